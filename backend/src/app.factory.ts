@@ -1,0 +1,44 @@
+import { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from 'helmet';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { createValidationPipe } from './common/validation.pipe';
+
+/** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */
+export function configureApp(app: NestExpressApplication): void {
+  app.useLogger(app.get(Logger));
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useBodyParser('json', { limit: '2mb' });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'script-src': ["'self'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+      },
+    }),
+  );
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Scoreline API')
+      .setDescription('The /api contract of the Scoreline web client. Errors answer {message, detail?, errors?}.')
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document);
+}
+
+export async function createApiApp(): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
+  configureApp(app);
+  return app;
+}

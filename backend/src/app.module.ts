@@ -1,0 +1,45 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { AuthModule } from './auth/auth.module';
+import { LoggingModule } from './common/logging.module';
+import { AppConfigModule, APP_ENV } from './config/config.module';
+import type { AppEnv } from './config/env';
+import { loadEnvOrExit } from './config/env';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { OnboardingModule } from './onboarding/onboarding.module';
+import { OutboxModule } from './outbox/outbox.module';
+import { RedisModule } from './redis/redis.module';
+
+/** Infrastructure shared by the API and the workers. */
+export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, RedisModule, OutboxModule];
+
+/** The built frontend, served with an SPA fallback, when it has been built. */
+function frontendModules(): DynamicModule[] {
+  const dist = loadEnvOrExit().frontendDist;
+  if (!existsSync(join(dist, 'index.html'))) return [];
+  return [ServeStaticModule.forRoot({ rootPath: dist, exclude: ['/api/{*path}', '/socket.io/{*path}'] })];
+}
+
+@Module({
+  imports: [
+    ...CORE_IMPORTS,
+    ThrottlerModule.forRootAsync({
+      inject: [APP_ENV],
+      useFactory: (env: AppEnv) => ({
+        throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
+        // Limits hold across replicas because the counters live in Redis.
+        storage: new ThrottlerStorageRedisService(env.redisUrl, { keyPrefix: `${env.queuePrefix}:throttle:` }),
+      }),
+    }),
+    HealthModule,
+    AuthModule,
+    OnboardingModule,
+    ...frontendModules(),
+  ],
+})
+export class AppModule {}

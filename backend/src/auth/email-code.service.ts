@@ -1,0 +1,112 @@
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { OtpPurpose } from '../../../contracts/src/api/auth';
+import { ApiError } from '../common/api-error';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { OutboxService } from '../outbox/outbox.service';
+import {
+  OTP_LOCKED_MESSAGE,
+  OTP_MAX_FAILED_ATTEMPTS,
+  OTP_TTL_MS,
+  generateOtpCode,
+  hashOtpCode,
+  otpMatches,
+  secondsUntilResend,
+} from './otp';
+
+interface CodeOwner {
+  id: number;
+  email: string;
+  firstName: string;
+}
+
+interface CodeRow {
+  id: number;
+  code_hash: string;
+  expires_at: Date;
+  failed_attempts: number;
+  consumed_at: Date | null;
+  created_at: Date;
+}
+
+/**
+ * Email codes: issue (with the resend cooldown), check (three wrong attempts lock the code)
+ * and consume. Only the newest code of a user and purpose counts; issuing one supersedes the
+ * rest. Every method runs inside the caller's transaction.
+ */
+@Injectable()
+export class EmailCodeService {
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly outbox: OutboxService,
+  ) {}
+
+  private async latest(tx: EntityManager, userId: number, purpose: OtpPurpose, lock: boolean): Promise<CodeRow | null> {
+    const rows: CodeRow[] = await tx.query(
+      `SELECT id, code_hash, expires_at, failed_attempts, consumed_at, created_at FROM email_codes
+       WHERE user_id = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
+      [userId, purpose],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Seconds left before another code may be sent for this purpose (0: now). */
+  async cooldownSeconds(tx: EntityManager, userId: number, purpose: OtpPurpose): Promise<number> {
+    const last = await this.latest(tx, userId, purpose, false);
+    return secondsUntilResend(last ? new Date(last.created_at) : null, new Date());
+  }
+
+  /** Create a new code and queue its email. Refused with 429 during the cooldown. */
+  async issue(tx: EntityManager, user: CodeOwner, purpose: OtpPurpose, opts: { enforceCooldown: boolean }): Promise<void> {
+    // Serialise issuing per user so two simultaneous resends cannot both pass the cooldown.
+    await tx.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+    if (opts.enforceCooldown) {
+      const wait = await this.cooldownSeconds(tx, user.id, purpose);
+      if (wait > 0) {
+        const message = `Please wait ${wait} seconds before requesting a new code.`;
+        throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, message, { detail: message, retry_after_seconds: wait });
+      }
+    }
+    const code = generateOtpCode();
+    const expiresAt = new Date(Date.now() + OTP_TTL_MS);
+    const [row]: { id: number }[] = await tx.query(
+      `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [user.id, purpose, hashOtpCode(this.env.jwtSecret, user.id, purpose, code), expiresAt],
+    );
+    await this.outbox.publish(tx, 'otp.requested', {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      purpose,
+      code,
+      otpId: row.id,
+      expiresAt: expiresAt.toISOString(),
+    });
+  }
+
+  /**
+   * Check a code. A wrong code counts an attempt (committed even though the call fails);
+   * the third wrong attempt locks the code until a new one is issued.
+   * Returns the code's id so the caller can consume it in its own transaction.
+   */
+  async check(tx: EntityManager, userId: number, purpose: OtpPurpose, code: string): Promise<{ ok: true; codeId: number } | { ok: false; error: ApiError }> {
+    const row = await this.latest(tx, userId, purpose, true);
+    const fail = (message: string) => ({ ok: false as const, error: new ApiError(HttpStatus.BAD_REQUEST, message, { detail: message }) });
+    if (!row || row.consumed_at) return fail('This code is no longer valid. Please request a new code.');
+    if (row.failed_attempts >= OTP_MAX_FAILED_ATTEMPTS) return fail(OTP_LOCKED_MESSAGE);
+    if (new Date(row.expires_at).getTime() < Date.now()) return fail('This code has expired. Please request a new code.');
+    if (!otpMatches(row.code_hash, this.env.jwtSecret, userId, purpose, code)) {
+      const [{ failed_attempts }]: { failed_attempts: number }[] = await tx.query(
+        `UPDATE email_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1 RETURNING failed_attempts`,
+        [row.id],
+      );
+      return fail(failed_attempts >= OTP_MAX_FAILED_ATTEMPTS ? OTP_LOCKED_MESSAGE : 'Invalid verification code.');
+    }
+    return { ok: true, codeId: row.id };
+  }
+
+  async consume(tx: EntityManager, codeId: number): Promise<void> {
+    await tx.query(`UPDATE email_codes SET consumed_at = now() WHERE id = $1`, [codeId]);
+  }
+}

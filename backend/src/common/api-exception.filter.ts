@@ -1,0 +1,59 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import type { ApiErrorBody } from '../../../contracts/src/api/common';
+
+const STATUS_MESSAGES: Partial<Record<number, string>> = {
+  [HttpStatus.UNAUTHORIZED]: 'Authentication credentials were not provided or are invalid.',
+  [HttpStatus.FORBIDDEN]: 'You do not have permission to do that.',
+  [HttpStatus.NOT_FOUND]: 'Not found.',
+  [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests. Please wait a moment and try again.',
+  [HttpStatus.PAYLOAD_TOO_LARGE]: 'The request body is too large.',
+};
+
+/** Turn whatever was thrown into `{message, detail?, errors?}`; never leak a stack trace. */
+export function toErrorBody(exception: unknown): { status: number; body: ApiErrorBody } {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    const response = exception.getResponse();
+    if (typeof response === 'object' && response !== null) {
+      const r = response as Record<string, unknown>;
+      const raw = Array.isArray(r.message) ? r.message.join('; ') : r.message;
+      let message = typeof raw === 'string' && raw ? raw : STATUS_MESSAGES[status] ?? exception.message;
+      // Nest's own texts ("Cannot GET /x", "ThrottlerException: ...") are not for people.
+      if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) message = `No such endpoint: ${message.slice(7)}`;
+      if (status === HttpStatus.TOO_MANY_REQUESTS && message.startsWith('ThrottlerException')) message = STATUS_MESSAGES[status]!;
+      const body: ApiErrorBody = { message };
+      if (typeof r.detail === 'string') body.detail = r.detail;
+      if (r.errors && typeof r.errors === 'object') body.errors = r.errors as Record<string, string[]>;
+      return { status, body };
+    }
+    return { status, body: { message: typeof response === 'string' ? response : STATUS_MESSAGES[status] ?? 'Request failed.' } };
+  }
+  // Errors raised by body-parser (malformed JSON, too large) carry their own status.
+  const e = exception as { status?: number; statusCode?: number; type?: string };
+  const status = e?.status ?? e?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      e.type === 'entity.parse.failed'
+        ? 'The request body is not valid JSON.'
+        : e.type === 'entity.too.large'
+          ? STATUS_MESSAGES[HttpStatus.PAYLOAD_TOO_LARGE]!
+          : STATUS_MESSAGES[status] ?? 'The request could not be processed.';
+    return { status, body: { message } };
+  }
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}
+
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    if (host.getType() !== 'http') throw exception;
+    const res = host.switchToHttp().getResponse<Response>();
+    const { status, body } = toErrorBody(exception);
+    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  }
+}

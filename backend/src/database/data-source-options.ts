@@ -1,0 +1,19 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ALL_ENTITIES } from './entities';
+import { ALL_MIGRATIONS } from './migrations';
+
+/**
+ * One definition of how we reach Postgres, used by the API, the workers, the migration
+ * runner and the tests. Schema changes only through migrations: never `synchronize`.
+ */
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ALL_ENTITIES,
+    migrations: ALL_MIGRATIONS,
+    migrationsTableName: 'migrations',
+    synchronize: false,
+    extra: { max: 20 },
+  };
+}

@@ -1,0 +1,31 @@
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from './data-source-options';
+import { seedReferenceData } from './seed-reference-data';
+
+/** Create the database if it is missing (local development and tests only). */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing an unusual database name: "${name}"`);
+  url.pathname = '/postgres';
+  const admin = new DataSource({ type: 'postgres', url: url.toString() });
+  await admin.initialize();
+  try {
+    const rows: unknown[] = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** Apply pending migrations and the idempotent reference-data seed. */
+export async function migrateAndSeed(databaseUrl: string): Promise<void> {
+  const db = new DataSource(dataSourceOptions(databaseUrl));
+  await db.initialize();
+  try {
+    await db.runMigrations({ transaction: 'each' });
+    await seedReferenceData(db);
+  } finally {
+    await db.destroy();
+  }
+}

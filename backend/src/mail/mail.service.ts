@@ -1,0 +1,39 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nodemailer, { Transporter } from 'nodemailer';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Sends mail over SMTP_URL, or — with no SMTP server configured — writes it to the log and
+ * to `.data/mail/*.eml`, so a local first start needs nothing installed.
+ */
+@Injectable()
+export class MailService {
+  private readonly logger = new Logger(MailService.name);
+  private readonly transport: Transporter;
+
+  constructor(@Inject(APP_ENV) private readonly env: AppEnv) {
+    this.transport = env.smtpUrl
+      ? nodemailer.createTransport(env.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  async send(mail: OutgoingMail): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.env.mailFrom, ...mail });
+    if (this.env.smtpUrl) return;
+    const dir = join(this.env.dataDir, 'mail');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
+    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    this.logger.log(`Mail to ${mail.to} (no SMTP_URL, saved to ${file}): ${mail.subject}\n${mail.text}`);
+  }
+}

@@ -1,0 +1,42 @@
+import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { ClubSearchQuery, CompleteOnboardingRequest } from '../../../../contracts/src/api/onboarding';
+
+export class ClubSearchQueryDto implements ClubSearchQuery {
+  @ApiPropertyOptional({ description: 'Case-insensitive part of the club name (or a known alternate name)' })
+  @IsOptional()
+  @IsString({ message: 'search must be text.' })
+  @MaxLength(100, { message: 'search must be at most 100 characters long.' })
+  search?: string;
+
+  @ApiPropertyOptional({ description: 'Only clubs of this country' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'country_id must be a whole number.' })
+  @Min(1, { message: 'country_id must be a whole number.' })
+  @Max(2147483647, { message: 'country_id must be a whole number.' })
+  country_id?: number;
+
+  @ApiPropertyOptional({ default: 20, maximum: 100 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 100.' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 100.' })
+  @Max(100, { message: 'limit must be a whole number from 1 to 100.' })
+  limit?: number;
+}
+
+export class CompleteOnboardingDto implements CompleteOnboardingRequest {
+  @ApiProperty()
+  @IsInt({ message: 'Please select your country.' })
+  @Min(1, { message: 'Please select your country.' })
+  @Max(2147483647, { message: 'Please select your country.' })
+  country_id: number;
+
+  @ApiProperty()
+  @IsInt({ message: 'Please select your favorite club.' })
+  @Min(1, { message: 'Please select your favorite club.' })
+  @Max(2147483647, { message: 'Please select your favorite club.' })
+  club_id: number;
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
+import type { Club, Country, OnboardingStatus, Preferences } from '../../../contracts/src/api/onboarding';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { ClubSearchQueryDto, CompleteOnboardingDto } from './dto/onboarding.dto';
+import { OnboardingService } from './onboarding.service';
+
+@ApiTags('onboarding')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('onboarding')
+export class OnboardingController {
+  constructor(private readonly onboarding: OnboardingService) {}
+
+  @Get('status/')
+  async status(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<OnboardingStatus>> {
+    return { data: await this.onboarding.status(user.id) };
+  }
+
+  @Get('countries/')
+  async countries(): Promise<ApiEnvelope<Country[]>> {
+    return { data: await this.onboarding.countries() };
+  }
+
+  @Get('clubs/')
+  @ApiOperation({ summary: 'Clubs, filtered by search (name, case-insensitive, partial) and country_id' })
+  async clubs(@Query() query: ClubSearchQueryDto): Promise<ApiEnvelope<Club[]>> {
+    return { data: await this.onboarding.clubs(query) };
+  }
+
+  @Get('preferences/')
+  async preferences(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<Preferences>> {
+    return { data: await this.onboarding.preferences(user.id) };
+  }
+
+  @Post('complete/')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Store country and club (also to change them later); joins their leagues' })
+  async complete(@CurrentUser() user: AuthUser, @Body() dto: CompleteOnboardingDto): Promise<ApiEnvelope<Preferences>> {
+    return { message: 'Your preferences are saved.', data: await this.onboarding.complete(user.id, dto) };
+  }
+
+  @Post('skip/')
+  @HttpCode(200)
+  async skip(@CurrentUser() user: AuthUser): Promise<MessageResponse> {
+    await this.onboarding.skip(user.id);
+    return { message: 'Onboarding skipped. You can choose your country and club later in settings.' };
+  }
+}

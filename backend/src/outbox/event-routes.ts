@@ -1,0 +1,23 @@
+import type { DomainEventName } from '../../../contracts/src/events';
+
+/** The BullMQ queues, one per consumer. */
+export const QUEUES = ['mail'] as const;
+export type QueueName = (typeof QUEUES)[number];
+
+/**
+ * Which consumers receive which event. The relay copies each outbox row into every queue
+ * listed here; an event nobody consumes yet is still recorded in the outbox.
+ */
+export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
+  'user.registered': [],
+  'otp.requested': ['mail'],
+  'member.joined': [],
+};
+
+/** Retries with exponential backoff: 1 s, 2 s, 4 s, ... for transient failures (SMTP down). */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 3600, count: 10000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;

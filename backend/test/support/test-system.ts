@@ -1,0 +1,61 @@
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import { getQueueToken } from '@nestjs/bullmq';
+import type { Queue } from 'bullmq';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import TestAgent from 'supertest/lib/agent';
+import { createApiApp } from '../../src/app.factory';
+import { QUEUES } from '../../src/outbox/event-routes';
+import { createWorkersApp } from '../../../workers/src/main';
+import { SmtpCapture } from './smtp-capture';
+
+/** The real system for one test file: API, workers and an SMTP server, on the run's database. */
+export interface TestSystem {
+  api: INestApplication;
+  workers: INestApplicationContext;
+  http: TestAgent;
+  db: DataSource;
+  smtp: SmtpCapture;
+  /** Wait until the outbox is relayed and every queue is idle. */
+  settle(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestSystem(): Promise<TestSystem> {
+  const smtp = new SmtpCapture();
+  await smtp.listen(Number(new URL(process.env.SMTP_URL!).port));
+  const api = await createApiApp();
+  await api.init();
+  const workers = await createWorkersApp();
+  await workers.init();
+  const db = api.get(DataSource);
+  const queues = QUEUES.map((name) => workers.get<Queue>(getQueueToken(name)));
+
+  async function settle(timeoutMs = 20000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ pending }]: { pending: number }[] = await db.query(
+        `SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL`,
+      );
+      const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')));
+      const busy = counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
+      if (pending === 0 && busy === 0) return;
+      if (Date.now() > deadline) throw new Error(`System did not settle: ${pending} outbox rows, ${busy} jobs`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  return {
+    api,
+    workers,
+    http: request(api.getHttpServer()),
+    db,
+    smtp,
+    settle,
+    async close() {
+      await workers.close();
+      await api.close();
+      await smtp.close();
+    },
+  };
+}

@@ -1,0 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ResendOtpRequest } from '@contracts/api/auth';
+import type { MessageResponse } from '@contracts/api/common';
+import { apiClient } from '@/lib/api-client';
+
+/** POST /auth/resend-otp/. */
+export function resendOtp(body: ResendOtpRequest): Promise<MessageResponse | null> {
+  return apiClient.post<MessageResponse | null>('/auth/resend-otp/', body, { token: null });
+}
+
+export function useResendOtp() {
+  return useMutation({ mutationFn: resendOtp });
+}

@@ -1,0 +1,36 @@
+// Two projects: fast unit specs beside the code, and integration suites that boot the real
+// app against a fresh Postgres database and real Redis (see backend/test/setup).
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      target: 'es2022',
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+    },
+    module: { type: 'commonjs' },
+  }],
+};
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      moduleFileExtensions: ['ts', 'js', 'json'],
+      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/workers/src'],
+      testRegex: '\\.spec\\.ts$',
+      transform,
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      moduleFileExtensions: ['ts', 'js', 'json'],
+      roots: ['<rootDir>/backend/test'],
+      testRegex: '\\.int-spec\\.ts$',
+      transform,
+      globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

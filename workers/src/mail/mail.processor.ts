@@ -1,0 +1,25 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { DomainEvent } from '../../../contracts/src/events';
+import { SendOtpEmailService } from '../../../backend/src/mail/send-otp-email.service';
+
+/** Consumes the `mail` queue: each event name that means an email hands off to its service. */
+@Processor('mail', { concurrency: 5 })
+export class MailProcessor extends WorkerHost {
+  private readonly logger = new Logger(MailProcessor.name);
+
+  constructor(private readonly otpEmails: SendOtpEmailService) {
+    super();
+  }
+
+  async process(job: Job<DomainEvent>): Promise<string> {
+    switch (job.data.name) {
+      case 'otp.requested':
+        return this.otpEmails.handle(job.data as DomainEvent<'otp.requested'>);
+      default:
+        this.logger.warn(`mail queue: no handler for ${job.data.name}`);
+        return 'ignored';
+    }
+  }
+}
