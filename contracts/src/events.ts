@@ -1,5 +1,6 @@
 import type { OtpPurpose } from './api/auth';
 import type { LeagueKind } from './api/leagues';
+import type { FixtureStatus } from './game/gameweek-status';
 
 /**
  * Domain events: names fixed, payloads typed once. Producers write them to the outbox
@@ -19,6 +20,26 @@ export interface DomainEventMap {
     expiresAt: string;
   };
   'member.joined': { leagueId: number; userId: number; leagueType: LeagueKind; via: 'automatic' | 'code' | 'public' | 'approval' | 'create' };
+  'member.left': { leagueId: number; userId: number; leagueType: LeagueKind; via: 'left' | 'removed' | 'preferences' };
+  'request.created': { requestId: number; leagueId: number; userId: number; ownerId: number };
+  'request.approved': { requestId: number; leagueId: number; userId: number; ownerId: number };
+  'request.rejected': { requestId: number; leagueId: number; userId: number; ownerId: number };
+  'prediction.saved': { userId: number; seasonId: number; gameweekId: number; fixtureIds: number[]; bankerFixtureId: number | null };
+  /**
+   * A fixture's score or status changed (kick-off, goal, final whistle, postponement, reschedule).
+   * Consumers read the fixture's current row, so replays and reordering end in the same state.
+   */
+  'result.recorded': {
+    fixtureId: number;
+    seasonId: number;
+    gameweekId: number;
+    status: FixtureStatus;
+    homeScore: number | null;
+    awayScore: number | null;
+    minute: number | null;
+  };
+  /** Raised by the scoring worker once a fixture's predictions and the users' totals are refreshed. */
+  'scores.updated': { fixtureId: number; seasonId: number; gameweekId: number; final: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;

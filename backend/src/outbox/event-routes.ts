@@ -12,6 +12,13 @@ export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
   'user.registered': [],
   'otp.requested': ['mail'],
   'member.joined': [],
+  'member.left': [],
+  'request.created': [],
+  'request.approved': [],
+  'request.rejected': [],
+  'prediction.saved': [],
+  'result.recorded': [],
+  'scores.updated': [],
 };
 
 /** Retries with exponential backoff: 1 s, 2 s, 4 s, ... for transient failures (SMTP down). */

@@ -8,7 +8,7 @@ import { requestPasswordReset } from '../api/forgot-password';
 import { resetPassword } from '../api/reset-password';
 import { serverText } from '../utils/auth-errors';
 import { AuthCard } from './auth-card';
-import { sanitizeCode } from './verify-email-form';
+import { sanitizeCode } from '../utils/sanitize-code';
 
 type Step = 'enterEmail' | 'resetPassword' | 'success';
 

@@ -11,17 +11,12 @@ import { useCountdown } from '../hooks/use-countdown';
 import { isNetworkFailure, NETWORK_ERROR_MESSAGE, serverText } from '../utils/auth-errors';
 import { formatCountdown } from '../utils/format-countdown';
 import { maskEmail } from '../utils/mask-email';
+import { CODE_LENGTH, sanitizeCode } from '../utils/sanitize-code';
 
-export const CODE_LENGTH = 6;
 export const MAX_FAILED_ATTEMPTS = 3;
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const REDIRECT_DELAY_MS = 1500;
 export const LOCKED_MESSAGE = 'Too many failed attempts. Please request a new verification code.';
-
-/** Digits only, at most 6: everything else typed or pasted is dropped. */
-export function sanitizeCode(raw: string): string {
-  return raw.replace(/\D/g, '').slice(0, CODE_LENGTH);
-}
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
