@@ -1,5 +1,6 @@
-import { InjectQueue } from '@nestjs/bullmq';
+import { getQueueToken } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
@@ -7,7 +8,7 @@ import { DataSource } from 'typeorm';
 import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
-import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QueueName } from './event-routes';
+import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
 import { OUTBOX_CHANNEL } from './outbox.service';
 
 const BATCH_SIZE = 200;
@@ -22,7 +23,7 @@ const POLL_MS = 1000;
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
-  private readonly queues: Record<QueueName, Queue>;
+  private readonly queues = new Map<QueueName, Queue>();
   private listener: Client | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
@@ -32,9 +33,9 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_ENV) private readonly env: AppEnv,
-    @InjectQueue('mail') mail: Queue,
+    moduleRef: ModuleRef,
   ) {
-    this.queues = { mail };
+    for (const name of QUEUES) this.queues.set(name, moduleRef.get<Queue>(getQueueToken(name), { strict: false }));
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -85,7 +86,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       );
       if (rows.length === 0) return 0;
       try {
-        for (const queueName of Object.keys(this.queues) as QueueName[]) {
+        for (const [queueName, queue] of this.queues) {
           const jobs = rows
             .filter((row) => EVENT_ROUTES[row.name]?.includes(queueName))
             .map((row) => {
@@ -97,7 +98,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
               };
               return { name: row.name, data: event, opts: { ...DEFAULT_JOB_OPTIONS, jobId: `evt-${row.id}` } };
             });
-          if (jobs.length > 0) await this.queues[queueName].addBulk(jobs);
+          if (jobs.length > 0) await queue.addBulk(jobs);
         }
       } catch (error) {
         // Keep the rows pending (and say why); the next poll or NOTIFY tries again.
