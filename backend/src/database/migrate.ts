@@ -1,6 +1,10 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { seedReferenceData } from './seed-reference-data';
+import type { AppEnv } from '../config/env';
+
+/** The demo season on first start: filled in by the game module (seasons/demo-seed.ts). */
+async function seedDemoSeason(_db: DataSource, _env: AppEnv): Promise<void> {}
 
 /** Create the database if it is missing (local development and tests only). */
 export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
@@ -18,13 +22,14 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Apply pending migrations and the idempotent reference-data seed. */
-export async function migrateAndSeed(databaseUrl: string): Promise<void> {
+/** Apply pending migrations and the idempotent reference-data seed (and, given the env, the demo season). */
+export async function migrateAndSeed(databaseUrl: string, env?: AppEnv): Promise<void> {
   const db = new DataSource(dataSourceOptions(databaseUrl));
   await db.initialize();
   try {
     await db.runMigrations({ transaction: 'each' });
     await seedReferenceData(db);
+    if (env) await seedDemoSeason(db, env);
   } finally {
     await db.destroy();
   }

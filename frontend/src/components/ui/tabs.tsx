@@ -74,7 +74,7 @@ export function TabList<T extends string>({
               selected ? 'bg-primary text-primary-fg shadow-sm' : 'text-muted hover:bg-surface-2 hover:text-fg',
             )}
           >
-            {tab.icon}
+            {tab.icon ? <span className="hidden sm:inline-flex">{tab.icon}</span> : null}
             {tab.label}
           </button>
         );

@@ -1,0 +1,66 @@
+import type { FixtureStatus } from '../game/gameweek-status';
+
+/**
+ * Admin API (role admin; anyone else 403 "Admin role required."). Every change is written
+ * with a `result.recorded` event in the same transaction, so scoring follows.
+ *
+ * - POST  /admin/seasons/import          ImportSeasonRequest → ApiEnvelope<ImportSeasonResult> (201)
+ * - PUT   /admin/fixtures/{id}/result    RecordResultRequest → ApiEnvelope<AdminFixture>
+ * - POST  /admin/fixtures/{id}/postpone  (no body)           → ApiEnvelope<AdminFixture>
+ * - PATCH /admin/fixtures/{id}           RescheduleFixtureRequest → ApiEnvelope<AdminFixture>
+ * - GET   /admin/fixtures/?gameweek=N    → ApiEnvelope<AdminFixture[]> (active season)
+ */
+
+export interface ImportSeasonRequest {
+  /** An openfootball football.json season: {name, matches: [{round, date, time?, team1, team2, score?, status?}]}. */
+  season: unknown;
+  /** Shift every date by whole days so that the season's middle gameweek opens about now. */
+  shift_to_now?: boolean;
+  /** Make this season the active one (default true). */
+  activate?: boolean;
+  /** openfootball league code ("en.1"); default: derived from the season name. */
+  league_code?: string;
+}
+
+export interface ImportSeasonResult {
+  season: { id: number; name: string; label: string; league_code: string; is_active: boolean };
+  gameweeks: number;
+  fixtures: { total: number; created: number; updated: number; unchanged: number };
+  /** Names of clubs that were not known and were created. */
+  clubs_created: string[];
+  /** result.recorded events raised (existing fixtures whose status or score changed). */
+  results_recorded: number;
+  /** The shift applied to every date, in whole days (0 without shift_to_now). */
+  shift_days: number;
+}
+
+export interface RecordResultRequest {
+  home_score: number;
+  away_score: number;
+  status: 'live' | 'finished';
+  /** Match minute, only with status live (1–130). */
+  minute?: number;
+}
+
+export interface RescheduleFixtureRequest {
+  /** New kick-off, ISO 8601 with a time zone (e.g. "2025-01-18T15:00:00Z"). */
+  match_time: string;
+}
+
+export interface AdminFixture {
+  id: number;
+  season_id: number;
+  gameweek_id: number;
+  gameweek: number;
+  external_key: string | null;
+  home_team: string;
+  away_team: string;
+  match_time: string;
+  kickoff_confirmed: boolean;
+  status: FixtureStatus;
+  home_score: number | null;
+  away_score: number | null;
+  minute: number | null;
+  awarded: boolean;
+  updated_at: string;
+}

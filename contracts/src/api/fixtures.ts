@@ -1,0 +1,78 @@
+import type { FixtureStatus, GameweekStatus } from '../game/gameweek-status';
+
+/**
+ * Fixtures and gameweeks of the active season (spec section 3 "Gameweek", "Fixture";
+ * section 7 "Fixtures, predictions and results"). Every instant is an ISO 8601 UTC string;
+ * the client shows it in the user's time zone.
+ *
+ * Paths (all under /api, bearer token required):
+ * - GET /seasons/gameweeks/         → ApiEnvelope<GameweekSummary[]> (ascending by number)
+ * - GET /fixtures/current/          → ApiEnvelope<GameweekFixtures>
+ * - GET /fixtures/gameweek/{n}/     → ApiEnvelope<GameweekFixtures>, n = gameweek NUMBER
+ * No active season, or no gameweek with that number → 404
+ * `{message: "There's no active gameweek at the moment."}` / `"No Gameweek Found: ..."`.
+ */
+
+export type { FixtureStatus, GameweekStatus };
+
+export interface GameweekSummary {
+  id: number;
+  number: number;
+  /** "Gameweek 12". */
+  name: string;
+  /** completed: every fixture finished or postponed; current: earliest not completed; else upcoming. */
+  status: GameweekStatus;
+  /** First kick-off of the gameweek (null only for a gameweek without fixtures). */
+  starts_at: string | null;
+  /** Last kick-off of the gameweek. */
+  ends_at: string | null;
+  /** Predictions lock at this instant: the kick-off of the gameweek's first match. */
+  deadline: string | null;
+  /**
+   * True while predictions can be saved: the gameweek is current, the deadline is in the
+   * future and no score (live or final) has been recorded in it yet.
+   */
+  is_open: boolean;
+  fixture_count: number;
+}
+
+export interface Fixture {
+  id: number;
+  gameweek_id: number;
+  /** Gameweek number. */
+  gameweek: number;
+  home_team: string;
+  away_team: string;
+  home_team_id: number;
+  away_team_id: number;
+  /** Short display names (e.g. "Man City"). */
+  home_team_short: string;
+  away_team_short: string;
+  home_team_logo: string | null;
+  away_team_logo: string | null;
+  /** Kick-off (UTC). */
+  match_time: string;
+  /** False when the source gave no time yet (kick-off to be confirmed). */
+  kickoff_confirmed: boolean;
+  /** Same for every fixture of a gameweek: the gameweek's deadline. */
+  prediction_deadline: string;
+  status: FixtureStatus;
+  /** Null until a score is recorded (live or final). */
+  home_score: number | null;
+  away_score: number | null;
+  /** Match minute while live, else null. */
+  minute: number | null;
+  /** Result decided at a desk (the score is the awarded one). */
+  awarded: boolean;
+  /**
+   * W/D/L of the club's last five finished matches of the season before this fixture,
+   * OLDEST FIRST (the last letter is the most recent match). "" when none was played yet.
+   */
+  home_team_form: string;
+  away_team_form: string;
+}
+
+export interface GameweekFixtures {
+  gameweek: GameweekSummary;
+  fixtures: Fixture[];
+}

@@ -1,0 +1,14 @@
+import { useSearchParams } from 'react-router';
+import { OnboardingScreen } from '@/features/onboarding/components/onboarding-screen';
+
+/** /onboarding/country-club-selection; `?change=1` (from Settings) changes existing choices. */
+export function OnboardingRoute() {
+  const [params] = useSearchParams();
+  const mode = params.get('change') === '1' ? 'change' : 'setup';
+  return (
+    <>
+      <title>Choose Your Country & Club · Scoreline</title>
+      <OnboardingScreen mode={mode} />
+    </>
+  );
+}

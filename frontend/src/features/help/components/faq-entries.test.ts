@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { FAQ_ENTRIES, searchFaq } from './faq-entries';
+
+describe('searchFaq', () => {
+  it('returns everything for an empty query', () => {
+    expect(searchFaq(FAQ_ENTRIES, '  ')).toHaveLength(FAQ_ENTRIES.length);
+  });
+
+  it('matches every word, case-insensitively, in questions and answers', () => {
+    const ids = searchFaq(FAQ_ENTRIES, 'BANKER doubles').map((e) => e.id);
+    expect(ids).toContain('banker');
+    expect(searchFaq(FAQ_ENTRIES, 'postponed void').map((e) => e.id)).toContain('postponed');
+  });
+
+  it('finds list items such as the points table', () => {
+    expect(searchFaq(FAQ_ENTRIES, 'exact score draw 30').map((e) => e.id)).toContain('points');
+  });
+
+  it('returns nothing when no entry matches', () => {
+    expect(searchFaq(FAQ_ENTRIES, 'offside trap')).toHaveLength(0);
+  });
+});

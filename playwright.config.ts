@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The config is evaluated in the runner and again in each worker; the first evaluation fixes the
+// run's identity in the environment, which the workers inherit.
+process.env.E2E_RUN_ID ??= `${Date.now()}`;
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'scoreline-e2e-'));
+process.env.E2E_PORT ??= '3100';
+const databaseUrl = `postgres://postgres@127.0.0.1:5432/scoreline_e2e_test_${process.env.E2E_RUN_ID}`;
+process.env.E2E_DATABASE_URL ??= databaseUrl;
+const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  globalTeardown: './e2e/support/global-teardown.ts',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
+  // The app exactly as `npm start` runs it, on a fresh database; mail goes to DATA_DIR/mail.
+  webServer: {
+    command: 'node scripts/start.js',
+    url: `${baseURL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: process.env.E2E_PORT,
+      DATABASE_URL: process.env.E2E_DATABASE_URL,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      QUEUE_PREFIX: `sle2e-${process.env.E2E_RUN_ID}`,
+      ADMIN_EMAILS: 'admin@e2e.scoreline.test',
+      RATE_LIMIT_FACTOR: '100',
+      JWT_SECRET: 'e2e-secret-0123456789abcdef',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
