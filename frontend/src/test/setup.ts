@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
@@ -23,3 +23,11 @@ if (!window.matchMedia) {
       }) as MediaQueryList,
   });
 }
+
+// jsdom does not implement scrolling; ScrollRestoration calls it on every navigation.
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});

@@ -1,0 +1,38 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+
+/** Mounts the whole app (all routes, providers) at `path`, as a browser would. */
+export function renderApp(path: string | { pathname: string; state?: unknown }) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const entry = typeof path === 'string' ? path : { pathname: path.pathname, state: path.state };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const view = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+type Handler = (init: RequestInit | undefined) => { status?: number; body?: unknown } | 'network-error';
+
+/** Stubs fetch with answers per "METHOD /api/path" (query strings ignored); unknown calls answer 404. */
+export function mockApi(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = `${(init?.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`;
+    const handler = handlers[key];
+    const answer = handler ? handler(init) : { status: 404, body: { message: 'Not found' } };
+    if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
