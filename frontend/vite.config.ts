@@ -26,7 +26,8 @@ export default defineConfig({
     emptyOutDir: true,
   },
   test: {
-    environment: 'jsdom',
+    // Pure helpers run in node; files that need a DOM say so with @vitest-environment jsdom.
+    environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,

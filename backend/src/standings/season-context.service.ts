@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+
+export interface SeasonGameweek {
+  id: number;
+  number: number;
+  completed: boolean;
+  /** Some fixture is live or finished: points exist for it. */
+  scored: boolean;
+}
+
+export interface SeasonContext {
+  seasonId: number;
+  gameweeks: SeasonGameweek[];
+  /** The earliest gameweek not completed (architecture "Gameweek status"); null when all are. */
+  current: SeasonGameweek | null;
+  /** The latest gameweek with a live or finished match: whose points are "recent points". */
+  recent: SeasonGameweek | null;
+}
+
+/** The active season's gameweeks as leagues see them (read from the game engine's tables). */
+@Injectable()
+export class SeasonContextService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async load(q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
+    const rows: { season_id: number; id: number | null; number: number | null; completed: boolean; scored: boolean }[] = await q.query(
+      `SELECT s.id AS season_id, g.id, g.number,
+              coalesce(NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')), false) AS completed,
+              coalesce(EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')), false) AS scored
+       FROM (SELECT id FROM seasons WHERE is_active ORDER BY id DESC LIMIT 1) s
+       LEFT JOIN gameweeks g ON g.season_id = s.id
+       ORDER BY g.number`,
+    );
+    if (rows.length === 0) return null;
+    const gameweeks = rows
+      .filter((r) => r.id !== null)
+      .map((r) => ({ id: r.id!, number: r.number!, completed: r.completed, scored: r.scored }));
+    const current = gameweeks.find((g) => !g.completed) ?? null;
+    const scored = gameweeks.filter((g) => g.scored);
+    return { seasonId: rows[0].season_id, gameweeks, current, recent: scored.length > 0 ? scored[scored.length - 1] : null };
+  }
+}
