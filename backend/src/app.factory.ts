@@ -5,8 +5,11 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { ApiExceptionFilter } from './common/api-exception.filter';
+import { ApiExceptionFilter, malformedJsonHandler } from './common/api-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
+import { APP_ENV } from './config/config.module';
+import type { AppEnv } from './config/env';
+import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
 
 /** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */
 export function configureApp(app: NestExpressApplication): void {
@@ -15,6 +18,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useBodyParser('json', { limit: '2mb' });
+  app.use(malformedJsonHandler);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -24,6 +28,7 @@ export function configureApp(app: NestExpressApplication): void {
   );
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.enableShutdownHooks();
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get<AppEnv>(APP_ENV)));
 
   const document = SwaggerModule.createDocument(
     app,

@@ -4,16 +4,23 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { LoggingModule } from './common/logging.module';
 import { AppConfigModule, APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { loadEnvOrExit } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { FixturesModule } from './fixtures/fixtures.module';
 import { HealthModule } from './health/health.module';
+import { LeaguesModule } from './leagues/leagues.module';
+import { LiveModule } from './live/live.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OutboxModule } from './outbox/outbox.module';
+import { PredictionsModule } from './predictions/predictions.module';
 import { RedisModule } from './redis/redis.module';
+import { SeasonsModule } from './seasons/seasons.module';
+import { StatsModule } from './stats/stats.module';
 
 /** Infrastructure shared by the API and the workers. */
 export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, RedisModule, OutboxModule];
@@ -37,8 +44,15 @@ function frontendModules(): DynamicModule[] {
       }),
     }),
     HealthModule,
+    LiveModule,
     AuthModule,
     OnboardingModule,
+    LeaguesModule,
+    SeasonsModule,
+    FixturesModule,
+    PredictionsModule,
+    StatsModule,
+    AdminModule,
     ...frontendModules(),
   ],
 })

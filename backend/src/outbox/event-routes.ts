@@ -1,7 +1,7 @@
 import type { DomainEventName } from '../../../contracts/src/events';
 
 /** The BullMQ queues, one per consumer. */
-export const QUEUES = ['mail', 'standings', 'activity', 'scoring'] as const;
+export const QUEUES = ['mail', 'standings', 'activity', 'scoring', 'live'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -11,14 +11,14 @@ export type QueueName = (typeof QUEUES)[number];
 export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
   'user.registered': [],
   'otp.requested': ['mail'],
-  'member.joined': ['standings', 'activity'],
-  'member.left': ['standings', 'activity'],
-  'request.created': [],
-  'request.approved': ['activity'],
-  'request.rejected': [],
+  'member.joined': ['standings', 'activity', 'live'],
+  'member.left': ['standings', 'activity', 'live'],
+  'request.created': ['live'],
+  'request.approved': ['activity', 'live'],
+  'request.rejected': ['live'],
   'prediction.saved': [],
-  'result.recorded': ['scoring'],
-  'scores.updated': ['standings', 'activity'],
+  'result.recorded': ['scoring', 'live'],
+  'scores.updated': ['standings', 'activity', 'live'],
 };
 
 /** Retries with exponential backoff: 1 s, 2 s, 4 s, ... for transient failures (SMTP down). */

@@ -14,6 +14,8 @@ export interface TestSystem {
   api: INestApplication;
   workers: INestApplicationContext;
   http: TestAgent;
+  /** http://127.0.0.1:<port> of the listening API (for socket clients). */
+  baseUrl: string;
   db: DataSource;
   smtp: SmtpCapture;
   /** Wait until the outbox is relayed and every queue is idle. */
@@ -25,7 +27,8 @@ export async function startTestSystem(): Promise<TestSystem> {
   const smtp = new SmtpCapture();
   await smtp.listen(Number(new URL(process.env.SMTP_URL!).port));
   const api = await createApiApp();
-  await api.init();
+  await api.listen(0, '127.0.0.1');
+  const { port } = api.getHttpServer().address() as { port: number };
   const workers = await createWorkersApp();
   await workers.init();
   const db = api.get(DataSource);
@@ -49,6 +52,7 @@ export async function startTestSystem(): Promise<TestSystem> {
     api,
     workers,
     http: request(api.getHttpServer()),
+    baseUrl: `http://127.0.0.1:${port}`,
     db,
     smtp,
     settle,

@@ -170,7 +170,7 @@ export function Combobox<T>({
             <button
               type="button"
               onClick={onClear}
-              aria-label={`Clear ${label.toLowerCase()}`}
+              aria-label="Clear selection"
               className="grid size-8 place-items-center rounded-lg text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
             >
               <CloseIcon size={14} />
@@ -201,7 +201,7 @@ export function Combobox<T>({
             ) : options.length === 0 ? (
               <p className="px-4 py-3.5 text-sm text-muted">{emptyText}</p>
             ) : (
-              <ul ref={listRef} id={listId} role="listbox" aria-label={label} className="max-h-72 overflow-y-auto p-1.5">
+              <ul ref={listRef} id={listId} role="listbox" aria-label="Suggestions" className="max-h-72 overflow-y-auto p-1.5">
                 {options.map((option, index) => {
                   const key = getOptionKey(option);
                   const selected = selectedKey !== undefined && selectedKey !== null && key === selectedKey;

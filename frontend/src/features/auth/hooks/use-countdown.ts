@@ -10,13 +10,11 @@ export function useCountdown(initialSeconds: number) {
   const [remaining, setRemaining] = useState(initialSeconds);
 
   useEffect(() => {
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const tick = () => {
+    const timer = setInterval(() => {
       const left = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
       setRemaining(left);
-      if (left === 0 && timer) clearInterval(timer);
-    };
-    timer = setInterval(tick, 250);
+      if (left === 0) clearInterval(timer);
+    }, 250);
     return () => clearInterval(timer);
   }, [endsAt]);
 

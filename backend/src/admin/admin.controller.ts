@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AdminFixture, ImportSeasonResult } from '../../../contracts/src/api/admin';
+import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { FixtureAdminService } from '../fixtures/fixture-admin.service';
+import { PositiveIntPipe } from '../fixtures/positive-int.pipe';
+import { SeasonImportService } from '../seasons/season-import.service';
+import { AdminGuard } from './admin.guard';
+import { AdminFixturesQueryDto, ImportSeasonDto, RecordResultDto, RescheduleFixtureDto } from './dto/admin.dto';
+
+const FIXTURE_NOT_FOUND = 'Fixture not found.';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, AdminGuard)
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly importer: SeasonImportService,
+    private readonly fixtures: FixtureAdminService,
+  ) {}
+
+  @Post('seasons/import')
+  @ApiOperation({
+    summary: 'Import (or re-import) an openfootball season',
+    description: 'One transaction; re-importing updates and never duplicates. Raises result.recorded for changed results.',
+  })
+  async importSeason(@Body() dto: ImportSeasonDto): Promise<ApiEnvelope<ImportSeasonResult>> {
+    const data = await this.importer.import(dto.season, { shiftToNow: dto.shift_to_now, activate: dto.activate, leagueCode: dto.league_code });
+    return { message: `Imported ${data.season.name}: ${data.fixtures.total} fixtures in ${data.gameweeks} gameweeks.`, data };
+  }
+
+  @Get('fixtures/')
+  @ApiOperation({ summary: 'Fixtures of the active season (optionally of one gameweek number), with ids for the calls below' })
+  async list(@Query() query: AdminFixturesQueryDto): Promise<ApiEnvelope<AdminFixture[]>> {
+    return { data: await this.fixtures.list(query.gameweek) };
+  }
+
+  @Put('fixtures/:id/result')
+  @ApiOperation({ summary: 'Record a live or final score (closes the gameweek to predictions at once)' })
+  async result(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number, @Body() dto: RecordResultDto): Promise<ApiEnvelope<AdminFixture>> {
+    const data = await this.fixtures.recordResult(id, { homeScore: dto.home_score, awayScore: dto.away_score, status: dto.status, minute: dto.minute });
+    return { message: 'Result recorded.', data };
+  }
+
+  @Post('fixtures/:id/postpone')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Postpone a fixture: its predictions are void' })
+  async postpone(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number): Promise<ApiEnvelope<AdminFixture>> {
+    return { message: 'Fixture postponed.', data: await this.fixtures.postpone(id) };
+  }
+
+  @Patch('fixtures/:id')
+  @ApiOperation({ summary: "Reschedule a fixture (the gameweek's deadline follows its first kick-off)" })
+  async reschedule(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number, @Body() dto: RescheduleFixtureDto): Promise<ApiEnvelope<AdminFixture>> {
+    return { message: 'Fixture rescheduled.', data: await this.fixtures.reschedule(id, dto.match_time) };
+  }
+}

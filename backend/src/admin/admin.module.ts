@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { FixturesModule } from '../fixtures/fixtures.module';
+import { SeasonsModule } from '../seasons/seasons.module';
+import { AdminController } from './admin.controller';
+import { AdminGuard } from './admin.guard';
+
+@Module({ imports: [SeasonsModule, FixturesModule], controllers: [AdminController], providers: [AdminGuard] })
+export class AdminModule {}

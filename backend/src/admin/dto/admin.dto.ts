@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest } from '../../../../contracts/src/api/admin';
+
+export class ImportSeasonDto implements ImportSeasonRequest {
+  @ApiProperty({ description: 'An openfootball football.json season object {name, matches[]}', type: 'object', additionalProperties: true })
+  @IsDefined({ message: 'season is required: a football.json object with "name" and "matches".' })
+  @IsObject({ message: 'season must be a football.json object with "name" and "matches".' })
+  season: Record<string, unknown>;
+
+  @ApiPropertyOptional({ default: false, description: 'Shift every date so that the middle gameweek opens about now' })
+  @IsOptional()
+  @IsBoolean({ message: 'shift_to_now must be true or false.' })
+  shift_to_now?: boolean;
+
+  @ApiPropertyOptional({ default: true, description: 'Make this the active season' })
+  @IsOptional()
+  @IsBoolean({ message: 'activate must be true or false.' })
+  activate?: boolean;
+
+  @ApiPropertyOptional({ example: 'en.1', description: 'openfootball league code; default: derived from the season name' })
+  @IsOptional()
+  @IsString({ message: 'league_code must be text like "en.1".' })
+  @MaxLength(16, { message: 'league_code must be text like "en.1".' })
+  league_code?: string;
+}
+
+export class RecordResultDto implements RecordResultRequest {
+  @ApiProperty({ minimum: 0, maximum: 99 })
+  @IsDefined({ message: 'home_score is required.' })
+  @IsInt({ message: 'home_score must be a whole number from 0 to 99.' })
+  @Min(0, { message: 'home_score must be a whole number from 0 to 99.' })
+  @Max(99, { message: 'home_score must be a whole number from 0 to 99.' })
+  home_score: number;
+
+  @ApiProperty({ minimum: 0, maximum: 99 })
+  @IsDefined({ message: 'away_score is required.' })
+  @IsInt({ message: 'away_score must be a whole number from 0 to 99.' })
+  @Min(0, { message: 'away_score must be a whole number from 0 to 99.' })
+  @Max(99, { message: 'away_score must be a whole number from 0 to 99.' })
+  away_score: number;
+
+  @ApiProperty({ enum: ['live', 'finished'] })
+  @IsDefined({ message: 'status is required: "live" or "finished".' })
+  @IsIn(['live', 'finished'], { message: 'status must be "live" or "finished".' })
+  status: 'live' | 'finished';
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 130, description: 'Match minute, only while live' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'minute must be a whole number from 1 to 130.' })
+  @Min(1, { message: 'minute must be a whole number from 1 to 130.' })
+  @Max(130, { message: 'minute must be a whole number from 1 to 130.' })
+  minute?: number;
+}
+
+export class RescheduleFixtureDto implements RescheduleFixtureRequest {
+  @ApiProperty({ example: '2025-01-18T15:00:00Z', description: 'New kick-off, ISO 8601 with a time zone' })
+  @IsDefined({ message: 'match_time is required.' })
+  @IsString({ message: 'match_time must be an ISO 8601 date and time, e.g. "2025-01-18T15:00:00Z".' })
+  @MaxLength(40, { message: 'match_time must be an ISO 8601 date and time, e.g. "2025-01-18T15:00:00Z".' })
+  match_time: string;
+}
+
+export class AdminFixturesQueryDto {
+  @ApiPropertyOptional({ description: 'Gameweek number' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'gameweek must be a gameweek number.' })
+  @Min(1, { message: 'gameweek must be a gameweek number.' })
+  @Max(1000, { message: 'gameweek must be a gameweek number.' })
+  gameweek?: number;
+}

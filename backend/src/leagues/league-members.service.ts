@@ -1,0 +1,304 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DashboardRecentGameweek, TeamAccuracy } from '../../../contracts/src/api/stats';
+import {
+  EnhancedMember,
+  EnhancedMembersResponse,
+  LeaguePlayerProfile,
+  LeagueRole,
+  MemberDetail,
+  MEMBERS_DEFAULT_PAGE_SIZE,
+  MemberStats,
+} from '../../../contracts/src/api/leagues';
+import { ApiError } from '../common/api-error';
+import { SeasonContextService } from '../standings/season-context.service';
+import { achievementsFor } from './achievements';
+import { MembersQueryDto } from './dto/leagues.dto';
+import { LeagueAccessService } from './league-access.service';
+import { accuracyPercent, initials, rankBadge } from './rank-badge';
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const MEMBER_SORTS = {
+  rank: `s.rank NULLS LAST, lower(u.first_name || ' ' || u.last_name), m.user_id`,
+  points: `coalesce(s.total_points, 0) DESC, s.rank NULLS LAST, m.user_id`,
+  name: `lower(u.first_name || ' ' || u.last_name), m.user_id`,
+} as const;
+
+interface MemberRow {
+  user_id: number;
+  role: LeagueRole;
+  joined_at: Date;
+  username: string;
+  first_name: string;
+  last_name: string;
+  team_name: string | null;
+  rank: number | null;
+  total_points: number;
+  recent_points: number;
+}
+
+interface SeasonFacts {
+  points: number;
+  predictions: number;
+  scored: number;
+  correct: number;
+  exact: number;
+  banker_hits: number;
+  gameweeks: { id: number; number: number; predictions: number; scored: number; correct: number; exact: number; points: number; provisional: boolean }[];
+}
+
+/** Members of a league: the enhanced list, their stats, the member modal and the player profile. */
+@Injectable()
+export class LeagueMembersService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly access: LeagueAccessService,
+    private readonly seasons: SeasonContextService,
+  ) {}
+
+  async enhanced(leagueId: number, viewerId: number, query: MembersQueryDto): Promise<EnhancedMembersResponse> {
+    await this.access.assertVisible(leagueId, viewerId);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
+    const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const where = `m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
+                   AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)`;
+    const rows: MemberRow[] = await this.db.query(
+      `SELECT m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
+              s.rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points
+       FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+       WHERE ${where}
+       ORDER BY ${MEMBER_SORTS[query.sort ?? 'rank']}
+       LIMIT $4 OFFSET $5`,
+      [leagueId, query.role ?? null, search, pageSize, (page - 1) * pageSize],
+    );
+    const [{ total }]: { total: number }[] = await this.db.query(
+      `SELECT count(*)::int AS total FROM league_members m JOIN users u ON u.id = m.user_id WHERE ${where}`,
+      [leagueId, query.role ?? null, search],
+    );
+    const ctx = await this.seasons.load();
+    const activity: { user_id: number; correct: number; scored: number; weeks_active: number; active: boolean }[] = await this.db.query(
+      `SELECT x.user_id, coalesce(t.correct, 0) AS correct, coalesce(t.scored, 0) AS scored,
+              (SELECT count(DISTINCT p.gameweek_id) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
+               WHERE p.user_id = x.user_id AND g.season_id = $2)::int AS weeks_active,
+              EXISTS (SELECT 1 FROM predictions p WHERE p.user_id = x.user_id AND p.gameweek_id = $3) AS active
+       FROM unnest($1::int[]) AS x(user_id)
+       LEFT JOIN user_season_totals t ON t.user_id = x.user_id AND t.season_id = $2`,
+      [rows.map((r) => r.user_id), ctx?.seasonId ?? null, ctx?.current?.id ?? null],
+    );
+    const byUser = new Map(activity.map((a) => [a.user_id, a]));
+    const members: EnhancedMember[] = rows.map((r) => {
+      const a = byUser.get(r.user_id);
+      return {
+        user_id: r.user_id,
+        username: r.username,
+        rank: r.rank,
+        full_name: `${r.first_name} ${r.last_name}`,
+        team_name: r.team_name,
+        role: r.role,
+        prediction_accuracy: accuracyPercent(a?.correct ?? 0, a?.scored ?? 0),
+        weeks_active: a?.weeks_active ?? 0,
+        is_active_this_gameweek: a?.active ?? false,
+        recent_points: r.recent_points,
+        total_points: r.total_points,
+        is_current_user: r.user_id === viewerId,
+        badge: rankBadge(r.rank),
+        joined_at: new Date(r.joined_at).toISOString(),
+      };
+    });
+    const totalPages = Math.max(1, Math.ceil(total / pageSize));
+    return { members, page, page_size: pageSize, total_count: total, total_pages: totalPages, has_next: page < totalPages, has_previous: page > 1 };
+  }
+
+  async stats(leagueId: number, viewerId: number): Promise<MemberStats> {
+    await this.access.assertVisible(leagueId, viewerId);
+    const ctx = await this.seasons.load();
+    const [row]: { total: number; active: number; avg_accuracy: number | null; top: number }[] = await this.db.query(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM predictions p WHERE p.user_id = m.user_id AND p.gameweek_id = $3))::int AS active,
+              avg(t.correct::float / t.scored) FILTER (WHERE t.scored > 0) AS avg_accuracy,
+              count(*) FILTER (WHERE s.rank <= 5)::int AS top
+       FROM league_members m
+       LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+       WHERE m.league_id = $1`,
+      [leagueId, ctx?.seasonId ?? null, ctx?.current?.id ?? null],
+    );
+    return {
+      total_members: row.total,
+      active_this_week: row.active,
+      avg_accuracy: row.avg_accuracy === null ? 0 : Math.round(row.avg_accuracy * 100),
+      top_performers: row.top,
+    };
+  }
+
+  /** The member modal: the member's card, achievements and a comparison with the viewer. */
+  async detail(leagueId: number, viewerId: number, memberId: number): Promise<MemberDetail> {
+    await this.access.assertVisible(leagueId, viewerId);
+    const member = await this.member(leagueId, String(memberId));
+    const ctx = await this.seasons.load();
+    const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
+    const [cmp]: { viewer_points: number | null; below: number; others: number }[] = await this.db.query(
+      `SELECT (SELECT total_points FROM league_standings WHERE league_id = $1 AND user_id = $2) AS viewer_points,
+              count(*) FILTER (WHERE s.total_points < $4)::int AS below,
+              count(*) FILTER (WHERE s.user_id <> $3)::int AS others
+       FROM league_standings s WHERE s.league_id = $1`,
+      [leagueId, viewerId, member.user_id, member.total_points],
+    );
+    const accuracy = accuracyPercent(facts.correct, facts.scored);
+    const weeksActive = facts.gameweeks.filter((g) => g.predictions > 0).length;
+    return {
+      member: {
+        user_id: member.user_id,
+        username: member.username,
+        avatar: initials(member.first_name, member.last_name),
+        full_name: `${member.first_name} ${member.last_name}`,
+        team_name: member.team_name,
+        rank: member.rank,
+        total_points: member.total_points,
+        prediction_accuracy: accuracy,
+        weeks_active: weeksActive,
+        role: member.role,
+        badge: rankBadge(member.rank),
+      },
+      achievements: achievementsFor({
+        rank: member.rank,
+        role: member.role,
+        scored: facts.scored,
+        accuracy,
+        exactScores: facts.exact,
+        weeksActive,
+        bestGameweekPoints: Math.max(0, ...facts.gameweeks.map((g) => g.points)),
+        bankerHits: facts.banker_hits,
+      }),
+      comparison: {
+        difference: member.total_points - (cmp.viewer_points ?? 0),
+        better_than_percent: cmp.others > 0 ? Math.round((cmp.below / cmp.others) * 100) : 0,
+        viewer_total_points: cmp.viewer_points ?? 0,
+        is_self: member.user_id === viewerId,
+      },
+    };
+  }
+
+  /** The league player profile: stats, hot and cold teams, recent gameweeks, rank, badge and insights. */
+  async profile(leagueId: number, viewerId: number, player: string): Promise<LeaguePlayerProfile> {
+    const league = await this.access.assertVisible(leagueId, viewerId);
+    const member = await this.member(leagueId, player);
+    const ctx = await this.seasons.load();
+    const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
+    const { hot, cold } = await this.teams(member.user_id, ctx?.seasonId ?? null);
+    const played = facts.gameweeks.filter((g) => g.predictions > 0);
+    const recent: DashboardRecentGameweek[] = [...played]
+      .sort((a, b) => b.number - a.number)
+      .slice(0, 5)
+      .map((g) => ({
+        id: g.id,
+        number: g.number,
+        gameweek_name: `Gameweek ${g.number}`,
+        total_predictions: g.predictions,
+        correct_results: g.correct,
+        exact_scores: g.exact,
+        accuracy: accuracyPercent(g.correct, g.scored),
+        points_earned: g.points,
+        provisional: g.provisional,
+      }));
+    return {
+      league: { id: leagueId, name: league.name, type: league.type },
+      player: {
+        user_id: member.user_id,
+        username: member.username,
+        avatar: initials(member.first_name, member.last_name),
+        name: `${member.first_name} ${member.last_name}`,
+        team: member.team_name,
+        rank: member.rank,
+        badge: rankBadge(member.rank),
+        is_current_user: member.user_id === viewerId,
+      },
+      stats: {
+        total_points: facts.points,
+        total_predictions: facts.predictions,
+        accuracy: accuracyPercent(facts.correct, facts.scored),
+        correct_scores: facts.exact,
+      },
+      hot_teams: hot,
+      cold_teams: cold,
+      recent_gameweeks: recent,
+      insights: {
+        best_gameweek_points: played.length > 0 ? Math.max(...played.map((g) => g.points)) : 0,
+        average_points_per_gameweek: played.length > 0 ? Math.round(played.reduce((sum, g) => sum + g.points, 0) / played.length) : 0,
+        recent_exact_scores: recent.reduce((sum, g) => sum + g.exact_scores, 0),
+      },
+      history_path: `/api/stats/history/?player=${member.user_id}`,
+    };
+  }
+
+  /** A member of the league by user id or username (case-insensitive), or 404. */
+  private async member(leagueId: number, player: string): Promise<MemberRow> {
+    const byId = /^\d{1,10}$/.test(player) && Number(player) <= 2147483647;
+    const [row]: MemberRow[] = await this.db.query(
+      `SELECT m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
+              s.rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points
+       FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+       WHERE m.league_id = $1 AND ${byId ? 'm.user_id = $2::int' : 'lower(u.username) = lower($2)'}`,
+      [leagueId, byId ? Number(player) : player.slice(0, 60)],
+    );
+    if (!row) throw ApiError.notFound('Player not found in this league.');
+    return row;
+  }
+
+  private async seasonFacts(userId: number, seasonId: number | null): Promise<SeasonFacts> {
+    const [totals]: Omit<SeasonFacts, 'gameweeks'>[] = await this.db.query(
+      `SELECT coalesce(t.points, 0) AS points, coalesce(t.predictions, 0) AS predictions, coalesce(t.scored, 0) AS scored,
+              coalesce(t.correct, 0) AS correct, coalesce(t.exact, 0) AS exact,
+              (SELECT count(*) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
+               WHERE p.user_id = $1 AND g.season_id = $2 AND p.is_banker AND p.outcome IN ('exact', 'correct'))::int AS banker_hits
+       FROM (SELECT 1) one LEFT JOIN user_season_totals t ON t.user_id = $1 AND t.season_id = $2`,
+      [userId, seasonId],
+    );
+    const gameweeks: SeasonFacts['gameweeks'] = await this.db.query(
+      `SELECT g.id, g.number, t.predictions, t.scored, t.correct, t.exact, t.points, t.provisional
+       FROM user_gameweek_totals t JOIN gameweeks g ON g.id = t.gameweek_id
+       WHERE t.user_id = $1 AND t.season_id = $2 ORDER BY g.number`,
+      [userId, seasonId],
+    );
+    return { ...totals, gameweeks };
+  }
+
+  /** Dashboard rules: clubs with ≥ 3 scored predictions; up to 3 best (hot) and 3 other worst (cold). */
+  private async teams(userId: number, seasonId: number | null): Promise<{ hot: TeamAccuracy[]; cold: TeamAccuracy[] }> {
+    const rows: { team_id: number; team: string; team_short: string; team_logo: string | null; n: number; c: number }[] = await this.db.query(
+      `WITH scored AS (
+         SELECT f.home_club_id, f.away_club_id, p.outcome
+         FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
+         WHERE p.user_id = $1 AND f.season_id = $2 AND p.outcome IN ('exact', 'correct', 'wrong')
+       ),
+       per_club AS (
+         SELECT v.club_id, count(*)::int AS n, count(*) FILTER (WHERE s.outcome IN ('exact', 'correct'))::int AS c
+         FROM scored s CROSS JOIN LATERAL (VALUES (s.home_club_id), (s.away_club_id)) AS v(club_id)
+         GROUP BY v.club_id HAVING count(*) >= 3
+       )
+       SELECT pc.club_id AS team_id, cl.name AS team, cl.short_name AS team_short, cl.logo AS team_logo, pc.n, pc.c
+       FROM per_club pc JOIN clubs cl ON cl.id = pc.club_id`,
+      [userId, seasonId],
+    );
+    const teams: TeamAccuracy[] = rows.map((r) => ({
+      team: r.team,
+      team_id: r.team_id,
+      team_short: r.team_short,
+      team_logo: r.team_logo,
+      accuracy: accuracyPercent(r.c, r.n),
+      predictions: r.n,
+    }));
+    const hot = [...teams].sort((a, b) => b.accuracy - a.accuracy || b.predictions - a.predictions || a.team.localeCompare(b.team)).slice(0, 3);
+    const hotIds = new Set(hot.map((t) => t.team_id));
+    const cold = teams
+      .filter((t) => !hotIds.has(t.team_id))
+      .sort((a, b) => a.accuracy - b.accuracy || b.predictions - a.predictions || a.team.localeCompare(b.team))
+      .slice(0, 3);
+    return { hot, cold };
+  }
+}

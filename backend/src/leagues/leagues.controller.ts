@@ -1,0 +1,217 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
+import type {
+  ActivityFeedResponse,
+  ActivityStatsResponse,
+  DiscoverLeaguesPage,
+  EnhancedMembersResponse,
+  JoinLeagueResult,
+  JoinRequestsResponse,
+  LeaderboardResponse,
+  League,
+  LeaguePlayerProfile,
+  LeaguesOverview,
+  LeagueStatsResponse,
+  MemberDetail,
+  MemberStatsResponse,
+  RegenerateCodeResult,
+} from '../../../contracts/src/api/leagues';
+import { ActivityFeedService } from '../activity/activity-feed.service';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { LeaderboardService } from '../standings/leaderboard.service';
+import { ActivityQueryDto, CreateLeagueDto, DiscoverQueryDto, JoinLeagueDto, LeaderboardQueryDto, MembersQueryDto } from './dto/leagues.dto';
+import { leagueIdPipe, userIdPipe } from './id-param.pipe';
+import { JoinRequestsService } from './join-requests.service';
+import { LeagueAccessService } from './league-access.service';
+import { LeagueMembersService } from './league-members.service';
+import { LeaguesService } from './leagues.service';
+
+const PRIVATE_NOTE = 'A private league answers 404 to non-members, exactly like a league that does not exist.';
+
+@ApiTags('leagues')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('leagues')
+export class LeaguesController {
+  constructor(
+    private readonly leagues: LeaguesService,
+    private readonly requests: JoinRequestsService,
+    private readonly members: LeagueMembersService,
+    private readonly access: LeagueAccessService,
+    private readonly standings: LeaderboardService,
+    private readonly activity: ActivityFeedService,
+  ) {}
+
+  @Get('overview/')
+  @ApiOperation({ summary: "The hub: the caller's global, country and club leagues, private and public leagues, with ranks" })
+  async overview(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<LeaguesOverview>> {
+    return { data: await this.leagues.overview(user.id) };
+  }
+
+  @Get('discover/')
+  @ApiOperation({ summary: 'Public leagues, searchable by name, with member counts and whether the caller is in each (20 per page)' })
+  async discover(@CurrentUser() user: AuthUser, @Query() query: DiscoverQueryDto): Promise<ApiEnvelope<DiscoverLeaguesPage>> {
+    return { data: await this.leagues.discover(user.id, query) };
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create a private (invite code generated, max_members 2–1000, default 1000) or public league; the caller becomes its owner' })
+  async create(@CurrentUser() user: AuthUser, @Body() dto: CreateLeagueDto): Promise<ApiEnvelope<League>> {
+    return { message: 'League created.', data: await this.leagues.create(user.id, dto) };
+  }
+
+  @Post('join/')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Join a league',
+    description:
+      'Body `{type: "private", code, message?}`: the code is trimmed and case-insensitive (≤ 8 characters), the optional message ≤ 200 characters; ' +
+      'creates a pending request for the owner (data.status "pending"). Body `{type: "public", league_id}`: joins at once (data.status "joined"). ' +
+      '404 when no league matches, 409 when already a member, when the private league is full, or when a request is already pending.',
+  })
+  async join(@CurrentUser() user: AuthUser, @Body() dto: JoinLeagueDto): Promise<ApiEnvelope<JoinLeagueResult>> {
+    const { result, message } = await this.requests.join(user.id, dto);
+    return { message, data: result };
+  }
+
+  @Get(':id/')
+  @ApiOperation({ summary: 'League detail (the invite code is shown to members of a private league)', description: PRIVATE_NOTE })
+  async detail(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<League>> {
+    return { data: await this.leagues.detail(id, user.id) };
+  }
+
+  @Get(':id/join-requests/')
+  @ApiOperation({ summary: 'Pending join requests of a private league (owner only; 403 for other members)', description: PRIVATE_NOTE })
+  async joinRequests(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<JoinRequestsResponse>> {
+    return { data: { pending_requests: await this.requests.pending(id, user.id) } };
+  }
+
+  @Post(':id/approve-request/:userId/')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Approve a user's pending request (owner only); refused with 409 when the league is full" })
+  async approve(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Param('userId', userIdPipe) userId: number,
+  ): Promise<MessageResponse> {
+    return { message: await this.requests.approve(id, user.id, userId) };
+  }
+
+  @Post(':id/reject-request/:userId/')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Reject a user's pending request (owner only)" })
+  async reject(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Param('userId', userIdPipe) userId: number,
+  ): Promise<MessageResponse> {
+    return { message: await this.requests.reject(id, user.id, userId) };
+  }
+
+  @Get(':id/leaderboard/')
+  @ApiOperation({
+    summary: 'The standings: a page in rank order (default the top 50, ties share a rank) that always includes the caller\'s own row',
+    description: PRIVATE_NOTE,
+  })
+  async leaderboard(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Query() query: LeaderboardQueryDto,
+  ): Promise<ApiEnvelope<LeaderboardResponse>> {
+    await this.access.assertVisible(id, user.id);
+    return { data: await this.standings.leaderboard(id, user.id, query) };
+  }
+
+  @Get(':id/stats/')
+  @ApiOperation({ summary: 'League stats: members, current / total gameweeks, leading score, season progress', description: PRIVATE_NOTE })
+  async stats(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<LeagueStatsResponse>> {
+    return { data: { stats: await this.leagues.stats(id, user.id) } };
+  }
+
+  @Get(':id/members/enhanced/')
+  @ApiOperation({ summary: 'Members with rank, points, accuracy and activity; sort rank|points|name, role, search, page (20 per page)', description: PRIVATE_NOTE })
+  async enhancedMembers(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Query() query: MembersQueryDto,
+  ): Promise<ApiEnvelope<EnhancedMembersResponse>> {
+    return { data: await this.members.enhanced(id, user.id, query) };
+  }
+
+  @Get(':id/members/stats/')
+  @ApiOperation({ summary: 'Member summary: total, active this gameweek, average accuracy, top performers (badge holders)', description: PRIVATE_NOTE })
+  async memberStats(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<MemberStatsResponse>> {
+    return { data: { member_stats: await this.members.stats(id, user.id) } };
+  }
+
+  @Get(':id/members/:userId/')
+  @ApiOperation({ summary: 'Member detail for the member modal: card, achievements, comparison with the caller', description: PRIVATE_NOTE })
+  async memberDetail(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Param('userId', userIdPipe) userId: number,
+  ): Promise<ApiEnvelope<MemberDetail>> {
+    return { data: await this.members.detail(id, user.id, userId) };
+  }
+
+  @Delete(':id/members/:userId/')
+  @ApiOperation({ summary: 'Remove a member from a private or public league (owner only; not the owner themself)' })
+  async removeMember(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Param('userId', userIdPipe) userId: number,
+  ): Promise<MessageResponse> {
+    return { message: await this.leagues.removeMember(id, user.id, userId) };
+  }
+
+  @Get(':id/players/:player/')
+  @ApiOperation({
+    summary: 'League player profile: stats, hot and cold teams, recent gameweeks, rank, badge, insights ({player} = user id or username)',
+    description: `${PRIVATE_NOTE} The full history is GET /api/stats/history/?player={id}.`,
+  })
+  async player(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Param('player') player: string,
+  ): Promise<ApiEnvelope<LeaguePlayerProfile>> {
+    return { data: await this.members.profile(id, user.id, player) };
+  }
+
+  @Get(':id/activity/')
+  @ApiOperation({ summary: 'Activity feed: category, importance, days 7|30|90 (default 30), page, page_size (default 10)', description: PRIVATE_NOTE })
+  async activityFeed(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Query() query: ActivityQueryDto,
+  ): Promise<ApiEnvelope<ActivityFeedResponse>> {
+    await this.access.assertVisible(id, user.id);
+    return { data: { feed: await this.activity.feed(id, user.id, query) } };
+  }
+
+  @Get(':id/activity/stats/')
+  @ApiOperation({ summary: 'Activity stats: total, today (UTC), this week, participation rate of members (last 30 days)', description: PRIVATE_NOTE })
+  async activityStats(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<ActivityStatsResponse>> {
+    await this.access.assertVisible(id, user.id);
+    return { data: { stats: await this.activity.stats(id) } };
+  }
+
+  @Post(':id/leave/')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Leave a private or public league',
+    description: 'When the owner leaves, ownership passes to the earliest-joined member; a league left by its last member is deleted. Global, country and club membership follows preferences (400).',
+  })
+  async leave(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<MessageResponse> {
+    return { message: await this.leagues.leave(id, user.id) };
+  }
+
+  @Post(':id/regenerate-code/')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Give a private league a new invite code (owner only); the old code stops working' })
+  async regenerateCode(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<RegenerateCodeResult>> {
+    return { message: 'A new invite code was generated. The old code no longer works.', data: await this.leagues.regenerateCode(id, user.id) };
+  }
+}

@@ -1,0 +1,244 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import {
+  DISCOVER_DEFAULT_PAGE_SIZE,
+  DiscoverLeaguesPage,
+  League,
+  LEAGUE_MAX_MEMBERS_MAX,
+  LeaguesOverview,
+  LeagueStats,
+  OverviewLeagueEntry,
+  RegenerateCodeResult,
+} from '../../../contracts/src/api/leagues';
+import { ApiError } from '../common/api-error';
+import { OutboxService } from '../outbox/outbox.service';
+import { SeasonContextService } from '../standings/season-context.service';
+import { CreateLeagueDto, DiscoverQueryDto } from './dto/leagues.dto';
+import { generateInviteCode } from './invite-code';
+import { LEAGUE_SELECT, LeagueAccessService, LeagueRow, toLeague } from './league-access.service';
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Leagues: the hub overview, creation, detail, discovery, leaving and the owner's tools. */
+@Injectable()
+export class LeaguesService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly access: LeagueAccessService,
+    private readonly outbox: OutboxService,
+    private readonly seasons: SeasonContextService,
+  ) {}
+
+  async overview(userId: number): Promise<LeaguesOverview> {
+    const rows: (LeagueRow & { my_rank: number | null })[] = await this.db.query(
+      `${LEAGUE_SELECT.replace('LEFT JOIN league_members m', 'JOIN league_members m')}
+       LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
+       ORDER BY l.created_at, l.id`.replace('m.role, ou.first_name', 's.rank AS my_rank, m.role, ou.first_name'),
+      [userId],
+    );
+    const entries = rows.map((r) => ({ row: r, league: toLeague(r, userId), rank: r.my_rank }));
+    const one = (type: string) => entries.find((e) => e.row.type === type) ?? null;
+    const rankText = (rank: number | null, members: number) =>
+      rank === null ? 'Your rank appears once the table is computed.' : `You are ranked #${rank} of ${members}.`;
+    const list = (type: 'private' | 'public'): OverviewLeagueEntry[] =>
+      entries.filter((e) => e.row.type === type).map((e) => ({ league: e.league, role: e.row.role!, rank: e.rank }));
+    const global = one('global');
+    const country = one('country');
+    const club = one('club');
+    const privates = list('private');
+    const publics = list('public');
+    return {
+      global_league: {
+        league: global?.league ?? null,
+        rank: global?.rank ?? null,
+        message: global ? rankText(global.rank, global.league.member_count) : 'You join the Global League when you finish onboarding.',
+      },
+      country_league: {
+        league: country?.league ?? null,
+        country_name: country?.row.country_name ?? null,
+        country_flag: country?.row.country_flag ?? null,
+        rank: country?.rank ?? null,
+        message: country ? rankText(country.rank, country.league.member_count) : 'Choose your country in settings to join its league.',
+      },
+      club_league: {
+        league: club?.league ?? null,
+        club_name: club?.row.club_name ?? null,
+        club_logo: club?.row.club_logo ?? null,
+        rank: club?.rank ?? null,
+        message: club ? rankText(club.rank, club.league.member_count) : 'Choose your favourite club in settings to join its fans league.',
+      },
+      private_leagues: {
+        count: privates.length,
+        leagues: privates,
+        message:
+          privates.length === 0
+            ? 'You are not in any private league yet. Create one or join with an invite code.'
+            : `You are in ${plural(privates.length, 'private league')}.`,
+      },
+      public_leagues: {
+        count: publics.length,
+        leagues: publics,
+        message:
+          publics.length === 0 ? 'You are not in any public league yet. Discover one or create your own.' : `You are in ${plural(publics.length, 'public league')}.`,
+      },
+      total_leagues: { count: entries.length, message: `You are in ${plural(entries.length, 'league')}.` },
+    };
+  }
+
+  async create(userId: number, dto: CreateLeagueDto): Promise<League> {
+    if (dto.type === 'public' && dto.max_members !== undefined) {
+      throw ApiError.field('max_members', 'Max members applies to private leagues only.');
+    }
+    const leagueId = await this.db.transaction(async (tx) => {
+      const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
+      const code = dto.type === 'private' ? await this.unusedCode(tx) : null;
+      const [{ id }]: { id: number }[] = await tx.query(
+        `INSERT INTO leagues (name, description, type, code, max_members, owner_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [dto.name, dto.description ?? '', dto.type, code, maxMembers, userId],
+      );
+      await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, userId]);
+      await this.outbox.publish(tx, 'member.joined', { leagueId: id, userId, leagueType: dto.type, via: 'create' });
+      return id;
+    });
+    return this.detail(leagueId, userId);
+  }
+
+  async detail(leagueId: number, userId: number): Promise<League> {
+    return toLeague(await this.access.visible(leagueId, userId), userId);
+  }
+
+  async discover(userId: number, query: DiscoverQueryDto): Promise<DiscoverLeaguesPage> {
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? DISCOVER_DEFAULT_PAGE_SIZE;
+    const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const rows: { id: number; name: string; description: string; member_count: number; owner_name: string | null; created_at: Date; is_member: boolean; total: number }[] =
+      await this.db.query(
+        `SELECT l.id, l.name, l.description, l.created_at,
+                (SELECT count(*) FROM league_members x WHERE x.league_id = l.id)::int AS member_count,
+                ou.first_name || ' ' || ou.last_name AS owner_name,
+                EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id AND m.user_id = $1) AS is_member,
+                count(*) OVER ()::int AS total
+         FROM leagues l LEFT JOIN users ou ON ou.id = l.owner_id
+         WHERE l.type = 'public' AND ($2::text IS NULL OR l.name ILIKE $2 OR l.description ILIKE $2)
+         ORDER BY member_count DESC, l.created_at DESC, l.id DESC
+         LIMIT $3 OFFSET $4`,
+        [userId, search, pageSize, (page - 1) * pageSize],
+      );
+    let total = rows[0]?.total;
+    if (total === undefined) {
+      const [counted]: { total: number }[] = await this.db.query(
+        `SELECT count(*)::int AS total FROM leagues l WHERE l.type = 'public' AND ($1::text IS NULL OR l.name ILIKE $1 OR l.description ILIKE $1)`,
+        [search],
+      );
+      total = counted.total;
+    }
+    const totalPages = Math.max(1, Math.ceil(total / pageSize));
+    return {
+      leagues: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        member_count: r.member_count,
+        owner_name: r.owner_name,
+        created_at: new Date(r.created_at).toISOString(),
+        is_member: r.is_member,
+      })),
+      page,
+      page_size: pageSize,
+      total_count: total,
+      total_pages: totalPages,
+      has_next: page < totalPages,
+      has_previous: page > 1,
+    };
+  }
+
+  /**
+   * Leave a private or public league. When the owner leaves, ownership passes to the member who
+   * joined earliest; a league left by its last member is deleted.
+   */
+  async leave(leagueId: number, userId: number): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const league = await this.lockVisible(tx, leagueId, userId);
+      if (league.type !== 'private' && league.type !== 'public') {
+        throw ApiError.badRequest('Membership of the global, country and club leagues follows your preferences; change your country or club in settings.');
+      }
+      if (league.role === null) throw ApiError.conflict('You are not a member of this league.');
+      await tx.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
+      await this.outbox.publish(tx, 'member.left', { leagueId, userId, leagueType: league.type, via: 'left' });
+      if (league.owner_id !== userId) return `You left ${league.name}.`;
+      const [heir]: { user_id: number }[] = await tx.query(
+        `SELECT user_id FROM league_members WHERE league_id = $1 ORDER BY joined_at, user_id LIMIT 1`,
+        [leagueId],
+      );
+      if (!heir) {
+        await tx.query(`DELETE FROM leagues WHERE id = $1`, [leagueId]);
+        return `You left ${league.name}. It had no other members, so it was deleted.`;
+      }
+      await tx.query(`UPDATE league_members SET role = 'owner' WHERE league_id = $1 AND user_id = $2`, [leagueId, heir.user_id]);
+      await tx.query(`UPDATE leagues SET owner_id = $2 WHERE id = $1`, [leagueId, heir.user_id]);
+      return `You left ${league.name}. Ownership passed to its longest-standing member.`;
+    });
+  }
+
+  async regenerateCode(leagueId: number, userId: number): Promise<RegenerateCodeResult> {
+    return this.db.transaction(async (tx) => {
+      const league = await this.lockVisible(tx, leagueId, userId);
+      if (league.owner_id !== userId || league.role === null) throw ApiError.forbidden('Only the league owner can regenerate the invite code.');
+      if (league.type !== 'private') throw ApiError.badRequest('Only private leagues have an invite code.');
+      const code = await this.unusedCode(tx);
+      await tx.query(`UPDATE leagues SET code = $2 WHERE id = $1`, [leagueId, code]);
+      return { code };
+    });
+  }
+
+  async removeMember(leagueId: number, ownerId: number, memberId: number): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const league = await this.lockVisible(tx, leagueId, ownerId);
+      if (league.owner_id !== ownerId || league.role === null) throw ApiError.forbidden('Only the league owner can remove members.');
+      if (league.type !== 'private' && league.type !== 'public') throw ApiError.badRequest('Members of automatic leagues cannot be removed.');
+      if (memberId === ownerId) throw ApiError.badRequest('You cannot remove yourself; leave the league instead.');
+      const removed: { first_name: string; last_name: string }[] = await tx.query(
+        `DELETE FROM league_members m USING users u WHERE m.league_id = $1 AND m.user_id = $2 AND u.id = m.user_id RETURNING u.first_name, u.last_name`,
+        [leagueId, memberId],
+      );
+      if (removed.length === 0) throw ApiError.notFound('That user is not a member of this league.');
+      await this.outbox.publish(tx, 'member.left', { leagueId, userId: memberId, leagueType: league.type, via: 'removed' });
+      return `${removed[0].first_name} ${removed[0].last_name} was removed from ${league.name}.`;
+    });
+  }
+
+  async stats(leagueId: number, userId: number): Promise<LeagueStats> {
+    const league = await this.access.visible(leagueId, userId);
+    const ctx = await this.seasons.load();
+    const [standing]: { leading: number | null }[] = await this.db.query(
+      `SELECT max(total_points)::int AS leading FROM league_standings WHERE league_id = $1`,
+      [leagueId],
+    );
+    const total = ctx?.gameweeks.length ?? 0;
+    const completed = ctx?.gameweeks.filter((g) => g.completed).length ?? 0;
+    return {
+      total_members: league.member_count,
+      current_gameweek: ctx?.current?.number ?? null,
+      total_gameweeks: total,
+      leading_score: standing?.leading ?? 0,
+      season_progress_percent: total > 0 ? Math.round((completed / total) * 100) : 0,
+    };
+  }
+
+  /** The league locked for a membership change, as the viewer may see it (404 otherwise). */
+  private async lockVisible(tx: EntityManager, leagueId: number, userId: number): Promise<LeagueRow> {
+    await tx.query(`SELECT 1 FROM leagues WHERE id = $1 FOR UPDATE`, [leagueId]);
+    return this.access.visible(leagueId, userId, tx);
+  }
+
+  private async unusedCode(tx: EntityManager): Promise<string> {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const code = generateInviteCode();
+      const taken: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE code = $1`, [code]);
+      if (taken.length === 0) return code;
+    }
+    throw new Error('Could not find an unused invite code');
+  }
+}

@@ -1,0 +1,8 @@
+import { Global, Module } from '@nestjs/common';
+import { LiveEventsService } from './live-events.service';
+import { LivePublisher } from './live-publisher.service';
+
+/** The worker side of live updates: publish to sockets through Redis. */
+@Global()
+@Module({ providers: [LivePublisher, LiveEventsService], exports: [LivePublisher, LiveEventsService] })
+export class LivePublisherModule {}

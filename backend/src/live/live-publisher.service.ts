@@ -1,0 +1,69 @@
+import { Inject, Injectable } from '@nestjs/common';
+import Redis from 'ioredis';
+import { livePayloadProblems, LiveEventName, LivePayload, userRoom } from '../../../contracts/src/live';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { REDIS } from '../redis/redis.module';
+import { LiveMessage, liveStreamKey, onlineUsersKey } from './live-stream';
+
+/** Stream length cap: a gateway further behind than this has been down long enough to refetch. */
+const STREAM_MAX_LEN = 100_000;
+
+/**
+ * How workers reach sockets: messages go on a Redis stream that the gateways read as one
+ * consumer group, so each message is delivered by exactly one backend replica, which emits it
+ * through the Socket.IO Redis Streams adapter to every replica's sockets in the rooms.
+ */
+@Injectable()
+export class LivePublisher {
+  private readonly stream: string;
+
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {
+    this.stream = liveStreamKey(env.queuePrefix);
+  }
+
+  private check(event: LiveEventName, payload: unknown): void {
+    if (this.env.nodeEnv === 'production') return;
+    const problems = livePayloadProblems(event, payload);
+    if (problems.length > 0) throw new Error(`Invalid live payload: ${problems.join('; ')}`);
+  }
+
+  async emit<N extends LiveEventName>(rooms: string[], event: N, payload: LivePayload<N>): Promise<void> {
+    if (rooms.length === 0) return;
+    this.check(event, payload);
+    await this.publish([{ kind: 'emit', rooms, event, payload }]);
+  }
+
+  /** One event per user, each with its own payload, in as few stream entries as possible. */
+  async emitToUsers<N extends LiveEventName>(event: N, items: { userId: number; payload: LivePayload<N> }[]): Promise<void> {
+    for (const item of items) this.check(event, item.payload);
+    await this.publish(items.map((i) => ({ kind: 'emit' as const, rooms: [userRoom(i.userId)], event, payload: i.payload })));
+  }
+
+  async joinRooms(userId: number, rooms: string[]): Promise<void> {
+    await this.publish([{ kind: 'join', userId, rooms }]);
+  }
+
+  async leaveRooms(userId: number, rooms: string[]): Promise<void> {
+    await this.publish([{ kind: 'leave', userId, rooms }]);
+  }
+
+  /** Of these users, the ones with at least one open socket (no point pushing to the rest). */
+  async onlineUsers(userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    const counts = await this.redis.hmget(onlineUsersKey(this.env.queuePrefix), ...userIds.map(String));
+    return userIds.filter((_, i) => Number(counts[i] ?? 0) > 0);
+  }
+
+  private async publish(messages: LiveMessage[]): Promise<void> {
+    // Batches of 500 messages per stream entry keep a 100k-user fan-out to a few hundred entries.
+    const pipeline = this.redis.pipeline();
+    for (let i = 0; i < messages.length; i += 500) {
+      pipeline.xadd(this.stream, 'MAXLEN', '~', String(STREAM_MAX_LEN), '*', 'm', JSON.stringify(messages.slice(i, i + 500)));
+    }
+    await pipeline.exec();
+  }
+}

@@ -1,0 +1,76 @@
+import { Inject, Logger } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import Redis from 'ioredis';
+import type { Server, Socket } from 'socket.io';
+import { DataSource } from 'typeorm';
+import { ClientToServerEvents, leagueRoom, MATCHES_ROOM, ServerToClientEvents, userRoom } from '../../../contracts/src/live';
+import type { AuthUser, JwtPayload } from '../auth/jwt-payload';
+import { resolveTokenUser } from '../auth/jwt.strategy';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { REDIS } from '../redis/redis.module';
+import { onlineUsersKey } from './live-stream';
+
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: AuthUser }>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: AuthUser }>;
+
+/**
+ * The Socket.IO endpoint (`/socket.io`, same origin as the API). The handshake must carry a
+ * valid, unrevoked JWT in `auth.token`; each socket then sits in its user's room, the rooms of
+ * the leagues the user belongs to, and the matches room. Clients cannot join rooms themselves.
+ */
+@WebSocketGateway()
+export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
+  @WebSocketServer() server: LiveServer;
+  private readonly logger = new Logger(LiveGateway.name);
+
+  constructor(
+    private readonly jwt: JwtService,
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  afterInit(server: LiveServer): void {
+    server.use((socket, next) => {
+      const token: unknown = socket.handshake.auth?.token;
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return next(new Error('unauthorized'));
+      let payload: JwtPayload;
+      try {
+        payload = this.jwt.verify<JwtPayload>(token);
+      } catch {
+        return next(new Error('unauthorized'));
+      }
+      resolveTokenUser(this.db, payload)
+        .then((user) => {
+          if (!user) return next(new Error('unauthorized'));
+          socket.data.user = user;
+          next();
+        })
+        .catch(() => next(new Error('unauthorized')));
+    });
+  }
+
+  async handleConnection(socket: LiveSocket): Promise<void> {
+    const user = socket.data.user;
+    if (!user) {
+      socket.disconnect(true);
+      return;
+    }
+    await this.redis.hincrby(onlineUsersKey(this.env.queuePrefix), String(user.id), 1);
+    if (socket.recovered) return; // rooms came back with the recovered session
+    const leagues: { league_id: number }[] = await this.db.query(`SELECT league_id FROM league_members WHERE user_id = $1`, [user.id]);
+    await socket.join([userRoom(user.id), MATCHES_ROOM, ...leagues.map((l) => leagueRoom(l.league_id))]);
+  }
+
+  async handleDisconnect(socket: LiveSocket): Promise<void> {
+    const user = socket.data.user;
+    if (!user) return;
+    const key = onlineUsersKey(this.env.queuePrefix);
+    const left = await this.redis.hincrby(key, String(user.id), -1).catch(() => 0);
+    if (left <= 0) await this.redis.hdel(key, String(user.id)).catch(() => undefined);
+    this.logger.debug?.(`socket of user ${user.id} disconnected`);
+  }
+}

@@ -1,0 +1,45 @@
+import { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import Redis from 'ioredis';
+import type { Server, ServerOptions } from 'socket.io';
+import type { AppEnv } from '../config/env';
+
+/**
+ * Socket.IO across replicas through the Redis Streams adapter: unlike the pub/sub adapter it
+ * resumes the stream after a Redis reconnect without losing packets, and it keeps connection
+ * state recovery working when a client reconnects to another replica.
+ */
+export class RedisStreamsIoAdapter extends IoAdapter {
+  private readonly redis: Redis;
+
+  constructor(app: INestApplicationContext, private readonly env: AppEnv) {
+    super(app);
+    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      path: '/socket.io',
+      serveClient: false,
+      connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+    });
+    server.adapter(
+      createAdapter(this.redis, {
+        streamName: `${this.env.queuePrefix}:socket.io`,
+        sessionKeyPrefix: `${this.env.queuePrefix}:sio:session:`,
+        maxLen: 100_000,
+        // Its reader only notices a close between blocking reads: keep them short.
+        blockTimeInMs: 1000,
+      }),
+    );
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    await super.close(server);
+    // disconnect, not quit: the adapter's blocking XREAD would hold quit() for its full block time.
+    this.redis.disconnect();
+  }
+}

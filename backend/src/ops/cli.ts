@@ -1,0 +1,145 @@
+import 'reflect-metadata';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { HttpException } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { AdminFixture, ImportSeasonResult } from '../../../contracts/src/api/admin';
+import { toErrorBody } from '../common/api-exception.filter';
+import { FixtureAdminService } from '../fixtures/fixture-admin.service';
+import { SeasonImportService } from '../seasons/season-import.service';
+import { OPS_HELP, OpsCommand, OpsUsageError, parseOpsArgs } from './ops-args';
+import { OpsModule } from './ops.module';
+import { OpsService } from './ops.service';
+
+interface Io {
+  out: (line: string) => void;
+  err: (line: string) => void;
+}
+
+const stdio: Io = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+function fixtureLine(f: AdminFixture): string {
+  const score = f.home_score === null ? '   ' : `${f.home_score}-${f.away_score}`;
+  const minute = f.minute === null ? '' : ` ${f.minute}'`;
+  return `#${f.id}  GW${f.gameweek}  ${f.match_time}  ${f.home_team} v ${f.away_team}  ${f.status}${minute}  ${score}`.trimEnd();
+}
+
+function importLines(r: ImportSeasonResult): string[] {
+  return [
+    `Imported ${r.season.name} (${r.season.league_code} ${r.season.label}, season #${r.season.id}${r.season.is_active ? ', active' : ''})`,
+    `  ${r.gameweeks} gameweeks, ${r.fixtures.total} fixtures: ${r.fixtures.created} created, ${r.fixtures.updated} updated, ${r.fixtures.unchanged} unchanged`,
+    `  ${r.results_recorded} result.recorded events; shift ${r.shift_days} days${r.clubs_created.length ? `; new clubs: ${r.clubs_created.join(', ')}` : ''}`,
+  ];
+}
+
+function readSeasonFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(resolve(file), 'utf8');
+  } catch (error) {
+    throw new OpsUsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new OpsUsageError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Promise<void> {
+  // Read the file before booting anything, so a bad path fails fast with exit 2.
+  const seasonFile = command.kind === 'import' ? readSeasonFile(command.file) : null;
+  const app = await NestFactory.createApplicationContext(OpsModule, { logger: ['error', 'warn'] });
+  try {
+    const fixtures = app.get(FixtureAdminService);
+    switch (command.kind) {
+      case 'import': {
+        const result = await app
+          .get(SeasonImportService)
+          .import(seasonFile, { shiftToNow: command.shiftToNow, activate: command.activate, leagueCode: command.leagueCode });
+        importLines(result).forEach(io.out);
+        break;
+      }
+      case 'result':
+        io.out(
+          fixtureLine(
+            await fixtures.recordResult(command.fixtureId, {
+              homeScore: command.home,
+              awayScore: command.away,
+              status: command.live ? 'live' : 'finished',
+              minute: command.minute,
+            }),
+          ),
+        );
+        break;
+      case 'postpone':
+        io.out(fixtureLine(await fixtures.postpone(command.fixtureId)));
+        break;
+      case 'reschedule':
+        io.out(fixtureLine(await fixtures.reschedule(command.fixtureId, command.matchTime)));
+        break;
+      case 'grant-admin': {
+        const user = await app.get(OpsService).grantAdmin(command.email);
+        io.out(`${user.email} (${user.username}, #${user.id}) is now an admin.`);
+        break;
+      }
+      case 'list-fixtures':
+        (await fixtures.list(command.gameweek)).map(fixtureLine).forEach(io.out);
+        break;
+      case 'seed-demo':
+        importLines(await app.get(OpsService).seedDemo()).forEach(io.out);
+        break;
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+/** Runs one ops command; resolves to the exit code (0 done, 1 failed, 2 bad arguments or input). */
+export async function main(argv: string[], io: Io = stdio): Promise<number> {
+  let command: OpsCommand;
+  try {
+    command = parseOpsArgs(argv);
+  } catch (error) {
+    if (error instanceof OpsUsageError) {
+      io.err(`ops: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  if (command.kind === 'help') {
+    io.out(OPS_HELP);
+    return 0;
+  }
+  try {
+    await run(command, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof OpsUsageError) {
+      io.err(`ops: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof HttpException && error.getStatus() < 500) {
+      const { body } = toErrorBody(error);
+      io.err(`ops: ${body.message}`);
+      // Import validation lists every problem (one per line) after the summary line.
+      for (const messages of Object.values(body.errors ?? {})) messages.slice(1).forEach((m) => io.err(`  ${m}`));
+      return 2;
+    }
+    io.err(`ops: failed: ${(error as Error).message}`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`ops: failed: ${(error as Error).message}\n`);
+      process.exit(1);
+    },
+  );
+}

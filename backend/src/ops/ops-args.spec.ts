@@ -1,0 +1,42 @@
+import { OpsUsageError, parseOpsArgs } from './ops-args';
+
+describe('parseOpsArgs', () => {
+  it.each([
+    [['--help'], { kind: 'help' }],
+    [['result', '3', '1', '0', '-h'], { kind: 'help' }],
+    [['import', 'a.json'], { kind: 'import', file: 'a.json', shiftToNow: false, activate: true }],
+    [['import', 'a.json', '--shift-to-now', '--no-activate', '--league-code', 'en.1'], { kind: 'import', file: 'a.json', shiftToNow: true, activate: false, leagueCode: 'en.1' }],
+    [['import', '--league-code=es.1', 'b.json'], { kind: 'import', file: 'b.json', shiftToNow: false, activate: true, leagueCode: 'es.1' }],
+    [['result', '12', '2', '1'], { kind: 'result', fixtureId: 12, home: 2, away: 1, live: false }],
+    [['result', '12', '0', '0', '--live', '--minute', '35'], { kind: 'result', fixtureId: 12, home: 0, away: 0, live: true, minute: 35 }],
+    [['postpone', '7'], { kind: 'postpone', fixtureId: 7 }],
+    [['reschedule', '7', '2025-01-18T15:00:00Z'], { kind: 'reschedule', fixtureId: 7, matchTime: '2025-01-18T15:00:00Z' }],
+    [['grant-admin', 'Boss@Example.com'], { kind: 'grant-admin', email: 'boss@example.com' }],
+    [['list-fixtures'], { kind: 'list-fixtures' }],
+    [['list-fixtures', '--gameweek', '3'], { kind: 'list-fixtures', gameweek: 3 }],
+    [['seed-demo'], { kind: 'seed-demo' }],
+  ])('%j', (argv, expected) => {
+    expect(parseOpsArgs(argv)).toEqual(expected);
+  });
+
+  it.each([
+    [[], /no command/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['import'], /import: missing <file>/],
+    [['import', 'a.json', 'b.json'], /unexpected argument "b.json"/],
+    [['import', 'a.json', '--shift'], /unknown option --shift/],
+    [['import', 'a.json', '--league-code'], /--league-code needs a value/],
+    [['result', '12', '2'], /missing <away>/],
+    [['result', 'x', '2', '1'], /fixtureId must be a whole number/],
+    [['result', '12', '100', '1'], /home must be a whole number from 0 to 99/],
+    [['result', '12', '-1', '1'], /unknown option|home must be/],
+    [['result', '12', '1', '1', '--minute', '30'], /--minute needs --live/],
+    [['result', '12', '1', '1', '--live', '--live'], /given twice/],
+    [['postpone', '0'], /fixtureId must be a whole number from 1/],
+    [['grant-admin', 'nobody'], /not an email address/],
+    [['list-fixtures', '--gameweek', 'two'], /--gameweek must be a whole number/],
+  ])('%j is refused', (argv, message) => {
+    expect(() => parseOpsArgs(argv)).toThrow(OpsUsageError);
+    expect(() => parseOpsArgs(argv)).toThrow(message);
+  });
+});

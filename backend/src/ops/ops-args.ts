@@ -1,0 +1,146 @@
+/**
+ * Argument parsing of the ops CLI, pure so every refusal is unit-tested. A bad command line
+ * becomes an OpsUsageError: the CLI prints its one line and exits 2.
+ */
+
+export class OpsUsageError extends Error {}
+
+export type OpsCommand =
+  | { kind: 'help' }
+  | { kind: 'import'; file: string; shiftToNow: boolean; activate: boolean; leagueCode?: string }
+  | { kind: 'result'; fixtureId: number; home: number; away: number; live: boolean; minute?: number }
+  | { kind: 'postpone'; fixtureId: number }
+  | { kind: 'reschedule'; fixtureId: number; matchTime: string }
+  | { kind: 'grant-admin'; email: string }
+  | { kind: 'list-fixtures'; gameweek?: number }
+  | { kind: 'seed-demo' };
+
+export const OPS_HELP = `Scoreline ops CLI — npm run ops -- <command> [options]
+
+Commands:
+  import <file.json> [--shift-to-now] [--no-activate] [--league-code <code>]
+        Import (or re-import) an openfootball football.json season. --shift-to-now moves every
+        date so the middle gameweek opens about now (results after now are dropped); the season
+        becomes the active one unless --no-activate. --league-code (e.g. en.1) when the season
+        name does not tell the league.
+  result <fixtureId> <home> <away> [--live [--minute <n>]]
+        Record a final score (or, with --live, a live score at minute n). Scoring follows.
+  postpone <fixtureId>
+        Postpone a fixture: its predictions become void (0 points).
+  reschedule <fixtureId> <iso-datetime>
+        Move a kick-off, e.g. 2025-01-18T15:00:00Z; the gameweek's deadline follows.
+  grant-admin <email>
+        Give the admin role to an existing user.
+  list-fixtures [--gameweek <n>]
+        List the active season's fixtures (id, gameweek, kick-off, teams, status, score).
+  seed-demo
+        Import the bundled demo season shifted to now (what a first start does).
+  --help, -h
+        Show this help.
+
+Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+
+const INT_RE = /^\d{1,10}$/;
+
+function int(name: string, value: string | undefined, min: number, max: number): number {
+  if (value === undefined) throw new OpsUsageError(`missing ${name}`);
+  if (!INT_RE.test(value) || Number(value) < min || Number(value) > max) {
+    throw new OpsUsageError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return Number(value);
+}
+
+/** Splits flags (with their values) from positional arguments; unknown flags are refused. */
+function split(args: string[], flags: Record<string, 'bool' | 'value'>): { positional: string[]; flags: Map<string, string | true> } {
+  const positional: string[] = [];
+  const seen = new Map<string, string | true>();
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (!a.startsWith('--')) {
+      positional.push(a);
+      continue;
+    }
+    const [name, inline] = a.split(/=(.*)/s, 2);
+    const kind = flags[name];
+    if (!kind) throw new OpsUsageError(`unknown option ${name}`);
+    if (seen.has(name)) throw new OpsUsageError(`option ${name} given twice`);
+    if (kind === 'bool') {
+      if (inline !== undefined) throw new OpsUsageError(`option ${name} takes no value`);
+      seen.set(name, true);
+    } else {
+      const value = inline ?? args[++i];
+      if (value === undefined || value.startsWith('--')) throw new OpsUsageError(`option ${name} needs a value`);
+      seen.set(name, value);
+    }
+  }
+  return { positional, flags: seen };
+}
+
+function exactly(command: string, positional: string[], names: string[]): void {
+  if (positional.length < names.length) throw new OpsUsageError(`${command}: missing ${names.slice(positional.length).join(', ')}`);
+  if (positional.length > names.length) throw new OpsUsageError(`${command}: unexpected argument "${positional[names.length]}"`);
+}
+
+export function parseOpsArgs(argv: string[]): OpsCommand {
+  if (argv.length === 0) throw new OpsUsageError('no command given (try --help)');
+  const [command, ...rest] = argv;
+  if (command === '--help' || command === '-h' || command === 'help' || rest.includes('--help') || rest.includes('-h')) return { kind: 'help' };
+  switch (command) {
+    case 'import': {
+      const { positional, flags } = split(rest, { '--shift-to-now': 'bool', '--no-activate': 'bool', '--league-code': 'value' });
+      exactly(command, positional, ['<file>']);
+      const leagueCode = flags.get('--league-code');
+      return {
+        kind: 'import',
+        file: positional[0],
+        shiftToNow: flags.has('--shift-to-now'),
+        activate: !flags.has('--no-activate'),
+        ...(typeof leagueCode === 'string' ? { leagueCode } : {}),
+      };
+    }
+    case 'result': {
+      const { positional, flags } = split(rest, { '--live': 'bool', '--minute': 'value' });
+      exactly(command, positional, ['<fixtureId>', '<home>', '<away>']);
+      const live = flags.has('--live');
+      const minuteRaw = flags.get('--minute');
+      if (minuteRaw !== undefined && !live) throw new OpsUsageError('--minute needs --live');
+      return {
+        kind: 'result',
+        fixtureId: int('fixtureId', positional[0], 1, 2147483647),
+        home: int('home', positional[1], 0, 99),
+        away: int('away', positional[2], 0, 99),
+        live,
+        ...(typeof minuteRaw === 'string' ? { minute: int('--minute', minuteRaw, 1, 130) } : {}),
+      };
+    }
+    case 'postpone': {
+      const { positional } = split(rest, {});
+      exactly(command, positional, ['<fixtureId>']);
+      return { kind: 'postpone', fixtureId: int('fixtureId', positional[0], 1, 2147483647) };
+    }
+    case 'reschedule': {
+      const { positional } = split(rest, {});
+      exactly(command, positional, ['<fixtureId>', '<iso-datetime>']);
+      return { kind: 'reschedule', fixtureId: int('fixtureId', positional[0], 1, 2147483647), matchTime: positional[1] };
+    }
+    case 'grant-admin': {
+      const { positional } = split(rest, {});
+      exactly(command, positional, ['<email>']);
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(positional[0])) throw new OpsUsageError(`grant-admin: "${positional[0]}" is not an email address`);
+      return { kind: 'grant-admin', email: positional[0].toLowerCase() };
+    }
+    case 'list-fixtures': {
+      const { positional, flags } = split(rest, { '--gameweek': 'value' });
+      exactly(command, positional, []);
+      const gw = flags.get('--gameweek');
+      return { kind: 'list-fixtures', ...(typeof gw === 'string' ? { gameweek: int('--gameweek', gw, 1, 1000) } : {}) };
+    }
+    case 'seed-demo': {
+      const { positional } = split(rest, {});
+      exactly(command, positional, []);
+      return { kind: 'seed-demo' };
+    }
+    default:
+      throw new OpsUsageError(`unknown command "${command}" (try --help)`);
+  }
+}

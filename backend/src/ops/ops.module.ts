@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AppConfigModule } from '../config/config.module';
+import { DatabaseModule } from '../database/database.module';
+import { FixturesModule } from '../fixtures/fixtures.module';
+import { OutboxModule } from '../outbox/outbox.module';
+import { SeasonsModule } from '../seasons/seasons.module';
+import { OpsService } from './ops.service';
+
+/** The ops CLI's container: config, database, outbox and the game services (no HTTP, no Redis). */
+@Module({
+  imports: [AppConfigModule, DatabaseModule, OutboxModule, SeasonsModule, FixturesModule],
+  providers: [OpsService],
+})
+export class OpsModule {}

@@ -1,0 +1,47 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import type { GameweekPredictions, SavePredictionsResponse } from '../../../contracts/src/api/predictions';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { PositiveIntPipe } from '../fixtures/positive-int.pipe';
+import { SavePredictionsDto } from './dto/save-predictions.dto';
+import { PredictionsService } from './predictions.service';
+
+@ApiTags('predictions')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('predictions')
+export class PredictionsController {
+  constructor(private readonly predictions: PredictionsService) {}
+
+  @Get('current/')
+  @ApiOperation({ summary: "The caller's predictions for the current gameweek" })
+  async current(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<GameweekPredictions>> {
+    return { data: await this.predictions.current(user.id) };
+  }
+
+  @Get('gameweek/:id/')
+  @ApiOperation({ summary: "The caller's predictions for a gameweek of the active season, by gameweek ID" })
+  @ApiParam({ name: 'id', description: 'Gameweek id (not its number)' })
+  async gameweek(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new PositiveIntPipe('No Gameweek Found: there is no such gameweek.')) id: number,
+  ): Promise<ApiEnvelope<GameweekPredictions>> {
+    return { data: await this.predictions.byGameweekId(user.id, id) };
+  }
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Save predictions for the current gameweek',
+    description:
+      'All or nothing. Only fixtures of the current gameweek, only before its deadline (first kick-off) and before any score ' +
+      'is recorded in it (else 403); scores 0–99; at most one banker; each fixture once (else 400). Replaces earlier ' +
+      'predictions of the fixtures sent; a banker sent moves the banker to that fixture.',
+  })
+  async save(@CurrentUser() user: AuthUser, @Body() dto: SavePredictionsDto): Promise<SavePredictionsResponse> {
+    return { message: 'All predictions saved successfully!', data: await this.predictions.save(user.id, dto.predictions) };
+  }
+}

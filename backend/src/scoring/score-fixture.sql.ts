@@ -1,0 +1,79 @@
+import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '../../../contracts/src/game/scoring';
+
+/** Advisory-lock namespace of scoring; the second key is the season id. */
+export const SCORING_LOCK_NAMESPACE = 7_301;
+
+const COLUMNS: ScoringSqlColumns = {
+  predHome: 'p.home_score',
+  predAway: 'p.away_score',
+  actHome: 'fx.home_score',
+  actAway: 'fx.away_score',
+  banker: 'p.is_banker',
+  isVoid: "fx.status = 'postponed'",
+};
+
+/** 1 when the outcome counts as scored (live or finished, not void), else 0; NULL-safe. */
+const scored = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') THEN 1 ELSE 0 END)`;
+const correct = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct') THEN 1 ELSE 0 END)`;
+const exact = (o: string) => `(CASE WHEN ${o} = 'exact' THEN 1 ELSE 0 END)`;
+/** Scored while the match is still in play: its points are provisional. */
+const live = (o: string, final: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') AND NOT ${final} THEN 1 ELSE 0 END)`;
+
+const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
+  UPDATE ${table} t SET
+    points = t.points + c.d_points,
+    scored = t.scored + c.d_scored,
+    correct = t.correct + c.d_correct,
+    exact = t.exact + c.d_exact,
+    live_scored = t.live_scored + c.d_live,
+    updated_at = now()
+  FROM changed c
+  WHERE t.${keyColumn} = ${keyParam} AND t.user_id = c.user_id
+    AND (c.d_points <> 0 OR c.d_scored <> 0 OR c.d_correct <> 0 OR c.d_exact <> 0 OR c.d_live <> 0)
+  RETURNING 1`;
+
+/**
+ * Scores every prediction of one fixture from the fixture's CURRENT row, in one statement:
+ * - scheduled → points/outcome NULL (un-scores after a correction), is_final false;
+ * - live → provisional points; finished → final points; postponed → void, 0 points, final.
+ * Only rows whose values change are written, and the two totals tables move by each changed
+ * prediction's (new − old) contribution in the same statement, so a replay changes nothing
+ * and any order of events for one fixture ends in the same totals.
+ *
+ * Parameters: $1 fixture id, $2 gameweek id, $3 season id (of that fixture). All predictions of
+ * a fixture share its gameweek and season, so each user has at most one changed row here.
+ * Callers hold the season's scoring advisory lock (the old values must not move under us).
+ */
+export const SCORE_FIXTURE_SQL = `
+WITH fx AS (
+  SELECT id, status, home_score, away_score FROM fixtures WHERE id = $1
+),
+calc AS (
+  SELECT p.id, p.user_id,
+         p.points AS old_points, p.outcome AS old_outcome, p.is_final AS old_final,
+         ${scoringSqlCase(COLUMNS)} AS new_points,
+         ${outcomeSqlCase(COLUMNS)} AS new_outcome,
+         (fx.status IN ('finished', 'postponed')) AS new_final
+  FROM predictions p JOIN fx ON fx.id = p.fixture_id
+  WHERE p.fixture_id = $1
+),
+changed AS (
+  UPDATE predictions p
+  SET points = c.new_points, outcome = c.new_outcome, is_final = c.new_final
+  FROM calc c
+  WHERE p.id = c.id
+    AND (c.old_points IS DISTINCT FROM c.new_points OR c.old_outcome IS DISTINCT FROM c.new_outcome
+         OR c.old_final IS DISTINCT FROM c.new_final)
+  RETURNING c.user_id,
+    COALESCE(c.new_points, 0) - COALESCE(c.old_points, 0) AS d_points,
+    ${scored('c.new_outcome')} - ${scored('c.old_outcome')} AS d_scored,
+    ${correct('c.new_outcome')} - ${correct('c.old_outcome')} AS d_correct,
+    ${exact('c.new_outcome')} - ${exact('c.old_outcome')} AS d_exact,
+    ${live('c.new_outcome', 'c.new_final')} - ${live('c.old_outcome', 'c.old_final')} AS d_live
+),
+gameweek_totals AS (${totalsUpdate('user_gameweek_totals', 'gameweek_id', '$2')}),
+season_totals AS (${totalsUpdate('user_season_totals', 'season_id', '$3')})
+SELECT (SELECT count(*) FROM changed)::int AS changed,
+       (SELECT count(*) FROM gameweek_totals)::int AS gameweek_rows,
+       (SELECT count(*) FROM season_totals)::int AS season_rows,
+       (SELECT status FROM fx) AS status`;

@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import type { ImportSeasonResult } from '../../../contracts/src/api/admin';
+import { repoRoot, type AppEnv } from '../config/env';
+import { writeSeasonImport } from '../fixtures/import/import-season';
+import { prepareSeasonImport } from '../fixtures/import/prepare-season-import';
+import { OutboxService } from '../outbox/outbox.service';
+
+/** The latest bundled season: imported shifted to now on a first start, as the live demo. */
+export const DEMO_SEASON_FILE = join('backend', 'data', 'openfootball', '2025-26', 'en.1.json');
+
+/**
+ * Imports the demo season shifted to now, as the active season. Works on a bare DataSource
+ * (no Nest container): the start-up migration step calls it before the apps boot.
+ */
+export async function seedDemoSeason(db: DataSource, now = new Date()): Promise<ImportSeasonResult> {
+  const raw: unknown = JSON.parse(readFileSync(join(repoRoot(), DEMO_SEASON_FILE), 'utf8'));
+  const prepared = prepareSeasonImport(raw, { shiftToNow: true, leagueCode: 'en.1', now });
+  if (!prepared.ok) throw new Error(`demo season: ${prepared.message}`);
+  // OutboxService only writes SQL in the caller's transaction: usable without Nest.
+  return db.transaction((tx) => writeSeasonImport(tx, prepared.plan, { activate: true }, new OutboxService()));
+}
+
+/**
+ * On first start (no fixtures at all) and unless SEED_DEMO=false, import the demo season so a
+ * new user has a current gameweek to predict, past gameweeks with real results and upcoming
+ * ones. Returns the import summary, or null when nothing was done.
+ */
+export async function seedDemoIfEmpty(db: DataSource, env: Pick<AppEnv, 'seedDemo'>): Promise<ImportSeasonResult | null> {
+  if (!env.seedDemo) return null;
+  const [{ any }]: { any: boolean }[] = await db.query(`SELECT EXISTS (SELECT 1 FROM fixtures) AS any`);
+  if (any) return null;
+  return seedDemoSeason(db);
+}

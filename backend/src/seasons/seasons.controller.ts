@@ -1,0 +1,23 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { SeasonsService } from './seasons.service';
+
+@ApiTags('seasons')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('seasons')
+export class SeasonsController {
+  constructor(private readonly seasons: SeasonsService) {}
+
+  @Get('gameweeks/')
+  @ApiOperation({
+    summary: 'Gameweeks of the active season',
+    description: 'Ascending by number, each with status (current/upcoming/completed), deadline and is_open. 404 when no season is active.',
+  })
+  async gameweeks(): Promise<ApiEnvelope<GameweekSummary[]>> {
+    return { data: (await this.seasons.activeGameweeks()).gameweeks };
+  }
+}

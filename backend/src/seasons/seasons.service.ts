@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
+import { deriveGameweekStatuses, type FixtureStatus } from '../../../contracts/src/game/gameweek-status';
+import { ApiError } from '../common/api-error';
+
+export interface ActiveSeason {
+  id: number;
+  name: string;
+  label: string;
+  league_code: string;
+}
+
+export const NO_ACTIVE_GAMEWEEK = "There's no active gameweek at the moment.";
+
+interface GameweekRow {
+  id: number;
+  number: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  statuses: FixtureStatus[];
+  scored: number;
+  now: Date;
+}
+
+/** "Gameweek 12". */
+export const gameweekName = (n: number): string => `Gameweek ${n}`;
+
+/**
+ * The active season and its gameweeks with their derived status (architecture: completed when
+ * every fixture is finished or void; current = earliest not completed; later ones upcoming)
+ * and deadline (the first kick-off). Other modules read the season through this service.
+ */
+@Injectable()
+export class SeasonsService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async activeSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
+    const rows: ActiveSeason[] = await m.query(`SELECT id, name, label, league_code FROM seasons WHERE is_active`);
+    return rows[0] ?? null;
+  }
+
+  async requireActiveSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
+    const season = await this.activeSeason(m);
+    if (!season) throw ApiError.notFound(NO_ACTIVE_GAMEWEEK);
+    return season;
+  }
+
+  /** Every gameweek of a season, ascending by number. */
+  async gameweeks(seasonId: number, m: EntityManager | DataSource = this.db): Promise<GameweekSummary[]> {
+    const rows: GameweekRow[] = await m.query(
+      `SELECT g.id, g.number, g.starts_at, g.ends_at,
+              COALESCE(array_agg(f.status) FILTER (WHERE f.id IS NOT NULL), '{}') AS statuses,
+              count(f.id) FILTER (WHERE f.status IN ('live', 'finished'))::int AS scored,
+              statement_timestamp() AS now
+       FROM gameweeks g LEFT JOIN fixtures f ON f.gameweek_id = g.id
+       WHERE g.season_id = $1
+       GROUP BY g.id ORDER BY g.number`,
+      [seasonId],
+    );
+    const statuses = deriveGameweekStatuses(rows.map((r) => ({ number: r.number, fixtures: r.statuses.map((status) => ({ status })) })));
+    return rows.map((r) => {
+      const status = statuses.get(r.number) ?? 'upcoming';
+      const deadline = r.starts_at ? new Date(r.starts_at) : null;
+      return {
+        id: r.id,
+        number: r.number,
+        name: gameweekName(r.number),
+        status,
+        starts_at: r.starts_at ? new Date(r.starts_at).toISOString() : null,
+        ends_at: r.ends_at ? new Date(r.ends_at).toISOString() : null,
+        deadline: deadline ? deadline.toISOString() : null,
+        is_open: status === 'current' && deadline !== null && deadline.getTime() > new Date(r.now).getTime() && r.scored === 0,
+        fixture_count: r.statuses.length,
+      };
+    });
+  }
+
+  async activeGameweeks(m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweeks: GameweekSummary[] }> {
+    const season = await this.requireActiveSeason(m);
+    return { season, gameweeks: await this.gameweeks(season.id, m) };
+  }
+
+  /** The current gameweek of the active season, or 404 "There's no active gameweek at the moment.". */
+  async currentGameweek(m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
+    const { season, gameweeks } = await this.activeGameweeks(m);
+    const gameweek = gameweeks.find((g) => g.status === 'current');
+    if (!gameweek) throw ApiError.notFound(NO_ACTIVE_GAMEWEEK);
+    return { season, gameweek };
+  }
+
+  async gameweekByNumber(n: number, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
+    const { season, gameweeks } = await this.activeGameweeks(m);
+    const gameweek = gameweeks.find((g) => g.number === n);
+    if (!gameweek) throw ApiError.notFound(`No Gameweek Found: the active season has no gameweek ${n}.`);
+    return { season, gameweek };
+  }
+
+  async gameweekById(id: number, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
+    const { season, gameweeks } = await this.activeGameweeks(m);
+    const gameweek = gameweeks.find((g) => g.id === id);
+    if (!gameweek) throw ApiError.notFound(`No Gameweek Found: the active season has no gameweek with id ${id}.`);
+    return { season, gameweek };
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { GameweeksHistoryQuery } from '../../../../contracts/src/api/stats';
+
+export class HistoryQueryDto implements GameweeksHistoryQuery {
+  @ApiPropertyOptional({ description: 'User id or username of the player; omitted = the caller' })
+  @IsOptional()
+  @IsString({ message: 'player must be a user id or username.' })
+  @MaxLength(30, { message: 'player must be a user id or username.' })
+  @Matches(/^[A-Za-z0-9_.-]+$/, { message: 'player must be a user id or username.' })
+  player?: string;
+
+  @ApiPropertyOptional({ default: 1, minimum: 1 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number from 1.' })
+  @Min(1, { message: 'page must be a whole number from 1.' })
+  @Max(1000, { message: 'page must be a whole number from 1 to 1000.' })
+  page?: number;
+
+  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 38 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page_size must be a whole number from 1 to 38.' })
+  @Min(1, { message: 'page_size must be a whole number from 1 to 38.' })
+  @Max(38, { message: 'page_size must be a whole number from 1 to 38.' })
+  page_size?: number;
+
+  @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })
+  @IsOptional()
+  @IsIn(['asc', 'desc'], { message: 'order must be asc or desc.' })
+  order?: 'asc' | 'desc';
+}

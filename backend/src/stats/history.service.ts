@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
+import type { GameweekHistoryItem, GameweeksHistory, GameweeksHistoryQuery, HistoryGameweekRef, HistoryMatch, HistoryPlayer } from '../../../contracts/src/api/stats';
+import type { FixtureStatus } from '../../../contracts/src/game/gameweek-status';
+import type { PredictionOutcome } from '../../../contracts/src/game/scoring';
+import { ApiError } from '../common/api-error';
+import { SeasonsService } from '../seasons/seasons.service';
+import { wholeAccuracy } from './accuracy';
+import type { TotalsRow } from './stats.service';
+
+const PLAYER_NOT_FOUND = 'Player not found.';
+
+interface MatchRow {
+  gameweek_id: number;
+  fixture_id: number;
+  home_team: string;
+  away_team: string;
+  kickoff_at: Date;
+  status: FixtureStatus;
+  home_score: number | null;
+  away_score: number | null;
+  prediction_home: number | null;
+  prediction_away: number | null;
+  is_banker: boolean | null;
+  outcome: PredictionOutcome | null;
+  points: number | null;
+  is_final: boolean | null;
+}
+
+/**
+ * Best: highest points among the gameweeks the player predicted that have started; worst: the
+ * lowest among completed ones the player predicted. Ties go to the earlier gameweek.
+ */
+export function bestAndWorst(
+  gameweeks: ReadonlyArray<{ number: number; date: string | null; status: GameweekSummary['status']; points: number; predictions: number; started: boolean }>,
+): { best: HistoryGameweekRef | null; worst: HistoryGameweekRef | null } {
+  const ref = (g: (typeof gameweeks)[number]): HistoryGameweekRef => ({ number: g.number, gameWeek: `Gameweek ${g.number}`, date: g.date, points: g.points });
+  const played = gameweeks.filter((g) => g.predictions > 0 && g.started).sort((a, b) => a.number - b.number);
+  const completed = played.filter((g) => g.status === 'completed');
+  const best = played.reduce<(typeof played)[number] | null>((acc, g) => (acc === null || g.points > acc.points ? g : acc), null);
+  const worst = completed.reduce<(typeof completed)[number] | null>((acc, g) => (acc === null || g.points < acc.points ? g : acc), null);
+  return { best: best && ref(best), worst: worst && ref(worst) };
+}
+
+/**
+ * Gameweeks history of a player in the active season: summary, best and worst gameweek, and a
+ * page of gameweeks each with its matches. Another player's history needs a shared league;
+ * their predicted scores stay hidden while a gameweek is still open.
+ */
+@Injectable()
+export class HistoryService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly seasons: SeasonsService,
+  ) {}
+
+  async history(viewerId: number, query: GameweeksHistoryQuery): Promise<GameweeksHistory> {
+    const player = await this.resolvePlayer(viewerId, query.player);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? 10;
+    const order = query.order ?? 'desc';
+    const { season, gameweeks } = await this.seasons.activeGameweeks();
+
+    const [seasonTotals, gameweekTotals] = await Promise.all([
+      this.db.query(
+        `SELECT points, predictions, scored, correct, exact, provisional FROM user_season_totals WHERE user_id = $1 AND season_id = $2`,
+        [player.id, season.id],
+      ) as Promise<TotalsRow[]>,
+      this.db.query(
+        `SELECT gameweek_id, points, predictions, scored, correct, exact, provisional FROM user_gameweek_totals WHERE user_id = $1 AND season_id = $2`,
+        [player.id, season.id],
+      ) as Promise<(TotalsRow & { gameweek_id: number })[]>,
+    ]);
+    const totalsOf = new Map(gameweekTotals.map((t) => [t.gameweek_id, t]));
+    const now = Date.now();
+    const started = (g: GameweekSummary) => g.status === 'completed' || (g.deadline !== null && Date.parse(g.deadline) <= now) || (g.status === 'current' && !g.is_open);
+
+    const ordered = order === 'asc' ? gameweeks : [...gameweeks].reverse();
+    const total = ordered.length;
+    const totalPages = Math.max(1, Math.ceil(total / pageSize));
+    const pageGameweeks = ordered.slice((page - 1) * pageSize, page * pageSize);
+
+    const matchRows: MatchRow[] = pageGameweeks.length
+      ? await this.db.query(
+          `SELECT f.gameweek_id, f.id AS fixture_id, h.name AS home_team, a.name AS away_team, f.kickoff_at, f.status,
+                  f.home_score, f.away_score, p.home_score AS prediction_home, p.away_score AS prediction_away,
+                  p.is_banker, p.outcome, p.points, p.is_final
+           FROM fixtures f
+           JOIN clubs h ON h.id = f.home_club_id
+           JOIN clubs a ON a.id = f.away_club_id
+           LEFT JOIN predictions p ON p.fixture_id = f.id AND p.user_id = $1
+           WHERE f.gameweek_id = ANY($2::int[])
+           ORDER BY f.kickoff_at, f.id`,
+          [player.id, pageGameweeks.map((g) => g.id)],
+        )
+      : [];
+    const matchesOf = new Map<number, MatchRow[]>();
+    for (const m of matchRows) matchesOf.set(m.gameweek_id, [...(matchesOf.get(m.gameweek_id) ?? []), m]);
+
+    const items: GameweekHistoryItem[] = pageGameweeks.map((g) => {
+      const t = totalsOf.get(g.id);
+      const hide = !player.is_current_user && !started(g);
+      return {
+        id: g.id,
+        number: g.number,
+        gameWeek: g.name,
+        date: g.starts_at,
+        status: g.status,
+        totalPredictions: t?.predictions ?? 0,
+        correctPredictions: t?.correct ?? 0,
+        correctScores: t?.exact ?? 0,
+        accuracy: wholeAccuracy(t?.correct ?? 0, t?.scored ?? 0),
+        points: t?.points ?? 0,
+        provisional: t?.provisional ?? false,
+        matches: (matchesOf.get(g.id) ?? []).map(
+          (m): HistoryMatch => ({
+            fixtureId: m.fixture_id,
+            homeTeam: m.home_team,
+            awayTeam: m.away_team,
+            matchTime: new Date(m.kickoff_at).toISOString(),
+            status: m.status,
+            predictionHome: hide ? null : m.prediction_home,
+            predictionAway: hide ? null : m.prediction_away,
+            homeScore: m.home_score,
+            awayScore: m.away_score,
+            banker: hide ? false : (m.is_banker ?? false),
+            result: m.outcome,
+            points: m.points,
+            isFinal: m.is_final ?? false,
+          }),
+        ),
+      };
+    });
+
+    const s = seasonTotals[0];
+    const { best, worst } = bestAndWorst(
+      gameweeks.map((g) => ({
+        number: g.number,
+        date: g.starts_at,
+        status: g.status,
+        points: totalsOf.get(g.id)?.points ?? 0,
+        predictions: totalsOf.get(g.id)?.predictions ?? 0,
+        started: started(g),
+      })),
+    );
+    return {
+      player,
+      summary: {
+        totalPoints: s?.points ?? 0,
+        totalPredictions: s?.predictions ?? 0,
+        totalCorrect: s?.correct ?? 0,
+        totalExactScores: s?.exact ?? 0,
+        averageAccuracy: wholeAccuracy(s?.correct ?? 0, s?.scored ?? 0),
+        bestGameweek: best,
+        worstGameweek: worst,
+      },
+      gameweeks: items,
+      pagination: { page, page_size: pageSize, total, total_pages: totalPages },
+    };
+  }
+
+  /** The caller, or another player found by id or username who shares a league with the caller (else 404). */
+  async resolvePlayer(viewerId: number, player: string | undefined): Promise<HistoryPlayer> {
+    const byId = player !== undefined && /^\d{1,10}$/.test(player) && Number(player) <= 2147483647;
+    const rows: { id: number; username: string; full_name: string }[] =
+      player === undefined
+        ? await this.db.query(`SELECT id, username, trim(first_name || ' ' || last_name) AS full_name FROM users WHERE id = $1`, [viewerId])
+        : await this.db.query(
+            `SELECT id, username, trim(first_name || ' ' || last_name) AS full_name FROM users
+             WHERE ${byId ? 'id = $1::int' : 'lower(username) = lower($1)'}`,
+            [player],
+          );
+    const found = rows[0];
+    if (!found) throw ApiError.notFound(PLAYER_NOT_FOUND);
+    if (found.id !== viewerId) {
+      const shared: unknown[] = await this.db.query(
+        `SELECT 1 FROM league_members a JOIN league_members b ON b.league_id = a.league_id AND b.user_id = $2
+         WHERE a.user_id = $1 LIMIT 1`,
+        [viewerId, found.id],
+      );
+      if (shared.length === 0) throw ApiError.notFound(PLAYER_NOT_FOUND);
+    }
+    return { ...found, is_current_user: found.id === viewerId };
+  }
+}

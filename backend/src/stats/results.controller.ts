@@ -1,0 +1,31 @@
+import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import type { GameweekResults } from '../../../contracts/src/api/stats';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { PositiveIntPipe } from '../fixtures/positive-int.pipe';
+import { StatsService } from './stats.service';
+
+/** The Results screen lives under /predictions in the spec. */
+@ApiTags('predictions')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('predictions')
+export class ResultsController {
+  constructor(private readonly stats: StatsService) {}
+
+  @Get('gameweek/:n/user-stats/')
+  @ApiOperation({
+    summary: "The caller's results of a gameweek (by NUMBER)",
+    description: 'user_stats, global_benchmarks (highest and average points among users who predicted it) and every match.',
+  })
+  @ApiParam({ name: 'n', description: 'Gameweek number' })
+  async userStats(
+    @CurrentUser() user: AuthUser,
+    @Param('n', new PositiveIntPipe('No Gameweek Found: there is no such gameweek.')) n: number,
+  ): Promise<ApiEnvelope<GameweekResults>> {
+    return { data: await this.stats.gameweekResults(user.id, n) };
+  }
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import type { DashboardData, GameweeksHistory } from '../../../contracts/src/api/stats';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { HistoryQueryDto } from './dto/history-query.dto';
+import { HistoryService } from './history.service';
+import { StatsService } from './stats.service';
+
+@ApiTags('stats')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('stats')
+export class StatsController {
+  constructor(
+    private readonly stats: StatsService,
+    private readonly historyService: HistoryService,
+  ) {}
+
+  @Get('dashboard/')
+  @ApiOperation({
+    summary: "The caller's dashboard for the active season",
+    description:
+      'current_season_stats (accuracy as a whole-number string), recent_gameweeks (latest 5 predicted), hot_teams / cold_teams ' +
+      '(top 3 each among clubs with ≥ 3 scored predictions) and points_by_gameweek (started gameweeks).',
+  })
+  async dashboard(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<DashboardData>> {
+    return { data: await this.stats.dashboard(user.id) };
+  }
+
+  @Get('history/')
+  @ApiOperation({
+    summary: 'Gameweeks history of a player in the active season',
+    description:
+      'Summary (totals, season accuracy, best and worst gameweek) and a page of the season\'s gameweeks, each with its ' +
+      'matches (prediction, actual score, banker, result, points). Without `player`: the caller. Another player is visible ' +
+      'only to users who share a league with them (else 404); their predictions stay hidden until a gameweek has started.',
+  })
+  @ApiQuery({ name: 'player', required: false, description: 'User id or username; default the caller' })
+  @ApiQuery({ name: 'page', required: false, description: '1-based page, default 1' })
+  @ApiQuery({ name: 'page_size', required: false, description: 'Gameweeks per page, 1–38, default 10' })
+  @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'], description: 'By gameweek number, default desc (latest first)' })
+  async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQueryDto): Promise<ApiEnvelope<GameweeksHistory>> {
+    return { data: await this.historyService.history(user.id, query) };
+  }
+}

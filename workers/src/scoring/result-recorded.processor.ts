@@ -1,0 +1,27 @@
+import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import type { DomainEvent } from '../../../contracts/src/events';
+import { ScoringService, type ScoreFixtureResult } from '../../../backend/src/scoring/scoring.service';
+
+/**
+ * Consumes the `scoring` queue: each result.recorded re-scores its fixture from the fixture's
+ * current row (the payload is only a pointer), so duplicates and reordering are harmless.
+ */
+@Processor('scoring', { concurrency: 2 })
+export class ResultRecordedProcessor extends WorkerHost {
+  private readonly logger = new Logger(ResultRecordedProcessor.name);
+
+  constructor(private readonly scoring: ScoringService) {
+    super();
+  }
+
+  async process(job: Job<DomainEvent>): Promise<ScoreFixtureResult | 'ignored'> {
+    if (job.data.name !== 'result.recorded') {
+      this.logger.warn(`scoring queue: no handler for ${job.data.name}`);
+      return 'ignored';
+    }
+    const { fixtureId } = (job.data as DomainEvent<'result.recorded'>).payload;
+    return this.scoring.scoreFixture(fixtureId);
+  }
+}

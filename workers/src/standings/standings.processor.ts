@@ -1,0 +1,43 @@
+import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
+import type { DomainEvent } from '../../../contracts/src/events';
+import { RecomputeResult, StandingsService } from '../../../backend/src/standings/standings.service';
+
+/** Job name of one league's (coalesced) recompute, on the same queue as the events. */
+export const RECOMPUTE_LEAGUE = 'standings.recompute';
+/** Events within this window fold into the recompute already waiting for the league. */
+const COALESCE_MS = 250;
+
+interface RecomputeJob {
+  leagueId: number;
+}
+
+/**
+ * Consumes the `standings` queue. An event (scores.updated, member.joined, member.left) becomes
+ * one recompute job per affected league, deduplicated by league: while one waits, more events
+ * add nothing; while one runs, exactly one more is kept to run after it.
+ */
+@Processor('standings', { concurrency: 4 })
+export class StandingsProcessor extends WorkerHost {
+  constructor(
+    private readonly standings: StandingsService,
+    @InjectQueue('standings') private readonly queue: Queue,
+  ) {
+    super();
+  }
+
+  async process(job: Job<DomainEvent | RecomputeJob>): Promise<RecomputeResult | number> {
+    if (job.name === RECOMPUTE_LEAGUE) return this.standings.recomputeLeague((job.data as RecomputeJob).leagueId);
+    const leagueIds = await this.standings.leaguesAffectedBy(job.data as DomainEvent);
+    if (leagueIds.length > 0) {
+      await this.queue.addBulk(
+        leagueIds.map((leagueId) => ({
+          name: RECOMPUTE_LEAGUE,
+          data: { leagueId },
+          opts: { delay: COALESCE_MS, deduplication: { id: `league-${leagueId}`, keepLastIfActive: true } },
+        })),
+      );
+    }
+    return leagueIds.length;
+  }
+}
