@@ -199,7 +199,8 @@ export class LeaguesService {
       if (league.owner_id !== ownerId || league.role === null) throw ApiError.forbidden('Only the league owner can remove members.');
       if (league.type !== 'private' && league.type !== 'public') throw ApiError.badRequest('Members of automatic leagues cannot be removed.');
       if (memberId === ownerId) throw ApiError.badRequest('You cannot remove yourself; leave the league instead.');
-      const removed: { first_name: string; last_name: string }[] = await tx.query(
+      // TypeORM answers a DELETE ... RETURNING as [rows, affected].
+      const [removed]: [{ first_name: string; last_name: string }[], number] = await tx.query(
         `DELETE FROM league_members m USING users u WHERE m.league_id = $1 AND m.user_id = $2 AND u.id = m.user_id RETURNING u.first_name, u.last_name`,
         [leagueId, memberId],
       );

@@ -25,6 +25,9 @@ import {
   UserLeagueKind,
 } from '../../../../contracts/src/api/leagues';
 
+// class-validator runs a property's decorators bottom-up and the pipe stops at the first
+// failure: presence and type checks are written last so that they run first.
+
 const MAX_INT = 2147483647;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numeric strings from a query or a loosely typed client become numbers; anything else stays as sent (and fails). */
@@ -33,9 +36,9 @@ const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' &
 export class CreateLeagueDto implements CreateLeagueRequest {
   @ApiProperty({ maxLength: LEAGUE_NAME_MAX, example: 'Office Predictors' })
   @Transform(trim)
-  @IsString({ message: 'League name is required.' })
-  @IsNotEmpty({ message: 'League name is required.' })
   @MaxLength(LEAGUE_NAME_MAX, { message: `League name must be at most ${LEAGUE_NAME_MAX} characters.` })
+  @IsNotEmpty({ message: 'League name is required.' })
+  @IsString({ message: 'League name is required.' })
   name: string;
 
   @ApiProperty({ enum: ['private', 'public'], description: 'private: invite code + owner approval; public: anyone joins by id' })
@@ -45,16 +48,16 @@ export class CreateLeagueDto implements CreateLeagueRequest {
   @ApiPropertyOptional({ maxLength: LEAGUE_DESCRIPTION_MAX })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: 'Description must be text.' })
   @MaxLength(LEAGUE_DESCRIPTION_MAX, { message: `Description must be at most ${LEAGUE_DESCRIPTION_MAX} characters.` })
+  @IsString({ message: 'Description must be text.' })
   description?: string;
 
   @ApiPropertyOptional({ minimum: 2, maximum: 1000, description: 'Private leagues only; default 1000' })
   @IsOptional()
   @Transform(toNumber)
-  @IsInt({ message: 'Max members must be a number from 2 to 1000.' })
-  @Min(LEAGUE_MAX_MEMBERS_MIN, { message: 'Max members must be a number from 2 to 1000.' })
   @Max(LEAGUE_MAX_MEMBERS_MAX, { message: 'Max members must be a number from 2 to 1000.' })
+  @Min(LEAGUE_MAX_MEMBERS_MIN, { message: 'Max members must be a number from 2 to 1000.' })
+  @IsInt({ message: 'Max members must be a number from 2 to 1000.' })
   max_members?: number;
 }
 
@@ -66,25 +69,25 @@ export class JoinLeagueDto implements JoinLeagueRequest {
   @ApiPropertyOptional({ maxLength: INVITE_CODE_LENGTH, example: 'K7PQ2XMA', description: 'Private only. Trimmed, case-insensitive, at most 8 characters.' })
   @ValidateIf((o: JoinLeagueDto) => o.type === 'private')
   @Transform(trim)
-  @IsString({ message: 'Invite code is required for private leagues' })
-  @IsNotEmpty({ message: 'Invite code is required for private leagues' })
   @MaxLength(INVITE_CODE_LENGTH, { message: 'The invite code is at most 8 characters.' })
+  @IsNotEmpty({ message: 'Invite code is required for private leagues' })
+  @IsString({ message: 'Invite code is required for private leagues' })
   code?: string;
 
   @ApiPropertyOptional({ maxLength: JOIN_MESSAGE_MAX, description: 'Private only: a note for the owner.' })
   @IsOptional()
   @Transform(trim)
-  @IsString({ message: 'The message must be text.' })
   @MaxLength(JOIN_MESSAGE_MAX, { message: `The message must be at most ${JOIN_MESSAGE_MAX} characters.` })
+  @IsString({ message: 'The message must be text.' })
   message?: string;
 
   @ApiPropertyOptional({ example: 42, description: 'Public only: the numeric league id.' })
   @ValidateIf((o: JoinLeagueDto) => o.type === 'public')
   @Transform(toNumber)
-  @IsNotEmpty({ message: 'League ID is required for public leagues' })
-  @IsInt({ message: 'League ID must be a number.' })
-  @Min(1, { message: 'League ID must be a number.' })
   @Max(MAX_INT, { message: 'League ID must be a number.' })
+  @Min(1, { message: 'League ID must be a number.' })
+  @IsInt({ message: 'League ID must be a number.' })
+  @IsNotEmpty({ message: 'League ID is required for public leagues' })
   league_id?: number;
 }
 
@@ -92,9 +95,9 @@ class PageQueryDto {
   @ApiPropertyOptional({ default: 1, minimum: 1 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number from 1.' })
-  @Min(1, { message: 'page must be a whole number from 1.' })
   @Max(100000, { message: 'page must be a whole number from 1 to 100000.' })
+  @Min(1, { message: 'page must be a whole number from 1.' })
+  @IsInt({ message: 'page must be a whole number from 1.' })
   page?: number;
 }
 

@@ -18,9 +18,9 @@ export function ComingSoon({ children, statCards = 4, rows = 5 }: { children: Re
         <div className="min-w-0 flex-1">
           <p className="text-sm font-medium text-fg">{children}</p>
         </div>
-        <Badge tone="primary" className="hidden sm:inline-flex">
-          In the works
-        </Badge>
+        <span className="hidden sm:block">
+          <Badge tone="primary">In the works</Badge>
+        </span>
       </Card>
 
       {statCards > 0 ? (

@@ -2,7 +2,8 @@ import { cn } from '@/lib/cn';
 
 /** A shimmering placeholder block with the size of the content it stands for. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div aria-hidden="true" className={cn('skeleton rounded-lg', className)} />;
+  const rounded = /(^|\s)rounded/.test(className ?? '') ? undefined : 'rounded-lg';
+  return <div aria-hidden="true" className={cn('skeleton', rounded, className)} />;
 }
 
 export function SkeletonText({ lines = 3, className }: { lines?: number; className?: string }) {

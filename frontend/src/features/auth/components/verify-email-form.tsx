@@ -134,7 +134,7 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
               value={code}
               disabled={inputDisabled}
               onChange={(e) => setCode(sanitizeCode(e.target.value))}
-              className={cn(inputClasses, 'h-14 text-center font-mono text-2xl tracking-[0.5em] tabular-nums')}
+              className={cn(inputClasses, 'h-14! text-center font-mono text-2xl! tracking-[0.5em] tabular-nums')}
             />
             <p id={counterId} className="mt-2 text-xs text-muted" aria-live="polite">
               {`${code.length}/${CODE_LENGTH} digits entered`}

@@ -67,7 +67,7 @@ export function HelpScreen() {
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
                 placeholder="Search for banker, deadline, leagues…"
-                className={cn(inputClasses, 'h-12 rounded-2xl pl-11 text-base')}
+                className={cn(inputClasses, 'h-12! rounded-2xl! pl-11 text-base!')}
               />
             </div>
           </div>

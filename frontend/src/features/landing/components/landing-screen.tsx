@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ArrowRightIcon, ChartIcon, TargetIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
+import { ArrowRightIcon, BallIcon, ChartIcon, TargetIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 
 const FEATURES = [
   {
@@ -90,7 +90,8 @@ export function LandingScreen() {
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 sm:px-6 sm:py-20 lg:grid-cols-[1.15fr_1fr] lg:py-24">
           <div>
             <Badge tone="primary" className="mb-5">
-              ⚽ The weekly score-prediction game
+              <BallIcon size={14} />
+              The weekly score-prediction game
             </Badge>
             <h1 className="font-display text-4xl leading-[1.05] font-extrabold tracking-tight text-fg sm:text-5xl lg:text-6xl">
               How Well Do You Know The Beautiful Game?

@@ -98,7 +98,7 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
     <Card className="w-full overflow-visible animate-slide-up">
       <div className="pitch-stripes relative overflow-hidden rounded-t-2xl border-b border-line px-6 py-7 sm:px-8">
         <p className="text-xs font-semibold tracking-widest text-accent uppercase">
-          {mode === 'change' ? 'Your football' : 'Step 1 of 1 · Almost there'}
+          {mode === 'change' ? 'Your football' : 'Almost there'}
         </p>
         <h1 className="mt-2 font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
           {mode === 'change' ? 'Change your country & club' : 'Welcome to Scoreline!'}
@@ -176,8 +176,10 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
           renderOption={(c) => (
             <>
               <ClubBadge name={c.name} logo={c.logo} shortName={c.short_name} size="sm" />
-              <span className="min-w-0 flex-1 truncate">{c.name}</span>
-              {c.league?.name ? <span className="shrink-0 text-xs text-muted">{c.league.name}</span> : null}
+              <span className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center sm:justify-between sm:gap-3">
+                <span className="truncate">{c.name}</span>
+                {c.league?.name ? <span className="truncate text-xs text-muted sm:shrink-0">{c.league.name}</span> : null}
+              </span>
             </>
           )}
         />

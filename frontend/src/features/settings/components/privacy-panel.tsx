@@ -38,7 +38,7 @@ export function PrivacyPanel() {
         </CardBody>
       </Card>
 
-      <Card className="border-danger-line">
+      <Card className="border-danger-line!">
         <CardHeader title="Delete account" description="Remove your account, predictions and league memberships for good." />
         <CardBody>
           <Button variant="danger" icon={<TrashIcon size={16} />} onClick={() => setConfirmOpen(true)}>

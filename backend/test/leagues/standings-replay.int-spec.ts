@@ -1,0 +1,277 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scorePrediction } from '../../../contracts/src/game/scoring';
+import { competitionRanks } from '../../src/leagues/rank-badge';
+import { startTestSystem, TestSystem } from '../support/test-system';
+import { choosePreferences, clubsOf, fastUser, FastUser, queue } from './league-test-helpers';
+
+/**
+ * A real gameweek replayed end to end: the 2024/25 Premier League imported through the admin
+ * API (shifted so its middle gameweek is open), 200 players in private, public, country and club
+ * leagues save predictions through the predictions API, the real scores are recorded through
+ * the admin API (one match live first), and the scoring and standings workers do the rest.
+ * Every league's table is then checked against a recomputation done here from scratch.
+ */
+
+interface FootballJson {
+  name: string;
+  matches: { round: string; team1: string; team2: string; score?: { ft?: [number, number] } }[];
+}
+
+type Pick = { fixture: number; home_score: number; away_score: number; is_banker: boolean };
+
+/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('standings of a replayed real gameweek, 200 players', () => {
+  let sys: TestSystem;
+  let admin: FastUser;
+  const players: FastUser[] = [];
+  const picks = new Map<number, Pick[]>();
+  const results = new Map<number, [number, number]>();
+  const leagues: { id: number; label: string; viewer: FastUser }[] = [];
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    admin = await fastUser(sys, 'Ada', 'Admin');
+    await sys.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [admin.id]);
+    const season = JSON.parse(readFileSync(join(__dirname, '../../data/openfootball/2024-25/en.1.json'), 'utf8')) as FootballJson;
+    await sys.http.post('/api/admin/seasons/import').set(admin.auth).send({ season, shift_to_now: true, activate: true }).expect(201);
+    await sys.settle(60000);
+
+    const england = await clubsOf(sys, 'GB-ENG');
+    const spain = await clubsOf(sys, 'ES');
+    for (let i = 0; i < 200; i += 1) {
+      const p = await fastUser(sys, `Player${String(i).padStart(3, '0')}`, i % 2 ? 'North' : 'South');
+      const home = i % 3 === 0 ? spain : england;
+      await choosePreferences(sys, p, home.countryId, home.clubIds[i % 4]);
+      players.push(p);
+    }
+
+    // Private leagues by code and approval (one capped at 25), public leagues by id.
+    const makePrivate = async (label: string, ownerIx: number, memberIxs: number[], max?: number) => {
+      const owner = players[ownerIx];
+      const res = await sys.http.post('/api/leagues/').set(owner.auth).send({ name: label, type: 'private', max_members: max }).expect(201);
+      for (const ix of memberIxs) {
+        await sys.http.post('/api/leagues/join/').set(players[ix].auth).send({ type: 'private', code: res.body.data.code.toLowerCase() }).expect(200);
+        await sys.http.post(`/api/leagues/${res.body.data.id}/approve-request/${players[ix].id}/`).set(owner.auth).expect(200);
+      }
+      leagues.push({ id: res.body.data.id, label, viewer: owner });
+      return res.body.data;
+    };
+    const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => from + k);
+    await makePrivate('Office', 0, range(1, 40));
+    await makePrivate('Five-a-side', 30, range(31, 70));
+    const capped = await makePrivate('Capped', 100, range(101, 125), 25);
+    const overflow = await sys.http.post('/api/leagues/join/').set(players[126].auth).send({ type: 'private', code: capped.code }).expect(409);
+    expect(overflow.body.message).toBe('Capped is full (25 members).');
+    for (const [label, ownerIx, members] of [['Pub Quiz', 50, range(51, 110)], ['Open Table', 150, range(151, 200)]] as const) {
+      const res = await sys.http.post('/api/leagues/').set(players[ownerIx].auth).send({ name: label, type: 'public' }).expect(201);
+      for (const ix of members) await sys.http.post('/api/leagues/join/').set(players[ix].auth).send({ type: 'public', league_id: res.body.data.id }).expect(200);
+      leagues.push({ id: res.body.data.id, label, viewer: players[ownerIx] });
+    }
+    const overview = (u: FastUser) => sys.http.get('/api/leagues/overview/').set(u.auth).expect(200);
+    const o0 = (await overview(players[0])).body.data;
+    const o1 = (await overview(players[1])).body.data;
+    leagues.push({ id: o0.global_league.league.id, label: 'Global', viewer: players[0] });
+    leagues.push({ id: o0.country_league.league.id, label: 'Spain', viewer: players[0] });
+    leagues.push({ id: o1.country_league.league.id, label: 'England', viewer: players[1] });
+    leagues.push({ id: o0.club_league.league.id, label: 'Spanish club', viewer: players[0] });
+    leagues.push({ id: o1.club_league.league.id, label: 'English club', viewer: players[1] });
+
+    // Everyone but the last ten predicts the open gameweek through the real API.
+    const current = await sys.http.get('/api/fixtures/current/').set(players[0].auth).expect(200);
+    const fixtures: { id: number; home_team: string | { name: string }; away_team: string | { name: string } }[] = current.body.data.fixtures;
+    const random = rng(20250101);
+    for (const [ix, p] of players.entries()) {
+      if (ix >= 190) continue;
+      const banker = Math.floor(random() * fixtures.length);
+      const mine = fixtures.map((f, k) => ({ fixture: f.id, home_score: Math.floor(random() * 3), away_score: Math.floor(random() * 3), is_banker: k === banker }));
+      await sys.http.post('/api/predictions/').set(p.auth).send({ predictions: mine }).expect((r) => expect([r.status, r.body.message]).toEqual([200, expect.anything()]));
+      picks.set(p.id, mine);
+    }
+
+    // The real scores of those matches, from the same data file.
+    const admins = await sys.http.get('/api/admin/fixtures/').query({ gameweek: current.body.data.gameweek.number }).set(admin.auth).expect(200);
+    const real = new Map(season.matches.filter((m) => m.score?.ft).map((m) => [`${m.team1}|${m.team2}`, m.score!.ft!]));
+    for (const f of admins.body.data as { id: number; home_team: string; away_team: string }[]) {
+      const ft = real.get(`${f.home_team}|${f.away_team}`);
+      if (!ft) throw new Error(`No real result for ${f.home_team} v ${f.away_team}`);
+      results.set(f.id, ft);
+    }
+  }, 240000);
+
+  afterAll(async () => {
+    await sys.close();
+  });
+
+  /** Points per user from scratch: the scoring rules applied to the saved picks and the real (or given) scores. */
+  function expectedPoints(scores: Map<number, [number, number]>): Map<number, number> {
+    const points = new Map<number, number>();
+    for (const [userId, mine] of picks) {
+      let sum = 0;
+      for (const p of mine) {
+        const s = scores.get(p.fixture);
+        if (!s) continue;
+        sum += scorePrediction({ predictedHome: p.home_score, predictedAway: p.away_score, actualHome: s[0], actualAway: s[1], isBanker: p.is_banker }).points;
+      }
+      points.set(userId, sum);
+    }
+    return points;
+  }
+
+  type Row = { user_id: number; rank: number; total_points: number; recent_points: number; provisional: boolean; is_current_user: boolean };
+
+  /** Every row of a league's table, page by page (the caller's own row, appended to each page, counted once). */
+  async function fullLeaderboard(leagueId: number, viewer: FastUser) {
+    const rows = new Map<number, Row>();
+    for (let page = 1; ; page += 1) {
+      const res = await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page, page_size: 100 }).set(viewer.auth).expect(200);
+      const others: Row[] = res.body.data.leaderboard.filter((r: Row) => !r.is_current_user);
+      // Each page is in rank order.
+      expect(others.map((r) => r.rank)).toEqual([...others.map((r) => r.rank)].sort((a, b) => a - b));
+      expect(res.body.data.current_user).toMatchObject({ user_id: viewer.id });
+      for (const r of res.body.data.leaderboard as Row[]) rows.set(r.user_id, r);
+      if (!res.body.data.has_next) return { rows: [...rows.values()], total: res.body.data.total_count };
+    }
+  }
+
+  async function checkAllLeagues(scores: Map<number, [number, number]>, provisionalFixture: number | null) {
+    const points = expectedPoints(scores);
+    for (const league of leagues) {
+      const members: { user_id: number }[] = await sys.db.query(`SELECT user_id FROM league_members WHERE league_id = $1`, [league.id]);
+      const totals = members.map((m) => points.get(m.user_id) ?? 0);
+      const ranks = competitionRanks(totals);
+      const expected = new Map(members.map((m, i) => [m.user_id, { rank: ranks[i], total: totals[i] }]));
+      const { rows, total } = await fullLeaderboard(league.id, league.viewer);
+      expect([league.label, total, rows.length]).toEqual([league.label, members.length, members.length]);
+      for (const row of rows) {
+        const want = expected.get(row.user_id)!;
+        expect([league.label, row.user_id, row.rank, row.total_points, row.recent_points]).toEqual([league.label, row.user_id, want.rank, want.total, want.total]);
+        const predictedLive = provisionalFixture !== null && picks.get(row.user_id)?.some((p) => p.fixture === provisionalFixture);
+        expect([league.label, row.user_id, row.provisional]).toEqual([league.label, row.user_id, Boolean(predictedLive)]);
+      }
+    }
+  }
+
+  it('ranks every league from a live score, provisional points included', async () => {
+    const [first] = [...results.keys()];
+    await sys.http.put(`/api/admin/fixtures/${first}/result`).set(admin.auth).send({ home_score: 1, away_score: 0, status: 'live', minute: 30 }).expect(200);
+    await sys.settle(60000);
+    await checkAllLeagues(new Map([[first, [1, 0]]]), first);
+  }, 120000);
+
+  it('ranks every league exactly as a recomputation from scratch once the real results are in', async () => {
+    for (const [id, [h, a]] of results) {
+      await sys.http.put(`/api/admin/fixtures/${id}/result`).set(admin.auth).send({ home_score: h, away_score: a, status: 'finished' }).expect(200);
+    }
+    await sys.settle(60000);
+    await checkAllLeagues(results, null);
+    const points = expectedPoints(results);
+    expect(new Set(points.values()).size).toBeGreaterThan(5);
+  }, 120000);
+
+  it('changes nothing when every scores.updated and member.joined is replayed', async () => {
+    const before = await sys.db.query(`SELECT league_id, user_id, rank, previous_rank, total_points, recent_points, updated_at FROM league_standings ORDER BY 1, 2`);
+    const activities = await sys.db.query(`SELECT count(*)::int AS n FROM league_activities`);
+    const events = await sys.db.query(
+      `SELECT id, name, payload, created_at FROM outbox_events WHERE name IN ('scores.updated', 'member.joined', 'request.approved') ORDER BY id DESC LIMIT 400`,
+    );
+    const jobs = events.map((e: { id: string; name: string; payload: unknown; created_at: Date }) => ({
+      name: e.name,
+      data: { id: Number(e.id), name: e.name, payload: e.payload, occurredAt: new Date(e.created_at).toISOString() },
+    }));
+    await queue(sys, 'standings').addBulk(jobs.filter((j: { name: string }) => j.name !== 'request.approved'));
+    await queue(sys, 'activity').addBulk(jobs);
+    await sys.settle(60000);
+    expect(await sys.db.query(`SELECT league_id, user_id, rank, previous_rank, total_points, recent_points, updated_at FROM league_standings ORDER BY 1, 2`)).toEqual(before);
+    expect(await sys.db.query(`SELECT count(*)::int AS n FROM league_activities`)).toEqual(activities);
+  }, 120000);
+
+  it('writes exact scores, banker hits and gameweek points to the feeds of private and public leagues', async () => {
+    const office = leagues.find((l) => l.label === 'Office')!;
+    const members: { user_id: number }[] = await sys.db.query(`SELECT user_id FROM league_members WHERE league_id = $1`, [office.id]);
+    let exact = 0;
+    let bankers = 0;
+    for (const { user_id } of members) {
+      for (const p of picks.get(user_id) ?? []) {
+        const [h, a] = results.get(p.fixture)!;
+        const outcome = scorePrediction({ predictedHome: p.home_score, predictedAway: p.away_score, actualHome: h, actualAway: a, isBanker: p.is_banker }).outcome;
+        if (outcome === 'exact') exact += 1;
+        if (p.is_banker && (outcome === 'exact' || outcome === 'correct')) bankers += 1;
+      }
+    }
+    const feed = async (query: Record<string, string | number>) =>
+      (await sys.http.get(`/api/leagues/${office.id}/activity/`).query({ page_size: 50, ...query }).set(office.viewer.auth).expect(200)).body.data.feed;
+    const all: { kind: string; importance: string; metadata: { points?: number } }[] = [];
+    for (let page = 1; ; page += 1) {
+      const f = await feed({ category: 'performance', page });
+      all.push(...f.activities);
+      if (!f.has_next) break;
+    }
+    const count = (kind: string) => all.filter((a) => a.kind === kind).length;
+    expect(count('exact_score')).toBe(exact);
+    expect(count('banker_hit')).toBe(bankers);
+    expect(count('gameweek_scored')).toBe(members.filter((m) => picks.has(m.user_id)).length);
+    const best = Math.max(...members.map((m) => expectedPoints(results).get(m.user_id) ?? 0));
+    const top = all.filter((a) => a.kind === 'gameweek_scored' && a.importance === 'high');
+    expect(top.length).toBeGreaterThan(0);
+    for (const t of top) expect(t.metadata.points).toBe(best);
+
+    // The global league's feed only names the gameweek's top scorers, not every player.
+    const global = leagues.find((l) => l.label === 'Global')!;
+    const gfeed = await sys.http.get(`/api/leagues/${global.id}/activity/`).query({ category: 'performance', page_size: 50 }).set(global.viewer.auth).expect(200);
+    const gbest = Math.max(...expectedPoints(results).values());
+    expect(gfeed.body.data.feed.activities.length).toBeGreaterThan(0);
+    for (const a of gfeed.body.data.feed.activities) expect(a).toMatchObject({ kind: 'gameweek_scored', importance: 'high', metadata: { points: gbest } });
+    const climbs = await sys.db.query(`SELECT (metadata->>'rank')::int AS rank FROM league_activities WHERE kind = 'rank_climbed'`);
+    for (const c of climbs) expect(c.rank).toBeLessThanOrEqual(10);
+  });
+
+  it('fills the player profile, member modal, member list and league stats with the real figures', async () => {
+    const office = leagues.find((l) => l.label === 'Office')!;
+    const p = players[5];
+    const mine = picks.get(p.id)!;
+    const outcomes = mine.map((x) => {
+      const [h, a] = results.get(x.fixture)!;
+      return scorePrediction({ predictedHome: x.home_score, predictedAway: x.away_score, actualHome: h, actualAway: a, isBanker: x.is_banker });
+    });
+    const total = outcomes.reduce((s, o) => s + o.points, 0);
+    const correct = outcomes.filter((o) => o.outcome !== 'wrong').length;
+    const exact = outcomes.filter((o) => o.outcome === 'exact').length;
+    const accuracy = Math.round((correct / mine.length) * 100);
+
+    const profile = await sys.http.get(`/api/leagues/${office.id}/players/${p.username}/`).set(office.viewer.auth).expect(200);
+    expect(profile.body.data).toMatchObject({
+      stats: { total_points: total, total_predictions: mine.length, accuracy, correct_scores: exact },
+      insights: { best_gameweek_points: total, average_points_per_gameweek: total, recent_exact_scores: exact },
+    });
+    expect(profile.body.data.recent_gameweeks).toEqual([
+      expect.objectContaining({ total_predictions: mine.length, correct_results: correct, exact_scores: exact, accuracy, points_earned: total }),
+    ]);
+    for (const t of [...profile.body.data.hot_teams, ...profile.body.data.cold_teams]) expect(t.predictions).toBeGreaterThanOrEqual(3);
+
+    const detail = await sys.http.get(`/api/leagues/${office.id}/members/${p.id}/`).set(office.viewer.auth).expect(200);
+    const viewerTotal = expectedPoints(results).get(office.viewer.id)!;
+    expect(detail.body.data.member).toMatchObject({ total_points: total, prediction_accuracy: accuracy, weeks_active: 1 });
+    expect(detail.body.data.comparison).toMatchObject({ difference: total - viewerTotal, viewer_total_points: viewerTotal });
+
+    const list = await sys.http.get(`/api/leagues/${office.id}/members/enhanced/`).query({ sort: 'points', page_size: 100 }).set(office.viewer.auth).expect(200);
+    const points = list.body.data.members.map((m: { total_points: number }) => m.total_points);
+    expect(points).toEqual([...points].sort((a, b) => b - a));
+    expect(list.body.data.members.find((m: { user_id: number }) => m.user_id === p.id)).toMatchObject({ total_points: total, prediction_accuracy: accuracy, weeks_active: 1 });
+
+    const stats = await sys.http.get(`/api/leagues/${office.id}/stats/`).set(office.viewer.auth).expect(200);
+    const best = Math.max(...list.body.data.members.map((m: { total_points: number }) => m.total_points));
+    expect(stats.body.data.stats).toMatchObject({ total_members: 40, total_gameweeks: 38, leading_score: best });
+    expect(stats.body.data.stats.season_progress_percent).toBeGreaterThanOrEqual(50);
+  });
+});

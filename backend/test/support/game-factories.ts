@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JwtService } from '@nestjs/jwt';
+import type { FootballJsonMatch, FootballJsonSeason } from '../../src/fixtures/import/football-json';
+import type { TestSystem } from './test-system';
+
+let batch = 0;
+
+export interface FastUser {
+  id: number;
+  username: string;
+  email: string;
+  token: string;
+}
+
+/**
+ * Many verified users at once, inserted in SQL (no sign-up round trip), each with a signed
+ * access token. At least one user per suite should still come through the real sign-up.
+ */
+export async function insertVerifiedUsers(sys: TestSystem, count: number, prefix = 'gamer'): Promise<FastUser[]> {
+  batch += 1;
+  const tag = `${Date.now().toString(36)}${batch}`;
+  const rows: { id: number; username: string; email: string; token_version: number }[] = await sys.db.query(
+    `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
+     SELECT $1 || '_' || $2 || '_' || i, $1 || '_' || $2 || '_' || i || '@example.com', 'Player', 'No' || i, 'not-a-password-hash', now()
+     FROM generate_series(1, $3::int) AS i
+     RETURNING id, username, email, token_version`,
+    [prefix, tag, count],
+  );
+  const jwt = sys.api.get(JwtService, { strict: false });
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ id: r.id, username: r.username, email: r.email, token: jwt.sign({ sub: r.id, tv: r.token_version, username: r.username }) }));
+}
+
+/** Give a user the admin role directly (ADMIN_EMAILS holds a single address per run). */
+export async function grantAdminRole(sys: TestSystem, userId: number): Promise<void> {
+  await sys.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [userId]);
+}
+
+export function bearer(token: string): { Authorization: string } {
+  return { Authorization: `Bearer ${token}` };
+}
+
+const DATA_DIR = join(__dirname, '..', '..', 'data', 'openfootball');
+
+/** A bundled openfootball season file, parsed. */
+export function readSeasonFile(relative: string): FootballJsonSeason {
+  return JSON.parse(readFileSync(join(DATA_DIR, relative), 'utf8')) as FootballJsonSeason;
+}
+
+/** The matches of the given rounds ("Matchday N") of a bundled season, as a smaller season. */
+export function seasonSlice(relative: string, rounds: number[], name?: string): FootballJsonSeason {
+  const season = readSeasonFile(relative);
+  const wanted = new Set(rounds.map((n) => `Matchday ${n}`));
+  const matches: FootballJsonMatch[] = season.matches.filter((m) => wanted.has(m.round));
+  return { name: name ?? season.name, matches };
+}
+
+/** A small deterministic PRNG (mulberry32), so a failing run can be replayed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
