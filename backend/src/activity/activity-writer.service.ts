@@ -123,12 +123,17 @@ export class ActivityWriterService {
     });
   }
 
-  /** Once every match of the gameweek is finished or void: each member's points (top scorers only in automatic leagues). */
+  /**
+   * Once every match of the gameweek is finished or void and every prediction of it is final:
+   * each member's points (the league's top scorers only, in automatic leagues).
+   */
   private async gameweekScored(tx: EntityManager, gameweekId: number): Promise<number> {
     const rows: unknown[] = await tx.query(
       `WITH gw AS (
          SELECT g.id, g.number FROM gameweeks g
          WHERE g.id = $1 AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
+           -- and every prediction scored for good: the event of the last fixture scored sees the whole gameweek.
+           AND NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id WHERE f.gameweek_id = g.id AND NOT p.is_final)
        ),
        scored AS (
          SELECT m.league_id, l.type, t.user_id, t.points, t.exact,

@@ -12,7 +12,9 @@ export class OpsService {
 
   async grantAdmin(email: string): Promise<{ id: number; username: string; email: string }> {
     const rows: { id: number; username: string; email: string }[] = await this.db.query(
-      `UPDATE users SET role = 'admin', updated_at = now() WHERE email = lower($1) RETURNING id, username, email`,
+      // As a CTE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows.
+      `WITH granted AS (UPDATE users SET role = 'admin', updated_at = now() WHERE email = lower($1) RETURNING id, username, email)
+       SELECT id, username, email FROM granted`,
       [email],
     );
     if (rows.length === 0) throw ApiError.notFound(`No user with the email ${email}.`);

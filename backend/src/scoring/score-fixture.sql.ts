@@ -65,7 +65,7 @@ changed AS (
     AND (c.old_points IS DISTINCT FROM c.new_points OR c.old_outcome IS DISTINCT FROM c.new_outcome
          OR c.old_final IS DISTINCT FROM c.new_final)
   RETURNING c.user_id,
-    COALESCE(c.new_points, 0) AS d_points,
+    COALESCE(c.new_points, 0) - COALESCE(c.old_points, 0) AS d_points,
     ${scored('c.new_outcome')} - ${scored('c.old_outcome')} AS d_scored,
     ${correct('c.new_outcome')} - ${correct('c.old_outcome')} AS d_correct,
     ${exact('c.new_outcome')} - ${exact('c.old_outcome')} AS d_exact,

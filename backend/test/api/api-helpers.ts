@@ -11,7 +11,7 @@ export const bearer = (token: string): { Authorization: string } => ({ Authoriza
 
 const ERROR_KEYS = ['message', 'detail', 'errors', 'retry_after_seconds'];
 // Stack frames, exception class names and SQL: none of it may reach a client.
-const LEAKS = /\n\s*at |^\s*at |\bat \S+ \(|[A-Za-z]+Error:|QueryFailed|node_modules|\.[jt]s:\d+|\bSELECT\b|\bINSERT\b|\bUPDATE\b.*\bSET\b|Unexpected token|is not valid JSON|in JSON at position/m;
+const LEAKS = /\n\s*at |^\s*at |\bat \S+ \(|[A-Za-z]+Error:|QueryFailed|node_modules|\.[jt]s:\d+|\bSELECT\b|\bINSERT\b|\bUPDATE\b.*\bSET\b|Unexpected token|Unexpected end of JSON|" is not valid JSON|in JSON at position/m;
 
 /** Why `res` is not a failure in the one error shape `{message, detail?, errors?, retry_after_seconds?}`, or null. */
 export function errorShapeProblem(res: Response, status?: number): string | null {

@@ -164,7 +164,6 @@ function casesFor(endpoint: Endpoint): Case[] {
   add({ name: 'a form-encoded body', send: (req) => req.type('form').send(new URLSearchParams(base() as Record<string, string>).toString()), status: 400 });
   add({ name: 'a text/plain body', send: raw('text/plain', JSON.stringify(base())), status: 400 });
   add({ name: 'an unknown extra field', send: (req) => req.send({ ...base(), is_admin: true }), status: 400, field: 'is_admin' });
-  add({ name: 'a prototype-polluting field', send: (req) => req.send({ ...base(), constructor: { prototype: { role: 'admin' } } }), status: 400, field: 'constructor' });
   add({ name: `${first} nested 64 levels deep`, send: (req) => req.send({ ...base(), [first]: nest(64) }), status: 400, field: first });
   add({
     name: `${first} nested 100000 levels deep`,

@@ -191,6 +191,8 @@ describe('predictions and scoring on a real season slice', () => {
   });
 
   afterAll(async () => {
+    // Leave no active season behind: every suite activates the season it needs.
+    await sys?.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
     await sys?.close();
   });
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { LiveIndicator } from './live-indicator';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
@@ -76,6 +77,7 @@ export function AppHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
+          {token ? <LiveIndicator /> : null}
           {token ? (
             <UserMenu />
           ) : (

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from './app-header';
 import { SiteFooter } from './site-footer';
+import { useLiveConnection } from '@/lib/live';
 
 /** Header, full-width page, footer: the public pages (landing, about, help, legal). */
 export function SiteLayout() {
@@ -17,6 +18,7 @@ export function SiteLayout() {
 
 /** Header, a centred page column, footer: the signed-in screens. */
 export function AppLayout() {
+  useLiveConnection();
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader />

@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { atom, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, LiveEventName, LivePayload, ServerToClientEvents } from '@contracts/live';
+import { useAuthToken } from './auth-token';
+
+export type LiveStatus = 'offline' | 'connecting' | 'online';
+
+/** The connection state the header shows. */
+export const liveStatusAtom = atom<LiveStatus>('offline');
+
+type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const EVENTS: LiveEventName[] = ['fixture.updated', 'points.updated', 'leaderboard.updated', 'activity.created', 'request.created', 'request.decided', 'member.joined'];
+const handlers = new Map<LiveEventName, Set<(payload: never) => void>>();
+
+function dispatch(event: LiveEventName, payload: unknown): void {
+  handlers.get(event)?.forEach((handler) => handler(payload as never));
+}
+
+/**
+ * Keeps one Socket.IO connection open while a token is stored (mount once, in the app layout).
+ * A short drop is recovered by the server (missed events are replayed); after a longer gap the
+ * server cannot recover the session, so every query is refetched instead.
+ */
+export function useLiveConnection(): void {
+  const token = useAuthToken();
+  const setStatus = useSetAtom(liveStatusAtom);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token) {
+      setStatus('offline');
+      return;
+    }
+    setStatus('connecting');
+    const socket: LiveSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      setStatus('online');
+      if (connectedBefore && !socket.recovered) void queryClient.invalidateQueries();
+      connectedBefore = true;
+    });
+    socket.on('disconnect', () => setStatus('connecting'));
+    socket.on('connect_error', () => setStatus('offline'));
+    for (const event of EVENTS) socket.on(event, ((payload: unknown) => dispatch(event, payload)) as never);
+    return () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+      setStatus('offline');
+    };
+  }, [token, setStatus, queryClient]);
+}
+
+/** Run `handler` for every `event` pushed by the server while the component is mounted. */
+export function useLiveEvent<N extends LiveEventName>(event: N, handler: (payload: LivePayload<N>) => void): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    const listener = (payload: LivePayload<N>) => ref.current(payload);
+    let set = handlers.get(event);
+    if (!set) handlers.set(event, (set = new Set()));
+    set.add(listener as (payload: never) => void);
+    return () => {
+      set.delete(listener as (payload: never) => void);
+    };
+  }, [event]);
+}
+
+/** For tests: deliver an event as if the server had pushed it. */
+export function emitLiveEventForTest<N extends LiveEventName>(event: N, payload: LivePayload<N>): void {
+  dispatch(event, payload);
+}
