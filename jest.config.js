@@ -17,7 +17,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       moduleFileExtensions: ['ts', 'js', 'json'],
-      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/workers/src'],
+      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/workers/src', '<rootDir>/k8s'],
       testRegex: '\\.spec\\.ts$',
       transform,
     },

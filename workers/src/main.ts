@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadEnvOrExit } from '../../backend/src/config/env';
+import { startHealthServer } from './health-server';
 import { WorkersModule } from './workers.module';
 
 export async function createWorkersApp() {
@@ -12,8 +13,12 @@ export async function createWorkersApp() {
 }
 
 async function main(): Promise<void> {
-  loadEnvOrExit();
-  await createWorkersApp();
+  const env = loadEnvOrExit();
+  const app = await createWorkersApp();
+  if (env.healthPort !== null) {
+    const server = startHealthServer(app, env.healthPort);
+    process.once('SIGTERM', () => server.close());
+  }
 }
 
 if (require.main === module) void main();

@@ -193,8 +193,7 @@ export class AuthService {
     }
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'New passwords do not match!');
     const passwordHash = await this.hashPassword(dto.new_password);
-    // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
-    const [[row]]: [{ token_version: number }[], number] = await this.db.query(
+    const [row]: { token_version: number }[] = await this.db.query(
       `UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now()
        WHERE id = $1 RETURNING token_version`,
       [userId, passwordHash],

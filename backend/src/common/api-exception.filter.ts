@@ -1,9 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Response } from 'express';
 import type { ApiErrorBody } from '../../../contracts/src/api/common';
-import { ApiError } from './api-error';
-
-const MALFORMED_JSON = 'The request body is not valid JSON.';
 
 const STATUS_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.UNAUTHORIZED]: 'Authentication credentials were not provided or are invalid.',
@@ -28,7 +25,6 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
       const body: ApiErrorBody = { message };
       if (typeof r.detail === 'string') body.detail = r.detail;
       if (r.errors && typeof r.errors === 'object') body.errors = r.errors as Record<string, string[]>;
-      if (typeof r.retry_after_seconds === 'number') body.retry_after_seconds = r.retry_after_seconds;
       return { status, body };
     }
     return { status, body: { message: typeof response === 'string' ? response : STATUS_MESSAGES[status] ?? 'Request failed.' } };
@@ -39,23 +35,13 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message =
       e.type === 'entity.parse.failed'
-        ? MALFORMED_JSON
+        ? 'The request body is not valid JSON.'
         : e.type === 'entity.too.large'
           ? STATUS_MESSAGES[HttpStatus.PAYLOAD_TOO_LARGE]!
           : STATUS_MESSAGES[status] ?? 'The request could not be processed.';
     return { status, body: { message } };
   }
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
-}
-
-/**
- * Express error middleware, registered right after the JSON body parser. Nest turns the
- * parser's SyntaxError into a BadRequestException carrying V8's parser text (which quotes the
- * body back); answer our own sentence instead. Every other error passes on unchanged.
- */
-export function malformedJsonHandler(error: unknown, _req: unknown, _res: unknown, next: (error: unknown) => void): void {
-  const e = error as { type?: string } | null;
-  next(e?.type === 'entity.parse.failed' ? ApiError.badRequest(MALFORMED_JSON) : error);
 }
 
 @Catch()

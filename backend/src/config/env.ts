@@ -26,6 +26,8 @@ export interface AppEnv {
   logLevel: string;
   /** Serve the built frontend from this folder when it exists. */
   frontendDist: string;
+  /** The worker's own /health port (Kubernetes probes); null: none. */
+  healthPort: number | null;
 }
 
 export class EnvError extends Error {}
@@ -145,6 +147,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     seedDemo: parseBoolean('SEED_DEMO', get('SEED_DEMO') ?? 'true'),
     logLevel: get('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     frontendDist: resolve(get('FRONTEND_DIST') ?? join(REPO_ROOT, 'frontend', 'dist')),
+    healthPort: get('HEALTH_PORT') === undefined ? null : parseInteger('HEALTH_PORT', get('HEALTH_PORT')!, 1, 65535),
   };
 }
 

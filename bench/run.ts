@@ -1,0 +1,277 @@
+import 'reflect-metadata';
+import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { DataSource } from 'typeorm';
+
+/**
+ * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
+ * (created, migrated, dropped at the end), with the real API and workers booted in-process.
+ * Prints one line per figure. Other areas add their figures by appending to BENCH_CASES.
+ *
+ * Environment: BENCH_DATABASE_URL (any database on the server to bench on; default
+ * postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL, BENCH_USERS (default 100000),
+ * KEEP_BENCH_DB=1 to keep the scratch database.
+ */
+
+export interface BenchContext {
+  db: DataSource;
+  api: INestApplication;
+  workers: INestApplicationContext;
+  /** e.g. http://127.0.0.1:41234/api */
+  baseUrl: string;
+  /** Bearer token of an admin user. */
+  adminToken: string;
+  adminId: number;
+  users: number;
+  /** Wait until the outbox is relayed and every queue is idle. */
+  settle(timeoutMs?: number): Promise<void>;
+}
+
+export interface BenchCase {
+  name: string;
+  /** Seeds what it needs, measures, and returns its printed lines (one per figure). */
+  run(ctx: BenchContext): Promise<string[]>;
+}
+
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const round = (n: number) => Math.round(n);
+
+async function call(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${ctx.baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json: unknown = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+/**
+ * Score one fixture predicted by every bench user: from the admin result call to the totals
+ * refreshed (the scores.updated row is committed in the same transaction as the totals),
+ * against a single raw UPDATE … CASE of the same prediction rows.
+ */
+export const scoreFixtureCase: BenchCase = {
+  name: 'score-fixture',
+  async run(ctx) {
+    const { db, users } = ctx;
+    // One active season, one gameweek, one fixture in the future.
+    const [{ season_id, gameweek_id, fixture_id }]: { season_id: number; gameweek_id: number; fixture_id: number }[] = await db.query(
+      `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Bench League 2099/00', '2099/00', 'en.1', true) RETURNING id),
+            g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() + interval '1 day', now() + interval '1 day' FROM s RETURNING id, season_id),
+            f AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
+                  SELECT g.season_id, g.id, 'bench', (SELECT min(id) FROM clubs), (SELECT max(id) FROM clubs), now() + interval '1 day' FROM g RETURNING id, season_id, gameweek_id)
+       SELECT season_id, gameweek_id, id AS fixture_id FROM f`,
+    );
+    let t = process.hrtime.bigint();
+    await db.query(
+      `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
+       SELECT u.id, $1, $2, $3, (random() * 3)::int, (random() * 3)::int, random() < 0.1
+       FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id`,
+      [fixture_id, gameweek_id, season_id],
+    );
+    await db.query(
+      `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
+       SELECT user_id, gameweek_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
+      [fixture_id],
+    );
+    await db.query(
+      `INSERT INTO user_season_totals (user_id, season_id, predictions)
+       SELECT user_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
+      [fixture_id],
+    );
+    await db.query(`VACUUM ANALYZE predictions`);
+    await db.query(`VACUUM ANALYZE user_gameweek_totals`);
+    await db.query(`VACUUM ANALYZE user_season_totals`);
+    process.stderr.write(`[bench] ${users} predictions and totals rows seeded in ${round(ms(t))} ms\n`);
+
+    const scoresUpdated = async (n: number) => {
+      const [{ c }]: { c: number }[] = await db.query(
+        `SELECT count(*)::int AS c FROM outbox_events WHERE name = 'scores.updated' AND (payload->>'fixtureId')::int = $1`,
+        [fixture_id],
+      );
+      return c >= n;
+    };
+    const pipeline = async (label: string, body: object, expectEvents: number): Promise<number> => {
+      const start = process.hrtime.bigint();
+      await call(ctx, 'PUT', `/admin/fixtures/${fixture_id}/result`, body);
+      await waitFor(() => scoresUpdated(expectEvents), 60_000, `${label} scored`);
+      return ms(start);
+    };
+    const rawUpdate = async (): Promise<number> => {
+      const start = process.hrtime.bigint();
+      // The same CASE the scorer uses, written straight over the same rows.
+      await db.query(
+        `UPDATE predictions p SET
+           points = (CASE WHEN p.home_score = f.home_score AND p.away_score = f.away_score THEN (CASE WHEN f.home_score = f.away_score THEN 30 ELSE 20 END)
+                          WHEN sign(p.home_score - p.away_score) = sign(f.home_score - f.away_score) THEN (CASE WHEN f.home_score = f.away_score THEN 15 ELSE 10 END)
+                          ELSE 0 END) * (CASE WHEN p.is_banker THEN 2 ELSE 1 END),
+           outcome = CASE WHEN p.home_score = f.home_score AND p.away_score = f.away_score THEN 'exact'
+                          WHEN sign(p.home_score - p.away_score) = sign(f.home_score - f.away_score) THEN 'correct' ELSE 'wrong' END,
+           is_final = f.status = 'finished'
+         FROM fixtures f WHERE f.id = p.fixture_id AND p.fixture_id = $1`,
+        [fixture_id],
+      );
+      return ms(start);
+    };
+    const verify = async () => {
+      const [row]: { mismatched: number }[] = await db.query(
+        `SELECT count(*)::int AS mismatched FROM user_season_totals t
+         JOIN predictions p ON p.user_id = t.user_id AND p.fixture_id = $1
+         WHERE t.season_id = $2 AND t.points <> COALESCE(p.points, 0)`,
+        [fixture_id, season_id],
+      );
+      if (row.mismatched !== 0) throw new Error(`${row.mismatched} season totals do not match their predictions`);
+    };
+
+    const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
+    const lines: string[] = [];
+    t = process.hrtime.bigint();
+    const first = await pipeline('final whistle', { home_score: 2, away_score: 1, status: 'finished' }, 1);
+    await verify();
+    const raw1 = await rawUpdate();
+    lines.push(`score-fixture-${k}: ${round(first)} ms (raw UPDATE ${round(raw1)} ms, ratio ${(first / raw1).toFixed(1)}x)`);
+
+    const second = await pipeline('correction', { home_score: 2, away_score: 2, status: 'finished' }, 2);
+    await verify();
+    const raw2 = await rawUpdate();
+    lines.push(`rescore-fixture-${k} (correction 2-1 → 2-2): ${round(second)} ms (raw UPDATE ${round(raw2)} ms, ratio ${(second / raw2).toFixed(1)}x)`);
+
+    // A replayed event changes nothing: the cost of idempotency.
+    const scoring = ctx.workers.get((await import('../backend/src/scoring/scoring.service')).ScoringService);
+    const replayStart = process.hrtime.bigint();
+    const replay = await scoring.scoreFixture(fixture_id);
+    if (replay.changed !== 0) throw new Error('a replay changed predictions');
+    lines.push(`replay-score-fixture-${k} (no change): ${round(ms(replayStart))} ms`);
+    await ctx.settle(120_000);
+    return lines;
+  },
+};
+
+/** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
+export const BENCH_CASES: BenchCase[] = [scoreFixtureCase];
+
+async function seedUsers(db: DataSource, count: number): Promise<void> {
+  const batch = 50_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(count, from + batch - 1);
+    await db.query(
+      `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
+       SELECT 'bench_' || i, 'bench_' || i || '@bench.invalid', 'Bench', 'User ' || i, 'not-a-password-hash', now()
+       FROM generate_series($1::int, $2::int) AS i`,
+      [from, to],
+    );
+  }
+  await db.query(`ANALYZE users`);
+}
+
+async function main(): Promise<void> {
+  const users = Number(process.env.BENCH_USERS ?? 100_000);
+  if (!Number.isInteger(users) || users < 1 || users > 2_000_000) throw new Error(`BENCH_USERS must be 1..2000000, got ${process.env.BENCH_USERS}`);
+  const stamp = `${Date.now()}`;
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  url.pathname = `/scoreline_bench_${stamp}`;
+  const databaseUrl = url.toString();
+  // The apps read their environment once, when their modules load: set it before importing them.
+  Object.assign(process.env, {
+    NODE_ENV: 'development',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    JWT_SECRET: process.env.JWT_SECRET ?? `bench-secret-${stamp}-0123456789`,
+    QUEUE_PREFIX: `slbench-${stamp}`,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '1000',
+    FRONTEND_DIST: '/nonexistent',
+  });
+  const { ensureDatabaseExists, migrateAndSeed } = await import('../backend/src/database/migrate');
+  const { createApiApp } = await import('../backend/src/app.factory');
+  const { createWorkersApp } = await import('../workers/src/main');
+  const { DataSource: DS } = await import('typeorm');
+  const { JwtService } = await import('@nestjs/jwt');
+  const { getQueueToken } = await import('@nestjs/bullmq');
+  const { QUEUES } = await import('../backend/src/outbox/event-routes');
+
+  process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
+  await ensureDatabaseExists(databaseUrl);
+  let api: INestApplication | null = null;
+  let workers: INestApplicationContext | null = null;
+  try {
+    await migrateAndSeed(databaseUrl);
+    api = await createApiApp();
+    await api.listen(0, '127.0.0.1');
+    workers = await createWorkersApp();
+    await workers.init();
+    const db = api.get(DS);
+    const t = process.hrtime.bigint();
+    await seedUsers(db, users);
+    const [admin]: { id: number; username: string }[] = await db.query(
+      `INSERT INTO users (username, email, first_name, last_name, password_hash, role, email_verified_at)
+       VALUES ('benchadmin', 'admin@bench.invalid', 'Bench', 'Admin', 'not-a-password-hash', 'admin', now()) RETURNING id, username`,
+    );
+    process.stderr.write(`[bench] ${users} users seeded in ${round(ms(t))} ms\n`);
+    const adminToken = api.get(JwtService, { strict: false }).sign({ sub: admin.id, tv: 0, username: admin.username });
+    const address = api.getHttpServer().address() as { port: number };
+    const queues = QUEUES.map((name) => workers!.get<import('bullmq').Queue>(getQueueToken(name), { strict: false }));
+    const ctx: BenchContext = {
+      db,
+      api,
+      workers,
+      baseUrl: `http://127.0.0.1:${address.port}/api`,
+      adminToken,
+      adminId: admin.id,
+      users,
+      async settle(timeoutMs = 60_000) {
+        await waitFor(
+          async () => {
+            const [{ pending }]: { pending: number }[] = await db.query(`SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL`);
+            const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
+            return pending === 0 && counts.every((c) => Object.values(c).every((v) => v === 0));
+          },
+          timeoutMs,
+          'the system to settle',
+        );
+      },
+    };
+    for (const bench of BENCH_CASES) {
+      for (const line of await bench.run(ctx)) process.stdout.write(`${line}\n`);
+    }
+  } finally {
+    await workers?.close().catch(() => undefined);
+    await api?.close().catch(() => undefined);
+    if (!process.env.KEEP_BENCH_DB) {
+      const admin = new DS({ type: 'postgres', url: new URL('/postgres', databaseUrl).toString() });
+      await admin.initialize();
+      await admin.query(`DROP DATABASE IF EXISTS "scoreline_bench_${stamp}" WITH (FORCE)`);
+      await admin.destroy();
+    }
+    // Drop this run's BullMQ keys.
+    const { default: Redis } = await import('ioredis');
+    const redis = new Redis(process.env.REDIS_URL!);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `slbench-${stamp}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+  }
+}
+
+if (require.main === module) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      process.stderr.write(`[bench] failed: ${(error as Error).stack ?? String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,46 @@
+import type { League, LeaguesOverview, OverviewLeagueEntry } from '@contracts/api/leagues';
+
+export interface FilteredOverview {
+  country: LeaguesOverview['country_league'] | null;
+  global: LeaguesOverview['global_league'] | null;
+  club: LeaguesOverview['club_league'] | null;
+  privateLeagues: OverviewLeagueEntry[];
+  publicLeagues: OverviewLeagueEntry[];
+  /** Whether anything at all matches the search. */
+  anyMatch: boolean;
+}
+
+function matches(league: League | null, needle: string): boolean {
+  return Boolean(league && league.name.toLowerCase().includes(needle));
+}
+
+/**
+ * The overview narrowed to leagues whose name contains the search text (case-insensitive).
+ * With no text everything shows, the country/global/club cards included even without a league.
+ */
+export function filterOverview(overview: LeaguesOverview, search: string): FilteredOverview {
+  const needle = search.trim().toLowerCase();
+  if (!needle) {
+    return {
+      country: overview.country_league,
+      global: overview.global_league,
+      club: overview.club_league,
+      privateLeagues: overview.private_leagues?.leagues ?? [],
+      publicLeagues: overview.public_leagues?.leagues ?? [],
+      anyMatch: true,
+    };
+  }
+  const country = matches(overview.country_league?.league, needle) ? overview.country_league : null;
+  const global = matches(overview.global_league?.league, needle) ? overview.global_league : null;
+  const club = matches(overview.club_league?.league, needle) ? overview.club_league : null;
+  const privateLeagues = (overview.private_leagues?.leagues ?? []).filter((e) => matches(e.league, needle));
+  const publicLeagues = (overview.public_leagues?.leagues ?? []).filter((e) => matches(e.league, needle));
+  return {
+    country,
+    global,
+    club,
+    privateLeagues,
+    publicLeagues,
+    anyMatch: Boolean(country || global || club || privateLeagues.length || publicLeagues.length),
+  };
+}
