@@ -8,7 +8,8 @@ import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string }; spec?: Record<string, unknown> };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked by the schema validator
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any };
 
 // Each kind we ship, validated against its Kubernetes JSON schema (kubernetes-models).
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
@@ -36,16 +37,16 @@ describe('Kubernetes manifests', () => {
   });
 
   it('run the backend as at least two replicas behind a Service and a WebSocket-ready Ingress', () => {
-    const backend = find('Deployment', 'scoreline-backend') as { spec: { replicas: number } };
+    const backend = find('Deployment', 'scoreline-backend')!;
     expect(backend.spec.replicas).toBeGreaterThanOrEqual(2);
     expect(find('Service', 'scoreline-backend')).toBeDefined();
-    const ingress = find('Ingress', 'scoreline') as unknown as { metadata: { annotations: Record<string, string> } };
-    expect(Number(ingress.metadata.annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
-    expect(ingress.metadata.annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
+    const annotations = find('Ingress', 'scoreline')!.metadata.annotations!;
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
+    expect(annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
   });
 
   it('scale the workers with an autoscaler and migrate with a Job', () => {
-    const hpa = find('HorizontalPodAutoscaler', 'scoreline-workers') as { spec: { scaleTargetRef: { name: string }; minReplicas: number } };
+    const hpa = find('HorizontalPodAutoscaler', 'scoreline-workers')!;
     expect(hpa.spec.scaleTargetRef.name).toBe('scoreline-workers');
     expect(find('Deployment', hpa.spec.scaleTargetRef.name)).toBeDefined();
     expect(JSON.stringify(find('Job', 'scoreline-migrate'))).toContain('migrate-cli.js');

@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import type { BenchCase, BenchContext } from './run';
+
+/**
+ * Standings for one league holding every bench user (100,000 by default):
+ * - the recompute (rank() over the members' season totals, one INSERT … ON CONFLICT writing only
+ *   changed rows) cold, after a scored fixture moved most totals, and replayed;
+ * - an event's way to the stored table (scores.updated → standings queue → coalesced recompute);
+ * - leaderboard reads under autocannon (50 connections, separate process) as a ratio of the same
+ *   server's /api/health throughput in the same run.
+ * Goals: recompute under 1 s; leaderboard at least half of health's throughput.
+ */
+
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const round = (n: number) => Math.round(n);
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in its own process, so the load generator does not share the server's event loop. */
+function autocannon(url: string, seconds: number, headers: Record<string, string> = {}): Promise<CannonResult> {
+  const cli = join(dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
+  const args = [cli, '-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`autocannon exited ${code}: ${err.slice(0, 500)}`));
+      resolve(JSON.parse(line) as CannonResult);
+    });
+  });
+}
+
+export const standingsCase: BenchCase = {
+  name: 'standings',
+  async run(ctx: BenchContext) {
+    const { db, users } = ctx;
+    const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
+    const { StandingsService } = await import('../backend/src/standings/standings.service');
+    const { OutboxService } = await import('../backend/src/outbox/outbox.service');
+    const { JwtService } = await import('@nestjs/jwt');
+    const standings = ctx.workers.get(StandingsService, { strict: false });
+    const lines: string[] = [];
+
+    // One league with every bench user, and season totals spread like a real table (with ties).
+    let t = process.hrtime.bigint();
+    const [{ id: leagueId }]: { id: number }[] = await db.query(
+      `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Bench League', 'Every bench user', 'public', $1) RETURNING id`,
+      [ctx.adminId],
+    );
+    await db.query(
+      `INSERT INTO league_members (league_id, user_id, role) SELECT $1, id, 'member' FROM users WHERE username LIKE 'bench\\_%' ORDER BY id`,
+      [leagueId],
+    );
+    const [season]: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
+    if (!season) throw new Error('standings bench: no active season (the score-fixture case seeds it)');
+    await db.query(
+      `INSERT INTO user_season_totals (user_id, season_id, points, predictions)
+       SELECT u.id, $1, (random() * 1200)::int, 1 FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id
+       ON CONFLICT (user_id, season_id) DO UPDATE SET points = EXCLUDED.points`,
+      [season.id],
+    );
+    await db.query(`VACUUM ANALYZE league_members`);
+    await db.query(`VACUUM ANALYZE user_season_totals`);
+    process.stderr.write(`[bench] standings: league of ${users} members seeded in ${round(ms(t))} ms\n`);
+
+    const recompute = async () => {
+      const start = process.hrtime.bigint();
+      const result = await standings.recomputeLeague(leagueId);
+      return { ms: ms(start), written: result.written };
+    };
+    const cold = await recompute();
+    await db.query(`VACUUM ANALYZE league_standings`);
+    lines.push(`standings-recompute-${k} (first, ${cold.written} rows written): ${round(cold.ms)} ms`);
+
+    // A scored fixture: 60% of the members gain 10–30 points, so most ranks move.
+    await db.query(
+      `UPDATE user_season_totals SET points = points + 10 * (1 + (random() * 2)::int), updated_at = now()
+       WHERE season_id = $1 AND random() < 0.6`,
+      [season.id],
+    );
+    const moved = await recompute();
+    lines.push(`standings-recompute-${k} (after a fixture, ${moved.written} rows changed): ${round(moved.ms)} ms (goal < 1000 ms)`);
+    const replay = await recompute();
+    lines.push(`standings-recompute-${k} (replay, ${replay.written} rows changed): ${round(replay.ms)} ms`);
+
+    // The event's way: scores.updated through the outbox, the standings queue and the coalesced job.
+    await ctx.settle(120_000);
+    const [fixture]: { id: number; gameweek_id: number }[] = await db.query(`SELECT id, gameweek_id FROM fixtures WHERE season_id = $1 LIMIT 1`, [season.id]);
+    await db.query(`UPDATE user_season_totals SET points = points + 10 WHERE season_id = $1 AND user_id % 7 = 0`, [season.id]);
+    const [{ before }]: { before: Date }[] = await db.query(`SELECT computed_at AS before FROM league_standings_summary WHERE league_id = $1`, [leagueId]);
+    t = process.hrtime.bigint();
+    const outbox = ctx.api.get(OutboxService, { strict: false });
+    await db.transaction((tx) => outbox.publish(tx, 'scores.updated', { fixtureId: fixture.id, seasonId: season.id, gameweekId: fixture.gameweek_id, final: true }));
+    for (;;) {
+      const [{ after }]: { after: Date }[] = await db.query(`SELECT computed_at AS after FROM league_standings_summary WHERE league_id = $1`, [leagueId]);
+      if (new Date(after).getTime() > new Date(before).getTime()) break;
+      if (ms(t) > 60_000) throw new Error('standings bench: the event did not reach the table');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    lines.push(`standings-event-to-table-${k} (scores.updated → stored, 250 ms coalescing window included): ${round(ms(t))} ms`);
+    await ctx.settle(120_000);
+    await db.query(`VACUUM ANALYZE league_standings`);
+
+    // Leaderboard reads against health reads, same server, same run.
+    const [viewer]: { id: number; username: string }[] = await db.query(
+      `SELECT u.id, u.username FROM league_standings s JOIN users u ON u.id = s.user_id WHERE s.league_id = $1 ORDER BY s.rank OFFSET $2 LIMIT 1`,
+      [leagueId, Math.floor(users / 2)],
+    );
+    const token = ctx.api.get(JwtService, { strict: false }).sign({ sub: viewer.id, tv: 0, username: viewer.username });
+    const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+    const health = `${ctx.baseUrl}/health`;
+    const board = `${ctx.baseUrl}/leagues/${leagueId}/leaderboard/`;
+    const auth = { Authorization: `Bearer ${token}` };
+    const check = await fetch(board, { headers: auth });
+    const body = (await check.json()) as { data: { leaderboard: unknown[]; total_count: number } };
+    if (!check.ok || body.data.leaderboard.length !== 51 || body.data.total_count !== users) {
+      throw new Error(`standings bench: unexpected leaderboard answer ${check.status} (${body.data?.leaderboard?.length} rows)`);
+    }
+    await autocannon(health, 2);
+    const h1 = await autocannon(health, seconds);
+    await autocannon(board, 2, auth);
+    const lb = await autocannon(board, seconds, auth);
+    const h2 = await autocannon(health, seconds);
+    const healthRps = (h1.requests.average + h2.requests.average) / 2;
+    const ratio = lb.requests.average / healthRps;
+    for (const [name, r] of [['health', h1], ['leaderboard', lb], ['health', h2]] as const) {
+      if (r.non2xx > 0 || r.errors > 0) throw new Error(`standings bench: ${name} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
+    }
+    lines.push(
+      `leaderboard-${k} (top 50 + own row, 50 connections, ${seconds} s): ${round(lb.requests.average)} req/s, p99 ${lb.latency.p99} ms; ` +
+        `health ${round(healthRps)} req/s (p99 ${h1.latency.p99} ms); ratio ${ratio.toFixed(2)} (goal ≥ 0.5)`,
+    );
+    return lines;
+  },
+};
