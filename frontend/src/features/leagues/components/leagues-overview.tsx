@@ -1,0 +1,330 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { League, LeaguesOverview, OverviewLeagueEntry, UserLeagueKind } from '@contracts/api/leagues';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { ChevronDownIcon, ChevronRightIcon, GlobeIcon, LockIcon, SearchIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
+import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useLeaguesOverview } from '../api/get-leagues-overview';
+import { filterOverview } from '../utils/filter-overview';
+import { clubInitials } from '../utils/initials';
+import { resolveBadge } from '../utils/rank';
+import { RoleBadge } from './league-type-badge';
+import { RankBadge, RankNumber } from './rank-badge';
+import { SearchInput } from './search-input';
+
+export interface OverviewActions {
+  onCreate: (type: UserLeagueKind) => void;
+  onJoinWithCode: () => void;
+}
+
+export function LeaguesOverviewPanel({ onCreate, onJoinWithCode }: OverviewActions) {
+  const overview = useLeaguesOverview();
+  const [search, setSearch] = useState('');
+
+  if (overview.isPending) return <OverviewSkeleton />;
+  if (overview.isError) {
+    return (
+      <Card>
+        <ErrorState title="Error Loading Leagues" message="Failed to load leagues" onRetry={() => void overview.refetch()} />
+      </Card>
+    );
+  }
+  if (!overview.data) {
+    return (
+      <Card>
+        <EmptyState icon={<TrophyIcon size={22} />} title="No league data available" />
+      </Card>
+    );
+  }
+  return <OverviewContent overview={overview.data} search={search} onSearch={setSearch} onCreate={onCreate} onJoinWithCode={onJoinWithCode} />;
+}
+
+function OverviewContent({
+  overview,
+  search,
+  onSearch,
+  onCreate,
+  onJoinWithCode,
+}: OverviewActions & { overview: LeaguesOverview; search: string; onSearch: (v: string) => void }) {
+  const filtered = useMemo(() => filterOverview(overview, search), [overview, search]);
+  const searching = search.trim() !== '';
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <SearchInput label="Search leagues" placeholder="Search your leagues…" value={search} onChange={onSearch} className="sm:max-w-sm sm:flex-1" />
+        {overview.total_leagues?.message ? <p className="text-sm text-muted">{overview.total_leagues.message}</p> : null}
+      </div>
+
+      {!filtered.anyMatch ? (
+        <Card>
+          <EmptyState
+            icon={<SearchIcon size={22} />}
+            title="No leagues match your search"
+            description={`Nothing called “${search.trim()}”. Try another name or discover public leagues.`}
+            action={
+              <Link to="/leagues/discover" className={buttonClasses('secondary')}>
+                Discover Public Leagues
+              </Link>
+            }
+          />
+        </Card>
+      ) : (
+        <>
+          {filtered.country || filtered.global || filtered.club ? (
+            <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+              {filtered.country ? (
+                <AutoLeagueCard
+                  kind="Country League"
+                  league={filtered.country.league}
+                  rank={filtered.country.rank}
+                  message={filtered.country.message}
+                  emblem={
+                    filtered.country.country_flag ? (
+                      <span className="text-2xl leading-none">{filtered.country.country_flag}</span>
+                    ) : (
+                      <GlobeIcon size={20} />
+                    )
+                  }
+                  subtitle={filtered.country.country_name}
+                />
+              ) : null}
+              {filtered.global ? (
+                <AutoLeagueCard
+                  kind="Global League"
+                  league={filtered.global.league}
+                  rank={filtered.global.rank}
+                  message={filtered.global.message}
+                  emblem={<GlobeIcon size={20} />}
+                  subtitle="Every player"
+                />
+              ) : null}
+              {filtered.club ? (
+                <AutoLeagueCard
+                  kind="Club League"
+                  league={filtered.club.league}
+                  rank={filtered.club.rank}
+                  message={filtered.club.message}
+                  emblem={
+                    filtered.club.club_logo ? (
+                      <img src={filtered.club.club_logo} alt="" className="size-7 rounded-full bg-white object-contain p-0.5" />
+                    ) : (
+                      <span className="text-[11px] font-extrabold tracking-tight">{clubInitials(filtered.club.club_name ?? filtered.club.league?.name)}</span>
+                    )
+                  }
+                  subtitle={filtered.club.club_name}
+                />
+              ) : null}
+            </div>
+          ) : null}
+
+          {!searching || filtered.privateLeagues.length > 0 ? (
+            <LeagueListSection
+              title="Private Leagues"
+              icon={<LockIcon size={18} />}
+              count={searching ? filtered.privateLeagues.length : overview.private_leagues?.count ?? filtered.privateLeagues.length}
+              entries={filtered.privateLeagues}
+              emptyTitle="No private leagues yet"
+              emptyText={overview.private_leagues?.message || 'Create one or join with an invite code.'}
+              emptyActions={
+                <>
+                  <Button onClick={() => onCreate('private')}>Create Private League</Button>
+                  <Button variant="secondary" onClick={onJoinWithCode}>
+                    Join with Code
+                  </Button>
+                </>
+              }
+            />
+          ) : null}
+
+          {!searching || filtered.publicLeagues.length > 0 ? (
+            <LeagueListSection
+              title="Public Leagues"
+              icon={<UsersIcon size={18} />}
+              count={searching ? filtered.publicLeagues.length : overview.public_leagues?.count ?? filtered.publicLeagues.length}
+              entries={filtered.publicLeagues}
+              emptyTitle="No public leagues yet"
+              emptyText={overview.public_leagues?.message || 'Discover one or create your own.'}
+              emptyActions={
+                <>
+                  <Link to="/leagues/discover" className={buttonClasses('primary')}>
+                    Discover Public Leagues
+                  </Link>
+                  <Button variant="secondary" onClick={() => onCreate('public')}>
+                    Create Public League
+                  </Button>
+                </>
+              }
+            />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function AutoLeagueCard({
+  kind,
+  league,
+  rank,
+  message,
+  emblem,
+  subtitle,
+}: {
+  kind: string;
+  league: League | null;
+  rank: number | null;
+  message: string;
+  emblem: ReactNode;
+  subtitle?: string | null;
+}) {
+  const body = (
+    <>
+      <div className="flex items-center gap-3">
+        <span className="grid size-10 shrink-0 place-items-center rounded-xl bg-primary-soft text-accent" aria-hidden="true">
+          {emblem}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="text-xs font-semibold tracking-wide text-muted uppercase">{kind}</p>
+          <h3 className="truncate font-semibold text-fg">{league?.name ?? subtitle ?? kind}</h3>
+        </div>
+        {league ? <ChevronRightIcon size={18} className="shrink-0 text-muted" /> : null}
+      </div>
+      {league ? (
+        <div className="mt-4 flex items-end justify-between gap-3">
+          <div>
+            <p className="text-xs text-muted">Your rank</p>
+            <p className="flex items-center gap-1.5 text-3xl">
+              <RankNumber rank={rank} className="font-display font-extrabold" />
+              <RankBadge badge={resolveBadge(null, rank)} rank={rank} size={20} />
+            </p>
+          </div>
+          <p className="text-right text-xs text-muted tabular-nums">
+            {league.member_count.toLocaleString()} {league.member_count === 1 ? 'member' : 'members'}
+          </p>
+        </div>
+      ) : null}
+      <p className="mt-3 text-xs text-muted">
+        {message}
+        {!league ? (
+          <>
+            {' '}
+            <Link to="/settings" className="font-semibold text-accent hover:underline">
+              Open settings
+            </Link>
+          </>
+        ) : null}
+      </p>
+    </>
+  );
+  if (!league) return <Card className="p-4 sm:p-5">{body}</Card>;
+  return (
+    <Link
+      to={`/leagues/${league.id}`}
+      aria-label={`${kind}: ${league.name}${rank ? `, your rank ${rank}` : ''}`}
+      className="block rounded-2xl border border-line bg-surface p-4 shadow-card transition-colors hover:border-primary/60 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:p-5"
+    >
+      {body}
+    </Link>
+  );
+}
+
+function LeagueListSection({
+  title,
+  icon,
+  count,
+  entries,
+  emptyTitle,
+  emptyText,
+  emptyActions,
+}: {
+  title: string;
+  icon: ReactNode;
+  count: number;
+  entries: OverviewLeagueEntry[];
+  emptyTitle: string;
+  emptyText: string;
+  emptyActions: ReactNode;
+}) {
+  const [open, setOpen] = useState(true);
+  const panelId = useId();
+  return (
+    <Card className="overflow-hidden">
+      <h2>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((v) => !v)}
+          className="flex w-full items-center gap-3 px-5 py-4 text-left transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
+        >
+          <span className="text-accent" aria-hidden="true">
+            {icon}
+          </span>
+          <span className="flex-1 text-base font-semibold text-fg">{title}</span>
+          <span className="rounded-full bg-surface-3 px-2.5 py-0.5 text-xs font-bold text-fg tabular-nums">
+            {count}
+          </span>
+          <ChevronDownIcon size={18} className={cn('text-muted transition-transform', open && 'rotate-180')} />
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className="border-t border-line">
+        {entries.length === 0 ? (
+          <EmptyState title={emptyTitle} description={emptyText} action={emptyActions} className="py-8" />
+        ) : (
+          <ul className="divide-y divide-line">
+            {entries.map((entry) => (
+              <li key={entry.league.id}>
+                <Link
+                  to={`/leagues/${entry.league.id}`}
+                  className="flex items-center gap-3 px-5 py-3.5 transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus"
+                >
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold text-fg">{entry.league.name}</p>
+                    <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+                      <RoleBadge role={entry.role} />
+                      <span className="tabular-nums">
+                        {entry.league.member_count.toLocaleString()} {entry.league.member_count === 1 ? 'member' : 'members'}
+                      </span>
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-1.5 text-lg">
+                    <RankBadge badge={resolveBadge(null, entry.rank)} rank={entry.rank} />
+                    <RankNumber rank={entry.rank} />
+                  </div>
+                  <ChevronRightIcon size={18} className="shrink-0 text-muted" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function OverviewSkeleton() {
+  return (
+    <LoadingRegion label="Loading leagues…" className="space-y-5">
+      <Skeleton className="h-11 w-full sm:max-w-sm" />
+      <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+        <SkeletonCard />
+        <SkeletonCard />
+        <SkeletonCard />
+      </div>
+      {[0, 1].map((i) => (
+        <div key={i} className="rounded-2xl border border-line bg-surface p-5">
+          <Skeleton className="h-5 w-40" />
+          <div className="mt-4 space-y-3">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        </div>
+      ))}
+    </LoadingRegion>
+  );
+}
