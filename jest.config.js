@@ -12,6 +12,8 @@ const transform = {
 };
 
 module.exports = {
+  // Per-project testTimeout is ignored by jest 30; integration suites boot real services.
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',

@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { ApiExceptionFilter } from './common/api-exception.filter';
+import { ApiExceptionFilter, bodyParserErrorHandler } from './common/api-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import { APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
@@ -18,6 +18,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useBodyParser('json', { limit: '2mb' });
+  app.use(bodyParserErrorHandler);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -80,7 +80,8 @@ export class AuthController {
 
   @Post('change-password/')
   @HttpCode(200)
-  @UseGuards(JwtAuthGuard)
+  @UseGuards(JwtAuthGuard, RateLimitGuard)
+  @Throttle(RATE_LIMITS.login)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change password; earlier tokens stop working and a fresh one is answered' })
   async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto): Promise<ChangePasswordResponse> {

@@ -161,12 +161,13 @@ export class AuthService {
 
   async resetPassword(dto: ResetPasswordDto): Promise<string> {
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'Passwords do not match.');
-    const passwordHash = await this.hashPassword(dto.new_password);
     const outcome = await this.db.transaction(async (tx) => {
       const user = await this.findByEmail(tx, dto.email);
       if (!user) return { error: new ApiError(HttpStatus.BAD_REQUEST, 'Invalid verification code.', { detail: 'Invalid verification code.' }) };
       const checked = await this.codes.check(tx, user.id, 'password_reset', dto.otp_code);
       if (!checked.ok) return { error: checked.error };
+      // Hashed only once the code is right, so wrong guesses cost no argon2 work.
+      const passwordHash = await this.hashPassword(dto.new_password);
       await this.codes.consume(tx, checked.codeId);
       // The code proves the email is theirs, so it also counts as verification.
       await tx.query(
@@ -193,7 +194,8 @@ export class AuthService {
     }
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'New passwords do not match!');
     const passwordHash = await this.hashPassword(dto.new_password);
-    const [row]: { token_version: number }[] = await this.db.query(
+    // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
+    const [[row]]: [{ token_version: number }[], number] = await this.db.query(
       `UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now()
        WHERE id = $1 RETURNING token_version`,
       [userId, passwordHash],

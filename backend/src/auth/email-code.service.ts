@@ -97,11 +97,11 @@ export class EmailCodeService {
     if (row.failed_attempts >= OTP_MAX_FAILED_ATTEMPTS) return fail(OTP_LOCKED_MESSAGE);
     if (new Date(row.expires_at).getTime() < Date.now()) return fail('This code has expired. Please request a new code.');
     if (!otpMatches(row.code_hash, this.env.jwtSecret, userId, purpose, code)) {
-      const [{ failed_attempts }]: { failed_attempts: number }[] = await tx.query(
-        `UPDATE email_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1 RETURNING failed_attempts`,
-        [row.id],
-      );
-      return fail(failed_attempts >= OTP_MAX_FAILED_ATTEMPTS ? OTP_LOCKED_MESSAGE : 'Invalid verification code.');
+      // The row is locked FOR UPDATE, so its count plus one is the new count. (Not read back with
+      // RETURNING: TypeORM answers an UPDATE as [rows, affected], not as rows.)
+      await tx.query(`UPDATE email_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1`, [row.id]);
+      const failedAttempts = row.failed_attempts + 1;
+      return fail(failedAttempts >= OTP_MAX_FAILED_ATTEMPTS ? OTP_LOCKED_MESSAGE : 'Invalid verification code.');
     }
     return { ok: true, codeId: row.id };
   }

@@ -1,5 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, ThrottlerRequest } from '@nestjs/throttler';
+import { ExecutionContext, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, ThrottlerLimitDetail, ThrottlerRequest } from '@nestjs/throttler';
+import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 
@@ -13,6 +14,12 @@ export class RateLimitGuard extends ThrottlerGuard {
 
   protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
     return super.handleRequest({ ...request, limit: Math.max(1, Math.ceil(request.limit * this.env.rateLimitFactor)) });
+  }
+
+  /** A 429 in the one error shape, saying (like the Retry-After header) when to try again. */
+  protected override async throwThrottlingException(_context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const message = 'Too many requests. Please wait a moment and try again.';
+    throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, message, { retry_after_seconds: Math.max(1, detail.timeToBlockExpire) });
   }
 }
 

@@ -1,6 +1,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../contracts/src/api/common';
+
+const MALFORMED_JSON = 'The request body is not valid JSON.';
 
 const STATUS_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.UNAUTHORIZED]: 'Authentication credentials were not provided or are invalid.',
@@ -25,6 +27,7 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
       const body: ApiErrorBody = { message };
       if (typeof r.detail === 'string') body.detail = r.detail;
       if (r.errors && typeof r.errors === 'object') body.errors = r.errors as Record<string, string[]>;
+      if (typeof r.retry_after_seconds === 'number') body.retry_after_seconds = r.retry_after_seconds;
       return { status, body };
     }
     return { status, body: { message: typeof response === 'string' ? response : STATUS_MESSAGES[status] ?? 'Request failed.' } };
@@ -35,13 +38,26 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
   if (typeof status === 'number' && status >= 400 && status < 500) {
     const message =
       e.type === 'entity.parse.failed'
-        ? 'The request body is not valid JSON.'
+        ? MALFORMED_JSON
         : e.type === 'entity.too.large'
           ? STATUS_MESSAGES[HttpStatus.PAYLOAD_TOO_LARGE]!
           : STATUS_MESSAGES[status] ?? 'The request could not be processed.';
     return { status, body: { message } };
   }
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
+}
+
+/**
+ * Express error middleware, registered right after the JSON body parser: answers the parser's
+ * own failures (malformed JSON, body too large, bad charset) in the one error shape. Passed on,
+ * they reach Nest as a BadRequestException quoting V8's parser text, or, once the built
+ * frontend is served, ServeStaticModule's error hook turns them into a 404 for /api routes.
+ */
+export function bodyParserErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const e = error as { type?: unknown; status?: unknown } | null;
+  if (typeof e?.type !== 'string' || typeof e.status !== 'number' || e.status < 400 || e.status > 499) return next(error);
+  const { status, body } = toErrorBody(error);
+  res.status(status).json(body);
 }
 
 @Catch()

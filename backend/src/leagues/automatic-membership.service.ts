@@ -51,11 +51,16 @@ export class AutomaticMembershipService {
   async syncPreferences(tx: EntityManager, userId: number, countryId: number | null, clubId: number | null): Promise<void> {
     const countryLeague = countryId === null ? null : await this.ensureLeague(tx, 'country', countryId);
     const clubLeague = clubId === null ? null : await this.ensureLeague(tx, 'club', clubId);
-    await tx.query(
+    // TypeORM answers a DELETE ... RETURNING as [rows, affected].
+    const [left]: [{ league_id: number; type: 'country' | 'club' }[], number] = await tx.query(
       `DELETE FROM league_members m USING leagues l
-       WHERE m.league_id = l.id AND m.user_id = $1 AND l.type IN ('country', 'club') AND l.id <> ALL($2::int[])`,
+       WHERE m.league_id = l.id AND m.user_id = $1 AND l.type IN ('country', 'club') AND l.id <> ALL($2::int[])
+       RETURNING m.league_id, l.type`,
       [userId, [countryLeague, clubLeague].filter((id): id is number => id !== null)],
     );
+    for (const row of left) {
+      await this.outbox.publish(tx, 'member.left', { leagueId: row.league_id, userId, leagueType: row.type, via: 'preferences' });
+    }
     await this.joinGlobal(tx, userId);
     if (countryLeague !== null) await this.join(tx, countryLeague, userId, 'country');
     if (clubLeague !== null) await this.join(tx, clubLeague, userId, 'club');

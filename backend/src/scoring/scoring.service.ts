@@ -45,6 +45,10 @@ export class ScoringService {
         `SELECT gameweek_id FROM fixtures WHERE id = $1`,
         [fixtureId],
       );
+      // One big statement over up to every user: JIT compilation costs more than it saves, and
+      // the hash joins over 100k users should not spill to disk.
+      await tx.query(`SET LOCAL jit = off`);
+      await tx.query(`SET LOCAL work_mem = '64MB'`);
       const [result]: { changed: number; status: FixtureStatus }[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId]);
       if (result.changed > 0) {
         await this.outbox.publish(tx, 'scores.updated', {

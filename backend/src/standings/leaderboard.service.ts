@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from '../../../contracts/src/api/leagues';
 import { rankBadge } from '../leagues/rank-badge';
+import { TOP_ROWS } from './standings.service';
 
 interface StandingRow {
   user_id: number;
@@ -25,12 +26,21 @@ export class LeaderboardService {
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? LEADERBOARD_DEFAULT_PAGE_SIZE;
-    // One round trip: the page, the caller's row (flagged), and the summary's count.
+    const offset = (page - 1) * pageSize;
+    // The first pages come from the leading rows the recompute keeps in the summary (no sort);
+    // deeper pages sort the league's stored rows. One round trip either way, the caller's own
+    // row and the names included.
+    const pageSource =
+      offset + pageSize <= TOP_ROWS
+        ? `SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
+           FROM league_standings_summary sm
+           CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
+           WHERE sm.league_id = $1`
+        : `SELECT s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional FROM league_standings s WHERE s.league_id = $1`;
     const rows: (StandingRow & { is_page: boolean; total: number | null; recent_gameweek_number: number | null; computed_at: Date | null })[] =
       await this.db.query(
         `WITH page AS (
-           SELECT s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional, true AS is_page
-           FROM league_standings s WHERE s.league_id = $1 ORDER BY s.rank, s.user_id LIMIT $3 OFFSET $4
+           SELECT p.*, true AS is_page FROM (${pageSource}) p ORDER BY p.rank, p.user_id LIMIT $3 OFFSET $4
          ),
          me AS (
            SELECT s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional, false AS is_page
@@ -44,7 +54,7 @@ export class LeaderboardService {
          LEFT JOIN clubs c ON c.id = u.club_id
          LEFT JOIN summary sm ON true
          ORDER BY r.is_page DESC, r.rank, r.user_id`,
-        [leagueId, viewerId, pageSize, (page - 1) * pageSize],
+        [leagueId, viewerId, pageSize, offset],
       );
     let summary = rows[0];
     if (!summary) {

@@ -5,6 +5,19 @@ import type { DomainEvent } from '../../../contracts/src/events';
 import { ActivityWriterService, RankClimb } from '../activity/activity-writer.service';
 import { SeasonContextService } from './season-context.service';
 
+/** How many leading rows the summary keeps, so the leaderboard's first pages need no sort. */
+export const TOP_ROWS = 100;
+
+/** One stored row of the table, as the summary keeps the leading ones. */
+export interface TopRow {
+  user_id: number;
+  rank: number;
+  previous_rank: number | null;
+  total_points: number;
+  recent_points: number;
+  provisional: boolean;
+}
+
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 const STANDINGS_LOCK = 4201;
 
@@ -35,8 +48,17 @@ export class StandingsService {
   async leaguesAffectedBy(event: DomainEvent): Promise<number[]> {
     switch (event.name) {
       case 'member.joined':
-      case 'member.left':
-        return [(event as DomainEvent<'member.joined' | 'member.left'>).payload.leagueId];
+        return [(event as DomainEvent<'member.joined'>).payload.leagueId];
+      case 'member.left': {
+        const { leagueId, userId } = (event as DomainEvent<'member.left'>).payload;
+        // The former member's row goes at once (unless they are back already); the others' ranks follow in the recompute.
+        await this.db.query(
+          `DELETE FROM league_standings s WHERE s.league_id = $1 AND s.user_id = $2
+             AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = $2)`,
+          [leagueId, userId],
+        );
+        return [leagueId];
+      }
       case 'scores.updated': {
         const { fixtureId, gameweekId } = (event as DomainEvent<'scores.updated'>).payload;
         // Every league with a member who predicted the match, plus every league whose "recent
@@ -66,7 +88,16 @@ export class StandingsService {
       const ctx = await this.seasons.load(tx);
       const seasonId = ctx?.seasonId ?? null;
       const recent = ctx?.recent ?? null;
-      const [result]: { members: number; leading: number | null; written: number; removed: number; climbs: RankClimb[] | null }[] = await tx.query(
+      // Sorting 100k rows wants more than the default 4 MB; JIT compilation costs more than it saves here.
+      await tx.query(`SET LOCAL work_mem = '64MB'`);
+      await tx.query(`SET LOCAL jit = off`);
+      // Only when someone joined since the last run does the INSERT need its anti-join.
+      const [counts]: { members: number; stored: number }[] = await tx.query(
+        `SELECT (SELECT count(*) FROM league_members WHERE league_id = $1)::int AS members,
+                (SELECT count(*) FROM league_standings WHERE league_id = $1)::int AS stored`,
+        [leagueId],
+      );
+      const [result]: { members: number; leading: number | null; updated: number; inserted: number; top: TopRow[] | null; climbs: RankClimb[] | null }[] = await tx.query(
         `WITH ranked AS (
            SELECT m.user_id,
                   coalesce(t.points, 0) AS total_points,
@@ -78,46 +109,60 @@ export class StandingsService {
            LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
            WHERE m.league_id = $1
          ),
-         changed AS (
-           SELECT r.user_id, r.rank, r.total_points, r.recent_points, r.provisional, s.rank AS old_rank,
-                  CASE WHEN s.rank IS NULL THEN NULL WHEN s.rank <> r.rank THEN s.rank ELSE s.previous_rank END AS previous_rank
+         updated AS (
+           -- Existing rows whose figures changed, in one set-based UPDATE (HOT: no index covers these columns).
+           UPDATE league_standings s SET rank = r.rank,
+                  previous_rank = CASE WHEN s.rank <> r.rank THEN s.rank ELSE s.previous_rank END,
+                  total_points = r.total_points, recent_points = r.recent_points, provisional = r.provisional, updated_at = now()
            FROM ranked r
-           LEFT JOIN league_standings s ON s.league_id = $1 AND s.user_id = r.user_id
-           WHERE s.user_id IS NULL OR s.rank <> r.rank OR s.total_points <> r.total_points
-              OR s.recent_points <> r.recent_points OR s.provisional <> r.provisional
+           WHERE s.league_id = $1 AND s.user_id = r.user_id
+             AND (s.rank <> r.rank OR s.total_points <> r.total_points OR s.recent_points <> r.recent_points OR s.provisional <> r.provisional)
+           RETURNING s.user_id, s.rank, s.provisional
          ),
-         written AS (
-           INSERT INTO league_standings AS ls (league_id, user_id, rank, previous_rank, total_points, recent_points, provisional, updated_at)
-           SELECT $1, user_id, rank, previous_rank, total_points, recent_points, provisional, now() FROM changed ORDER BY user_id
-           ON CONFLICT (league_id, user_id) DO UPDATE SET
-             rank = EXCLUDED.rank, previous_rank = EXCLUDED.previous_rank, total_points = EXCLUDED.total_points,
-             recent_points = EXCLUDED.recent_points, provisional = EXCLUDED.provisional, updated_at = EXCLUDED.updated_at
-           RETURNING 1
-         ),
-         removed AS (
-           DELETE FROM league_standings s
-           WHERE s.league_id = $1 AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = s.user_id)
+         inserted AS (
+           INSERT INTO league_standings (league_id, user_id, rank, previous_rank, total_points, recent_points, provisional, updated_at)
+           SELECT $1, r.user_id, r.rank, NULL, r.total_points, r.recent_points, r.provisional, now() FROM ranked r
+           WHERE $4::boolean AND NOT EXISTS (SELECT 1 FROM league_standings s WHERE s.league_id = $1 AND s.user_id = r.user_id)
+           ORDER BY r.user_id
            RETURNING 1
          )
+         -- The main query still sees the table as it was before this statement: old ranks.
          SELECT (SELECT count(*) FROM ranked)::int AS members,
                 (SELECT max(total_points) FROM ranked)::int AS leading,
-                (SELECT count(*) FROM written)::int AS written,
-                (SELECT count(*) FROM removed)::int AS removed,
-                (SELECT json_agg(json_build_object('userId', user_id, 'rank', rank, 'previousRank', old_rank))
-                 FROM changed WHERE old_rank IS NOT NULL AND rank < old_rank AND rank <= 10 AND NOT provisional) AS climbs`,
-        [leagueId, seasonId, recent?.id ?? null],
+                (SELECT count(*) FROM updated)::int AS updated,
+                (SELECT count(*) FROM inserted)::int AS inserted,
+                (SELECT json_agg(json_build_object('user_id', top.user_id, 'rank', top.rank,
+                                                   'previous_rank', CASE WHEN o.rank IS NULL THEN NULL WHEN o.rank <> top.rank THEN o.rank ELSE o.previous_rank END,
+                                                   'total_points', top.total_points, 'recent_points', top.recent_points, 'provisional', top.provisional)
+                                 ORDER BY top.rank, top.user_id)
+                 FROM (SELECT * FROM ranked ORDER BY rank, user_id LIMIT ${TOP_ROWS}) top
+                 LEFT JOIN league_standings o ON o.league_id = $1 AND o.user_id = top.user_id) AS top,
+                (SELECT json_agg(json_build_object('userId', u.user_id, 'rank', u.rank, 'previousRank', o.rank))
+                 FROM updated u JOIN league_standings o ON o.league_id = $1 AND o.user_id = u.user_id
+                 WHERE u.rank <= 10 AND NOT u.provisional AND o.rank > u.rank) AS climbs`,
+        [leagueId, seasonId, recent?.id ?? null, counts.stored !== counts.members],
       );
+      // Rows of former members (member.left deletes its row at once; this catches anything else).
+      let removed = 0;
+      if (counts.stored + result.inserted > result.members) {
+        const [, affected]: [unknown[], number] = await tx.query(
+          `DELETE FROM league_standings s
+           WHERE s.league_id = $1 AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = s.user_id)`,
+          [leagueId],
+        );
+        removed = affected;
+      }
       await tx.query(
-        `INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, computed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now())
+        `INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top, computed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now())
          ON CONFLICT (league_id) DO UPDATE SET season_id = EXCLUDED.season_id, recent_gameweek_id = EXCLUDED.recent_gameweek_id,
            recent_gameweek_number = EXCLUDED.recent_gameweek_number, member_count = EXCLUDED.member_count,
-           leading_score = EXCLUDED.leading_score, computed_at = EXCLUDED.computed_at`,
-        [leagueId, seasonId, recent?.id ?? null, recent?.number ?? null, result.members, result.leading ?? 0],
+           leading_score = EXCLUDED.leading_score, top = EXCLUDED.top, computed_at = EXCLUDED.computed_at`,
+        [leagueId, seasonId, recent?.id ?? null, recent?.number ?? null, result.members, result.leading ?? 0, JSON.stringify(result.top ?? [])],
       );
       const climbs = result.climbs ?? [];
       if (climbs.length > 0 && recent) await this.activity.rankClimbs(tx, leagueId, recent, climbs);
-      return { leagueId, members: result.members, written: result.written, removed: result.removed, climbs: climbs.length };
+      return { leagueId, members: result.members, written: result.updated + result.inserted, removed, climbs: climbs.length };
     });
   }
 }

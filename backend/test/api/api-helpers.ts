@@ -42,7 +42,7 @@ export function errorShapeProblem(res: Response, status?: number): string | null
 /** Assert a failure in the one error shape (any 4xx unless a status is given). */
 export function expectErrorShape(res: Response, status?: number): void {
   const problem = errorShapeProblem(res, status);
-  if (problem) throw new Error(`${res.req?.method ?? ''} ${res.req?.path ?? ''}: ${problem}\n${res.status} ${res.text.slice(0, 500)}`);
+  if (problem) throw new Error(`${problem}\n${res.status} ${res.text.slice(0, 500)}`);
 }
 
 export interface WriteSnapshot {

@@ -91,7 +91,9 @@ describe('authentication, routing, health and docs', () => {
   it('does not let __proto__ or constructor keys in a body reach any object', async () => {
     const raw = `{"__proto__": {"polluted": "yes"}, "constructor": {"prototype": {"polluted": "yes"}}, "first_name": "Alex", "last_name": "Morgan"}`;
     const res = await sys.http.put('/api/auth/profile/').set(bearer(victim.token)).set('Content-Type', 'application/json').send(raw);
-    expect(res.status).toBeLessThan(500);
+    // Nest strips both keys; the rest of the body is an ordinary update.
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ first_name: 'Alex', last_name: 'Morgan' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
   });

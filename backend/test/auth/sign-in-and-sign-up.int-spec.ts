@@ -90,6 +90,53 @@ describe('sign-up, sign-in and profile', () => {
     expect(await writeSnapshot(sys)).toEqual(before);
   });
 
+  it('says a missing field is required (not that it is too long), and a mistyped one what it must be', async () => {
+    const cases: [string, 'post' | 'put', object, Record<string, string[]>][] = [
+      ['/api/auth/login/', 'post', {}, { email: ['Email is required.'], password: ['Password is required.'] }],
+      [
+        '/api/auth/register/',
+        'post',
+        {},
+        {
+          username: ['Username is required.'],
+          email: ['Enter a valid email address.'],
+          first_name: ['First name is required.'],
+          last_name: ['Last name is required.'],
+          password: ['Password is required.'],
+          password_confirm: ['Password confirmation is required.'],
+        },
+      ],
+      [
+        '/api/auth/register/',
+        'post',
+        { ...newUserInput({ first_name: 7 as unknown as string, username: 'ab' }), password_confirm: 'correct-horse-1' },
+        { username: ['Username must be 3 to 30 characters long.'], first_name: ['First name must be text.'] },
+      ],
+      [
+        '/api/auth/reset-password/',
+        'post',
+        { email: 'a@example.com' },
+        { otp_code: ['Please enter the 6-digit code from the email.'], new_password: ['New password is required.'], new_password_confirm: ['Password confirmation is required.'] },
+      ],
+      ['/api/auth/forgot-password/', 'post', { email: 'x'.repeat(300) }, { email: ['Email is too long.'] }],
+    ];
+    for (const [path, method, body, errors] of cases) {
+      const res = await sys.http[method](path).send(body);
+      expectErrorShape(res, 400);
+      expect({ path, body, errors: res.body.errors }).toEqual({ path, body, errors });
+      expect(res.body.message).toBe(Object.values(errors)[0][0]);
+    }
+    const user = await createVerifiedUser(sys);
+    const change = await sys.http.post('/api/auth/change-password/').set(bearer(user.token)).send({});
+    expect(change.body.errors).toEqual({
+      current_password: ['Current password is required.'],
+      new_password: ['New password is required.'],
+      new_password_confirm: ['Password confirmation is required.'],
+    });
+    const profile = await sys.http.put('/api/auth/profile/').set(bearer(user.token)).send({ last_name: ['x'] });
+    expect(profile.body.errors).toEqual({ first_name: ['First name is required.'], last_name: ['Last name must be text.'] });
+  });
+
   it('stores injection-looking names and passwords verbatim, as plain data', async () => {
     const input = newUserInput({
       first_name: `Robert'); DROP TABLE users;--`,

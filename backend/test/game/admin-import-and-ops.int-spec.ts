@@ -258,6 +258,30 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
     expect(active).toEqual([{ league_code: 'en.1' }]);
   });
 
+  it('documents the game endpoints in OpenAPI, the history endpoint with its query', async () => {
+    const res = await sys.http.get('/api/docs-json').expect(200);
+    const paths = res.body.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[]; summary?: string }>>;
+    for (const [path, method] of [
+      ['/api/fixtures/current/', 'get'],
+      ['/api/fixtures/gameweek/{n}/', 'get'],
+      ['/api/predictions/current/', 'get'],
+      ['/api/predictions/gameweek/{id}/', 'get'],
+      ['/api/predictions/gameweek/{n}/user-stats/', 'get'],
+      ['/api/seasons/gameweeks/', 'get'],
+      ['/api/stats/dashboard/', 'get'],
+      ['/api/stats/history/', 'get'],
+      ['/api/admin/seasons/import', 'post'],
+      ['/api/admin/fixtures/{id}/result', 'put'],
+      ['/api/admin/fixtures/{id}/postpone', 'post'],
+      ['/api/admin/fixtures/{id}', 'patch'],
+    ]) {
+      expect({ path, method, documented: Boolean(paths[path]?.[method]?.summary) }).toEqual({ path, method, documented: true });
+    }
+    expect(Object.keys(paths).some((p) => /^\/api\/predictions\/?$/.test(p) && paths[p].post)).toBe(true);
+    const history = paths['/api/stats/history/'].get.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
+    expect(history.sort()).toEqual(['order', 'page', 'page_size', 'player']);
+  });
+
   it('seeds the demo season only when asked and the database has no fixtures; the demo has a current gameweek open now', async () => {
     expect(await seedDemoIfEmpty(sys.db, { seedDemo: false })).toBeNull();
     expect(await seedDemoIfEmpty(sys.db, { seedDemo: true })).toBeNull(); // fixtures exist already

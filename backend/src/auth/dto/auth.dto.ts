@@ -13,6 +13,10 @@ import type {
   VerifyOtpRequest,
 } from '../../../../contracts/src/api/auth';
 
+// class-validator runs a property's decorators bottom-up and the pipe stops at the first
+// failure (stopAtFirstError): the presence and type checks are written LAST so they run first,
+// and a missing field answers "... is required" rather than a length or format message.
+
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
 
@@ -23,71 +27,73 @@ const PURPOSES: OtpPurpose[] = ['email_verification', 'password_reset'];
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'fan@example.com' })
   @Transform(lower)
-  @IsString({ message: 'Email is required.' })
-  @IsNotEmpty({ message: 'Email is required.' })
   @MaxLength(254, { message: 'Email is too long.' })
+  @IsNotEmpty({ message: 'Email is required.' })
+  @IsString({ message: 'Email is required.' })
   email: string;
 
   @ApiProperty()
-  @IsString({ message: 'Password is required.' })
-  @IsNotEmpty({ message: 'Password is required.' })
   @MaxLength(PASSWORD_MAX, { message: 'Invalid email or password.' })
+  @IsNotEmpty({ message: 'Password is required.' })
+  @IsString({ message: 'Password is required.' })
   password: string;
 }
 
 export class RegisterDto implements RegisterRequest {
   @ApiProperty({ description: 'One word: letters, digits, underscore; 3–30 characters', example: 'goal_getter' })
   @Transform(trim)
-  @IsString({ message: 'Username must be text.' })
-  @Length(3, 30, { message: 'Username must be 3 to 30 characters long.' })
   @Matches(/^[A-Za-z0-9_]+$/, { message: 'Username must be one word of letters, digits or underscores.' })
+  @Length(3, 30, { message: 'Username must be 3 to 30 characters long.' })
+  @IsString({ message: 'Username must be text.' })
+  @IsNotEmpty({ message: 'Username is required.' })
   username: string;
 
   @ApiProperty({ example: 'fan@example.com' })
   @Transform(lower)
-  @IsString({ message: 'Enter a valid email address.' })
-  @MaxLength(254, { message: 'Email must be at most 254 characters long.' })
   @IsEmail({}, { message: 'Enter a valid email address.' })
+  @MaxLength(254, { message: 'Email must be at most 254 characters long.' })
+  @IsString({ message: 'Enter a valid email address.' })
   email: string;
 
   @ApiProperty({ example: 'Alex' })
   @Transform(trim)
+  @MaxLength(100, { message: 'First name must be at most 100 characters long.' })
   @IsString({ message: 'First name must be text.' })
   @IsNotEmpty({ message: 'First name is required.' })
-  @MaxLength(100, { message: 'First name must be at most 100 characters long.' })
   first_name: string;
 
   @ApiProperty({ example: 'Morgan' })
   @Transform(trim)
+  @MaxLength(100, { message: 'Last name must be at most 100 characters long.' })
   @IsString({ message: 'Last name must be text.' })
   @IsNotEmpty({ message: 'Last name is required.' })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters long.' })
   last_name: string;
 
   @ApiProperty({ minLength: 8 })
-  @IsString({ message: 'Password must be text.' })
-  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
   @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` })
+  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
+  @IsString({ message: 'Password must be text.' })
+  @IsNotEmpty({ message: 'Password is required.' })
   password: string;
 
   @ApiProperty({ description: 'Must equal password' })
+  @MaxLength(PASSWORD_MAX, { message: 'Passwords do not match.' })
   @IsString({ message: 'Password confirmation must be text.' })
   @IsNotEmpty({ message: 'Password confirmation is required.' })
-  @MaxLength(PASSWORD_MAX, { message: 'Passwords do not match.' })
   password_confirm: string;
 }
 
 export class VerifyOtpDto implements VerifyOtpRequest {
   @ApiProperty()
   @Transform(lower)
-  @IsString({ message: 'Email is required.' })
-  @MaxLength(254, { message: 'Email is too long.' })
   @IsEmail({}, { message: 'Enter a valid email address.' })
+  @MaxLength(254, { message: 'Email is too long.' })
+  @IsString({ message: 'Email is required.' })
   email: string;
 
   @ApiProperty({ example: '123456' })
-  @IsString({ message: 'Please enter a 6-digit verification code.' })
   @Matches(/^\d{6}$/, { message: 'Please enter a 6-digit verification code.' })
+  @IsString({ message: 'Please enter a 6-digit verification code.' })
   otp_code: string;
 
   @ApiProperty({ enum: PURPOSES })
@@ -98,9 +104,9 @@ export class VerifyOtpDto implements VerifyOtpRequest {
 export class ResendOtpDto implements ResendOtpRequest {
   @ApiProperty()
   @Transform(lower)
-  @IsString({ message: 'Email is required.' })
-  @MaxLength(254, { message: 'Email is too long.' })
   @IsEmail({}, { message: 'Enter a valid email address.' })
+  @MaxLength(254, { message: 'Email is too long.' })
+  @IsString({ message: 'Email is required.' })
   email: string;
 
   @ApiProperty({ enum: PURPOSES })
@@ -111,70 +117,72 @@ export class ResendOtpDto implements ResendOtpRequest {
 export class ForgotPasswordDto implements ForgotPasswordRequest {
   @ApiProperty()
   @Transform(lower)
-  @IsString({ message: 'Email is required.' })
-  @MaxLength(254, { message: 'Email is too long.' })
   @IsEmail({}, { message: 'Enter a valid email address.' })
+  @MaxLength(254, { message: 'Email is too long.' })
+  @IsString({ message: 'Email is required.' })
   email: string;
 }
 
 export class ResetPasswordDto implements ResetPasswordRequest {
   @ApiProperty()
   @Transform(lower)
-  @IsString({ message: 'Email is required.' })
-  @MaxLength(254, { message: 'Email is too long.' })
   @IsEmail({}, { message: 'Enter a valid email address.' })
+  @MaxLength(254, { message: 'Email is too long.' })
+  @IsString({ message: 'Email is required.' })
   email: string;
 
   @ApiProperty({ example: '123456' })
-  @IsString({ message: 'Please enter the 6-digit code from the email.' })
   @Matches(/^\d{6}$/, { message: 'Please enter the 6-digit code from the email.' })
+  @IsString({ message: 'Please enter the 6-digit code from the email.' })
   otp_code: string;
 
   @ApiProperty({ minLength: 8 })
-  @IsString({ message: 'New password must be text.' })
-  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
   @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` })
+  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
+  @IsString({ message: 'New password must be text.' })
+  @IsNotEmpty({ message: 'New password is required.' })
   new_password: string;
 
   @ApiProperty()
+  @MaxLength(PASSWORD_MAX, { message: 'Passwords do not match.' })
   @IsString({ message: 'Password confirmation must be text.' })
   @IsNotEmpty({ message: 'Password confirmation is required.' })
-  @MaxLength(PASSWORD_MAX, { message: 'Passwords do not match.' })
   new_password_confirm: string;
 }
 
 export class ChangePasswordDto implements ChangePasswordRequest {
   @ApiProperty()
-  @IsString({ message: 'Current password is required.' })
-  @IsNotEmpty({ message: 'Current password is required.' })
   @MaxLength(PASSWORD_MAX, { message: 'Your current password is incorrect.' })
+  @IsNotEmpty({ message: 'Current password is required.' })
+  @IsString({ message: 'Current password is required.' })
   current_password: string;
 
   @ApiProperty({ minLength: 8 })
-  @IsString({ message: 'New password must be text.' })
-  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
   @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` })
+  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
+  @IsString({ message: 'New password must be text.' })
+  @IsNotEmpty({ message: 'New password is required.' })
   new_password: string;
 
   @ApiProperty()
+  @MaxLength(PASSWORD_MAX, { message: 'New passwords do not match!' })
   @IsString({ message: 'Password confirmation must be text.' })
   @IsNotEmpty({ message: 'Password confirmation is required.' })
-  @MaxLength(PASSWORD_MAX, { message: 'New passwords do not match!' })
   new_password_confirm: string;
 }
 
 export class UpdateProfileDto implements UpdateProfileRequest {
   @ApiProperty()
   @Transform(trim)
+  @MaxLength(100, { message: 'First name must be at most 100 characters long.' })
   @IsString({ message: 'First name must be text.' })
   @IsNotEmpty({ message: 'First name is required.' })
-  @MaxLength(100, { message: 'First name must be at most 100 characters long.' })
   first_name: string;
 
   @ApiProperty()
   @Transform(trim)
+  @MaxLength(100, { message: 'Last name must be at most 100 characters long.' })
   @IsString({ message: 'Last name must be text.' })
   @IsNotEmpty({ message: 'Last name is required.' })
-  @MaxLength(100, { message: 'Last name must be at most 100 characters long.' })
   last_name: string;
 }

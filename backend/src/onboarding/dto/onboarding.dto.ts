@@ -6,8 +6,9 @@ import type { ClubSearchQuery, CompleteOnboardingRequest } from '../../../../con
 export class ClubSearchQueryDto implements ClubSearchQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive part of the club name (or a known alternate name)' })
   @IsOptional()
-  @IsString({ message: 'search must be text.' })
+  // Decorators run bottom-up: the type check first.
   @MaxLength(100, { message: 'search must be at most 100 characters long.' })
+  @IsString({ message: 'search must be text.' })
   search?: string;
 
   @ApiPropertyOptional({ description: 'Only clubs of this country' })

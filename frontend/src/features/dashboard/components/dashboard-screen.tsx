@@ -1,15 +1,156 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { DashboardData } from '@contracts/api/stats';
 import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
+import { ChartIcon, FlameIcon } from '@/components/ui/icons';
+import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { DASHBOARD_PATH, useDashboard } from '../api/get-dashboard';
+import { wholePercent } from '../utils/format';
+import { OpenGameweekCta } from './open-gameweek-cta';
+import { RecentGameweeksTable } from './recent-gameweeks-table';
+import { TeamAccuracyList } from './team-accuracy-list';
 
-/** /dashboard — filled in by a later issue (stats cards, hot/cold teams, recent game weeks). */
+const PointsChart = lazy(() => import('./points-chart'));
+
+function SnowflakeIcon({ size = 18 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
+      <path d="M12 2v20M4.9 4.9l14.2 14.2M2 12h20M4.9 19.1 19.1 4.9M9 4l3 2 3-2M9 20l3-2 3 2M4 9l2 3-2 3M20 9l-2 3 2 3" />
+    </svg>
+  );
+}
+
+function StatCard({ label, value, hint, highlight }: { label: string; value: ReactNode; hint?: ReactNode; highlight?: boolean }) {
+  return (
+    <Card className={cn('p-4 sm:p-5', highlight && 'border-primary/40 bg-primary-soft')}>
+      <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
+      <p className={cn('mt-2 font-display text-3xl font-extrabold tabular-nums sm:text-4xl', highlight ? 'text-accent' : 'text-fg')}>
+        {value}
+      </p>
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+    </Card>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <LoadingRegion label="Loading your dashboard…" className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+      <Skeleton className="h-72 rounded-2xl" />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-56 rounded-2xl" />
+        <Skeleton className="h-56 rounded-2xl" />
+      </div>
+      <Skeleton className="h-64 rounded-2xl" />
+    </LoadingRegion>
+  );
+}
+
+function DashboardView({ data }: { data: DashboardData }) {
+  const stats = data.current_season_stats;
+  const points = data.points_by_gameweek ?? [];
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <StatCard label="Total Points" value={stats.total_points} hint={stats.provisional ? 'Includes live matches' : data.season?.label} highlight />
+        <StatCard label="Total Predictions" value={stats.total_predictions} hint={`${stats.scored_predictions ?? 0} scored`} />
+        <StatCard label="% Accuracy" value={`${wholePercent(stats.accuracy)}%`} hint={`${stats.correct_results ?? 0} correct results`} />
+        <StatCard label="Correct Scores" value={stats.exact_scores} hint="Exact scores" />
+      </div>
+
+      <Card>
+        <CardHeader title="Points per gameweek" description="Every gameweek of the season so far" />
+        <div className="px-2 pt-4 pb-4 sm:px-4">
+          {points.length === 0 ? (
+            <p className="px-3 py-10 text-center text-sm text-muted">Your points chart appears once the first gameweek kicks off.</p>
+          ) : (
+            <>
+              <Suspense fallback={<Skeleton className="mx-3 h-60" />}>
+                <div aria-hidden="true">
+                  <PointsChart data={points} />
+                </div>
+              </Suspense>
+              <ul className="sr-only" aria-label="Points per gameweek">
+                {points.map((p) => (
+                  <li key={p.number}>{`Gameweek ${p.number}: ${p.points} points`}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TeamAccuracyList
+          title="Hot Teams"
+          description="Clubs you read best"
+          icon={<FlameIcon size={18} />}
+          teams={data.hot_teams ?? []}
+          emptyText="No hot teams yet"
+          tone="hot"
+        />
+        <TeamAccuracyList
+          title="Cold Teams"
+          description="Clubs that keep surprising you"
+          icon={<SnowflakeIcon />}
+          teams={data.cold_teams ?? []}
+          emptyText="No cold teams"
+          tone="cold"
+        />
+      </div>
+
+      <Card className="overflow-hidden">
+        <CardHeader
+          title="Recent Game Weeks"
+          className="pb-4 sm:pb-4"
+          action={
+            <Link to="/gameweeks-history" className={buttonClasses('link', 'sm')}>
+              View all
+            </Link>
+          }
+        />
+        <RecentGameweeksTable rows={data.recent_gameweeks ?? []} />
+      </Card>
+    </div>
+  );
+}
+
+/** /dashboard: the user's season at a glance. */
 export function DashboardScreen() {
+  const dashboard = useDashboard();
   return (
     <>
-      <PageHeader title="Dashboard" description="Your season at a glance." />
-      <ComingSoon>
-        Coming soon: your Total Points, Total Predictions, % Accuracy and Correct Scores, your hot and cold teams and
-        your recent game weeks.
-      </ComingSoon>
+      <PageHeader
+        title="Dashboard"
+        description="Your season at a glance."
+        actions={
+          <Link to="/results" className={buttonClasses('secondary', 'sm')}>
+            <ChartIcon size={16} /> Results
+          </Link>
+        }
+      />
+      <OpenGameweekCta />
+      {dashboard.isPending ? (
+        <DashboardSkeleton />
+      ) : dashboard.isError ? (
+        <Card>
+          <ErrorState
+            title="Could not load dashboard"
+            message={dashboard.error.message || `Failed to fetch data from ${DASHBOARD_PATH}`}
+            onRetry={() => void dashboard.refetch()}
+          />
+        </Card>
+      ) : (
+        <DashboardView data={dashboard.data} />
+      )}
     </>
   );
 }

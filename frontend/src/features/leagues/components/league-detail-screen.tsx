@@ -1,23 +1,103 @@
 import { Link, useParams } from 'react-router';
+import type { League } from '@contracts/api/leagues';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorState } from '@/components/ui/error-state';
 import { ArrowLeftIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { getServerMessage } from '@/lib/api-error';
+import { useLeague } from '../api/get-league';
+import { useLeagueLive, useLeagueRequestToasts } from '../hooks/use-league-live';
+import { parseLeagueId } from '../utils/parse-league-id';
+import { ActivityFeedCard } from './activity-feed';
+import { JoinRequestsPanel } from './join-requests-panel';
+import { LeaderboardTable } from './leaderboard-table';
+import { LeagueHeader } from './league-header';
+import { LeagueStatsCards } from './league-stats-cards';
+import { MembersSection } from './members-section';
 
-/** /leagues/:id — filled in by a later issue (leaderboard, members, activity, join requests). */
+export const LEAGUE_NOT_FOUND_TEXT = 'Unable to load league details. The league may not exist or you may not have access.';
+
+function BackLink() {
+  return (
+    <Link to="/leagues" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
+      <ArrowLeftIcon size={16} /> Back to leagues
+    </Link>
+  );
+}
+
+/** /leagues/:id — header, invite code, requests (owner), stats, leaderboard, members, activity. */
 export function LeagueDetailScreen() {
   const { id } = useParams();
+  const leagueId = parseLeagueId(id);
+  const league = useLeague(leagueId);
+  useLeagueRequestToasts();
+
+  if (leagueId === null || league.isError) {
+    return (
+      <>
+        <BackLink />
+        <Card>
+          <ErrorState
+            title="League Not Found"
+            message={(league.isError && getServerMessage(league.error)) || LEAGUE_NOT_FOUND_TEXT}
+            action={
+              <Link to="/leagues" className={buttonClasses('primary')}>
+                Back to Leagues
+              </Link>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+
+  if (league.isPending) {
+    return (
+      <>
+        <BackLink />
+        <LoadingRegion label="Loading league…" className="space-y-6">
+          <div className="rounded-2xl border border-line bg-surface p-6">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="mt-3 h-8 w-2/3" />
+            <Skeleton className="mt-3 h-4 w-1/2" />
+          </div>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {Array.from({ length: 4 }, (_, i) => (
+              <SkeletonCard key={i} />
+            ))}
+          </div>
+          <Skeleton className="h-80 rounded-2xl" />
+        </LoadingRegion>
+      </>
+    );
+  }
+
   return (
     <>
-      <Link to="/leagues" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-        <ArrowLeftIcon size={16} /> Back to leagues
-      </Link>
-      <PageHeader title="League" description={`League #${id ?? ''}`} />
-      <ComingSoon>
-        Coming soon: this league&apos;s leaderboard, stats, members and activity feed.{' '}
-        <Link to={`/leagues/${id ?? ''}/players`} className="text-accent hover:underline">
-          All members
-        </Link>
-      </ComingSoon>
+      <BackLink />
+      <LeagueContent league={league.data} />
     </>
+  );
+}
+
+function LeagueContent({ league }: { league: League }) {
+  useLeagueLive(league.id);
+  const showRequests = league.is_owner && league.type === 'private';
+  return (
+    <div className="space-y-6">
+      <LeagueHeader league={league} />
+      {showRequests ? <JoinRequestsPanel leagueId={league.id} /> : null}
+      <LeagueStatsCards leagueId={league.id} />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
+          <LeaderboardTable leagueId={league.id} />
+          <MembersSection league={league} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <ActivityFeedCard leagueId={league.id} />
+        </div>
+      </div>
+    </div>
   );
 }

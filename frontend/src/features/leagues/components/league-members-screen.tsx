@@ -1,20 +1,153 @@
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { MEMBERS_DEFAULT_PAGE_SIZE, type EnhancedMember, type League, type MembersSort } from '@contracts/api/leagues';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { SelectField } from '@/components/ui/field';
+import { ArrowLeftIcon, UsersIcon } from '@/components/ui/icons';
+import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { getServerMessage } from '@/lib/api-error';
+import { useEnhancedMembers } from '../api/get-enhanced-members';
+import { useLeague } from '../api/get-league';
+import { useMemberStats } from '../api/get-member-stats';
+import { useLeagueRequestToasts } from '../hooks/use-league-live';
+import { parseLeagueId } from '../utils/parse-league-id';
+import { LEAGUE_NOT_FOUND_TEXT } from './league-detail-screen';
+import { MemberModal } from './member-modal';
+import { MemberRow } from './member-row';
+import { MemberStatsCards } from './member-stats';
+import { MEMBER_SEARCH_DEBOUNCE_MS, SORT_OPTIONS } from './members-section';
+import { Pager } from './pager';
+import { SearchInput } from './search-input';
 
-/** /leagues/:id/players — filled in by a later issue. */
+/** /leagues/:id/players — every member, 20 per page from the server, with search and a 5-button pager. */
 export function LeagueMembersScreen() {
   const { id } = useParams();
+  const leagueId = parseLeagueId(id);
+  const league = useLeague(leagueId);
+  useLeagueRequestToasts();
+
+  const back = (
+    <Link to={leagueId ? `/leagues/${leagueId}` : '/leagues'} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
+      <ArrowLeftIcon size={16} /> Back to league
+    </Link>
+  );
+
+  if (leagueId === null || league.isError) {
+    return (
+      <>
+        {back}
+        <Card>
+          <ErrorState
+            title="League Not Found"
+            message={(league.isError && getServerMessage(league.error)) || LEAGUE_NOT_FOUND_TEXT}
+            action={
+              <Link to="/leagues" className={buttonClasses('primary')}>
+                Back to Leagues
+              </Link>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+
   return (
     <>
-      <Link to={`/leagues/${id ?? ''}`} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-        <ArrowLeftIcon size={16} /> Back to league
-      </Link>
-      <PageHeader title="All Members" />
-      <ComingSoon statCards={4} rows={8}>
-        Coming soon: every member of this league, with search and pages of 20.
-      </ComingSoon>
+      {back}
+      {league.isPending ? (
+        <LoadingRegion label="Loading league…">
+          <Skeleton className="mb-8 h-9 w-2/3" />
+        </LoadingRegion>
+      ) : (
+        <PageHeader title={`${league.data.name} - All Members`} description="Everyone in this league, best first." />
+      )}
+      <MembersDirectory leagueId={leagueId} league={league.data ?? null} />
     </>
+  );
+}
+
+function MembersDirectory({ leagueId, league }: { leagueId: number; league: League | null }) {
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<MembersSort>('rank');
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<EnhancedMember | null>(null);
+  const debounced = useDebouncedValue(search.trim(), MEMBER_SEARCH_DEBOUNCE_MS);
+  const members = useEnhancedMembers(leagueId, { sort, search: debounced || undefined, page, page_size: MEMBERS_DEFAULT_PAGE_SIZE });
+  const memberStats = useMemberStats(leagueId);
+  const data = members.data;
+  const list = data?.members ?? [];
+  const canRemove = Boolean(league?.is_owner && (league.type === 'private' || league.type === 'public'));
+  const from = data && data.total_count > 0 ? (data.page - 1) * data.page_size + 1 : 0;
+  const to = data ? from + list.length - 1 : 0;
+
+  return (
+    <div className="space-y-6">
+      <MemberStatsCards stats={memberStats.data} loading={memberStats.isPending} />
+
+      <Card>
+        <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end sm:p-5">
+          <SearchInput
+            label="Search players"
+            placeholder="Search by name or username…"
+            value={search}
+            onChange={(value) => {
+              setSearch(value);
+              setPage(1);
+            }}
+            className="sm:flex-1"
+          />
+          <SelectField
+            label="Sort by"
+            options={SORT_OPTIONS}
+            value={sort}
+            onChange={(event) => {
+              setSort(event.target.value as MembersSort);
+              setPage(1);
+            }}
+            className="sm:w-40"
+          />
+        </div>
+        <div className="border-t border-line">
+          {members.isPending ? (
+            <div className="space-y-2 p-4" aria-hidden="true">
+              {Array.from({ length: 8 }, (_, i) => (
+                <Skeleton key={i} className="h-12" />
+              ))}
+            </div>
+          ) : list.length === 0 ? (
+            <EmptyState icon={<UsersIcon size={22} />} title="No players found" description={debounced ? 'Nobody matches that search.' : undefined} />
+          ) : (
+            <ul className="divide-y divide-line" aria-busy={members.isFetching || undefined}>
+              {list.map((member) => (
+                <li key={member.user_id}>
+                  <MemberRow member={member} onOpen={setOpen} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {data && list.length > 0 ? (
+          <div className="flex flex-col items-center gap-3 border-t border-line px-4 py-4 sm:flex-row sm:justify-between sm:px-5">
+            <p className="text-sm text-muted tabular-nums">
+              Showing {from}–{to} of {data.total_count.toLocaleString()}
+            </p>
+            <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label="Member pages" />
+          </div>
+        ) : null}
+      </Card>
+
+      <MemberModal
+        leagueId={leagueId}
+        userId={open?.user_id ?? null}
+        fallbackName={open?.full_name}
+        canRemove={canRemove}
+        onClose={() => setOpen(null)}
+      />
+    </div>
   );
 }

@@ -1,15 +1,110 @@
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { League, UserLeagueKind } from '@contracts/api/leagues';
+import { buttonClasses } from '@/components/ui/button';
+import { SearchIcon } from '@/components/ui/icons';
+import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { useLeagueRequestToasts } from '../hooks/use-league-live';
+import { CreateLeagueForm } from './create-league-form';
+import { CreateSuccess } from './create-success';
+import { JoinLeagueForm } from './join-league-form';
+import { LeaguesOverviewPanel } from './leagues-overview';
 
-/** /leagues and /leaderboard — filled in by a later issue (overview, create, join). */
+type HubTab = 'overview' | 'create' | 'join';
+
+const TABS: ReadonlyArray<TabItem<HubTab>> = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'create', label: 'Create League' },
+  { id: 'join', label: 'Join League' },
+];
+
+const ID_PREFIX = 'leagues-hub';
+
+function toTab(value: string | null): HubTab {
+  return value === 'create' || value === 'join' ? value : 'overview';
+}
+
+/** /leagues and /leaderboard: Overview, Create League, Join League and the create-success view. */
 export function LeaguesHubScreen() {
+  const [params, setParams] = useSearchParams();
+  const tab = toTab(params.get('tab'));
+  const [created, setCreated] = useState<League | null>(null);
+  useLeagueRequestToasts();
+  // Bumped to remount a form with a preset type (e.g. "Create Public League").
+  const [formKey, setFormKey] = useState(0);
+  const [preset, setPreset] = useState<UserLeagueKind>(() => (params.get('type') === 'public' ? 'public' : 'private'));
+
+  const goTo = useCallback(
+    (next: HubTab) => {
+      setParams(
+        (current) => {
+          const copy = new URLSearchParams(current);
+          copy.delete('type');
+          if (next === 'overview') copy.delete('tab');
+          else copy.set('tab', next);
+          return copy;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const openForm = (next: 'create' | 'join', type: UserLeagueKind) => {
+    setPreset(type);
+    setFormKey((k) => k + 1);
+    setCreated(null);
+    goTo(next);
+  };
+
+  const backToOverview = useCallback(() => goTo('overview'), [goTo]);
+
   return (
     <>
-      <PageHeader title="Leagues" description="Your global, country, club, private and public leagues." />
-      <ComingSoon statCards={0} rows={5}>
-        Coming soon: all your leagues in one place, plus creating a league and joining one with an invite code or
-        league ID.
-      </ComingSoon>
+      <PageHeader
+        title="Leagues"
+        description="Your global, country, club, private and public leagues."
+        actions={
+          <Link to="/leagues/discover" className={buttonClasses('secondary', 'sm')}>
+            <SearchIcon size={16} /> Discover Public Leagues
+          </Link>
+        }
+      />
+      <TabList
+        label="Leagues"
+        idPrefix={ID_PREFIX}
+        tabs={TABS}
+        value={tab}
+        onChange={(next) => {
+          if (next !== 'create') setCreated(null);
+          goTo(next);
+        }}
+        className="mb-6"
+      />
+      <TabPanel idPrefix={ID_PREFIX} id="overview" active={tab === 'overview'}>
+        <LeaguesOverviewPanel onCreate={(type) => openForm('create', type)} onJoinWithCode={() => openForm('join', 'private')} />
+      </TabPanel>
+      <TabPanel idPrefix={ID_PREFIX} id="create" active={tab === 'create'}>
+        {created ? (
+          <CreateSuccess
+            league={created}
+            onViewLeagues={() => {
+              setCreated(null);
+              goTo('overview');
+            }}
+            onCreateAnother={() => {
+              setCreated(null);
+              setFormKey((k) => k + 1);
+            }}
+          />
+        ) : (
+          <CreateLeagueForm key={`create-${formKey}`} initialType={preset} onCreated={setCreated} />
+        )}
+      </TabPanel>
+      <TabPanel idPrefix={ID_PREFIX} id="join" active={tab === 'join'}>
+        <JoinLeagueForm key={`join-${formKey}`} initialType={preset} onDone={backToOverview} />
+      </TabPanel>
     </>
   );
 }

@@ -1,23 +1,312 @@
+import type { ReactNode, SVGProps } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import type { LeaderboardBadge, LeaguePlayerProfile } from '@contracts/api/leagues';
+import type { DashboardRecentGameweek, TeamAccuracy } from '@contracts/api/stats';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, StarIcon, TargetIcon, TrophyIcon, BallIcon } from '@/components/ui/icons';
+import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { getServerMessage } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { usePlayerProfile } from '../api/get-player-profile';
+import { badgeForRank, BADGE_TEXT, leagueLabel, rankTextClass } from '../utils/rank';
 
-/** /leagues/:leagueId/player/:playerId — filled in by a later issue. */
+type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function CrownIcon({ size = 16, ...props }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+      <path d="M3 7.5 7.5 11 12 4l4.5 7L21 7.5 19.2 18H4.8L3 7.5Z" />
+      <rect x="4.8" y="19.2" width="14.4" height="1.8" rx="0.9" />
+    </svg>
+  );
+}
+
+function MedalIcon({ size = 16, ...props }: IconProps) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
+      <path d="M7.2 2h9.6l-3 6.2h-3.6z" />
+      <circle cx="12" cy="15" r="6" fill="currentColor" fillOpacity="0.25" />
+      <path d="m12 12.2.9 1.8 2 .3-1.45 1.4.35 2-1.8-.95-1.8.95.35-2-1.45-1.4 2-.3z" fill="currentColor" stroke="none" />
+    </svg>
+  );
+}
+
+const BADGE_LABEL: Record<LeaderboardBadge, string> = { crown: 'Crown badge', medal: 'Medal badge', star: 'Star badge' };
+
+/** The player's badge by rank: crown (1), medal (2–3), star (4–5), with its text. */
+export function ProfileBadge({ rank }: { rank: number | null }) {
+  const badge = badgeForRank(rank);
+  if (!badge) return null;
+  const Icon = badge === 'crown' ? CrownIcon : badge === 'medal' ? MedalIcon : StarIcon;
+  return (
+    <span className={cn('inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold', rankTextClass(badge === 'star' ? 4 : rank))}>
+      <span role="img" aria-label={BADGE_LABEL[badge]} className="inline-flex">
+        <Icon size={16} {...(badge === 'star' ? { fill: 'currentColor' } : {})} />
+      </span>
+      <span className="text-fg">{BADGE_TEXT[badge]}</span>
+    </span>
+  );
+}
+
+/** /leagues/:leagueId/player/:playerId — a player's standing and form in one league. */
 export function PlayerProfileScreen() {
   const { leagueId, playerId } = useParams();
+  const profile = usePlayerProfile(leagueId, playerId);
+  const backTo = `/leagues/${leagueId ?? ''}`;
+  const leagueName = profile.data?.league.name;
+
+  const back = (
+    <Link to={backTo} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
+      <ArrowLeftIcon size={16} /> Back to {leagueName ? leagueName : 'league'}
+    </Link>
+  );
+
+  if (profile.isPending) {
+    return (
+      <>
+        {back}
+        <LoadingRegion label="Loading player…" className="space-y-6">
+          <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-6">
+            <Skeleton className="size-20 rounded-full" />
+            <div className="flex-1 space-y-3">
+              <Skeleton className="h-7 w-1/2" />
+              <Skeleton className="h-4 w-1/3" />
+            </div>
+          </div>
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {Array.from({ length: 4 }, (_, i) => (
+              <SkeletonCard key={i} />
+            ))}
+          </div>
+          <Skeleton className="h-64 rounded-2xl" />
+        </LoadingRegion>
+      </>
+    );
+  }
+
+  if (profile.isError) {
+    return (
+      <>
+        {back}
+        <p className="mb-2 text-xs font-semibold tracking-widest text-accent uppercase">{leagueLabel(leagueName)}</p>
+        <Card>
+          <ErrorState
+            title="Player Not Found"
+            message={getServerMessage(profile.error) ?? 'This player is not in this league, or the league is not open to you.'}
+            action={
+              <Link to={backTo} className={buttonClasses('primary')}>
+                Back to League
+              </Link>
+            }
+          />
+        </Card>
+      </>
+    );
+  }
+
   return (
     <>
-      <Link to={`/leagues/${leagueId ?? ''}`} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-        <ArrowLeftIcon size={16} /> Back to league
-      </Link>
-      <PageHeader title="Player Profile" />
-      <ComingSoon statCards={4} rows={5}>
-        Coming soon: this player&apos;s rank, stats, hot and cold teams and recent gameweeks.{' '}
-        <Link to={`/leagues/${leagueId ?? ''}/player/${playerId ?? ''}/gameweeks-history`} className="text-accent hover:underline">
-          View all
-        </Link>
-      </ComingSoon>
+      {back}
+      <ProfileContent profile={profile.data} leagueId={leagueId ?? ''} playerId={playerId ?? ''} />
     </>
+  );
+}
+
+function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayerProfile; leagueId: string; playerId: string }) {
+  const { player, stats, insights } = profile;
+  const historyPath = `/leagues/${leagueId}/player/${playerId}/gameweeks-history`;
+  return (
+    <div className="space-y-6">
+      <Card className="pitch-stripes overflow-hidden">
+        <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:p-6">
+          <span
+            aria-hidden="true"
+            className={cn(
+              'grid size-20 shrink-0 place-items-center rounded-full text-2xl font-extrabold',
+              player.is_current_user ? 'bg-primary text-primary-fg' : 'bg-surface-3 text-fg',
+            )}
+          >
+            {player.avatar || '?'}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="text-xs font-semibold tracking-widest text-accent uppercase">{leagueLabel(profile.league.name)}</p>
+            <h1 className="mt-1 flex flex-wrap items-center gap-2 font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
+              <span className="break-words">{player.name || player.username}</span>
+              {player.is_current_user ? <Badge tone="primary">You</Badge> : null}
+            </h1>
+            <p className="mt-1 text-sm text-muted">
+              @{player.username}
+              {player.team ? ` · ${player.team}` : ''}
+            </p>
+          </div>
+          <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
+            <div className="sm:text-right">
+              <p className="text-xs text-muted">League rank</p>
+              <p className={cn('font-display text-4xl font-extrabold tabular-nums', rankTextClass(player.rank))} data-testid="player-rank">
+                {player.rank ? `#${player.rank}` : '—'}
+              </p>
+            </div>
+            <ProfileBadge rank={player.rank} />
+          </div>
+        </div>
+      </Card>
+
+      <section aria-label="Season stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Stat label="Total Points" value={stats.total_points.toLocaleString()} icon={<TrophyIcon size={18} />} />
+        <Stat label="Total Predictions" value={stats.total_predictions.toLocaleString()} icon={<BallIcon size={18} />} />
+        <Stat label="% Accuracy" value={`${Math.round(stats.accuracy)}%`} icon={<TargetIcon size={18} />} />
+        <Stat label="Correct Scores" value={stats.correct_scores.toLocaleString()} icon={<StarIcon size={18} />} />
+      </section>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <TeamsCard title="Hot Teams" tone="hot" teams={profile.hot_teams} empty="No hot teams yet" />
+        <TeamsCard title="Cold Teams" tone="cold" teams={profile.cold_teams} empty="No cold teams" />
+      </div>
+
+      <Card className="overflow-hidden">
+        <CardHeader
+          title="Recent Game Weeks"
+          action={
+            <Link to={historyPath} className="inline-flex items-center gap-1 text-sm font-semibold text-accent hover:underline">
+              View all <ArrowRightIcon size={16} />
+            </Link>
+          }
+        />
+        <div className="mt-4">
+          <RecentGameweeks gameweeks={profile.recent_gameweeks} />
+        </div>
+      </Card>
+
+      <section aria-labelledby="insights-title">
+        <h2 id="insights-title" className="mb-3 text-lg font-semibold text-fg">
+          Insights
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+          <Insight label="Best gameweek" value={insights.best_gameweek_points.toLocaleString()} unit="points" icon={<TrophyIcon size={18} />} />
+          <Insight
+            label="Average per gameweek"
+            value={Math.round(insights.average_points_per_gameweek).toLocaleString()}
+            unit="points"
+            icon={<ChartIcon size={18} />}
+          />
+          <Insight label="Recent exact scores" value={insights.recent_exact_scores.toLocaleString()} unit="in the last 5 gameweeks" icon={<TargetIcon size={18} />} />
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
+        <span className="text-accent" aria-hidden="true">
+          {icon}
+        </span>
+      </div>
+      <p className="mt-2 font-display text-2xl font-extrabold tracking-tight text-fg tabular-nums sm:text-3xl">{value}</p>
+    </Card>
+  );
+}
+
+function Insight({ label, value, unit, icon }: { label: string; value: ReactNode; unit: string; icon: ReactNode }) {
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5">
+      <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-primary-soft text-accent" aria-hidden="true">
+        {icon}
+      </span>
+      <div>
+        <p className="text-sm text-muted">{label}</p>
+        <p className="text-xl font-bold text-fg tabular-nums">
+          {value} <span className="text-sm font-normal text-muted">{unit}</span>
+        </p>
+      </div>
+    </Card>
+  );
+}
+
+function TeamsCard({ title, tone, teams, empty }: { title: string; tone: 'hot' | 'cold'; teams: TeamAccuracy[]; empty: string }) {
+  return (
+    <Card>
+      <CardHeader
+        title={
+          <span className="inline-flex items-center gap-2">
+            <FlameIcon size={18} className={tone === 'hot' ? 'text-orange-400' : 'text-info'} />
+            {title}
+          </span>
+        }
+      />
+      <div className="p-5 pt-3 sm:p-6 sm:pt-3">
+        {teams.length === 0 ? (
+          <p className="py-4 text-center text-sm text-muted">{empty}</p>
+        ) : (
+          <ul className="space-y-2">
+            {teams.map((team) => (
+              <li key={team.team_id} className="flex items-center gap-3 rounded-xl bg-surface-2 px-3 py-2.5">
+                {team.team_logo ? (
+                  <img src={team.team_logo} alt="" className="size-8 shrink-0 rounded-full bg-white object-contain p-0.5" />
+                ) : (
+                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-surface-3 text-[10px] font-extrabold text-fg" aria-hidden="true">
+                    {team.team_short?.slice(0, 3).toUpperCase() || team.team.slice(0, 3).toUpperCase()}
+                  </span>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-semibold text-fg">{team.team}</p>
+                  <p className="text-xs text-muted tabular-nums">{team.predictions} predictions</p>
+                </div>
+                <span className={cn('shrink-0 text-sm font-bold tabular-nums', tone === 'hot' ? 'text-success' : 'text-danger')}>
+                  {Math.round(team.accuracy)}% Accuracy
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function RecentGameweeks({ gameweeks }: { gameweeks: DashboardRecentGameweek[] }) {
+  if (gameweeks.length === 0) {
+    return <EmptyState title="No recent gameweek data available." className="pt-2" />;
+  }
+  return (
+    <Table caption="Recent game weeks">
+      <THead>
+        <tr>
+          <TH>Game Week</TH>
+          <TH className="text-right">Predictions</TH>
+          <TH className="text-right">Correct Results</TH>
+          <TH className="text-right">Correct Scores</TH>
+          <TH className="text-right">% Accuracy</TH>
+          <TH className="text-right">Points</TH>
+        </tr>
+      </THead>
+      <TBody>
+        {gameweeks.map((gw) => (
+          <TR key={gw.id}>
+            <TD className="sticky left-0 bg-surface font-semibold">{gw.gameweek_name || `Gameweek ${gw.number}`}</TD>
+            <TD className="text-right">{gw.total_predictions}</TD>
+            <TD className="text-right">{gw.correct_results}</TD>
+            <TD className="text-right">{gw.exact_scores}</TD>
+            <TD className="text-right">{Math.round(gw.accuracy)}%</TD>
+            <TD className="text-right font-bold">
+              {gw.points_earned}
+              {gw.provisional ? (
+                <span className="ml-0.5 text-warning" title="Includes matches still in play">
+                  *<span className="sr-only"> (provisional)</span>
+                </span>
+              ) : null}
+            </TD>
+          </TR>
+        ))}
+      </TBody>
+    </Table>
   );
 }

@@ -1,14 +1,214 @@
-import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import type { GameweekResults } from '@contracts/api/stats';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { ArrowLeftIcon, ArrowRightIcon, BallIcon, TrophyIcon } from '@/components/ui/icons';
+import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-error';
+import { cn } from '@/lib/cn';
+import { useGameweekResults } from '../api/get-gameweek-results';
+import { useGameweeks } from '../api/get-gameweeks';
+import { useLiveResults } from '../hooks/use-live-results';
+import { latestGameweekWithResults } from '../utils/start-gameweek';
+import { ResultMatchRow } from './result-match-row';
 
-/** /results — filled in by a later issue. */
+function parseGameweek(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+function isComplete(data: GameweekResults | null | undefined): data is GameweekResults {
+  return Boolean(data && data.user_stats && data.global_benchmarks && Array.isArray(data.matches));
+}
+
+function StatCard({ label, value, hint, className, highlight }: { label: string; value: ReactNode; hint?: ReactNode; className?: string; highlight?: boolean }) {
+  return (
+    <Card className={cn('p-4 sm:p-5', highlight && 'border-primary/40 bg-primary-soft', className)}>
+      <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
+      <p className={cn('mt-2 font-display text-3xl font-extrabold tabular-nums', highlight ? 'text-accent' : 'text-fg')}>{value}</p>
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+    </Card>
+  );
+}
+
+function ResultsSkeleton() {
+  return (
+    <LoadingRegion label="Loading results…" className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+        <SkeletonCard className="col-span-2 lg:col-span-1" />
+        <SkeletonCard />
+        <SkeletonCard />
+        <SkeletonCard />
+        <SkeletonCard />
+      </div>
+      <Skeleton className="h-28 rounded-2xl" />
+      <Card className="divide-y divide-line" aria-hidden="true">
+        {Array.from({ length: 5 }, (_, i) => (
+          <div key={i} className="space-y-3 px-5 py-4">
+            <Skeleton className="h-3 w-24" />
+            <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-3">
+              <Skeleton className="ml-auto h-4 w-24" />
+              <Skeleton className="h-6 w-14" />
+              <Skeleton className="h-4 w-24" />
+            </div>
+            <Skeleton className="h-3 w-40" />
+          </div>
+        ))}
+      </Card>
+    </LoadingRegion>
+  );
+}
+
+function ResultsView({ data }: { data: GameweekResults }) {
+  const { user_stats: stats, global_benchmarks: benchmarks, matches } = data;
+  const average = Math.round(benchmarks.average_points);
+  const versusAverage = stats.total_points - average;
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+        <StatCard
+          label="Total Points"
+          value={stats.total_points}
+          hint={stats.provisional ? 'Provisional: matches in play' : `${stats.total_predictions ?? 0} predictions`}
+          className="col-span-2 lg:col-span-1"
+          highlight
+        />
+        <StatCard label="Correct Results" value={stats.correct_results} hint="Exact scores included" />
+        <StatCard label="Exact Scores" value={stats.exact_scores} />
+        <StatCard label="Accuracy" value={`${Math.round(stats.accuracy)}%`} />
+        <StatCard label="Wrong" value={stats.wrong_results} />
+      </div>
+
+      <Card>
+        <CardHeader title="Global benchmarks" description={benchmarks.participants ? `Among ${benchmarks.participants} players who predicted this gameweek` : undefined} />
+        <div className="grid grid-cols-2 gap-3 p-5 sm:grid-cols-3 sm:p-6">
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Highest Points</p>
+            <p className="mt-1 flex items-center gap-2 font-display text-2xl font-extrabold text-fg tabular-nums">
+              <TrophyIcon size={18} className="text-yellow-400" />
+              {benchmarks.highest_points}
+            </p>
+          </div>
+          <div>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Average Points</p>
+            <p className="mt-1 font-display text-2xl font-extrabold text-fg tabular-nums">{average}</p>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">You vs average</p>
+            <p
+              className={cn(
+                'mt-1 font-display text-2xl font-extrabold tabular-nums',
+                versusAverage > 0 ? 'text-success' : versusAverage < 0 ? 'text-danger' : 'text-fg',
+              )}
+            >
+              {versusAverage > 0 ? `+${versusAverage}` : versusAverage}
+              <span className="ml-2 text-sm font-medium text-muted">
+                {versusAverage > 0 ? 'above' : versusAverage < 0 ? 'below' : 'level'}
+              </span>
+            </p>
+          </div>
+        </div>
+      </Card>
+
+      <Card className="overflow-hidden">
+        <CardHeader title="Matches" description="Actual scores against your predictions" className="pb-4 sm:pb-4" />
+        {matches.length === 0 ? (
+          <EmptyState icon={<BallIcon size={22} />} title="No results found for this gameweek." />
+        ) : (
+          <ul className="divide-y divide-line border-t border-line">
+            {matches.map((match) => (
+              <ResultMatchRow key={match.fixture_id} match={match} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** /results: one gameweek's results next to the user's predictions, stepped with arrows. */
 export function ResultsScreen() {
+  useLiveResults();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = parseGameweek(searchParams.get('gameweek'));
+  const gameweeks = useGameweeks();
+  const startNumber = gameweeks.isPending && requested === null ? null : latestGameweekWithResults(gameweeks.data, Date.now());
+  const number = requested ?? startNumber;
+  const results = useGameweekResults(number);
+  const shownNumber = number ?? 1;
+
+  const step = (to: number) => setSearchParams({ gameweek: String(Math.max(1, to)) });
+  const data = results.data;
+  const showingOther = results.isPlaceholderData;
+
+  let content;
+  if (number === null || results.isPending) {
+    content = <ResultsSkeleton />;
+  } else if (results.isError) {
+    content =
+      results.error instanceof ApiError && results.error.status === 404 ? (
+        <Card>
+          <EmptyState icon={<BallIcon size={22} />} title="No results found for this gameweek." />
+        </Card>
+      ) : (
+        <Card>
+          <ErrorState title="Could not load results" message={results.error.message} onRetry={() => void results.refetch()} />
+        </Card>
+      );
+  } else if (!isComplete(data)) {
+    content = (
+      <Card>
+        <ErrorState title="Results data from API is incomplete or missing." onRetry={() => void results.refetch()} />
+      </Card>
+    );
+  } else {
+    content = (
+      <div className={cn('transition-opacity', showingOther && 'opacity-60')} aria-busy={showingOther || undefined}>
+        <ResultsView data={data} />
+      </div>
+    );
+  }
+
+  const status = !showingOther && isComplete(data) ? data.gameweek?.status : undefined;
+
   return (
     <>
-      <PageHeader title="Results" description="How your predictions did, match by match." />
-      <ComingSoon statCards={4} rows={6}>
-        Coming soon: each gameweek&apos;s results next to your predictions, your points and the global benchmarks.
-      </ComingSoon>
+      <div className="mb-6 flex items-center justify-between gap-3 sm:mb-8">
+        <Button
+          variant="secondary"
+          size="md"
+          aria-label="Previous gameweek"
+          icon={<ArrowLeftIcon size={18} />}
+          disabled={number === null || shownNumber <= 1}
+          onClick={() => step(shownNumber - 1)}
+        />
+        <div className="min-w-0 text-center">
+          <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{`Gameweek ${shownNumber} Results`}</h1>
+          <div className="mt-1.5 flex min-h-5 justify-center">
+            {status === 'current' ? (
+              <Badge tone="primary">Current</Badge>
+            ) : status === 'completed' ? (
+              <Badge>Completed</Badge>
+            ) : status === 'upcoming' ? (
+              <Badge tone="info">Upcoming</Badge>
+            ) : null}
+          </div>
+        </div>
+        <Button
+          variant="secondary"
+          size="md"
+          aria-label="Next gameweek"
+          icon={<ArrowRightIcon size={18} />}
+          disabled={number === null}
+          onClick={() => step(shownNumber + 1)}
+        />
+      </div>
+      {content}
     </>
   );
 }

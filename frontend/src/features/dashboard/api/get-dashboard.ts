@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApiEnvelope } from '@contracts/api/common';
+import type { DashboardData } from '@contracts/api/stats';
+import { apiClient } from '@/lib/api-client';
+
+export const DASHBOARD_PATH = '/stats/dashboard/';
+export const dashboardQueryKey = ['stats', 'dashboard'] as const;
+
+/** GET /stats/dashboard/: the user's season figures, hot and cold teams and recent gameweeks. */
+export async function getDashboard(): Promise<DashboardData> {
+  const answer = await apiClient.get<ApiEnvelope<DashboardData> | null>(DASHBOARD_PATH);
+  if (!answer?.data || !answer.data.current_season_stats) throw new Error(`Failed to fetch data from ${DASHBOARD_PATH}`);
+  return answer.data;
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: dashboardQueryKey, queryFn: getDashboard });
+}

@@ -1,0 +1,27 @@
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import type { PointsByGameweek } from '@contracts/api/stats';
+
+/** Bars of points per gameweek (recharts, loaded on demand). */
+export default function PointsChart({ data }: { data: readonly PointsByGameweek[] }) {
+  const rows = data.map((d) => ({ label: `GW${d.number}`, number: d.number, points: d.points }));
+  return (
+    <BarChart responsive data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+      <CartesianGrid vertical={false} stroke="var(--app-line)" />
+      <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: 'var(--app-muted)', fontSize: 12 }} interval="preserveStartEnd" />
+      <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: 'var(--app-muted)', fontSize: 12 }} width={48} />
+      <Tooltip
+        cursor={{ fill: 'var(--app-primary-soft)' }}
+        contentStyle={{
+          background: 'var(--app-surface-2)',
+          border: '1px solid var(--app-line)',
+          borderRadius: 12,
+          color: 'var(--app-fg)',
+        }}
+        labelStyle={{ color: 'var(--app-muted)' }}
+        labelFormatter={(_, payload) => (payload?.[0] ? `Gameweek ${String(payload[0].payload.number)}` : '')}
+        formatter={(value) => [`${String(value)} pts`, 'Points']}
+      />
+      <Bar dataKey="points" name="Points" fill="var(--app-primary)" radius={[6, 6, 0, 0]} maxBarSize={36} />
+    </BarChart>
+  );
+}

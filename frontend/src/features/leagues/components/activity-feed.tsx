@@ -1,0 +1,175 @@
+import { useState, type ReactNode } from 'react';
+import {
+  ACTIVITY_CATEGORIES,
+  ACTIVITY_DAYS,
+  ACTIVITY_IMPORTANCES,
+  type Activity,
+  type ActivityCategory,
+  type ActivityDays,
+  type ActivityImportance,
+} from '@contracts/api/leagues';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField } from '@/components/ui/field';
+import {
+  BellIcon,
+  BoltIcon,
+  ChartIcon,
+  CheckCircleIcon,
+  InfoIcon,
+  StarIcon,
+  TargetIcon,
+  TrophyIcon,
+  UsersIcon,
+} from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useActivityFeed, type ActivityFilters } from '../api/get-activity-feed';
+import { ActivityStatsStrip } from './activity-stats';
+import { Avatar } from './avatar';
+
+const ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
+  'user-plus': UsersIcon,
+  'user-minus': UsersIcon,
+  'check-circle': CheckCircleIcon,
+  'bar-chart': ChartIcon,
+  'trending-up': ChartIcon,
+  target: TargetIcon,
+  zap: BoltIcon,
+  trophy: TrophyIcon,
+  star: StarIcon,
+};
+
+const CATEGORY_LABEL: Record<ActivityCategory, string> = { membership: 'Membership', performance: 'Performance', ranking: 'Ranking' };
+const IMPORTANCE_LABEL: Record<ActivityImportance, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+
+const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABEL[c] }))];
+const IMPORTANCE_OPTIONS = [{ value: '', label: 'Any importance' }, ...ACTIVITY_IMPORTANCES.map((i) => ({ value: i, label: IMPORTANCE_LABEL[i] }))];
+const DAYS_OPTIONS = ACTIVITY_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+
+export const DEFAULT_ACTIVITY_FILTERS: ActivityFilters = { days: 30 };
+
+/** The league's activity: category / importance / period filters, pages of 10 with Load more. */
+export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
+  const [filters, setFilters] = useState<ActivityFilters>(DEFAULT_ACTIVITY_FILTERS);
+  const feed = useActivityFeed(leagueId, filters);
+  const activities = feed.data?.pages.flatMap((page) => page.activities) ?? [];
+  const total = feed.data?.pages[0]?.total_count ?? 0;
+
+  // A filter change makes a new query key, so the feed starts again at page 1.
+  const change = (next: Partial<ActivityFilters>) => setFilters((current) => ({ ...current, ...next }));
+
+  return (
+    <Card role="region" aria-labelledby="activity-title">
+      <CardHeader
+        title={<span id="activity-title">Recent Activity</span>}
+        action={total > 0 ? <span className="text-xs text-muted tabular-nums">{total.toLocaleString()} entries</span> : null}
+      />
+      <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
+        <ActivityStatsStrip leagueId={leagueId} />
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <SelectField
+            label="Category"
+            options={CATEGORY_OPTIONS}
+            value={filters.category ?? ''}
+            onChange={(event) => change({ category: (event.target.value || undefined) as ActivityCategory | undefined })}
+          />
+          <SelectField
+            label="Importance"
+            options={IMPORTANCE_OPTIONS}
+            value={filters.importance ?? ''}
+            onChange={(event) => change({ importance: (event.target.value || undefined) as ActivityImportance | undefined })}
+          />
+          <SelectField
+            label="Period"
+            options={DAYS_OPTIONS}
+            value={String(filters.days)}
+            onChange={(event) => change({ days: Number(event.target.value) as ActivityDays })}
+          />
+        </div>
+
+        {feed.isPending ? (
+          <div className="space-y-3" aria-hidden="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <div key={i} className="flex gap-3">
+                <Skeleton className="size-9 shrink-0 rounded-full" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3.5 w-4/5" />
+                  <Skeleton className="h-3 w-1/3" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : activities.length === 0 ? (
+          <EmptyState
+            icon={<BellIcon size={22} />}
+            title="No Recent Activity"
+            description="Joins, big scores and climbs up the table show up here."
+            action={
+              <Button variant="secondary" size="sm" loading={feed.isRefetching} onClick={() => void feed.refetch()}>
+                Refresh
+              </Button>
+            }
+            className="py-8"
+          />
+        ) : (
+          <>
+            <ol className="space-y-1" aria-label="Activity">
+              {activities.map((activity) => (
+                <ActivityItem key={activity.id} activity={activity} />
+              ))}
+            </ol>
+            {feed.hasNextPage ? (
+              <Button variant="secondary" fullWidth loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
+                Load More
+              </Button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ActivityItem({ activity }: { activity: Activity }) {
+  const Icon = ICONS[activity.icon] ?? InfoIcon;
+  return (
+    <li
+      className={cn(
+        'flex gap-3 rounded-xl p-2.5 animate-fade-in',
+        activity.is_current_user_involved && 'bg-primary-soft',
+      )}
+    >
+      <span className="relative">
+        {activity.actor_avatar ? (
+          <Avatar initials={activity.actor_avatar} name={activity.actor_name} size="sm" highlighted={activity.is_current_user_involved} />
+        ) : (
+          <span className="grid size-8 place-items-center rounded-full bg-surface-3 text-accent" aria-hidden="true">
+            <Icon size={16} />
+          </span>
+        )}
+        {activity.actor_avatar ? (
+          <span className="absolute -right-1 -bottom-1 grid size-4.5 place-items-center rounded-full border border-line bg-surface text-accent" aria-hidden="true">
+            <Icon size={10} />
+          </span>
+        ) : null}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-fg">
+          {activity.display_message}
+          {activity.importance === 'high' ? (
+            <Badge tone="warning" className="ml-1.5 align-middle">
+              Highlight
+            </Badge>
+          ) : null}
+        </p>
+        {activity.description ? <p className="mt-0.5 text-xs text-muted">{activity.description}</p> : null}
+        <p className="mt-0.5 text-[11px] text-muted">
+          <time dateTime={activity.created_at}>{activity.time_since}</time>
+        </p>
+      </div>
+    </li>
+  );
+}

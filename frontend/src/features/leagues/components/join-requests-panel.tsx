@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import type { JoinRequest } from '@contracts/api/leagues';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CheckIcon, CloseIcon, MailIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useApproveJoinRequest } from '../api/approve-join-request';
+import { useJoinRequests } from '../api/get-join-requests';
+import { useRejectJoinRequest } from '../api/reject-join-request';
+import { Avatar } from './avatar';
+
+export const APPROVE_FAILED = 'Failed to approve request. You may not have permission.';
+export const REJECT_FAILED = 'Failed to reject request. You may not have permission.';
+
+/** The owner's pending join requests of a private league (data.pending_requests). */
+export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
+  const requests = useJoinRequests(leagueId, { enabled: true });
+  const approve = useApproveJoinRequest(leagueId);
+  const reject = useRejectJoinRequest(leagueId);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<{ user: number; decision: 'approve' | 'reject' } | null>(null);
+  const list = requests.data ?? [];
+
+  const decide = (request: JoinRequest, decision: 'approve' | 'reject') => {
+    setError(null);
+    setBusy({ user: request.user, decision });
+    const mutation = decision === 'approve' ? approve : reject;
+    mutation.mutate(request.user, {
+      onError: () => setError(decision === 'approve' ? APPROVE_FAILED : REJECT_FAILED),
+      onSettled: () => setBusy(null),
+    });
+  };
+
+  return (
+    <Card role="region" aria-labelledby="pending-requests-title">
+      <CardHeader
+        title={
+          <span id="pending-requests-title" className="inline-flex items-center gap-2">
+            Pending Requests
+            {list.length > 0 ? (
+              <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-bold text-warning tabular-nums">{list.length}</span>
+            ) : null}
+          </span>
+        }
+        description="Only you, the owner, can see these."
+      />
+      <div className="p-5 pt-4 sm:p-6 sm:pt-4">
+        {error ? (
+          <Alert className="mb-4">
+            <p>{error}</p>
+          </Alert>
+        ) : null}
+        {requests.isPending ? (
+          <div className="space-y-3" aria-hidden="true">
+            <Skeleton className="h-16" />
+            <Skeleton className="h-16" />
+          </div>
+        ) : list.length === 0 ? (
+          <EmptyState icon={<MailIcon size={22} />} title="No pending requests" description="New requests to join show up here." className="py-6" />
+        ) : (
+          <ul className="divide-y divide-line rounded-xl border border-line">
+            {list.map((request) => (
+              <li key={request.id} className="flex flex-col gap-3 p-3.5 animate-fade-in sm:flex-row sm:items-center">
+                <div className="flex min-w-0 flex-1 items-start gap-3">
+                  <Avatar name={request.user_full_name || request.username} />
+                  <div className="min-w-0">
+                    <p className="font-semibold text-fg">{request.user_full_name || request.username}</p>
+                    <p className="text-xs text-muted">
+                      @{request.username} · {new Date(request.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                    </p>
+                    {request.message ? <p className="mt-1.5 text-sm break-words text-fg/90">“{request.message}”</p> : null}
+                  </div>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Button
+                    size="sm"
+                    icon={<CheckIcon size={16} />}
+                    loading={busy?.user === request.user && busy.decision === 'approve'}
+                    disabled={busy !== null}
+                    onClick={() => decide(request, 'approve')}
+                    aria-label={`Approve ${request.user_full_name || request.username}`}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    icon={<CloseIcon size={16} />}
+                    loading={busy?.user === request.user && busy.decision === 'reject'}
+                    disabled={busy !== null}
+                    onClick={() => decide(request, 'reject')}
+                    aria-label={`Reject ${request.user_full_name || request.username}`}
+                  >
+                    Reject
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Card>
+  );
+}

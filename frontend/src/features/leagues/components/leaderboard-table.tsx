@@ -1,0 +1,208 @@
+import { useAtomValue } from 'jotai';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { LEADERBOARD_DEFAULT_PAGE_SIZE, type LeaderboardRow } from '@contracts/api/leagues';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { TrophyIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Table, TBody, TD, TH, THead } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { useLeaderboard } from '../api/get-leaderboard';
+import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
+import { highlightTier, rankMovement, resolveBadge, TIER_ROW_CLASSES } from '../utils/rank';
+import { Avatar } from './avatar';
+import { Pager } from './pager';
+import { RankBadge, RankNumber } from './rank-badge';
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * Rows that changed place slide from where they were (FLIP), unless the user prefers reduced
+ * motion. Keyed by user id.
+ */
+function useRowSlide(order: string) {
+  const rows = useRef(new Map<number, HTMLTableRowElement>());
+  const tops = useRef(new Map<number, number>());
+  useLayoutEffect(() => {
+    const animate = !prefersReducedMotion();
+    const next = new Map<number, number>();
+    rows.current.forEach((el, id) => {
+      const top = el.getBoundingClientRect().top;
+      next.set(id, top);
+      const before = tops.current.get(id);
+      if (animate && before !== undefined && before !== top && typeof el.animate === 'function') {
+        el.animate([{ transform: `translateY(${before - top}px)` }, { transform: 'translateY(0)' }], { duration: 450, easing: 'cubic-bezier(.2,.8,.2,1)' });
+      }
+    });
+    tops.current = next;
+  }, [order]);
+  return (id: number) => (el: HTMLTableRowElement | null) => {
+    if (el) rows.current.set(id, el);
+    else rows.current.delete(id);
+  };
+}
+
+function Movement({ rank, previousRank, live }: { rank: number; previousRank: number | null; live?: RowMovement }) {
+  const moved = rankMovement(rank, previousRank);
+  if (!moved) return null;
+  const up = moved > 0;
+  return (
+    <span
+      className={cn('inline-flex items-center text-[11px] font-bold tabular-nums', up ? 'text-success' : 'text-danger', live && 'animate-fade-in')}
+      title={up ? `Up ${moved}` : `Down ${-moved}`}
+    >
+      <span aria-hidden="true">{up ? '▲' : '▼'}</span>
+      {Math.abs(moved)}
+      <span className="sr-only">{up ? ` place${moved === 1 ? '' : 's'} up` : ` place${moved === -1 ? '' : 's'} down`}</span>
+    </span>
+  );
+}
+
+/** The league table (data.leaderboard): tiers 1, 2, 3 and up to 5, badges, the user's row, live moves. */
+export function LeaderboardTable({ leagueId }: { leagueId: number }) {
+  const [page, setPage] = useState(1);
+  const board = useLeaderboard(leagueId, page === 1 ? {} : { page, page_size: LEADERBOARD_DEFAULT_PAGE_SIZE });
+  const moved = useAtomValue(movedRowsAtom);
+  const data = board.data;
+  const rows = data?.leaderboard ?? [];
+  const rowRef = useRowSlide(rows.map((r) => `${r.user_id}:${r.rank}`).join(','));
+
+  return (
+    <Card className="overflow-hidden" role="region" aria-labelledby="leaderboard-title">
+      <CardHeader
+        title={<span id="leaderboard-title">Leaderboard</span>}
+        description={
+          data?.recent_gameweek ? `GW = points in gameweek ${data.recent_gameweek}, the latest scored.` : 'Total points this season.'
+        }
+        action={data && data.total_count > 0 ? <span className="text-xs text-muted tabular-nums">{data.total_count.toLocaleString()} ranked</span> : null}
+      />
+      <div className="mt-4">
+        {board.isPending ? (
+          <div className="space-y-2 px-5 pb-5" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <Skeleton key={i} className="h-12" />
+            ))}
+          </div>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={<TrophyIcon size={22} />} title="No Leaderboard Data" description="The table fills in once predictions are scored." className="pt-4" />
+        ) : (
+          <>
+            <Table caption="League leaderboard">
+              <THead>
+                <tr>
+                  <TH className="w-16">Rank</TH>
+                  <TH>Player</TH>
+                  <TH className="text-right">
+                    <abbr title={data?.recent_gameweek ? `Gameweek ${data.recent_gameweek} points` : 'Recent points'} className="no-underline">
+                      GW
+                    </abbr>
+                  </TH>
+                  <TH className="text-right">Total</TH>
+                </tr>
+              </THead>
+              <TBody>
+                {rows.map((row, index) => (
+                  <LeaderboardTableRow
+                    key={row.user_id}
+                    leagueId={leagueId}
+                    row={row}
+                    live={moved[movedRowKey(leagueId, row.user_id)]}
+                    gapBefore={index > 0 && row.is_current_user && row.rank > rows[index - 1].rank + 1 && index === rows.length - 1}
+                    rowRef={rowRef(row.user_id)}
+                  />
+                ))}
+              </TBody>
+            </Table>
+            {data && data.total_pages > 1 ? (
+              <div className="border-t border-line px-5 py-4">
+                <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label="Leaderboard pages" />
+              </div>
+            ) : null}
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function LeaderboardTableRow({
+  leagueId,
+  row,
+  live,
+  gapBefore,
+  rowRef,
+}: {
+  leagueId: number;
+  row: LeaderboardRow;
+  live?: RowMovement;
+  gapBefore: boolean;
+  rowRef: (el: HTMLTableRowElement | null) => void;
+}) {
+  const tier = highlightTier(row.rank);
+  const name = row.full_name || row.name || row.username;
+  const team = row.team_name ?? row.team;
+  const badge = resolveBadge(row.badge, row.rank);
+  return (
+    <>
+      {gapBefore ? (
+        <tr aria-hidden="true">
+          <td colSpan={4} className="py-1 text-center text-xs text-muted">
+            ⋯
+          </td>
+        </tr>
+      ) : null}
+      <tr
+        ref={rowRef}
+        data-tier={tier ?? undefined}
+        data-current-user={row.is_current_user || undefined}
+        data-moved={live}
+        className={cn(
+          'relative transition-colors duration-1000 hover:bg-surface-2/60',
+          tier && TIER_ROW_CLASSES[tier],
+          row.is_current_user && 'bg-primary-soft shadow-[inset_3px_0_0_var(--app-primary)]',
+          live === 'up' && 'bg-success-soft! duration-150',
+          live === 'down' && 'bg-danger-soft! duration-150',
+        )}
+        aria-current={row.is_current_user ? 'true' : undefined}
+      >
+        <TD>
+          <div className="flex flex-col items-start leading-tight">
+            <RankNumber rank={row.rank} className="text-base" />
+            <Movement rank={row.rank} previousRank={row.previous_rank} live={live} />
+          </div>
+        </TD>
+        <TD className="max-w-[46vw] sm:max-w-none">
+          <div className="flex items-center gap-3">
+            <Avatar name={name} size="sm" highlighted={row.is_current_user} />
+            <div className="min-w-0">
+              <div className="flex min-w-0 items-center gap-1.5">
+                <Link
+                  to={`/leagues/${leagueId}/player/${encodeURIComponent(row.username || String(row.user_id))}`}
+                  className="truncate font-semibold text-fg hover:text-accent hover:underline"
+                >
+                  {name}
+                </Link>
+                <RankBadge badge={badge} rank={row.rank} />
+                {row.is_current_user ? <Badge tone="primary">You</Badge> : null}
+              </div>
+              {team ? <p className="truncate text-xs text-muted">{team}</p> : null}
+            </div>
+          </div>
+        </TD>
+        <TD className="text-right text-muted tabular-nums">
+          {row.recent_points}
+          {row.provisional ? (
+            <span className="ml-0.5 text-warning" title="Includes matches still in play">
+              *<span className="sr-only"> (provisional)</span>
+            </span>
+          ) : null}
+        </TD>
+        <TD className="text-right text-base font-bold tabular-nums">{row.total_points.toLocaleString()}</TD>
+      </tr>
+    </>
+  );
+}

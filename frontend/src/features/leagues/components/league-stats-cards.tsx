@@ -1,0 +1,53 @@
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { CalendarIcon, ChartIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
+import { LoadingRegion, SkeletonCard } from '@/components/ui/skeleton';
+import { useLeagueStats } from '../api/get-league-stats';
+import { StatTile } from './stat-tile';
+
+/** Members, current gameweek, leading score and season progress (data.stats); empty on failure. */
+export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
+  const stats = useLeagueStats(leagueId);
+  if (stats.isPending) {
+    return (
+      <LoadingRegion label="Loading league stats…" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </LoadingRegion>
+    );
+  }
+  const data = stats.data;
+  if (!data) {
+    return (
+      <Card>
+        <EmptyState icon={<ChartIcon size={22} />} title="No Stats Available" description="League stats will show here once the season is under way." className="py-6" />
+      </Card>
+    );
+  }
+  const progress = Math.max(0, Math.min(100, Math.round(data.season_progress_percent)));
+  return (
+    <section aria-label="League stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatTile label="Members" value={data.total_members.toLocaleString()} icon={<UsersIcon size={18} />} />
+      <StatTile
+        label="Gameweek"
+        value={data.current_gameweek ?? '—'}
+        caption={data.total_gameweeks ? `of ${data.total_gameweeks}` : 'No active season'}
+        icon={<CalendarIcon size={18} />}
+      />
+      <StatTile label="Leading score" value={data.leading_score.toLocaleString()} caption="points" icon={<TrophyIcon size={18} />} />
+      <StatTile label="Season progress" value={`${progress}%`} icon={<ChartIcon size={18} />}>
+        <div
+          className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-3"
+          role="progressbar"
+          aria-label="Season progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+        >
+          <div className="h-full rounded-full bg-primary" style={{ width: `${progress}%` }} />
+        </div>
+      </StatTile>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { EnhancedMember } from '@contracts/api/leagues';
+import { Badge } from '@/components/ui/badge';
+import { ChevronRightIcon } from '@/components/ui/icons';
+import { cn } from '@/lib/cn';
+import { resolveBadge } from '../utils/rank';
+import { Avatar } from './avatar';
+import { RoleBadge } from './league-type-badge';
+import { RankBadge, RankNumber } from './rank-badge';
+
+/** One member as a button that opens the member modal. */
+export function MemberRow({ member, onOpen }: { member: EnhancedMember; onOpen: (member: EnhancedMember) => void }) {
+  const name = member.full_name || member.username;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(member)}
+      aria-haspopup="dialog"
+      aria-label={`${name}${member.rank ? `, rank ${member.rank}` : ''}, ${member.total_points} points. Show details`}
+      className={cn(
+        'flex w-full items-center gap-3 px-4 py-3 text-left transition-colors hover:bg-surface-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-focus sm:px-5',
+        member.is_current_user && 'bg-primary-soft',
+      )}
+    >
+      <span className="w-10 shrink-0 text-center text-sm">
+        <RankNumber rank={member.rank} />
+      </span>
+      <span className="relative">
+        <Avatar name={name} highlighted={member.is_current_user} />
+        {member.is_active_this_gameweek ? (
+          <span className="absolute -right-0.5 -bottom-0.5 size-3 rounded-full border-2 border-surface bg-primary" title="Active this gameweek" aria-hidden="true" />
+        ) : null}
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="flex min-w-0 items-center gap-1.5">
+          <span className="truncate font-semibold text-fg">{name}</span>
+          <RankBadge badge={resolveBadge(member.badge, member.rank)} rank={member.rank} size={14} />
+          {member.is_current_user ? <Badge tone="primary">You</Badge> : null}
+        </span>
+        <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          {member.role === 'owner' ? <RoleBadge role="owner" /> : null}
+          {member.team_name ? <span className="truncate">{member.team_name}</span> : null}
+          <span className="tabular-nums">{member.prediction_accuracy}% accuracy</span>
+          {member.is_active_this_gameweek ? <span className="sr-only">Active this gameweek</span> : null}
+        </span>
+      </span>
+      <span className="shrink-0 text-right">
+        <span className="block font-bold text-fg tabular-nums">{member.total_points.toLocaleString()}</span>
+        <span className="block text-[11px] text-muted">pts</span>
+      </span>
+      <ChevronRightIcon size={16} className="shrink-0 text-muted" />
+    </button>
+  );
+}

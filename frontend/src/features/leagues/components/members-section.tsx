@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { EnhancedMember, League, MembersSort } from '@contracts/api/leagues';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SelectField } from '@/components/ui/field';
+import { UsersIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useEnhancedMembers } from '../api/get-enhanced-members';
+import { useMemberStats } from '../api/get-member-stats';
+import { MemberModal } from './member-modal';
+import { MemberRow } from './member-row';
+import { MemberStatsCards } from './member-stats';
+import { SearchInput } from './search-input';
+
+export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
+/** Members shown on the league page; the rest are on the all-members page. */
+export const DETAIL_MEMBERS_PAGE_SIZE = 10;
+
+export const SORT_OPTIONS: ReadonlyArray<{ value: MembersSort; label: string }> = [
+  { value: 'rank', label: 'Rank' },
+  { value: 'points', label: 'Points' },
+  { value: 'name', label: 'Name' },
+];
+
+/** Members with sort and search (data.members), member stats, and the member modal. */
+export function MembersSection({ league }: { league: League }) {
+  const [sort, setSort] = useState<MembersSort>('rank');
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<EnhancedMember | null>(null);
+  const debounced = useDebouncedValue(search.trim(), MEMBER_SEARCH_DEBOUNCE_MS);
+  const members = useEnhancedMembers(league.id, { sort, search: debounced || undefined, page: 1, page_size: DETAIL_MEMBERS_PAGE_SIZE });
+  const memberStats = useMemberStats(league.id);
+  const list = members.data?.members ?? [];
+  const total = members.data?.total_count ?? 0;
+  const canRemove = league.is_owner && (league.type === 'private' || league.type === 'public');
+
+  return (
+    <Card role="region" aria-labelledby="members-title">
+      <CardHeader
+        title={<span id="members-title">Members</span>}
+        action={
+          <Link to={`/leagues/${league.id}/players`} className={buttonClasses('link', 'sm')}>
+            View all members
+          </Link>
+        }
+      />
+      <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
+        <MemberStatsCards stats={memberStats.data} loading={memberStats.isPending} />
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <SearchInput label="Search members" placeholder="Search members…" value={search} onChange={setSearch} className="sm:flex-1" />
+          <SelectField
+            label="Sort by"
+            options={SORT_OPTIONS}
+            value={sort}
+            onChange={(event) => setSort(event.target.value as MembersSort)}
+            className="sm:w-40"
+          />
+        </div>
+        <div className="overflow-hidden rounded-xl border border-line">
+          {members.isPending ? (
+            <div className="space-y-2 p-3" aria-hidden="true">
+              {Array.from({ length: 5 }, (_, i) => (
+                <Skeleton key={i} className="h-12" />
+              ))}
+            </div>
+          ) : list.length === 0 ? (
+            <EmptyState
+              icon={<UsersIcon size={22} />}
+              title="No Members Found"
+              description={debounced ? 'Nobody matches that search.' : undefined}
+              className="py-8"
+            />
+          ) : (
+            <ul className="divide-y divide-line" aria-busy={members.isFetching || undefined}>
+              {list.map((member) => (
+                <li key={member.user_id}>
+                  <MemberRow member={member} onOpen={setOpen} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        {total > list.length && list.length > 0 ? (
+          <p className="text-center text-sm text-muted">
+            Showing {list.length} of {total.toLocaleString()}.{' '}
+            <Link to={`/leagues/${league.id}/players`} className="font-semibold text-accent hover:underline">
+              See everyone
+            </Link>
+          </p>
+        ) : null}
+      </div>
+      <MemberModal
+        leagueId={league.id}
+        userId={open?.user_id ?? null}
+        fallbackName={open?.full_name}
+        canRemove={canRemove}
+        onClose={() => setOpen(null)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,128 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useRef, useEffect } from 'react';
+import type { JoinRequest, LeaderboardResponse } from '@contracts/api/leagues';
+import type { LeaderboardUpdatedPayload } from '@contracts/live';
+import { useToast } from '@/components/ui/toast';
+import { useLiveEvent } from '@/lib/live';
+import { leaguesOverviewQueryKey } from '../api/get-leagues-overview';
+import { leagueDetailQueryKey, leagueQueryKey } from '../api/get-league';
+import { joinRequestsQueryKey } from '../api/get-join-requests';
+import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
+import { applyLeaderboardUpdate } from '../utils/live-leaderboard';
+
+/** How long a row that moved stays highlighted. */
+export const MOVE_HIGHLIGHT_MS = 2500;
+
+const sub = (leagueId: number, part: string) => ({ queryKey: [...leagueQueryKey(leagueId), part] });
+
+/** Patches every cached page of the league's table; pages that cannot be patched are refetched. */
+export function patchLeaderboards(queryClient: QueryClient, leagueId: number, payload: LeaderboardUpdatedPayload): void {
+  const stale: (readonly unknown[])[] = [];
+  for (const [key, data] of queryClient.getQueriesData<LeaderboardResponse | null>(sub(leagueId, 'leaderboard'))) {
+    if (!data) {
+      stale.push(key);
+      continue;
+    }
+    const next = applyLeaderboardUpdate(data, payload);
+    if (next === 'refetch') stale.push(key);
+    else queryClient.setQueryData(key, next);
+  }
+  for (const key of stale) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+}
+
+/**
+ * Live updates of one league's page: the table re-ranks in place (rows that moved flash), the
+ * activity feed refetches, the owner's pending requests gain new ones, a new member refreshes
+ * the lists.
+ */
+export function useLeagueLive(leagueId: number) {
+  const queryClient = useQueryClient();
+  const setMoved = useSetAtom(movedRowsAtom);
+  const timers = useRef<Set<ReturnType<typeof setTimeout>>>(new Set());
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach(clearTimeout);
+      pending.clear();
+    };
+  }, []);
+
+  useLiveEvent('leaderboard.updated', (payload) => {
+    if (payload.leagueId !== leagueId) return;
+    patchLeaderboards(queryClient, leagueId, payload);
+    void queryClient.invalidateQueries(sub(leagueId, 'members'));
+    void queryClient.invalidateQueries(sub(leagueId, 'member-stats'));
+    void queryClient.invalidateQueries(sub(leagueId, 'stats'));
+
+    const moved: Record<string, RowMovement> = {};
+    for (const change of payload.changed) {
+      if (change.previousRank !== null && change.previousRank !== change.rank) {
+        moved[movedRowKey(leagueId, change.userId)] = change.rank < change.previousRank ? 'up' : 'down';
+      }
+    }
+    const keys = Object.keys(moved);
+    if (keys.length === 0) return;
+    setMoved((current) => ({ ...current, ...moved }));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setMoved((current) => {
+        const next = { ...current };
+        for (const key of keys) if (next[key] === moved[key]) delete next[key];
+        return next;
+      });
+    }, MOVE_HIGHLIGHT_MS);
+    timers.current.add(timer);
+  });
+
+  useLiveEvent('activity.created', (payload) => {
+    if (payload.leagueId !== leagueId) return;
+    void queryClient.invalidateQueries(sub(leagueId, 'activity'));
+    void queryClient.invalidateQueries(sub(leagueId, 'activity-stats'));
+  });
+
+  useLiveEvent('request.created', (payload) => {
+    if (payload.leagueId !== leagueId) return;
+    const request: JoinRequest = {
+      id: payload.requestId,
+      user: payload.userId,
+      username: payload.username,
+      user_full_name: payload.fullName,
+      message: payload.message,
+      created_at: payload.createdAt,
+      status: 'pending',
+    };
+    queryClient.setQueryData<JoinRequest[]>(joinRequestsQueryKey(leagueId), (list) =>
+      list && !list.some((r) => r.id === request.id || r.user === request.user) ? [request, ...list] : list,
+    );
+  });
+
+  useLiveEvent('member.joined', (payload) => {
+    if (payload.leagueId !== leagueId) return;
+    void queryClient.invalidateQueries({ queryKey: leagueDetailQueryKey(leagueId) });
+    for (const part of ['members', 'member-stats', 'stats', 'leaderboard']) void queryClient.invalidateQueries(sub(leagueId, part));
+  });
+}
+
+/**
+ * Toasts about join requests, wherever in the leagues screens the user is: an owner hears of a
+ * new request at once, a requester of the owner's decision.
+ */
+export function useLeagueRequestToasts() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+
+  useLiveEvent('request.created', (payload) => {
+    const who = payload.fullName.trim() || payload.username;
+    toast.show(`${who} asked to join ${payload.leagueName}.`, 'info');
+    void queryClient.invalidateQueries({ queryKey: joinRequestsQueryKey(payload.leagueId) });
+  });
+
+  useLiveEvent('request.decided', (payload) => {
+    if (payload.decision === 'approved') toast.show(`Your request to join ${payload.leagueName} was approved. Welcome in!`, 'success');
+    else toast.show(`Your request to join ${payload.leagueName} was declined.`, 'info');
+    void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryKey });
+    void queryClient.invalidateQueries({ queryKey: leagueQueryKey(payload.leagueId) });
+  });
+}

@@ -1,0 +1,80 @@
+import type { ResultMatch } from '@contracts/api/stats';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { cutTeamName } from '../utils/start-gameweek';
+import { LiveBadge } from './live-badge';
+import { OutcomeBadge } from './outcome-badge';
+
+const kickoffFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+function TeamName({ name }: { name: string }) {
+  return (
+    <>
+      <span className="sm:hidden">{cutTeamName(name)}</span>
+      <span className="hidden sm:inline">{name}</span>
+    </>
+  );
+}
+
+function MatchState({ match }: { match: ResultMatch }) {
+  if (match.status === 'live') return <LiveBadge minute={match.minute} />;
+  if (match.status === 'finished') return <Badge>Full time</Badge>;
+  if (match.status === 'postponed') return <Badge tone="warning">Postponed</Badge>;
+  const date = new Date(match.match_time);
+  return Number.isNaN(date.getTime()) ? null : <time dateTime={match.match_time}>{kickoffFormat.format(date)}</time>;
+}
+
+const score = (home: number | null, away: number | null) => (home === null || away === null ? null : `${home}–${away}`);
+
+/** One match of the results: actual score, the user's prediction, outcome and points. */
+export function ResultMatchRow({ match }: { match: ResultMatch }) {
+  const actual = score(match.actual_home_score, match.actual_away_score);
+  const predicted = score(match.predicted_home_score, match.predicted_away_score);
+  const name = `${match.home_team} vs ${match.away_team}`;
+
+  return (
+    <li className={cn('px-4 py-4 sm:px-6', match.is_banker && 'bg-primary-soft/50')} aria-label={name}>
+      <div className="flex min-h-6 items-center justify-between gap-2 text-xs text-muted">
+        <MatchState match={match} />
+        {match.is_banker ? <Badge tone="banker">Banker</Badge> : null}
+      </div>
+
+      <div className="mt-2 grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-3">
+        <p className="truncate text-right text-sm font-semibold text-fg sm:text-base" title={match.home_team}>
+          <TeamName name={match.home_team} />
+        </p>
+        <p className="min-w-16 text-center font-display text-xl font-extrabold text-fg tabular-nums sm:text-2xl">
+          {actual ? (
+            <span aria-label={`Actual score ${actual}`}>{actual}</span>
+          ) : (
+            <span className="text-sm font-semibold text-muted uppercase">vs</span>
+          )}
+        </p>
+        <p className="truncate text-sm font-semibold text-fg sm:text-base" title={match.away_team}>
+          <TeamName name={match.away_team} />
+        </p>
+      </div>
+
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+        <p className="text-muted">
+          {predicted ? (
+            <>
+              Predicted <span className="font-semibold text-fg tabular-nums">{predicted}</span>
+            </>
+          ) : (
+            'Not predicted'
+          )}
+        </p>
+        {match.result_status ? (
+          <p className="flex items-center gap-2">
+            <OutcomeBadge outcome={match.result_status} />
+            <span className="font-bold text-fg tabular-nums">{match.points_earned ?? 0} pts</span>
+            {!match.is_final ? <span className="text-xs text-muted">(provisional)</span> : null}
+          </p>
+        ) : predicted ? (
+          <p className="text-xs text-muted">Awaiting result</p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
