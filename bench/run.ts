@@ -10,7 +10,8 @@ import { standingsCase } from './standings.bench';
  *
  * Environment: BENCH_DATABASE_URL (any database on the server to bench on; default
  * postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL, BENCH_USERS (default 100000),
- * KEEP_BENCH_DB=1 to keep the scratch database.
+ * BENCH_ONLY=<case name>[,<case name>] to run some cases only, KEEP_BENCH_DB=1 to keep the
+ * scratch database.
  */
 
 export interface BenchContext {
@@ -244,7 +245,8 @@ async function main(): Promise<void> {
         );
       },
     };
-    for (const bench of BENCH_CASES) {
+    const only = (process.env.BENCH_ONLY ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+    for (const bench of BENCH_CASES.filter((b) => only.length === 0 || only.includes(b.name))) {
       for (const line of await bench.run(ctx)) process.stdout.write(`${line}\n`);
     }
   } finally {

@@ -121,7 +121,6 @@ export class LeaguesController {
     @Param('id', leagueIdPipe) id: number,
     @Query() query: LeaderboardQueryDto,
   ): Promise<ApiEnvelope<LeaderboardResponse>> {
-    await this.access.assertVisible(id, user.id);
     return { data: await this.standings.leaderboard(id, user.id, query) };
   }
 

@@ -12,7 +12,7 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
 
 /**
  * The game end to end on the real system: a slice of a real season (Premier League 2024/25,
- * matchdays 1–4) imported shifted so that matchday 2 is the open gameweek, 50 players predicting
+ * matchdays 1–4, re-labelled 2094/95) imported shifted so that matchday 2 is the open gameweek, 50 players predicting
  * with bankers, results recorded through the admin API and scored by the worker; every point and
  * total is checked against an independent recomputation with scorePrediction.
  */
@@ -41,7 +41,9 @@ interface Totals {
   provisional: boolean;
 }
 
-const slice = seasonSlice(SOURCE, ROUNDS);
+// Suites share one database: the slice is re-labelled so that a suite importing the real
+// 2024/25 season (same league and label, hence the same season) never shares its fixtures.
+const slice = seasonSlice(SOURCE, ROUNDS, 'English Premier League 2094/95');
 
 describe('predictions and scoring on a real season slice', () => {
   let sys: TestSystem;
@@ -177,7 +179,7 @@ describe('predictions and scoring on a real season slice', () => {
       .set(bearer(admin.token))
       .send({ season: slice, shift_to_now: true })
       .expect(201);
-    expect(res.body.data).toMatchObject({ gameweeks: 4, fixtures: { total: 40 }, season: { league_code: 'en.1', label: '2024/25', is_active: true } });
+    expect(res.body.data).toMatchObject({ gameweeks: 4, fixtures: { total: 40 }, season: { league_code: 'en.1', label: '2094/95', is_active: true } });
 
     const list = await sys.http.get('/api/admin/fixtures/').set(bearer(admin.token)).expect(200);
     const byTeams = new Map(slice.matches.map((m) => [`${m.team1}|${m.team2}`, m]));

@@ -69,8 +69,10 @@ function DashboardView({ data }: { data: DashboardData }) {
       <Card>
         <CardHeader title="Points per gameweek" description="Every gameweek of the season so far" />
         <div className="px-2 pt-4 pb-4 sm:px-4">
-          {points.length === 0 ? (
-            <p className="px-3 py-10 text-center text-sm text-muted">Your points chart appears once the first gameweek kicks off.</p>
+          {points.every((p) => p.points === 0) ? (
+            <p className="px-3 py-10 text-center text-sm text-muted">
+              No points yet. Your chart grows here as your predictions score.
+            </p>
           ) : (
             <>
               <Suspense fallback={<Skeleton className="mx-3 h-60" />}>

@@ -1,24 +1,213 @@
-import { Link, useParams } from 'react-router';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { GameweeksHistory, HistoryGameweekRef } from '@contracts/api/stats';
 import { PageHeader } from '@/components/layout/page-header';
-import { ComingSoon } from '@/components/layout/coming-soon';
+import { buttonClasses } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
+import { ArrowLeftIcon, CalendarIcon, ChartIcon, TrophyIcon } from '@/components/ui/icons';
+import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { useGameweeks } from '../api/get-gameweeks';
+import { useGameweeksHistory } from '../api/get-gameweeks-history';
+import { HISTORY_PAGE_SIZE, pageOfLatestStarted, shownRange } from '../utils/pagination';
+import { formatDate, GameweeksTable } from './gameweeks-table';
+import { PaginationNav } from './pagination-nav';
+
+function parsePage(value: string | null): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}
+
+function SummaryCard({ label, value, highlight }: { label: string; value: ReactNode; highlight?: boolean }) {
+  return (
+    <Card className={cn('p-4 sm:p-5', highlight && 'border-primary/40 bg-primary-soft')}>
+      <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
+      <p className={cn('mt-2 font-display text-3xl font-extrabold tabular-nums', highlight ? 'text-accent' : 'text-fg')}>{value}</p>
+    </Card>
+  );
+}
+
+function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; gameweek: HistoryGameweekRef | null; tone: 'best' | 'worst'; emptyText: string }) {
+  return (
+    <Card className="flex items-center gap-4 p-4 sm:p-5">
+      <div
+        className={cn('grid size-12 shrink-0 place-items-center rounded-2xl', tone === 'best' ? 'bg-success-soft text-success' : 'bg-warning-soft text-warning')}
+        aria-hidden="true"
+      >
+        {tone === 'best' ? <TrophyIcon size={22} /> : <ChartIcon size={22} />}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
+        {gameweek ? (
+          <>
+            <p className="mt-1 truncate text-base font-semibold text-fg">{gameweek.gameWeek || `Gameweek ${gameweek.number}`}</p>
+            <p className="text-xs text-muted">{formatDate(gameweek.date)}</p>
+          </>
+        ) : (
+          <p className="mt-1 text-sm text-muted">{emptyText}</p>
+        )}
+      </div>
+      {gameweek ? (
+        <p className="shrink-0 text-right font-display text-2xl font-extrabold text-fg tabular-nums">
+          {gameweek.points}
+          <span className="block text-xs font-medium text-muted">points</span>
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <LoadingRegion label="Loading gameweeks history…" className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {Array.from({ length: 4 }, (_, i) => (
+          <SkeletonCard key={i} />
+        ))}
+      </div>
+      <div className="grid gap-4 md:grid-cols-2">
+        <Skeleton className="h-24 rounded-2xl" />
+        <Skeleton className="h-24 rounded-2xl" />
+      </div>
+      <Card className="overflow-hidden" aria-hidden="true">
+        <div className="border-b border-line px-5 py-4">
+          <Skeleton className="h-5 w-36" />
+        </div>
+        <div className="space-y-3 p-5">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-8" />
+          ))}
+        </div>
+      </Card>
+    </LoadingRegion>
+  );
+}
+
+function HistoryView({
+  data,
+  onPage,
+  expandedId,
+  onToggle,
+  busy,
+}: {
+  data: GameweeksHistory;
+  onPage: (page: number) => void;
+  expandedId: number | null;
+  onToggle: (id: number) => void;
+  busy: boolean;
+}) {
+  const { summary, gameweeks, pagination } = data;
+  const { from, to } = shownRange(pagination.page, pagination.page_size, pagination.total);
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <SummaryCard label="Season Total Points" value={summary.totalPoints} highlight />
+        <SummaryCard label="Total Correct Results" value={summary.totalCorrect} />
+        <SummaryCard label="Total Exact Scores" value={summary.totalExactScores} />
+        <SummaryCard label="Average Accuracy (%)" value={`${Math.round(summary.averageAccuracy)}%`} />
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        <PerformanceCard title="Best Performance" gameweek={summary.bestGameweek} tone="best" emptyText="No gameweeks played yet." />
+        <PerformanceCard
+          title="Room for Improvement"
+          gameweek={summary.worstGameweek}
+          tone="worst"
+          emptyText="No completed gameweeks played yet."
+        />
+      </div>
+
+      <Card className="overflow-hidden">
+        <CardHeader
+          title="All Gameweeks"
+          description={pagination.total > 0 ? `Showing ${from}-${to} of ${pagination.total} gameweeks` : undefined}
+          className="pb-4 sm:pb-4"
+        />
+        {gameweeks.length === 0 ? (
+          <EmptyState icon={<CalendarIcon size={22} />} title="No gameweeks played yet." description="Gameweeks appear here once the season is scheduled." />
+        ) : (
+          <div className={cn('border-t border-line transition-opacity', busy && 'opacity-60')} aria-busy={busy || undefined}>
+            <GameweeksTable gameweeks={gameweeks} expandedId={expandedId} onToggle={onToggle} />
+          </div>
+        )}
+        {pagination.total_pages > 1 ? (
+          <div className="border-t border-line px-4 py-4">
+            <PaginationNav page={pagination.page} totalPages={pagination.total_pages} onPage={onPage} />
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}
 
 /**
- * /gameweeks-history and /leagues/:leagueId/player/:playerId/gameweeks-history — filled in by
- * a later issue.
+ * /gameweeks-history (the signed-in user) and /leagues/:leagueId/player/:playerId/gameweeks-history
+ * (another player, by id or username slug). Props win over the route params.
  */
-export function GameweeksHistoryScreen() {
-  const { leagueId, playerId } = useParams();
-  const backTo = leagueId && playerId ? `/leagues/${leagueId}/player/${playerId}` : '/dashboard';
+export function GameweeksHistoryScreen({ player: playerProp, leagueId: leagueIdProp }: { player?: string; leagueId?: string } = {}) {
+  const params = useParams();
+  const player = playerProp ?? params.playerId;
+  const leagueId = leagueIdProp ?? params.leagueId;
+  const isOtherPlayer = Boolean(player);
+  const backTo = isOtherPlayer && leagueId ? `/leagues/${leagueId}/player/${player}` : '/dashboard';
+
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requestedPage = parsePage(searchParams.get('page'));
+  const gameweeks = useGameweeks();
+  const waitingForStart = requestedPage === null && gameweeks.isPending;
+  const page = requestedPage ?? (waitingForStart ? 1 : pageOfLatestStarted(gameweeks.data, Date.now()));
+
+  const history = useGameweeksHistory({ player, page, page_size: HISTORY_PAGE_SIZE, order: 'desc' }, { enabled: !waitingForStart });
+  const [expanded, setExpanded] = useState<{ page: number; id: number } | null>(null);
+  const expandedId = expanded && expanded.page === page ? expanded.id : null;
+
+  const goToPage = (next: number) => {
+    setSearchParams((current) => {
+      const updated = new URLSearchParams(current);
+      updated.set('page', String(next));
+      return updated;
+    });
+  };
+
+  const name = history.data?.player ? history.data.player.full_name || history.data.player.username : '';
+  const title = isOtherPlayer && name ? `${name} Gameweeks History` : 'Gameweeks History';
+
   return (
     <>
-      <Link to={backTo} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-        <ArrowLeftIcon size={16} /> Back
+      <Link to={backTo} className="mb-4 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-muted hover:text-fg">
+        <ArrowLeftIcon size={16} /> {isOtherPlayer ? 'Back to player' : 'Back to Dashboard'}
       </Link>
-      <PageHeader title="Gameweeks History" />
-      <ComingSoon statCards={4} rows={6}>
-        Coming soon: every gameweek of the season with points, accuracy and match-by-match details.
-      </ComingSoon>
+      <PageHeader
+        title={title}
+        description={isOtherPlayer ? 'Every gameweek of their season, match by match.' : 'Every gameweek of your season, match by match.'}
+      />
+      {waitingForStart || history.isPending ? (
+        <HistorySkeleton />
+      ) : history.isError ? (
+        <Card>
+          <ErrorState
+            title="Could not load gameweeks history"
+            message={history.error.message}
+            onRetry={() => void history.refetch()}
+            action={
+              <Link to={backTo} className={buttonClasses('ghost')}>
+                Go back
+              </Link>
+            }
+          />
+        </Card>
+      ) : (
+        <HistoryView
+          data={history.data}
+          onPage={goToPage}
+          expandedId={expandedId}
+          onToggle={(id) => setExpanded(expandedId === id ? null : { page, id })}
+          busy={history.isPlaceholderData}
+        />
+      )}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GameweekResults } from '@contracts/api/stats';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -70,6 +71,11 @@ function ResultsView({ data }: { data: GameweekResults }) {
   const versusAverage = stats.total_points - average;
   return (
     <div className="space-y-6">
+      {stats.total_predictions === 0 && matches.length > 0 ? (
+        <Alert tone="info">
+          <p>You made no predictions for this gameweek.</p>
+        </Alert>
+      ) : null}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard
           label="Total Points"

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { GameweekSummary } from '@contracts/api/fixtures';
+import type { DashboardData } from '@contracts/api/stats';
+import { mockApi, renderApp } from '@/test/render-app';
+
+const EMPTY: DashboardData = {
+  season: { id: 1, name: 'Premier League', label: '2025/26' },
+  current_season_stats: {
+    total_points: 0,
+    total_predictions: 0,
+    accuracy: '0',
+    exact_scores: 0,
+    correct_results: 0,
+    scored_predictions: 0,
+    provisional: false,
+  },
+  recent_gameweeks: [],
+  hot_teams: [],
+  cold_teams: [],
+  points_by_gameweek: [],
+};
+
+const FULL: DashboardData = {
+  ...EMPTY,
+  current_season_stats: { ...EMPTY.current_season_stats, total_points: 245, total_predictions: 60, accuracy: '66.6', exact_scores: 9, correct_results: 40, scored_predictions: 60 },
+  recent_gameweeks: [
+    { id: 12, number: 6, gameweek_name: 'Gameweek 6', total_predictions: 10, correct_results: 7, exact_scores: 2, accuracy: 70, points_earned: 95, provisional: false },
+  ],
+  hot_teams: [{ team: 'Arsenal', team_id: 1, team_short: 'ARS', team_logo: null, accuracy: 83, predictions: 6 }],
+  cold_teams: [{ team: 'Everton', team_id: 2, team_short: 'EVE', team_logo: null, accuracy: 17, predictions: 6 }],
+  points_by_gameweek: [
+    { number: 5, points: 40 },
+    { number: 6, points: 95 },
+  ],
+};
+
+const openGameweek: GameweekSummary = {
+  id: 107,
+  number: 7,
+  name: 'Gameweek 7',
+  status: 'current',
+  starts_at: new Date(Date.now() + 86_400_000).toISOString(),
+  ends_at: null,
+  deadline: new Date(Date.now() + 86_400_000).toISOString(),
+  is_open: true,
+  fixture_count: 10,
+};
+
+function setup(answer: { status?: number; body?: unknown }, gameweeks: GameweekSummary[] = []) {
+  localStorage.setItem('authToken', 'tok');
+  mockApi({
+    'GET /api/stats/dashboard/': () => answer,
+    'GET /api/seasons/gameweeks/': () => ({ body: { data: gameweeks } }),
+  });
+  return renderApp('/dashboard');
+}
+
+describe('dashboard', () => {
+  it('shows zeros and the empty texts for a new player', async () => {
+    setup({ body: { data: EMPTY } });
+    expect(await screen.findByText('No hot teams yet')).toBeTruthy();
+    expect(screen.getByText('No cold teams')).toBeTruthy();
+    expect(screen.getByText('No recent gameweek data available.')).toBeTruthy();
+    expect(screen.getByText('0%')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Make Your Predictions/ })).toBeNull();
+  });
+
+  it('shows the four stats, hot and cold teams, recent gameweeks and the points per gameweek', async () => {
+    setup({ body: { data: FULL } }, [openGameweek]);
+    expect(await screen.findByText('245')).toBeTruthy();
+    expect(screen.getByText('67%')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Hot Teams' })).getByText('83% Accuracy')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Cold Teams' })).getByText('17% Accuracy')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('link', { name: 'Gameweek 6' }).getAttribute('href')).toBe('/results?gameweek=6');
+    expect(within(table).getByText('70%')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Points per gameweek' })).getByText('Gameweek 6: 95 points')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /Make Your Predictions/ })).getAttribute('href')).toBe('/fixtures');
+  });
+
+  it("says 'Could not load dashboard' with the detail", async () => {
+    setup({ status: 500, body: { message: 'Database unavailable' } });
+    expect(await screen.findByRole('heading', { name: 'Could not load dashboard' })).toBeTruthy();
+    expect(screen.getByText('Database unavailable')).toBeTruthy();
+  });
+});

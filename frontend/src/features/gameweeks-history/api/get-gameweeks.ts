@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ApiEnvelope } from '@contracts/api/common';
+import type { GameweekSummary } from '@contracts/api/fixtures';
+import { apiClient } from '@/lib/api-client';
+
+/**
+ * Shared with the fixtures, results and dashboard features, which read the same list with the same
+ * fetcher (features may not import each other), so the key holds one cached answer.
+ */
+export const gameweeksQueryKey = ['seasons', 'gameweeks'] as const;
+
+/** GET /seasons/gameweeks/: every gameweek of the active season, ascending by number. */
+export async function getGameweeks(): Promise<GameweekSummary[]> {
+  const answer = await apiClient.get<ApiEnvelope<GameweekSummary[]> | null>('/seasons/gameweeks/');
+  if (!Array.isArray(answer?.data)) throw new Error('No gameweeks data available.');
+  return answer.data;
+}
+
+export function useGameweeks() {
+  return useQuery({ queryKey: gameweeksQueryKey, queryFn: getGameweeks, staleTime: 60_000 });
+}

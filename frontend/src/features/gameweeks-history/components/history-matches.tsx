@@ -1,0 +1,46 @@
+import type { HistoryMatch } from '@contracts/api/stats';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/cn';
+import { OutcomeBadge } from './outcome-badge';
+
+const score = (home: number | null, away: number | null) => (home === null || away === null ? '–' : `${home}–${away}`);
+
+/** The matches of one gameweek in the history: prediction, actual score, banker, result, points. */
+export function HistoryMatches({ matches, label }: { matches: readonly HistoryMatch[]; label: string }) {
+  if (matches.length === 0) return <p className="py-2 text-sm text-muted">No matches in this gameweek.</p>;
+  return (
+    <ul className="grid gap-2 md:grid-cols-2" aria-label={label}>
+      {matches.map((m) => (
+        <li
+          key={m.fixtureId}
+          aria-label={`${m.homeTeam} vs ${m.awayTeam}`}
+          className={cn('rounded-xl border border-line bg-surface px-3.5 py-3', m.banker && 'border-primary/50')}
+        >
+          <div className="flex items-start justify-between gap-2">
+            <p className="min-w-0 text-sm font-semibold text-fg">
+              <span className="block truncate">{m.homeTeam}</span>
+              <span className="block truncate">{m.awayTeam}</span>
+            </p>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              {m.banker ? <Badge tone="banker">Banker</Badge> : null}
+              {m.status === 'live' ? <Badge tone="danger">Live</Badge> : m.status === 'postponed' ? <Badge tone="warning">Postponed</Badge> : null}
+            </div>
+          </div>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-muted">
+            <span>
+              Predicted <span className="font-semibold text-fg tabular-nums">{score(m.predictionHome, m.predictionAway)}</span>
+              <span className="mx-1.5" aria-hidden="true">
+                ·
+              </span>
+              Actual <span className="font-semibold text-fg tabular-nums">{score(m.homeScore, m.awayScore)}</span>
+            </span>
+            <span className="flex items-center gap-1.5">
+              {m.result ? <OutcomeBadge outcome={m.result} /> : <span>Pending</span>}
+              <span className="font-bold text-fg tabular-nums">{m.points ?? 0} pts</span>
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { GameweekSummary } from '@contracts/api/fixtures';
+import { pageOfLatestStarted, pageWindow, shownRange } from './pagination';
+
+describe('pageWindow', () => {
+  it('shows every page when there are 5 or fewer', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('centres the current page and stops at the ends', () => {
+    expect(pageWindow(1, 8)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 8)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(5, 8)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageWindow(8, 8)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(0, 0)).toEqual([]);
+  });
+});
+
+describe('shownRange', () => {
+  it('gives the first and last row numbers of a page', () => {
+    expect(shownRange(1, 10, 38)).toEqual({ from: 1, to: 10 });
+    expect(shownRange(4, 10, 38)).toEqual({ from: 31, to: 38 });
+    expect(shownRange(1, 10, 0)).toEqual({ from: 0, to: 0 });
+  });
+});
+
+describe('pageOfLatestStarted', () => {
+  const gw = (number: number, status: GameweekSummary['status'], isOpen = false): GameweekSummary => ({
+    id: number,
+    number,
+    name: `Gameweek ${number}`,
+    status,
+    starts_at: '2099-01-01T00:00:00Z',
+    ends_at: null,
+    deadline: '2099-01-01T00:00:00Z',
+    is_open: isOpen,
+    fixture_count: 10,
+  });
+  const season = (current: number, open: boolean) =>
+    Array.from({ length: 38 }, (_, i) => gw(i + 1, i + 1 < current ? 'completed' : i + 1 === current ? 'current' : 'upcoming', i + 1 === current && open));
+
+  it('opens on the page (latest first) of the latest started gameweek', () => {
+    expect(pageOfLatestStarted(season(12, false), Date.now())).toBe(3);
+    expect(pageOfLatestStarted(season(12, true), Date.now())).toBe(3);
+    expect(pageOfLatestStarted(season(30, false), Date.now())).toBe(1);
+    expect(pageOfLatestStarted(season(1, true), Date.now())).toBe(1);
+    expect(pageOfLatestStarted(undefined, Date.now())).toBe(1);
+  });
+});

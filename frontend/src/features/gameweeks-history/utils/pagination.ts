@@ -1,0 +1,34 @@
+import type { GameweekSummary } from '@contracts/api/fixtures';
+
+/** At most this many page buttons show, around the current page (spec section 9). */
+export const PAGE_WINDOW = 5;
+export const HISTORY_PAGE_SIZE = 10;
+
+/** The page numbers to show: up to 5, the current one centred where the ends allow. */
+export function pageWindow(page: number, totalPages: number, size = PAGE_WINDOW): number[] {
+  if (totalPages <= 0) return [];
+  const current = Math.min(Math.max(1, page), totalPages);
+  const start = Math.max(1, Math.min(current - Math.floor(size / 2), totalPages - size + 1));
+  const end = Math.min(totalPages, start + size - 1);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+/** "Showing X-Y of N gameweeks" bounds (1-based, inclusive); 0-0 when empty. */
+export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {
+  if (total <= 0) return { from: 0, to: 0 };
+  const from = Math.min((page - 1) * pageSize + 1, total);
+  return { from, to: Math.min(page * pageSize, total) };
+}
+
+/**
+ * The page (latest first) holding the latest gameweek that has started, so the table opens
+ * where the season is rather than on far-off upcoming gameweeks. 1 when nothing has started.
+ */
+export function pageOfLatestStarted(list: readonly GameweekSummary[] | undefined, now: number, pageSize = HISTORY_PAGE_SIZE): number {
+  if (!list || list.length === 0) return 1;
+  const sorted = [...list].sort((a, b) => b.number - a.number);
+  const index = sorted.findIndex(
+    (g) => g.status === 'completed' || (g.status === 'current' && (!g.is_open || (g.starts_at !== null && Date.parse(g.starts_at) <= now))),
+  );
+  return index < 0 ? 1 : Math.floor(index / pageSize) + 1;
+}
