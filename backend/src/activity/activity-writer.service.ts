@@ -3,6 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '../../../contracts/src/events';
 
+/** An entry written (or rewritten) by the writer: what the live worker announces to the league. */
+export interface NewActivity {
+  id: number;
+  league_id: number;
+}
+
 export interface RankClimb {
   userId: number;
   rank: number;
@@ -25,25 +31,25 @@ const FULL_NAME = `(u.first_name || ' ' || u.last_name)`;
 export class ActivityWriterService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async memberJoined(event: DomainEvent<'member.joined'>): Promise<number> {
+  async memberJoined(event: DomainEvent<'member.joined'>): Promise<NewActivity[]> {
     const { leagueId, userId, via } = event.payload;
     const description =
       via === 'create' ? 'Created the league.' : via === 'approval' ? 'Joined after the owner approved their request.' : 'Welcome to the league!';
-    const rows: unknown[] = await this.db.query(
+    const rows: NewActivity[] = await this.db.query(
       `INSERT INTO league_activities (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
        SELECT l.id, u.id, 'member_joined', 'membership', CASE WHEN l.type IN ('private', 'public') THEN 'medium' ELSE 'low' END,
               ${FULL_NAME} || CASE WHEN $3::text = 'create' THEN ' created ' ELSE ' joined ' END || l.name, $4::text, 'user-plus', '{}', 'joined:' || $5::bigint
        FROM leagues l JOIN users u ON u.id = $2
        WHERE l.id = $1 AND l.type <> 'global'
-       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
       [leagueId, userId, via, description, event.id],
     );
-    return rows.length;
+    return rows;
   }
 
-  async memberLeft(event: DomainEvent<'member.left'>): Promise<number> {
+  async memberLeft(event: DomainEvent<'member.left'>): Promise<NewActivity[]> {
     const { leagueId, userId, via } = event.payload;
-    const rows: unknown[] = await this.db.query(
+    const rows: NewActivity[] = await this.db.query(
       `INSERT INTO league_activities (league_id, target_user_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
        SELECT l.id, u.id, CASE WHEN $3::text = 'removed' THEN l.owner_id ELSE u.id END, 'member_left', 'membership', 'low',
               ${FULL_NAME} || CASE WHEN $3::text = 'removed' THEN ' was removed from ' ELSE ' left ' END || l.name,
@@ -51,31 +57,31 @@ export class ActivityWriterService {
               'user-minus', '{}', 'left:' || $4::bigint
        FROM leagues l JOIN users u ON u.id = $2
        WHERE l.id = $1 AND l.type <> 'global'
-       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
       [leagueId, userId, via, event.id],
     );
-    return rows.length;
+    return rows;
   }
 
-  async requestApproved(event: DomainEvent<'request.approved'>): Promise<number> {
+  async requestApproved(event: DomainEvent<'request.approved'>): Promise<NewActivity[]> {
     const { leagueId, userId, ownerId, requestId } = event.payload;
-    const rows: unknown[] = await this.db.query(
+    const rows: NewActivity[] = await this.db.query(
       `INSERT INTO league_activities (league_id, actor_user_id, target_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
        SELECT l.id, o.id, u.id, 'request_approved', 'membership', 'medium',
               (o.first_name || ' ' || o.last_name) || ' approved ' || ${FULL_NAME} || '''s request to join',
               'A new member for ' || l.name || '.', 'check-circle', '{}', 'approved:' || $4::int
        FROM leagues l JOIN users u ON u.id = $2 JOIN users o ON o.id = $3
        WHERE l.id = $1
-       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
       [leagueId, userId, ownerId, requestId],
     );
-    return rows.length;
+    return rows;
   }
 
   /** Exact scores and banker hits of a finished match; gameweek points once its gameweek is complete. */
-  async scoresUpdated(event: DomainEvent<'scores.updated'>): Promise<number> {
+  async scoresUpdated(event: DomainEvent<'scores.updated'>): Promise<NewActivity[]> {
     const { fixtureId, gameweekId, final } = event.payload;
-    if (!final) return 0;
+    if (!final) return [];
     return this.db.transaction(async (tx) => {
       // Entries that no longer hold (a corrected or voided result) go first.
       await tx.query(
@@ -85,7 +91,7 @@ export class ActivityWriterService {
              OR (a.dedupe_key = 'banker:' || $1::int || ':' || p.user_id AND NOT (p.is_banker AND p.outcome IN ('exact', 'correct'))))`,
         [fixtureId],
       );
-      const hits: unknown[] = await tx.query(
+      const hits: NewActivity[] = await tx.query(
         `WITH fx AS (
            SELECT f.id, f.home_score, f.away_score, g.number, hc.short_name AS home, ac.short_name AS away
            FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id
@@ -116,10 +122,10 @@ export class ActivityWriterService {
          ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description,
            importance = EXCLUDED.importance, metadata = EXCLUDED.metadata
          WHERE (a.message, a.description, a.importance, a.metadata) IS DISTINCT FROM (EXCLUDED.message, EXCLUDED.description, EXCLUDED.importance, EXCLUDED.metadata)
-         RETURNING a.id`,
+         RETURNING a.id, a.league_id`,
         [fixtureId],
       );
-      return hits.length + (await this.gameweekScored(tx, gameweekId));
+      return [...hits, ...(await this.gameweekScored(tx, gameweekId))];
     });
   }
 
@@ -127,8 +133,8 @@ export class ActivityWriterService {
    * Once every match of the gameweek is finished or void and every prediction of it is final:
    * each member's points (the league's top scorers only, in automatic leagues).
    */
-  private async gameweekScored(tx: EntityManager, gameweekId: number): Promise<number> {
-    const rows: unknown[] = await tx.query(
+  private async gameweekScored(tx: EntityManager, gameweekId: number): Promise<NewActivity[]> {
+    const rows: NewActivity[] = await tx.query(
       `WITH gw AS (
          SELECT g.id, g.number FROM gameweeks g
          WHERE g.id = $1 AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
@@ -156,15 +162,15 @@ export class ActivityWriterService {
        ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description,
          importance = EXCLUDED.importance, icon = EXCLUDED.icon, metadata = EXCLUDED.metadata
        WHERE (a.message, a.description, a.importance, a.icon, a.metadata) IS DISTINCT FROM (EXCLUDED.message, EXCLUDED.description, EXCLUDED.importance, EXCLUDED.icon, EXCLUDED.metadata)
-       RETURNING a.id`,
+       RETURNING a.id, a.league_id`,
       [gameweekId],
     );
-    return rows.length;
+    return rows;
   }
 
   /** Climbs into the top 10 found by a standings recompute (final points only), in its transaction. */
-  async rankClimbs(tx: EntityManager, leagueId: number, gameweek: { id: number; number: number }, climbs: RankClimb[]): Promise<number> {
-    const rows: unknown[] = await tx.query(
+  async rankClimbs(tx: EntityManager, leagueId: number, gameweek: { id: number; number: number }, climbs: RankClimb[]): Promise<NewActivity[]> {
+    const rows: NewActivity[] = await tx.query(
       `INSERT INTO league_activities (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
        SELECT $1, u.id, 'rank_climbed', 'ranking', CASE WHEN c.rank <= 3 THEN 'high' ELSE 'medium' END,
               ${FULL_NAME} || ' climbed to #' || c.rank,
@@ -174,9 +180,9 @@ export class ActivityWriterService {
               'rank:' || $2::int || ':' || u.id || ':' || c.rank
        FROM jsonb_to_recordset($4::jsonb) AS c("userId" int, rank int, "previousRank" int)
        JOIN users u ON u.id = c."userId"
-       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id`,
+       ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
       [leagueId, gameweek.id, gameweek.number, JSON.stringify(climbs)],
     );
-    return rows.length;
+    return rows;
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DomainEvent } from '../../../contracts/src/events';
-import { leagueRoom, MATCHES_ROOM, userRoom } from '../../../contracts/src/live';
+import { LeaderboardUpdatedPayload, leagueRoom, MATCHES_ROOM, userRoom } from '../../../contracts/src/live';
 import type { FixtureStatus } from '../../../contracts/src/game/gameweek-status';
 import type { PredictionOutcome } from '../../../contracts/src/game/scoring';
 import { LivePublisher } from './live-publisher.service';
@@ -64,6 +64,19 @@ export class LiveEventsService {
         },
       })),
     );
+  }
+
+  /** New feed entries: each league's members refetch their feed. */
+  async activitiesCreated(entries: { id: number; league_id: number }[]): Promise<void> {
+    for (const entry of entries) {
+      await this.live.emit([leagueRoom(entry.league_id)], 'activity.created', { leagueId: entry.league_id, activityId: entry.id });
+    }
+  }
+
+  /** A league's table changed: its members re-rank in place (or refetch when many rows moved). */
+  async leaderboardChanged(leagueId: number, changed: LeaderboardUpdatedPayload['changed'], truncated: boolean): Promise<void> {
+    if (changed.length === 0 && !truncated) return;
+    await this.live.emit([leagueRoom(leagueId)], 'leaderboard.updated', { leagueId, changed, truncated });
   }
 
   async memberJoined(event: DomainEvent<'member.joined'>): Promise<void> {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DomainEvent } from '../../../contracts/src/events';
-import { ActivityWriterService, RankClimb } from '../activity/activity-writer.service';
+import { ActivityWriterService, NewActivity, RankClimb } from '../activity/activity-writer.service';
 import { SeasonContextService } from './season-context.service';
 
 /** How many leading rows the summary keeps, so the leaderboard's first pages need no sort. */
@@ -21,12 +21,19 @@ export interface TopRow {
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 const STANDINGS_LOCK = 4201;
 
+/** Rows whose rank or points changed, for the live leaderboard (at most this many are sent). */
+export const CHANGED_ROWS_LIMIT = 100;
+
 export interface RecomputeResult {
   leagueId: number;
   members: number;
   written: number;
   removed: number;
   climbs: number;
+  changed: { userId: number; rank: number; previousRank: number | null; totalPoints: number; recentPoints: number }[];
+  /** More rows changed than `changed` holds. */
+  truncated: boolean;
+  activities: NewActivity[];
 }
 
 /**
@@ -84,7 +91,7 @@ export class StandingsService {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [STANDINGS_LOCK, leagueId]);
       const exists: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE id = $1`, [leagueId]);
-      if (exists.length === 0) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0 };
+      if (exists.length === 0) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0, changed: [], truncated: false, activities: [] };
       const ctx = await this.seasons.load(tx);
       const seasonId = ctx?.seasonId ?? null;
       const recent = ctx?.recent ?? null;
@@ -97,7 +104,15 @@ export class StandingsService {
                 (SELECT count(*) FROM league_standings WHERE league_id = $1)::int AS stored`,
         [leagueId],
       );
-      const [result]: { members: number; leading: number | null; updated: number; inserted: number; top: TopRow[] | null; climbs: RankClimb[] | null }[] = await tx.query(
+      const [result]: {
+        members: number;
+        leading: number | null;
+        updated: number;
+        inserted: number;
+        top: TopRow[] | null;
+        climbs: RankClimb[] | null;
+        changed: RecomputeResult['changed'] | null;
+      }[] = await tx.query(
         `WITH ranked AS (
            SELECT m.user_id,
                   coalesce(t.points, 0) AS total_points,
@@ -117,7 +132,7 @@ export class StandingsService {
            FROM ranked r
            WHERE s.league_id = $1 AND s.user_id = r.user_id
              AND (s.rank <> r.rank OR s.total_points <> r.total_points OR s.recent_points <> r.recent_points OR s.provisional <> r.provisional)
-           RETURNING s.user_id, s.rank, s.provisional
+           RETURNING s.user_id, s.rank, s.provisional, s.total_points, s.recent_points
          ),
          inserted AS (
            INSERT INTO league_standings (league_id, user_id, rank, previous_rank, total_points, recent_points, provisional, updated_at)
@@ -139,7 +154,11 @@ export class StandingsService {
                  LEFT JOIN league_standings o ON o.league_id = $1 AND o.user_id = top.user_id) AS top,
                 (SELECT json_agg(json_build_object('userId', u.user_id, 'rank', u.rank, 'previousRank', o.rank))
                  FROM updated u JOIN league_standings o ON o.league_id = $1 AND o.user_id = u.user_id
-                 WHERE u.rank <= 10 AND NOT u.provisional AND o.rank > u.rank) AS climbs`,
+                 WHERE u.rank <= 10 AND NOT u.provisional AND o.rank > u.rank) AS climbs,
+                (SELECT json_agg(json_build_object('userId', c.user_id, 'rank', c.rank, 'previousRank', o.rank,
+                                                   'totalPoints', c.total_points, 'recentPoints', c.recent_points) ORDER BY c.rank)
+                 FROM (SELECT * FROM updated ORDER BY rank LIMIT ${CHANGED_ROWS_LIMIT + 1}) c
+                 JOIN league_standings o ON o.league_id = $1 AND o.user_id = c.user_id) AS changed`,
         [leagueId, seasonId, recent?.id ?? null, counts.stored !== counts.members],
       );
       // Rows of former members (member.left deletes its row at once; this catches anything else).
@@ -161,8 +180,19 @@ export class StandingsService {
         [leagueId, seasonId, recent?.id ?? null, recent?.number ?? null, result.members, result.leading ?? 0, JSON.stringify(result.top ?? [])],
       );
       const climbs = result.climbs ?? [];
-      if (climbs.length > 0 && recent) await this.activity.rankClimbs(tx, leagueId, recent, climbs);
-      return { leagueId, members: result.members, written: result.updated + result.inserted, removed, climbs: climbs.length };
+      const activities = climbs.length > 0 && recent ? await this.activity.rankClimbs(tx, leagueId, recent, climbs) : [];
+      const changed = result.changed ?? [];
+      return {
+        leagueId,
+        members: result.members,
+        written: result.updated + result.inserted,
+        removed,
+        climbs: climbs.length,
+        changed: changed.slice(0, CHANGED_ROWS_LIMIT),
+        // New or removed members change the table's shape: the client refetches.
+        truncated: changed.length > CHANGED_ROWS_LIMIT || result.inserted > 0 || removed > 0,
+        activities,
+      };
     });
   }
 }

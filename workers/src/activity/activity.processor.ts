@@ -2,30 +2,40 @@ import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
-import { ActivityWriterService } from '../../../backend/src/activity/activity-writer.service';
+import { ActivityWriterService, NewActivity } from '../../../backend/src/activity/activity-writer.service';
+import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 
-/** Consumes the `activity` queue: each activity-worthy event becomes league feed entries. */
+/** Consumes the `activity` queue: each activity-worthy event becomes league feed entries, announced live. */
 @Processor('activity', { concurrency: 4 })
 export class ActivityProcessor extends WorkerHost {
   private readonly logger = new Logger(ActivityProcessor.name);
 
-  constructor(private readonly writer: ActivityWriterService) {
+  constructor(
+    private readonly writer: ActivityWriterService,
+    private readonly live: LiveEventsService,
+  ) {
     super();
   }
 
-  async process(job: Job<DomainEvent>): Promise<number | string> {
-    switch (job.data.name) {
+  async process(job: Job<DomainEvent>): Promise<number> {
+    const created = await this.write(job.data);
+    await this.live.activitiesCreated(created);
+    return created.length;
+  }
+
+  private async write(event: DomainEvent): Promise<NewActivity[]> {
+    switch (event.name) {
       case 'member.joined':
-        return this.writer.memberJoined(job.data as DomainEvent<'member.joined'>);
+        return this.writer.memberJoined(event as DomainEvent<'member.joined'>);
       case 'member.left':
-        return this.writer.memberLeft(job.data as DomainEvent<'member.left'>);
+        return this.writer.memberLeft(event as DomainEvent<'member.left'>);
       case 'request.approved':
-        return this.writer.requestApproved(job.data as DomainEvent<'request.approved'>);
+        return this.writer.requestApproved(event as DomainEvent<'request.approved'>);
       case 'scores.updated':
-        return this.writer.scoresUpdated(job.data as DomainEvent<'scores.updated'>);
+        return this.writer.scoresUpdated(event as DomainEvent<'scores.updated'>);
       default:
-        this.logger.warn(`activity queue: no handler for ${job.data.name}`);
-        return 'ignored';
+        this.logger.warn(`activity queue: no handler for ${event.name}`);
+        return [];
     }
   }
 }

@@ -1,6 +1,7 @@
 import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
+import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 import { RecomputeResult, StandingsService } from '../../../backend/src/standings/standings.service';
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
@@ -22,12 +23,19 @@ export class StandingsProcessor extends WorkerHost {
   constructor(
     private readonly standings: StandingsService,
     @InjectQueue('standings') private readonly queue: Queue,
+    private readonly live: LiveEventsService,
   ) {
     super();
   }
 
   async process(job: Job<DomainEvent | RecomputeJob>): Promise<RecomputeResult | number> {
-    if (job.name === RECOMPUTE_LEAGUE) return this.standings.recomputeLeague((job.data as RecomputeJob).leagueId);
+    if (job.name === RECOMPUTE_LEAGUE) {
+      const result = await this.standings.recomputeLeague((job.data as RecomputeJob).leagueId);
+      // Pushed after the commit, so a client that refetches sees the new table.
+      await this.live.leaderboardChanged(result.leagueId, result.changed, result.truncated);
+      await this.live.activitiesCreated(result.activities);
+      return result;
+    }
     const leagueIds = await this.standings.leaguesAffectedBy(job.data as DomainEvent);
     if (leagueIds.length > 0) {
       await this.queue.addBulk(

@@ -36,7 +36,7 @@ export function HistoryMatches({ matches, label }: { matches: readonly HistoryMa
             </span>
             <span className="flex items-center gap-1.5">
               {m.result ? <OutcomeBadge outcome={m.result} /> : <span>Pending</span>}
-              <span className="font-bold text-fg tabular-nums">{m.points ?? 0} pts</span>
+              {m.points !== null ? <span className="font-bold text-fg tabular-nums">{m.points} pts</span> : null}
             </span>
           </div>
         </li>

@@ -45,9 +45,9 @@ const ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
 const CATEGORY_LABEL: Record<ActivityCategory, string> = { membership: 'Membership', performance: 'Performance', ranking: 'Ranking' };
 const IMPORTANCE_LABEL: Record<ActivityImportance, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 
-const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABEL[c] }))];
-const IMPORTANCE_OPTIONS = [{ value: '', label: 'Any importance' }, ...ACTIVITY_IMPORTANCES.map((i) => ({ value: i, label: IMPORTANCE_LABEL[i] }))];
-const DAYS_OPTIONS = ACTIVITY_DAYS.map((d) => ({ value: String(d), label: `Last ${d} days` }));
+const CATEGORY_OPTIONS = [{ value: '', label: 'All' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABEL[c] }))];
+const IMPORTANCE_OPTIONS = [{ value: '', label: 'All' }, ...ACTIVITY_IMPORTANCES.map((i) => ({ value: i, label: IMPORTANCE_LABEL[i] }))];
+const DAYS_OPTIONS = ACTIVITY_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
 
 export const DEFAULT_ACTIVITY_FILTERS: ActivityFilters = { days: 30 };
 
@@ -69,7 +69,7 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
       />
       <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
         <ActivityStatsStrip leagueId={leagueId} />
-        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-3 gap-2 [&_label]:text-xs [&_select]:px-2.5 [&_select]:text-sm">
           <SelectField
             label="Category"
             options={CATEGORY_OPTIONS}

@@ -91,17 +91,17 @@ export function LeaderboardTable({ leagueId }: { leagueId: number }) {
           <EmptyState icon={<TrophyIcon size={22} />} title="No Leaderboard Data" description="The table fills in once predictions are scored." className="pt-4" />
         ) : (
           <>
-            <Table caption="League leaderboard">
+            <Table caption="League leaderboard" className="min-w-0! table-fixed">
               <THead>
                 <tr>
-                  <TH className="w-16">Rank</TH>
-                  <TH>Player</TH>
-                  <TH className="text-right">
+                  <TH className="w-14 px-3! sm:w-20 sm:px-4!">Rank</TH>
+                  <TH className="px-2! sm:px-4!">Player</TH>
+                  <TH className="w-12 px-2! text-right sm:w-16 sm:px-4!">
                     <abbr title={data?.recent_gameweek ? `Gameweek ${data.recent_gameweek} points` : 'Recent points'} className="no-underline">
                       GW
                     </abbr>
                   </TH>
-                  <TH className="text-right">Total</TH>
+                  <TH className="w-16 pr-4! pl-2! text-right sm:w-20 sm:px-4!">Total</TH>
                 </tr>
               </THead>
               <TBody>
@@ -169,14 +169,14 @@ function LeaderboardTableRow({
         )}
         aria-current={row.is_current_user ? 'true' : undefined}
       >
-        <TD>
+        <TD className="px-3! sm:px-4!">
           <div className="flex flex-col items-start leading-tight">
             <RankNumber rank={row.rank} className="text-base" />
             <Movement rank={row.rank} previousRank={row.previous_rank} live={live} />
           </div>
         </TD>
-        <TD className="max-w-[46vw] sm:max-w-none">
-          <div className="flex items-center gap-3">
+        <TD className="px-2! sm:px-4!">
+          <div className="flex min-w-0 items-center gap-2.5 sm:gap-3">
             <Avatar name={name} size="sm" highlighted={row.is_current_user} />
             <div className="min-w-0">
               <div className="flex min-w-0 items-center gap-1.5">
@@ -193,7 +193,7 @@ function LeaderboardTableRow({
             </div>
           </div>
         </TD>
-        <TD className="text-right text-muted tabular-nums">
+        <TD className="px-2! text-right text-muted tabular-nums sm:px-4!">
           {row.recent_points}
           {row.provisional ? (
             <span className="ml-0.5 text-warning" title="Includes matches still in play">
@@ -201,7 +201,7 @@ function LeaderboardTableRow({
             </span>
           ) : null}
         </TD>
-        <TD className="text-right text-base font-bold tabular-nums">{row.total_points.toLocaleString()}</TD>
+        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{row.total_points.toLocaleString()}</TD>
       </tr>
     </>
   );

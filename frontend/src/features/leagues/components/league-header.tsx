@@ -146,7 +146,7 @@ function LeaveLeagueButton({ league }: { league: League }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <>
-      <Button variant="ghost" size="sm" icon={<LogOutIcon size={16} />} onClick={() => setOpen(true)} className="text-danger">
+      <Button variant="secondary" size="sm" icon={<LogOutIcon size={16} />} onClick={() => setOpen(true)}>
         Leave League
       </Button>
       <Modal

@@ -48,7 +48,7 @@ export function MembersSection({ league }: { league: League }) {
         }
       />
       <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
-        <MemberStatsCards stats={memberStats.data} loading={memberStats.isPending} />
+        <MemberStatsCards stats={memberStats.data} loading={memberStats.isPending} variant="strip" />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <SearchInput label="Search members" placeholder="Search members…" value={search} onChange={setSearch} className="sm:flex-1" />
           <SelectField
