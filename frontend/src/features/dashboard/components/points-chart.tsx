@@ -1,11 +1,14 @@
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PointsByGameweek } from '@contracts/api/stats';
 
-/** Bars of points per gameweek (recharts, loaded on demand). */
+/**
+ * Bars of points per gameweek (recharts, loaded on demand). Hidden from assistive technology:
+ * the dashboard lists the same figures in text beside it.
+ */
 export default function PointsChart({ data }: { data: readonly PointsByGameweek[] }) {
   const rows = data.map((d) => ({ label: `GW${d.number}`, number: d.number, points: d.points }));
   return (
-    <BarChart responsive data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+    <BarChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
       <CartesianGrid vertical={false} stroke="var(--app-line)" />
       <XAxis dataKey="label" tickLine={false} axisLine={false} tick={{ fill: 'var(--app-muted)', fontSize: 12 }} interval="preserveStartEnd" />
       <YAxis allowDecimals={false} tickLine={false} axisLine={false} tick={{ fill: 'var(--app-muted)', fontSize: 12 }} width={48} />

@@ -65,7 +65,9 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
     <Card role="region" aria-labelledby="activity-title">
       <CardHeader
         title={<span id="activity-title">Recent Activity</span>}
-        action={total > 0 ? <span className="text-xs text-muted tabular-nums">{total.toLocaleString()} entries</span> : null}
+        action={total > 0 ? <span className="text-xs text-muted tabular-nums">
+              {total.toLocaleString()} {total === 1 ? 'entry' : 'entries'}
+            </span> : null}
       />
       <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
         <ActivityStatsStrip leagueId={leagueId} />

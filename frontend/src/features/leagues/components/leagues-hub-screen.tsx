@@ -80,7 +80,8 @@ export function LeaguesHubScreen() {
           if (next !== 'create') setCreated(null);
           goTo(next);
         }}
-        className="mb-6"
+        // Three tabs fit a 390 px screen with a little less padding.
+        className="mb-6 [&>button]:px-2 [&>button]:text-[13px] sm:[&>button]:px-3.5 sm:[&>button]:text-sm"
       />
       <TabPanel idPrefix={ID_PREFIX} id="overview" active={tab === 'overview'}>
         <LeaguesOverviewPanel onCreate={(type) => openForm('create', type)} onJoinWithCode={() => openForm('join', 'private')} />
