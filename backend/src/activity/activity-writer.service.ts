@@ -5,7 +5,8 @@ import type { DomainEvent } from '../../../contracts/src/events';
 
 /** An entry written (or rewritten) by the writer: what the live worker announces to the league. */
 export interface NewActivity {
-  id: number;
+  /** bigint: a string as pg returns it. */
+  id: string | number;
   league_id: number;
 }
 

@@ -2,9 +2,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
 import { seedReferenceData } from './seed-reference-data';
 import type { AppEnv } from '../config/env';
-
-/** The demo season on first start: filled in by the game module (seasons/demo-seed.ts). */
-async function seedDemoSeason(_db: DataSource, _env: AppEnv): Promise<void> {}
+import { seedDemoIfEmpty } from '../seasons/demo-seed';
 
 /** Create the database if it is missing (local development and tests only). */
 export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
@@ -29,7 +27,7 @@ export async function migrateAndSeed(databaseUrl: string, env?: AppEnv): Promise
   try {
     await db.runMigrations({ transaction: 'each' });
     await seedReferenceData(db);
-    if (env) await seedDemoSeason(db, env);
+    if (env) await seedDemoIfEmpty(db, env);
   } finally {
     await db.destroy();
   }

@@ -5,6 +5,7 @@ import type { DomainEvent } from '../../../contracts/src/events';
 import { LeaderboardUpdatedPayload, leagueRoom, MATCHES_ROOM, userRoom } from '../../../contracts/src/live';
 import type { FixtureStatus } from '../../../contracts/src/game/gameweek-status';
 import type { PredictionOutcome } from '../../../contracts/src/game/scoring';
+import type { NewActivity } from '../activity/activity-writer.service';
 import { LivePublisher } from './live-publisher.service';
 
 /**
@@ -67,9 +68,10 @@ export class LiveEventsService {
   }
 
   /** New feed entries: each league's members refetch their feed. */
-  async activitiesCreated(entries: { id: number; league_id: number }[]): Promise<void> {
+  async activitiesCreated(entries: NewActivity[]): Promise<void> {
     for (const entry of entries) {
-      await this.live.emit([leagueRoom(entry.league_id)], 'activity.created', { leagueId: entry.league_id, activityId: entry.id });
+      // Activity ids are bigint: pg hands them over as strings.
+      await this.live.emit([leagueRoom(entry.league_id)], 'activity.created', { leagueId: entry.league_id, activityId: Number(entry.id) });
     }
   }
 

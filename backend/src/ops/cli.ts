@@ -10,6 +10,7 @@ import { SeasonImportService } from '../seasons/season-import.service';
 import { OPS_HELP, OpsCommand, OpsUsageError, parseOpsArgs } from './ops-args';
 import { OpsModule } from './ops.module';
 import { OpsService } from './ops.service';
+import { ReplayService } from '../replay/replay.service';
 
 interface Io {
   out: (line: string) => void;
@@ -92,6 +93,11 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
       case 'seed-demo':
         importLines(await app.get(OpsService).seedDemo()).forEach(io.out);
         break;
+      case 'replay': {
+        const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, log: io.out });
+        io.out(`Replayed ${result.fixtures} matches (${result.steps} updates).`);
+        break;
+      }
     }
   } finally {
     await app.close();

@@ -40,3 +40,22 @@ describe('parseOpsArgs', () => {
     expect(() => parseOpsArgs(argv)).toThrow(message);
   });
 });
+
+describe('parseOpsArgs replay', () => {
+  it('reads gameweek, minutes (decimals allowed) and an optional seed', () => {
+    expect(parseOpsArgs(['replay', '--gameweek', '19', '--minutes', '5'])).toEqual({ kind: 'replay', gameweek: 19, minutes: 5 });
+    expect(parseOpsArgs(['replay', '--minutes=0.5', '--gameweek=3', '--seed', '42'])).toEqual({ kind: 'replay', gameweek: 3, minutes: 0.5, seed: 42 });
+  });
+
+  it.each([
+    [['replay', '--minutes', '5'], /--gameweek/],
+    [['replay', '--gameweek', '5'], /missing --minutes/],
+    [['replay', '--gameweek', '5', '--minutes', '0'], /--minutes must be/],
+    [['replay', '--gameweek', '5', '--minutes', 'ten'], /--minutes must be/],
+    [['replay', '--gameweek', '5', '--minutes', '500'], /--minutes must be/],
+    [['replay', '--gameweek', 'x', '--minutes', '5'], /--gameweek must be/],
+    [['replay', '--gameweek', '5', '--minutes', '5', 'extra'], /unexpected argument/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseOpsArgs(argv as string[])).toThrow(message);
+  });
+});

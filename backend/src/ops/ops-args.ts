@@ -13,7 +13,8 @@ export type OpsCommand =
   | { kind: 'reschedule'; fixtureId: number; matchTime: string }
   | { kind: 'grant-admin'; email: string }
   | { kind: 'list-fixtures'; gameweek?: number }
-  | { kind: 'seed-demo' };
+  | { kind: 'seed-demo' }
+  | { kind: 'replay'; gameweek: number; minutes: number; seed?: number };
 
 export const OPS_HELP = `Scoreline ops CLI — npm run ops -- <command> [options]
 
@@ -35,6 +36,11 @@ Commands:
         List the active season's fixtures (id, gameweek, kick-off, teams, status, score).
   seed-demo
         Import the bundled demo season shifted to now (what a first start does).
+  replay --gameweek <n> --minutes <m> [--seed <s>]
+        Play gameweek n's matches live over m minutes (decimals allowed): kick-off, goals at
+        plausible minutes adding up to the real final score, full time — recorded through the
+        same service as the admin API, so scoring, standings and live pushes follow. Needs the
+        app (workers) running. A match with no real result gets a plausible one.
   --help, -h
         Show this help.
 
@@ -134,6 +140,23 @@ export function parseOpsArgs(argv: string[]): OpsCommand {
       exactly(command, positional, []);
       const gw = flags.get('--gameweek');
       return { kind: 'list-fixtures', ...(typeof gw === 'string' ? { gameweek: int('--gameweek', gw, 1, 1000) } : {}) };
+    }
+    case 'replay': {
+      const { positional, flags } = split(rest, { '--gameweek': 'value', '--minutes': 'value', '--seed': 'value' });
+      exactly(command, positional, []);
+      const minutesRaw = flags.get('--minutes');
+      if (typeof minutesRaw !== 'string') throw new OpsUsageError('replay: missing --minutes');
+      if (!/^\d{1,3}(\.\d{1,2})?$/.test(minutesRaw) || Number(minutesRaw) <= 0 || Number(minutesRaw) > 180) {
+        throw new OpsUsageError(`--minutes must be a number above 0 and at most 180, got "${minutesRaw}"`);
+      }
+      const gw = flags.get('--gameweek');
+      const seed = flags.get('--seed');
+      return {
+        kind: 'replay',
+        gameweek: int('--gameweek', typeof gw === 'string' ? gw : undefined, 1, 1000),
+        minutes: Number(minutesRaw),
+        ...(typeof seed === 'string' ? { seed: int('--seed', seed, 0, 2147483647) } : {}),
+      };
     }
     case 'seed-demo': {
       const { positional } = split(rest, {});

@@ -3,12 +3,13 @@ import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { OutboxModule } from '../outbox/outbox.module';
+import { ReplayModule } from '../replay/replay.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { OpsService } from './ops.service';
 
 /** The ops CLI's container: config, database, outbox and the game services (no HTTP, no Redis). */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, OutboxModule, SeasonsModule, FixturesModule],
+  imports: [AppConfigModule, DatabaseModule, OutboxModule, SeasonsModule, FixturesModule, ReplayModule],
   providers: [OpsService],
 })
 export class OpsModule {}

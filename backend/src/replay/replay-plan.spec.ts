@@ -1,4 +1,4 @@
-import { goalMinutes, planMatchReplay, seededRandom } from './replay-plan';
+import { goalMinutes, planMatchReplay, plausibleScore, seededRandom } from './replay-plan';
 
 describe('match replay plan', () => {
   it.each([
@@ -9,7 +9,7 @@ describe('match replay plan', () => {
     [7, 1],
   ])('ends %i-%i exactly, with scores that only go up one goal at a time', (home, away) => {
     const steps = planMatchReplay(home, away, { durationSeconds: 60, seed: 42 });
-    expect(steps[0]).toMatchObject({ status: 'live', minute: 0, homeScore: 0, awayScore: 0, label: 'kick-off' });
+    expect(steps[0]).toMatchObject({ status: 'live', minute: 1, homeScore: 0, awayScore: 0, label: 'kick-off' });
     expect(steps.at(-1)).toMatchObject({ status: 'finished', homeScore: home, awayScore: away, atSecond: 60 });
     expect(steps.filter((s) => s.label === 'goal')).toHaveLength(home + away);
     for (let i = 1; i < steps.length; i++) {
@@ -28,10 +28,10 @@ describe('match replay plan', () => {
     expect(planMatchReplay(3, 2, { durationSeconds: 30, seed: 7 })).not.toEqual(planMatchReplay(3, 2, { durationSeconds: 30, seed: 8 }));
   });
 
-  it('puts goals on distinct minutes from 1 to 90', () => {
+  it('puts goals on distinct minutes from 2 to 90 (1 is the kick-off)', () => {
     const minutes = goalMinutes(12, seededRandom(1));
     expect(new Set(minutes).size).toBe(12);
-    expect(Math.min(...minutes)).toBeGreaterThanOrEqual(1);
+    expect(Math.min(...minutes)).toBeGreaterThanOrEqual(2);
     expect(Math.max(...minutes)).toBeLessThanOrEqual(90);
   });
 
@@ -45,5 +45,19 @@ describe('match replay plan', () => {
     expect(() => planMatchReplay(-1, 0, { durationSeconds: 10, seed: 1 })).toThrow(RangeError);
     expect(() => planMatchReplay(1.5, 0, { durationSeconds: 10, seed: 1 })).toThrow(RangeError);
     expect(() => planMatchReplay(1, 0, { durationSeconds: 0, seed: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('plausible scores for matches without a real result', () => {
+  it('are small whole numbers with a realistic average', () => {
+    const random = seededRandom(11);
+    const scores = Array.from({ length: 2000 }, () => plausibleScore(random));
+    for (const [h, a] of scores) {
+      expect(Number.isInteger(h) && h >= 0 && h <= 9).toBe(true);
+      expect(Number.isInteger(a) && a >= 0 && a <= 9).toBe(true);
+    }
+    const goals = scores.reduce((sum, [h, a]) => sum + h + a, 0) / scores.length;
+    expect(goals).toBeGreaterThan(2.2);
+    expect(goals).toBeLessThan(3.2);
   });
 });

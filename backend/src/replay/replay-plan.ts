@@ -28,17 +28,19 @@ export function seededRandom(seed: number): () => number {
 }
 
 /**
- * Goal minutes, 1..90, spread the way goals really fall: a little more often late in each half
+ * Goal minutes, 2..90, spread the way goals really fall: a little more often late in each half
  * (weights rise through each half), never two in the same minute.
  */
 export function goalMinutes(goals: number, random: () => number): number[] {
+  // From minute 2: minute 1 is the kick-off step.
   const weights = Array.from({ length: 90 }, (_, i) => {
     const minute = i + 1;
+    if (minute === 1) return 0;
     const inHalf = minute <= 45 ? minute / 45 : (minute - 45) / 45;
     return 0.8 + 0.6 * inHalf;
   });
   const chosen = new Set<number>();
-  while (chosen.size < Math.min(goals, 90)) {
+  while (chosen.size < Math.min(goals, 89)) {
     const total = weights.reduce((sum, w, i) => sum + (chosen.has(i + 1) ? 0 : w), 0);
     let pick = random() * total;
     for (let i = 0; i < 90; i++) {
@@ -75,11 +77,11 @@ export function planMatchReplay(
   const secondsPerMinute = opts.durationSeconds / 95;
   const at = (minute: number) => Math.round((minute <= 45 ? minute : minute + 5) * secondsPerMinute * 1000) / 1000;
 
-  const steps: ReplayStep[] = [{ atSecond: 0, status: 'live', minute: 0, homeScore: 0, awayScore: 0, label: 'kick-off' }];
+  const steps: ReplayStep[] = [{ atSecond: 0, status: 'live', minute: 1, homeScore: 0, awayScore: 0, label: 'kick-off' }];
   let home = 0;
   let away = 0;
   const tick = opts.tickEveryMinutes ?? 0;
-  for (let minute = 1; minute <= 90; minute++) {
+  for (let minute = 2; minute <= 90; minute++) {
     const isGoal = minutes.includes(minute);
     if (isGoal) {
       if (homeGoalMinutes.has(minute)) home += 1;
@@ -95,4 +97,19 @@ export function planMatchReplay(
   }
   steps.push({ atSecond: opts.durationSeconds, status: 'finished', minute: 90, homeScore: finalHome, awayScore: finalAway, label: 'full-time' });
   return steps;
+}
+
+/** A believable full-time score for a match whose real result is unknown (Poisson, ~1.5 v 1.2 goals). */
+export function plausibleScore(random: () => number): [number, number] {
+  const poisson = (lambda: number): number => {
+    const limit = Math.exp(-lambda);
+    let k = 0;
+    let p = random();
+    while (p > limit && k < 9) {
+      k += 1;
+      p *= random();
+    }
+    return k;
+  };
+  return [poisson(1.5), poisson(1.2)];
 }

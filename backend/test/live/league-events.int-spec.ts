@@ -83,7 +83,8 @@ describe('live league events follow membership', () => {
     await ownerSocket.waitFor('leaderboard.updated', (p) => p.leagueId === league.id).catch(() => undefined);
     await sys.settle();
 
-    const reconnected = new Promise<void>((resolve) => ownerSocket.io.once('reconnect', () => resolve()));
+    // The socket's own 'connect' (not the manager's 'reconnect') says whether the session was recovered.
+    const reconnected = new Promise<void>((resolve) => ownerSocket.once('connect', () => resolve()));
     ownerSocket.io.engine.close(); // a network drop, not a deliberate disconnect
     const fan = await fastUser(sys, 'Max', 'Missed');
     await sys.http.post('/api/leagues/join/').set(fan.auth).send({ type: 'private', code: league.code }).expect(200);

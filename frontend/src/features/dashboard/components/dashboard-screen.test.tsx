@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GameweekSummary } from '@contracts/api/fixtures';
 import type { DashboardData } from '@contracts/api/stats';
+import { emitLiveEventForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 
 const EMPTY: DashboardData = {
@@ -78,6 +79,11 @@ describe('dashboard', () => {
     expect(within(table).getByText('70%')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Points per gameweek' })).getByText('Gameweek 6: 95 points')).toBeTruthy();
     expect((await screen.findByRole('link', { name: /Make Your Predictions/ })).getAttribute('href')).toBe('/fixtures');
+
+    emitLiveEventForTest('points.updated', { fixtureId: 9, gameweekId: 12, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 115, seasonTotal: 265 });
+    expect(await screen.findByText('265')).toBeTruthy();
+    expect(within(table).getByText('115')).toBeTruthy();
+    expect(screen.getByText('Gameweek 6: 115 points')).toBeTruthy();
   });
 
   it("says 'Could not load dashboard' with the detail", async () => {

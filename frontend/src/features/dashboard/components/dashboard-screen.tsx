@@ -9,6 +9,7 @@ import { ChartIcon, FlameIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { DASHBOARD_PATH, useDashboard } from '../api/get-dashboard';
+import { useLiveDashboard } from '../hooks/use-live-dashboard';
 import { wholePercent } from '../utils/format';
 import { OpenGameweekCta } from './open-gameweek-cta';
 import { RecentGameweeksTable } from './recent-gameweeks-table';
@@ -127,6 +128,7 @@ function DashboardView({ data }: { data: DashboardData }) {
 
 /** /dashboard: the user's season at a glance. */
 export function DashboardScreen() {
+  useLiveDashboard();
   const dashboard = useDashboard();
   return (
     <>

@@ -162,7 +162,8 @@ function LeaderboardTableRow({
         data-moved={live}
         className={cn(
           'relative transition-colors duration-1000 hover:bg-surface-2/60',
-          tier && TIER_ROW_CLASSES[tier],
+          // The user's own row wins over the tier tint (the tier still shows in the badge and rank colour).
+          tier && !row.is_current_user && TIER_ROW_CLASSES[tier],
           row.is_current_user && 'bg-primary-soft shadow-[inset_3px_0_0_var(--app-primary)]',
           live === 'up' && 'bg-success-soft! duration-150',
           live === 'down' && 'bg-danger-soft! duration-150',

@@ -182,7 +182,7 @@ function RemoveMemberButton({ leagueId, userId, name, onRemoved }: { leagueId: n
   const toast = useToast();
   if (!confirming) {
     return (
-      <Button variant="ghost" size="sm" className="text-danger" onClick={() => setConfirming(true)}>
+      <Button variant="ghost" size="sm" className="text-danger!" onClick={() => setConfirming(true)}>
         Remove from League
       </Button>
     );

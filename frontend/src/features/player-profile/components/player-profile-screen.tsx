@@ -5,7 +5,6 @@ import type { DashboardRecentGameweek, TeamAccuracy } from '@contracts/api/stats
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, StarIcon, TargetIcon, TrophyIcon, BallIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
@@ -274,7 +273,7 @@ function TeamsCard({ title, tone, teams, empty }: { title: string; tone: 'hot' |
 
 function RecentGameweeks({ gameweeks }: { gameweeks: DashboardRecentGameweek[] }) {
   if (gameweeks.length === 0) {
-    return <EmptyState title="No recent gameweek data available." className="pt-2" />;
+    return <p className="px-5 pt-2 pb-8 text-center text-sm text-muted">No recent gameweek data available.</p>;
   }
   return (
     <Table caption="Recent game weeks">

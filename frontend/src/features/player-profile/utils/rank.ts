@@ -12,9 +12,9 @@ export function badgeForRank(rank: number | null | undefined): LeaderboardBadge 
 /** Rank colours: 1 yellow, 2 grey, 3 orange, up to 10 primary, otherwise white. */
 export function rankTextClass(rank: number | null | undefined): string {
   if (!rank || rank < 1) return 'text-muted';
-  if (rank === 1) return 'text-yellow-400 light:text-yellow-700';
-  if (rank === 2) return 'text-slate-300 light:text-slate-500';
-  if (rank === 3) return 'text-orange-400 light:text-orange-700';
+  if (rank === 1) return 'text-yellow-400 light:text-yellow-800';
+  if (rank === 2) return 'text-slate-300 light:text-slate-600';
+  if (rank === 3) return 'text-orange-400 light:text-orange-800';
   if (rank <= 10) return 'text-accent';
   return 'text-fg';
 }

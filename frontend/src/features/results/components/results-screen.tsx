@@ -91,7 +91,14 @@ function ResultsView({ data }: { data: GameweekResults }) {
       </div>
 
       <Card>
-        <CardHeader title="Global benchmarks" description={benchmarks.participants ? `Among ${benchmarks.participants} players who predicted this gameweek` : undefined} />
+        <CardHeader
+          title="Global benchmarks"
+          description={
+            benchmarks.participants
+              ? `Among ${benchmarks.participants} ${benchmarks.participants === 1 ? 'player' : 'players'} who predicted this gameweek`
+              : undefined
+          }
+        />
         <div className="grid grid-cols-2 gap-3 p-5 sm:grid-cols-3 sm:p-6">
           <div>
             <p className="text-xs font-semibold tracking-wide text-muted uppercase">Highest Points</p>
@@ -194,7 +201,14 @@ export function ResultsScreen() {
           onClick={() => step(shownNumber - 1)}
         />
         <div className="min-w-0 text-center">
-          <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{`Gameweek ${shownNumber} Results`}</h1>
+          {number === null ? (
+            <>
+              <h1 className="sr-only">Results</h1>
+              <Skeleton className="mx-auto h-8 w-56 max-w-full" />
+            </>
+          ) : (
+            <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{`Gameweek ${shownNumber} Results`}</h1>
+          )}
           <div className="mt-1.5 flex min-h-5 justify-center">
             {status === 'current' ? (
               <Badge tone="primary">Current</Badge>

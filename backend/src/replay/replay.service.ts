@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { FixtureAdminService } from '../fixtures/fixture-admin.service';
+import { planMatchReplay, plausibleScore, ReplayStep, seededRandom } from './replay-plan';
+
+export interface ReplayOptions {
+  minutes: number;
+  seed?: number;
+  /** Move the clock on every N match minutes (default 5), so screens show the minute running. */
+  tickEveryMinutes?: number;
+  log?: (line: string) => void;
+}
+
+interface ReplayFixture {
+  id: number;
+  home: string;
+  away: string;
+  real_home_score: number | null;
+  real_away_score: number | null;
+}
+
+/**
+ * Plays a gameweek's matches live over a few real minutes, recording every kick-off, goal,
+ * minute and final whistle through FixtureAdminService — the very service behind the admin API
+ * — so the whole pipeline (outbox → scoring → standings → sockets) runs as in a real match.
+ */
+@Injectable()
+export class ReplayService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly fixtures: FixtureAdminService,
+  ) {}
+
+  async replayGameweek(gameweekNumber: number, opts: ReplayOptions): Promise<{ fixtures: number; steps: number }> {
+    const log = opts.log ?? (() => undefined);
+    const seed = opts.seed ?? Date.now() % 100000;
+    const rows: ReplayFixture[] = await this.db.query(
+      `SELECT f.id, h.short_name AS home, a.short_name AS away, f.real_home_score, f.real_away_score
+       FROM fixtures f
+       JOIN gameweeks g ON g.id = f.gameweek_id
+       JOIN seasons s ON s.id = f.season_id AND s.is_active
+       JOIN clubs h ON h.id = f.home_club_id JOIN clubs a ON a.id = f.away_club_id
+       WHERE g.number = $1 AND f.status IN ('scheduled', 'live')
+       ORDER BY f.kickoff_at, f.id`,
+      [gameweekNumber],
+    );
+    if (rows.length === 0) throw ApiError.badRequest(`Gameweek ${gameweekNumber} of the active season has no match left to play.`);
+
+    const timeline: (ReplayStep & { fixture: ReplayFixture })[] = rows.flatMap((f) => {
+      const random = seededRandom(seed + f.id);
+      const [home, away] =
+        f.real_home_score !== null && f.real_away_score !== null ? [f.real_home_score, f.real_away_score] : plausibleScore(random);
+      return planMatchReplay(home, away, { durationSeconds: opts.minutes * 60, seed: seed + f.id, tickEveryMinutes: opts.tickEveryMinutes ?? 5 }).map(
+        (step) => ({ ...step, fixture: f }),
+      );
+    });
+    timeline.sort((a, b) => a.atSecond - b.atSecond || a.fixture.id - b.fixture.id);
+
+    log(`Replaying gameweek ${gameweekNumber}: ${rows.length} matches over ${opts.minutes} minute(s) (seed ${seed})`);
+    const started = Date.now();
+    for (const step of timeline) {
+      const wait = started + step.atSecond * 1000 - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await this.fixtures.recordResult(step.fixture.id, {
+        homeScore: step.homeScore,
+        awayScore: step.awayScore,
+        status: step.status,
+        minute: step.status === 'live' ? step.minute : null,
+      });
+      if (step.label !== 'minute') {
+        log(`${String(step.minute).padStart(2)}'  ${step.fixture.home} ${step.homeScore}-${step.awayScore} ${step.fixture.away}  ${step.label}`);
+      }
+    }
+    return { fixtures: rows.length, steps: timeline.length };
+  }
+}
