@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { standingsCase } from './standings.bench';
+import { pushLatencyCase } from './push-latency.bench';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -161,7 +162,7 @@ export const scoreFixtureCase: BenchCase = {
 };
 
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
-export const BENCH_CASES: BenchCase[] = [scoreFixtureCase, standingsCase];
+export const BENCH_CASES: BenchCase[] = [scoreFixtureCase, standingsCase, pushLatencyCase];
 
 async function seedUsers(db: DataSource, count: number): Promise<void> {
   const batch = 50_000;

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX, type UserLeagueKind } from '@contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
@@ -30,11 +30,15 @@ export function JoinLeagueForm({ initialType = 'private', onDone }: { initialTyp
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
+  const onDoneRef = useRef(onDone);
+  useEffect(() => {
+    onDoneRef.current = onDone;
+  });
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(onDone, JOIN_RETURN_DELAY_MS);
+    const timer = setTimeout(() => onDoneRef.current(), JOIN_RETURN_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [success, onDone]);
+  }, [success]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -53,7 +53,7 @@ export function MemberModal({
   const detail = useMemberDetail(leagueId, userId);
   const title = detail.data?.member.full_name || fallbackName || 'Member';
   return (
-    <Modal open={userId !== null} onClose={onClose} title={title} className="max-w-lg">
+    <Modal open={userId !== null} onClose={onClose} title={title} className="max-h-[92dvh] max-w-lg overflow-y-auto">
       {detail.isPending ? (
         <div className="space-y-3" aria-hidden="true">
           <Skeleton className="h-16" />

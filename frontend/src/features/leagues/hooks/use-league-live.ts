@@ -126,3 +126,30 @@ export function useLeagueRequestToasts() {
     void queryClient.invalidateQueries({ queryKey: leagueQueryKey(payload.leagueId) });
   });
 }
+
+/** Live table changes reach the hub's ranks in one refetch per burst. */
+export const OVERVIEW_REFRESH_DELAY_MS = 3000;
+
+/** The hub's ranks follow the live tables: a burst of updates becomes one overview refetch. */
+export function useOverviewLive() {
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const refreshSoon = () => {
+    if (timer.current) return;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryKey });
+    }, OVERVIEW_REFRESH_DELAY_MS);
+  };
+
+  useLiveEvent('leaderboard.updated', refreshSoon);
+  useLiveEvent('member.joined', refreshSoon);
+}

@@ -1,0 +1,116 @@
+import { JwtService } from '@nestjs/jwt';
+import { createServer } from 'node:net';
+import { DataSource } from 'typeorm';
+import type { Fixture } from '../../../contracts/src/api/fixtures';
+import { seasonSlice } from '../support/game-factories';
+import { AppProcess, settleAcrossProcesses, startAppProcess, waitForHealth } from '../support/processes';
+import { connectLive, LiveClient } from '../support/socket-client';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Production's shape on one machine: two API replicas and two workers, separate processes of
+ * the real build, sharing Postgres and Redis. A result posted to replica 2 must reach a socket
+ * on replica 1 — exactly once — and nobody outside the league.
+ */
+describe('two API replicas and two workers', () => {
+  const processes: AppProcess[] = [];
+  const sockets: LiveClient[] = [];
+  let db: DataSource;
+  let api1: string;
+  let api2: string;
+  const jwt = new JwtService({ secret: process.env.JWT_SECRET });
+
+  async function user(name: string, role: 'user' | 'admin' = 'user') {
+    const username = `${name}_${Date.now().toString(36)}`;
+    const [{ id }]: { id: number }[] = await db.query(
+      `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at, role)
+       VALUES ($1, $2, $3, 'Replica', 'x', now(), now(), $4) RETURNING id`,
+      [username, `${username}@example.com`, name, role],
+    );
+    const token = jwt.sign({ sub: id, tv: 0, username });
+    return { id, username, token, auth: { Authorization: `Bearer ${token}` } };
+  }
+
+  async function call<T = unknown>(base: string, method: string, path: string, auth: Record<string, string>, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...auth },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data?: unknown; message?: string };
+    if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${json.message}`);
+    return json.data as T;
+  }
+
+  beforeAll(async () => {
+    db = new DataSource({ type: 'postgres', url: process.env.DATABASE_URL });
+    await db.initialize();
+    const [port1, port2] = [await freePort(), await freePort()];
+    api1 = `http://127.0.0.1:${port1}`;
+    api2 = `http://127.0.0.1:${port2}`;
+    const backend1 = startAppProcess('backend', { PORT: String(port1) });
+    const backend2 = startAppProcess('backend', { PORT: String(port2) });
+    processes.push(backend1, backend2, startAppProcess('workers', {}), startAppProcess('workers', {}));
+    await Promise.all([waitForHealth(api1, backend1), waitForHealth(api2, backend2)]);
+  }, 120_000);
+
+  afterAll(async () => {
+    sockets.forEach((s) => s.close());
+    await Promise.all(processes.map((p) => p.stop()));
+    await db.query(`UPDATE seasons SET is_active = false WHERE name LIKE '%2061/62%'`);
+    await db.destroy();
+  });
+
+  it('delivers leaderboard.updated and points.updated caused on replica 2 to a socket on replica 1, once, and only to the league', async () => {
+    const admin = await user('admin', 'admin');
+    const fan = await user('fan');
+    const rival = await user('rival');
+    const stranger = await user('stranger');
+
+    // A season on replica 2, predictions on replica 2.
+    await call(api2, 'POST', '/api/admin/seasons/import', admin.auth, {
+      season: seasonSlice('2024-25/en.1.json', [1, 2, 3], 'English Premier League 2061/62'),
+      shift_to_now: true,
+    });
+    const { fixtures } = await call<{ fixtures: Fixture[] }>(api2, 'GET', '/api/fixtures/current/', fan.auth);
+    const fixture = fixtures[0];
+    const predictions = fixtures.map((f) => ({ fixture: f.id, home_score: 2, away_score: 1, is_banker: f.id === fixture.id }));
+    await call(api2, 'POST', '/api/predictions/', fan.auth, { predictions });
+    await call(api2, 'POST', '/api/predictions/', rival.auth, { predictions: predictions.map((p) => ({ ...p, home_score: 0, away_score: 0 })) });
+
+    const league = await call<{ id: number }>(api2, 'POST', '/api/leagues/', fan.auth, { name: 'Replica Rovers', type: 'public' });
+    await call(api2, 'POST', '/api/leagues/join/', rival.auth, { type: 'public', league_id: league.id });
+    const otherLeague = await call<{ id: number }>(api2, 'POST', '/api/leagues/', stranger.auth, { name: 'Elsewhere FC', type: 'public' });
+    await settleAcrossProcesses(db);
+
+    // Sockets on replica 1 only.
+    const fanSocket = await connectLive(api1, fan.token);
+    const strangerSocket = await connectLive(api1, stranger.token);
+    sockets.push(fanSocket, strangerSocket);
+
+    await call(api2, 'PUT', `/api/admin/fixtures/${fixture.id}/result`, admin.auth, { home_score: 2, away_score: 1, status: 'finished' });
+
+    const board = await fanSocket.waitFor('leaderboard.updated', (p) => p.leagueId === league.id);
+    expect(board.changed.length + (board.truncated ? 1 : 0)).toBeGreaterThan(0);
+    const points = await fanSocket.waitFor('points.updated', (p) => p.fixtureId === fixture.id);
+    expect(points).toMatchObject({ points: 40, outcome: 'exact', provisional: false, gameweekTotal: 40, seasonTotal: 40 });
+    await settleAcrossProcesses(db);
+    await new Promise((r) => setTimeout(r, 1500)); // any duplicate would have arrived by now
+
+    const count = (s: LiveClient, event: string, match: (p: Record<string, unknown>) => boolean) =>
+      s.received.filter((r) => r.event === event && match(r.payload as Record<string, unknown>)).length;
+    expect(count(fanSocket, 'leaderboard.updated', (p) => p.leagueId === league.id)).toBe(1);
+    expect(count(fanSocket, 'points.updated', (p) => p.fixtureId === fixture.id)).toBe(1);
+    expect(count(strangerSocket, 'leaderboard.updated', (p) => p.leagueId === league.id)).toBe(0);
+    expect(count(strangerSocket, 'points.updated', () => true)).toBe(0);
+    expect(count(fanSocket, 'leaderboard.updated', (p) => p.leagueId === otherLeague.id)).toBe(0);
+  });
+});
