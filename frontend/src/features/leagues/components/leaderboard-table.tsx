@@ -31,7 +31,8 @@ function useRowSlide(order: string) {
     const animate = !prefersReducedMotion();
     const next = new Map<number, number>();
     rows.current.forEach((el, id) => {
-      const top = el.getBoundingClientRect().top;
+      // Relative to the table, so scrolling the page in between does not count as a move.
+      const top = el.offsetTop;
       next.set(id, top);
       const before = tops.current.get(id);
       if (animate && before !== undefined && before !== top && typeof el.animate === 'function') {
