@@ -8,7 +8,7 @@
       theme = window.matchMedia('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
     }
     if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
-  } catch (e) {
+  } catch {
     /* keep the dark default */
   }
 })();
