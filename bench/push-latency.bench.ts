@@ -5,59 +5,91 @@ import type { LeaderboardUpdatedPayload } from '../contracts/src/live';
 import type { BenchCase, BenchContext } from './run';
 
 /**
- * Push latency: 1,000 signed-in Socket.IO clients (websocket transport) in one public league;
- * an admin records a result through PUT /api/admin/fixtures/{id}/result and the whole pipeline
- * runs (outbox → scoring → scores.updated → standings recompute → leaderboard.updated → live
- * stream → gateway → sockets). Measured: from the admin call to each client holding the
- * league's leaderboard.updated. The clients live in a child process (their own event loop, as
- * on 1,000 separate devices; both processes share the machine's cores).
- * Goal: p95 under 500 ms on a 2-core machine.
+ * Push latency: 1,000 signed-in Socket.IO clients (websocket transport), all members of one
+ * public league and all predictors of one match. An admin records each step of the match
+ * (three goals while live, then the final whistle) through PUT /api/admin/fixtures/{id}/result,
+ * so the whole pipeline runs: outbox → scoring → scores.updated → standings recompute →
+ * leaderboard.updated → live stream → gateway → sockets (with the other pushes the same
+ * result causes: fixture.updated, points.updated, activity.created). Measured: from the admin
+ * call to each client holding the league's leaderboard.updated; p50/p95/max over every client
+ * of every step. The clients run in a child process (their own event loop, as on separate
+ * devices; both processes share the machine's cores). Goal: p95 under 500 ms on 2 cores.
  *
- * Environment: BENCH_PUSH_CLIENTS (default 1000), BENCH_PUSH_ROUNDS (measured results, default 3).
+ * The match's gameweek has a second, unplayed match, so no step completes the gameweek (that
+ * adds one gameweek_scored feed entry per member; see the report of issue 5).
+ *
+ * Environment: BENCH_PUSH_CLIENTS (default 1000, a league's cap), BENCH_PUSH_TRACE=1 to print
+ * when each kind of event reached the clients, per step.
  */
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const round = (n: number) => Math.round(n);
 
 const CONNECT_BATCH = 50;
-const CONNECT_TIMEOUT_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 90_000;
 const ROOMS_TIMEOUT_MS = 30_000;
 const DELIVERY_TIMEOUT_MS = 30_000;
+/** Between steps: no event for this long on any client means the previous step's pushes are all in. */
+const QUIET_MS = 500;
+const QUIET_TIMEOUT_MS = 60_000;
+
+/** The match, step by step (after a 0-0 kick-off recorded before any client connects). */
+const STEPS = [
+  { home_score: 1, away_score: 0, status: 'live', minute: 23 },
+  { home_score: 1, away_score: 1, status: 'live', minute: 41 },
+  { home_score: 2, away_score: 1, status: 'live', minute: 67 },
+  { home_score: 2, away_score: 1, status: 'finished' },
+] as const;
 
 // ---------------------------------------------------------------------------------------
 // The parent ↔ client-process protocol
 // ---------------------------------------------------------------------------------------
 
+type EventStats = Record<string, { count: number; first: number; last: number }>;
+
 type ToClients =
   | { type: 'connect'; baseUrl: string; tokens: string[]; leagueId: number }
   | { type: 'measure'; url: string; adminToken: string; body: object; timeoutMs: number }
+  | { type: 'quiet'; quietMs: number; timeoutMs: number }
   | { type: 'close' };
 
 type FromClients =
-  | { type: 'connected'; count: number; ms: number }
+  | { type: 'connected'; count: number }
   | { type: 'measured'; latencies: number[]; missing: number; putMs: number; putStatus: number; startedAtEpochMs: number }
+  | { type: 'quiet'; events: EventStats }
   | { type: 'failed'; message: string };
 
 function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i];
 }
 
-/** The client process: opens the sockets in batches, then times each admin result's arrival on every socket. */
+/** The client process: opens the sockets in batches, then times each admin call's leaderboard.updated on every socket. */
 function runClients(): void {
   const sockets: Socket[] = [];
-  /** Per socket: when the league's leaderboard.updated arrived (performance.now()), for the current measurement. */
-  let arrived: (number | undefined)[] = [];
   let leagueId = 0;
-  let onArrival: (() => void) | null = null;
+  /** Per socket, for the current step: when the league's leaderboard.updated arrived (performance.now()). */
+  let arrived: (number | undefined)[] = [];
   let arrivals = 0;
+  let onArrival: (() => void) | null = null;
+  /** Every event since the current step's admin call, by name (ms after the call). */
+  let stats: EventStats = {};
+  let stepStart = performance.now();
+  let lastEventAt = performance.now();
+  let closing = false;
   const send = (m: FromClients) => process.send?.(m);
 
   const connectOne = (baseUrl: string, token: string, index: number): Promise<void> =>
     new Promise((resolve, reject) => {
       const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, timeout: 20_000 });
       sockets[index] = socket;
+      socket.onAny((event: string) => {
+        const now = performance.now();
+        lastEventAt = now;
+        const s = (stats[event] ??= { count: 0, first: now - stepStart, last: 0 });
+        s.count += 1;
+        s.last = now - stepStart;
+      });
       socket.on('leaderboard.updated', (payload: LeaderboardUpdatedPayload) => {
         if (payload.leagueId !== leagueId || arrived[index] !== undefined) return;
         arrived[index] = performance.now();
@@ -65,9 +97,9 @@ function runClients(): void {
         onArrival?.();
       });
       socket.once('connect', () => resolve());
-      socket.once('connect_error', (error) => reject(new Error(`socket ${index} refused: ${error.message}`)));
+      socket.once('connect_error', (error) => reject(new Error(`socket ${index} was refused: ${error.message}`)));
       socket.on('disconnect', (reason) => {
-        if (reason !== 'io client disconnect') send({ type: 'failed', message: `socket ${index} disconnected: ${reason}` });
+        if (!closing) send({ type: 'failed', message: `socket ${index} disconnected: ${reason}` });
       });
     });
 
@@ -76,12 +108,11 @@ function runClients(): void {
       try {
         if (message.type === 'connect') {
           leagueId = message.leagueId;
-          const start = performance.now();
           for (let from = 0; from < message.tokens.length; from += CONNECT_BATCH) {
             const batch = message.tokens.slice(from, from + CONNECT_BATCH);
             await Promise.all(batch.map((token, i) => connectOne(message.baseUrl, token, from + i)));
           }
-          send({ type: 'connected', count: sockets.filter((s) => s.connected).length, ms: performance.now() - start });
+          send({ type: 'connected', count: sockets.filter((s) => s.connected).length });
         } else if (message.type === 'measure') {
           arrived = new Array<number | undefined>(sockets.length).fill(undefined);
           arrivals = 0;
@@ -90,8 +121,10 @@ function runClients(): void {
               if (arrivals === sockets.length) resolve();
             };
           });
+          stats = {};
           const startedAtEpochMs = Date.now();
           const t0 = performance.now();
+          stepStart = t0;
           const res = await fetch(message.url, {
             method: 'PUT',
             headers: { Authorization: `Bearer ${message.adminToken}`, 'Content-Type': 'application/json' },
@@ -99,11 +132,21 @@ function runClients(): void {
           });
           const putMs = performance.now() - t0;
           await res.arrayBuffer();
-          if (res.ok) await Promise.race([all, new Promise((r) => setTimeout(r, message.timeoutMs))]);
+          let timer: NodeJS.Timeout | undefined;
+          if (res.ok) await Promise.race([all, new Promise((r) => (timer = setTimeout(r, message.timeoutMs)))]);
+          clearTimeout(timer);
           onArrival = null;
           const latencies = arrived.filter((a): a is number => a !== undefined).map((a) => a - t0);
           send({ type: 'measured', latencies, missing: arrived.length - latencies.length, putMs, putStatus: res.status, startedAtEpochMs });
+        } else if (message.type === 'quiet') {
+          const deadline = performance.now() + message.timeoutMs;
+          while (performance.now() - lastEventAt < message.quietMs) {
+            if (performance.now() > deadline) throw new Error(`the clients still received events after ${message.timeoutMs} ms`);
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          send({ type: 'quiet', events: stats });
         } else {
+          closing = true;
           sockets.forEach((s) => s.close());
           process.exit(0);
         }
@@ -114,7 +157,7 @@ function runClients(): void {
   });
 }
 
-/** The parent's handle on the client process: each request waits for its answer, bounded in time. */
+/** The parent's handle on the client process: one request at a time, each bounded in time. */
 class Clients {
   private readonly child: ChildProcess;
   private exited: string | null = null;
@@ -129,13 +172,13 @@ class Clients {
       else w?.resolve(m);
     });
     this.child.on('exit', (code, signal) => {
-      this.exited = `client process exited (${signal ?? code})`;
+      this.exited = `the client process exited (${signal ?? code})`;
       this.waiting?.reject(new Error(`push-latency bench: ${this.exited}`));
       this.waiting = null;
     });
   }
 
-  request<T extends FromClients['type']>(message: ToClients, expect: T, timeoutMs: number, what: string): Promise<Extract<FromClients, { type: T }>> {
+  request<T extends FromClients['type']>(message: ToClients, expected: T, timeoutMs: number, what: string): Promise<Extract<FromClients, { type: T }>> {
     if (this.exited) return Promise.reject(new Error(`push-latency bench: ${this.exited}`));
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -145,7 +188,7 @@ class Clients {
       this.waiting = {
         resolve: (m) => {
           clearTimeout(timer);
-          if (m.type !== expect) reject(new Error(`push-latency bench: expected ${expect} from the client process, got ${m.type}`));
+          if (m.type !== expected) reject(new Error(`push-latency bench: expected "${expected}" from the client process, got "${m.type}"`));
           else resolve(m as Extract<FromClients, { type: T }>);
         },
         reject: (e) => {
@@ -160,8 +203,8 @@ class Clients {
   async close(): Promise<void> {
     if (this.exited) return;
     const gone = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    this.child.send({ type: 'close' } satisfies ToClients);
     const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
+    this.child.send({ type: 'close' } satisfies ToClients);
     await gone;
     clearTimeout(timer);
   }
@@ -184,16 +227,15 @@ export const pushLatencyCase: BenchCase = {
   async run(ctx: BenchContext) {
     const { db } = ctx;
     const clientsCount = Number(process.env.BENCH_PUSH_CLIENTS ?? 1000);
-    const rounds = Number(process.env.BENCH_PUSH_ROUNDS ?? 3);
-    if (!Number.isInteger(clientsCount) || clientsCount < 2 || clientsCount > 1000) throw new Error(`BENCH_PUSH_CLIENTS must be 2..1000 (a league's cap), got ${clientsCount}`);
-    if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) throw new Error(`BENCH_PUSH_ROUNDS must be 1..20, got ${rounds}`);
+    if (!Number.isInteger(clientsCount) || clientsCount < 2 || clientsCount > 1000) throw new Error(`BENCH_PUSH_CLIENTS must be 2..1000 (a league's cap), got ${process.env.BENCH_PUSH_CLIENTS}`);
+    const trace = process.env.BENCH_PUSH_TRACE === '1';
     const { JwtService } = await import('@nestjs/jwt');
     const { LiveGateway } = await import('../backend/src/live/live.gateway');
     const { leagueRoom } = await import('../contracts/src/live');
     const COALESCE_MS = 250;
     const label = clientsCount >= 1000 ? `${clientsCount / 1000}k` : String(clientsCount);
 
-    // Its own season, made the active one for the measurement (the one active before comes back at the end).
+    // Its own season, made the active one while measuring (the one active before is restored at the end).
     const previouslyActive: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
     let clients: Clients | null = null;
     try {
@@ -201,13 +243,16 @@ export const pushLatencyCase: BenchCase = {
       await db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
       const [{ season_id, gameweek_id, fixture_id }]: { season_id: number; gameweek_id: number; fixture_id: number }[] = await db.query(
         `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Bench League 2097/98', '2097/98', 'en.1', true) RETURNING id),
-              g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() + interval '1 day', now() + interval '1 day' FROM s RETURNING id, season_id),
+              g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() + interval '1 day', now() + interval '1 day 3 hours' FROM s RETURNING id, season_id),
+              clubs AS (SELECT array_agg(id ORDER BY id) AS ids FROM (SELECT id FROM clubs ORDER BY id LIMIT 4) c),
+              other AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
+                        SELECT g.season_id, g.id, 'push-bench-2', clubs.ids[3], clubs.ids[4], now() + interval '1 day 3 hours' FROM g, clubs),
               f AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
-                    SELECT g.season_id, g.id, 'push-bench', (SELECT min(id) FROM clubs), (SELECT max(id) FROM clubs), now() + interval '1 day' FROM g
+                    SELECT g.season_id, g.id, 'push-bench-1', clubs.ids[1], clubs.ids[2], now() + interval '1 day' FROM g, clubs
                     RETURNING id, season_id, gameweek_id)
          SELECT season_id, gameweek_id, id AS fixture_id FROM f`,
       );
-      // Users of their own (not the other cases' bench_ users, so no other league is recomputed with this one).
+      // Users of its own (not the other cases' bench_ users, so no other league is recomputed with this one).
       const users: { id: number; username: string; token_version: number }[] = await db.query(
         `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
          SELECT 'push_' || i, 'push_' || i || '@bench.invalid', 'Push', 'Client ' || i, 'not-a-password-hash', now()
@@ -225,7 +270,7 @@ export const pushLatencyCase: BenchCase = {
         `INSERT INTO league_members (league_id, user_id, role) SELECT $1, u, CASE WHEN u = $2 THEN 'owner' ELSE 'member' END FROM unnest($3::int[]) AS u`,
         [leagueId, ids[0], ids],
       );
-      // Predictions spread over 0–3 goals a side (deterministic per user), so every result below moves many rows of the table.
+      // Predictions spread over 0–3 goals a side (deterministic per user), so each step of the match moves many rows of the table.
       await db.query(
         `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
          SELECT u, $1, $2, $3, (u * 7) % 4, (u * 13) % 4, u % 10 = 0 FROM unnest($4::int[]) AS u`,
@@ -241,29 +286,29 @@ export const pushLatencyCase: BenchCase = {
       process.stderr.write(`[bench] push-latency: ${clientsCount} users, league #${leagueId}, fixture #${fixture_id} seeded in ${round(ms(t))} ms\n`);
 
       const resultUrl = `${ctx.baseUrl}/admin/fixtures/${fixture_id}/result`;
-      const put = async (body: object) => {
-        const res = await fetch(resultUrl, {
-          method: 'PUT',
-          headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`push-latency bench: PUT ${resultUrl} → ${res.status} ${await res.text()}`);
-      };
-
-      // Kick-off first, with nobody connected: the league's table is computed once (and any league
-      // whose "recent gameweek" moves is recomputed now), so each measured recompute is an update.
-      await put({ home_score: 0, away_score: 0, status: 'live', minute: 1 });
+      // Kick-off (0-0) with nobody connected: the league's table is computed once, and any other
+      // league whose "recent gameweek" moves is recomputed now, so each measured recompute is an update of this league only.
+      const kickOff = await fetch(resultUrl, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ home_score: 0, away_score: 0, status: 'live', minute: 1 }),
+      });
+      if (!kickOff.ok) throw new Error(`push-latency bench: kick-off answered ${kickOff.status} ${await kickOff.text()}`);
       await ctx.settle(120_000);
-      const computed: { n: number }[] = await db.query(`SELECT count(*)::int AS n FROM league_standings WHERE league_id = $1`, [leagueId]);
-      if (computed[0].n !== clientsCount) throw new Error(`push-latency bench: the league's standings were not computed before measuring (${computed[0].n} rows)`);
+      const [computed]: { n: number }[] = await db.query(`SELECT count(*)::int AS n FROM league_standings WHERE league_id = $1`, [leagueId]);
+      if (computed.n !== clientsCount) throw new Error(`push-latency bench: the league's standings were not computed before measuring (${computed.n} rows)`);
 
-      // The clients, signed with the app's own JwtService, connected in batches of CONNECT_BATCH.
+      // The clients, signed with the app's own JwtService, connected in batches.
       const jwt = ctx.api.get(JwtService, { strict: false });
       const tokens = users.map((u) => jwt.sign({ sub: u.id, tv: u.token_version, username: u.username }));
       clients = new Clients();
-      const baseUrl = ctx.baseUrl.replace(/\/api$/, '');
       t = process.hrtime.bigint();
-      const connected = await clients.request({ type: 'connect', baseUrl, tokens, leagueId }, 'connected', CONNECT_TIMEOUT_MS, `${clientsCount} sockets to connect`);
+      const connected = await clients.request(
+        { type: 'connect', baseUrl: ctx.baseUrl.replace(/\/api$/, ''), tokens, leagueId },
+        'connected',
+        CONNECT_TIMEOUT_MS,
+        `${clientsCount} sockets to connect`,
+      );
       if (connected.count !== clientsCount) throw new Error(`push-latency bench: only ${connected.count} of ${clientsCount} sockets connected`);
       // The gateway joins rooms after the handshake: wait until every socket sits in the league's room.
       const server = ctx.api.get(LiveGateway, { strict: false }).server;
@@ -271,49 +316,50 @@ export const pushLatencyCase: BenchCase = {
       await waitFor(async () => (server.sockets.adapter.rooms.get(room)?.size ?? 0) === clientsCount, ROOMS_TIMEOUT_MS, `${clientsCount} sockets in ${room}`);
       process.stderr.write(`[bench] push-latency: ${clientsCount} sockets connected and in ${room} in ${round(ms(t))} ms\n`);
       await ctx.settle(120_000);
+      await clients.request({ type: 'quiet', quietMs: QUIET_MS, timeoutMs: QUIET_TIMEOUT_MS }, 'quiet', QUIET_TIMEOUT_MS + 5000, 'the clients to go quiet');
 
-      // Final scores that each move most of the table (predictions are spread over 0–3 a side).
-      const results = [
-        { home_score: 2, away_score: 1, status: 'finished' },
-        { home_score: 0, away_score: 2, status: 'finished' },
-        { home_score: 1, away_score: 1, status: 'finished' },
-        { home_score: 3, away_score: 0, status: 'finished' },
-      ];
       const all: number[] = [];
-      const perRound: string[] = [];
-      for (let r = 0; r < rounds; r++) {
-        const body = results[r % results.length];
+      const perStep: string[] = [];
+      for (const [i, body] of STEPS.entries()) {
+        const step = `${body.home_score}-${body.away_score} ${body.status === 'live' ? `${body.minute}'` : 'FT'}`;
         const m = await clients.request(
           { type: 'measure', url: resultUrl, adminToken: ctx.adminToken, body, timeoutMs: DELIVERY_TIMEOUT_MS },
           'measured',
           DELIVERY_TIMEOUT_MS + 15_000,
-          `round ${r + 1}'s leaderboard.updated`,
+          `step ${i + 1} (${step}): leaderboard.updated on every socket`,
         );
-        if (m.putStatus !== 200) throw new Error(`push-latency bench: the admin result answered ${m.putStatus}`);
+        if (m.putStatus !== 200) throw new Error(`push-latency bench: step ${i + 1} (${step}): the admin result answered ${m.putStatus}`);
         if (m.missing > 0) {
-          throw new Error(`push-latency bench: round ${r + 1}: ${m.missing} of ${clientsCount} sockets had no leaderboard.updated within ${DELIVERY_TIMEOUT_MS} ms`);
+          throw new Error(`push-latency bench: step ${i + 1} (${step}): ${m.missing} of ${clientsCount} sockets had no leaderboard.updated within ${DELIVERY_TIMEOUT_MS} ms`);
         }
         const sorted = [...m.latencies].sort((a, b) => a - b);
         all.push(...sorted);
-        // Where the time went, from the database's own timestamps (transaction starts; same machine clock).
+        perStep.push(`${step} ${round(percentile(sorted, 95))}`);
+        // Where the time went, from the database's own timestamps (transaction starts, same machine clock).
         const [stages]: { scoring_ms: number | null; recompute_ms: number | null }[] = await db.query(
           `SELECT extract(epoch FROM (SELECT max(created_at) FROM outbox_events WHERE name = 'scores.updated' AND (payload->>'fixtureId')::int = $2)) * 1000 - $3 AS scoring_ms,
                   extract(epoch FROM (SELECT computed_at FROM league_standings_summary WHERE league_id = $1)) * 1000 - $3 AS recompute_ms`,
           [leagueId, fixture_id, m.startedAtEpochMs],
         );
         process.stderr.write(
-          `[bench] push-latency round ${r + 1} (${body.home_score}-${body.away_score}): PUT ${round(m.putMs)} ms; scoring tx started +${round(Number(stages.scoring_ms))} ms, ` +
-            `recompute tx started +${round(Number(stages.recompute_ms))} ms (coalescing window ${COALESCE_MS} ms); ` +
-            `first socket +${round(sorted[0])} ms, p50 ${round(percentile(sorted, 50))}, p95 ${round(percentile(sorted, 95))}, last +${round(sorted[sorted.length - 1])} ms\n`,
+          `[bench] push-latency step ${i + 1} (${step}): PUT answered in ${round(m.putMs)} ms; scoring tx began +${round(Number(stages.scoring_ms))} ms, ` +
+            `recompute tx began +${round(Number(stages.recompute_ms))} ms; leaderboard.updated first +${round(sorted[0])} ms, ` +
+            `p50 +${round(percentile(sorted, 50))}, p95 +${round(percentile(sorted, 95))}, last +${round(sorted[sorted.length - 1])} ms\n`,
         );
-        perRound.push(String(round(percentile(sorted, 95))));
+        // Let the step's other pushes (points, feed entries) drain before the next step, so steps do not queue behind each other.
         await ctx.settle(120_000);
+        const quiet = await clients.request({ type: 'quiet', quietMs: QUIET_MS, timeoutMs: QUIET_TIMEOUT_MS }, 'quiet', QUIET_TIMEOUT_MS + 5000, 'the clients to go quiet');
+        if (trace) {
+          for (const [event, s] of Object.entries(quiet.events)) {
+            process.stderr.write(`[bench]   ${event}: ${s.count} received, first +${round(s.first)} ms, last +${round(s.last)} ms\n`);
+          }
+        }
       }
       all.sort((a, b) => a - b);
-      const what = `admin result → leaderboard.updated on ${clientsCount} sockets, ${rounds} round(s), ${COALESCE_MS} ms coalescing window included`;
+      const what = `admin result → leaderboard.updated on ${clientsCount} sockets, ${STEPS.length} steps of a match, ${COALESCE_MS} ms coalescing window included`;
       return [
         `push-latency-${label} p50 (${what}): ${round(percentile(all, 50))} ms`,
-        `push-latency-${label} p95: ${round(percentile(all, 95))} ms (goal < 500 ms on a 2-core machine; per round ${perRound.join(' / ')} ms)`,
+        `push-latency-${label} p95: ${round(percentile(all, 95))} ms (goal < 500 ms on a 2-core machine; per step: ${perStep.join(', ')} ms)`,
         `push-latency-${label} max: ${round(all[all.length - 1])} ms`,
       ];
     } finally {

@@ -6,8 +6,11 @@ import { RecomputeResult, StandingsService } from '../../../backend/src/standing
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
 export const RECOMPUTE_LEAGUE = 'standings.recompute';
-/** Events within this window fold into the recompute already waiting for the league. */
-const COALESCE_MS = 250;
+/**
+ * Events within this window fold into the recompute already waiting for the league. Read on
+ * every event, so the push-latency bench can measure with and without it (250 ms in the app).
+ */
+export const STANDINGS_COALESCE = { ms: 250 };
 
 interface RecomputeJob {
   leagueId: number;
@@ -42,7 +45,7 @@ export class StandingsProcessor extends WorkerHost {
         leagueIds.map((leagueId) => ({
           name: RECOMPUTE_LEAGUE,
           data: { leagueId },
-          opts: { delay: COALESCE_MS, deduplication: { id: `league-${leagueId}`, keepLastIfActive: true } },
+          opts: { delay: STANDINGS_COALESCE.ms, deduplication: { id: `league-${leagueId}`, keepLastIfActive: true } },
         })),
       );
     }

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { AppHeader } from './app-header';
 import { SiteFooter } from './site-footer';
 import { useLiveConnection } from '@/lib/live';
+import { useLeagueRequestToasts } from '@/features/leagues/hooks/use-league-live';
 
 /** Header, full-width page, footer: the public pages (landing, about, help, legal). */
 export function SiteLayout() {
@@ -19,6 +20,8 @@ export function SiteLayout() {
 /** Header, a centred page column, footer: the signed-in screens. */
 export function AppLayout() {
   useLiveConnection();
+  // Join-request news reaches owners and requesters on every signed-in screen.
+  useLeagueRequestToasts();
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader />

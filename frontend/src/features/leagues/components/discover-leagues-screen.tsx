@@ -13,7 +13,6 @@ import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getServerMessage } from '@/lib/api-error';
 import { useDiscoverLeagues } from '../api/get-discover-leagues';
 import { useJoinLeague } from '../api/join-league';
-import { useLeagueRequestToasts } from '../hooks/use-league-live';
 import { Pager } from './pager';
 import { SearchInput } from './search-input';
 
@@ -22,7 +21,6 @@ export const DISCOVER_SEARCH_DEBOUNCE_MS = 300;
 /** /leagues/discover: public leagues with member counts, searchable, joined in a click. */
 export function DiscoverLeaguesScreen() {
   const [search, setSearch] = useState('');
-  useLeagueRequestToasts();
   const [page, setPage] = useState(1);
   const debounced = useDebouncedValue(search.trim(), DISCOVER_SEARCH_DEBOUNCE_MS);
   const discover = useDiscoverLeagues({ search: debounced || undefined, page, page_size: DISCOVER_DEFAULT_PAGE_SIZE });

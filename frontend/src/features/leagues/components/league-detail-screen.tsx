@@ -7,7 +7,7 @@ import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { getServerMessage } from '@/lib/api-error';
 import { useLeague } from '../api/get-league';
-import { useLeagueLive, useLeagueRequestToasts } from '../hooks/use-league-live';
+import { useLeagueLive } from '../hooks/use-league-live';
 import { parseLeagueId } from '../utils/parse-league-id';
 import { ActivityFeedCard } from './activity-feed';
 import { JoinRequestsPanel } from './join-requests-panel';
@@ -31,7 +31,6 @@ export function LeagueDetailScreen() {
   const { id } = useParams();
   const leagueId = parseLeagueId(id);
   const league = useLeague(leagueId);
-  useLeagueRequestToasts();
 
   if (leagueId === null || league.isError) {
     return (

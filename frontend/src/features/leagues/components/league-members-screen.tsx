@@ -14,7 +14,6 @@ import { getServerMessage } from '@/lib/api-error';
 import { useEnhancedMembers } from '../api/get-enhanced-members';
 import { useLeague } from '../api/get-league';
 import { useMemberStats } from '../api/get-member-stats';
-import { useLeagueRequestToasts } from '../hooks/use-league-live';
 import { parseLeagueId } from '../utils/parse-league-id';
 import { LEAGUE_NOT_FOUND_TEXT } from './league-detail-screen';
 import { MemberModal } from './member-modal';
@@ -29,7 +28,6 @@ export function LeagueMembersScreen() {
   const { id } = useParams();
   const leagueId = parseLeagueId(id);
   const league = useLeague(leagueId);
-  useLeagueRequestToasts();
 
   const back = (
     <Link to={leagueId ? `/leagues/${leagueId}` : '/leagues'} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">

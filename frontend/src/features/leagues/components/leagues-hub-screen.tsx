@@ -5,7 +5,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { PageHeader } from '@/components/layout/page-header';
-import { useLeagueRequestToasts, useOverviewLive } from '../hooks/use-league-live';
+import { useOverviewLive } from '../hooks/use-league-live';
 import { CreateLeagueForm } from './create-league-form';
 import { CreateSuccess } from './create-success';
 import { JoinLeagueForm } from './join-league-form';
@@ -30,7 +30,6 @@ export function LeaguesHubScreen() {
   const [params, setParams] = useSearchParams();
   const tab = toTab(params.get('tab'));
   const [created, setCreated] = useState<League | null>(null);
-  useLeagueRequestToasts();
   useOverviewLive();
   // Bumped to remount a form with a preset type (e.g. "Create Public League").
   const [formKey, setFormKey] = useState(0);

@@ -106,7 +106,7 @@ export function useLeagueLive(leagueId: number) {
 }
 
 /**
- * Toasts about join requests, wherever in the leagues screens the user is: an owner hears of a
+ * Toasts about join requests, on every signed-in screen (mounted in the app layout): an owner hears of a
  * new request at once, a requester of the owner's decision.
  */
 export function useLeagueRequestToasts() {
