@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { GameweekFixtures } from '../contracts/src/api/fixtures';
+import { admin, apiGet, apiSend, signInAs, signUpVerified } from './support/api';
+
+/** Mark the page so a reload (which would clear the mark) is detectable. */
+async function markNoReload(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+}
+async function stillNoReload(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
+}
+
+test('while B watches a league page, an admin records a goal: B’s points and the leaderboard change without a reload', async ({ page, request }) => {
+  const bea = await signUpVerified(request, { prefix: 'bea', first: 'Bea', last: 'Watcher' });
+  const cal = await signUpVerified(request, { prefix: 'cal', first: 'Cal', last: 'Rival' });
+  const { fixtures } = await apiGet<GameweekFixtures>(request, '/api/fixtures/current/', bea.token);
+  const target = fixtures[0];
+  await apiSend(request, 'post', '/api/predictions/', bea.token, {
+    predictions: fixtures.map((f) => ({ fixture: f.id, home_score: 1, away_score: 0, is_banker: f.id === target.id })),
+  });
+  await apiSend(request, 'post', '/api/predictions/', cal.token, {
+    predictions: fixtures.map((f) => ({ fixture: f.id, home_score: 0, away_score: 3, is_banker: false })),
+  });
+  const league = await apiSend<{ id: number }>(request, 'post', '/api/leagues/', bea.token, { name: 'Live Lounge', type: 'public' });
+  await apiSend(request, 'post', '/api/leagues/join/', cal.token, { type: 'public', league_id: league.id });
+
+  await signInAs(page, bea);
+  await page.goto(`/leagues/${league.id}`);
+  const board = page.getByRole('table', { name: 'League leaderboard' });
+  await expect(board.getByRole('link', { name: 'Cal Rival' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'online');
+  const beaRow = board.getByRole('row').filter({ has: page.getByRole('link', { name: 'Bea Watcher' }) });
+  await expect(beaRow).not.toContainText('40');
+  await markNoReload(page);
+
+  // A goal: 1-0 at minute 30, exactly Bea's banker prediction → 20 x 2 = 40 provisional points.
+  const adminToken = await admin(request);
+  await apiSend(request, 'put', `/api/admin/fixtures/${target.id}/result`, adminToken, { home_score: 1, away_score: 0, status: 'live', minute: 30 });
+
+  await expect(beaRow).toContainText('40', { timeout: 20_000 });
+  const rows = board.getByRole('row');
+  await expect(rows.nth(1)).toContainText('Bea Watcher'); // Bea now leads
+  expect(await stillNoReload(page)).toBe(true);
+});
+
+test('while owner A watches the league, B’s join request appears in A’s panel without a reload', async ({ page, request }) => {
+  const ann = await signUpVerified(request, { prefix: 'ann', first: 'Ann', last: 'Owner' });
+  const ben = await signUpVerified(request, { prefix: 'ben', first: 'Ben', last: 'Asker' });
+  const league = await apiSend<{ id: number; code: string }>(request, 'post', '/api/leagues/', ann.token, { name: 'Door Policy', type: 'private' });
+
+  await signInAs(page, ann);
+  await page.goto(`/leagues/${league.id}`);
+  const panel = page.getByRole('region', { name: /pending/i });
+  await expect(panel.getByText('No pending requests')).toBeVisible();
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'online');
+  await markNoReload(page);
+
+  await apiSend(request, 'post', '/api/leagues/join/', ben.token, { type: 'private', code: league.code, message: 'Room for one more?' });
+
+  await expect(panel.getByText('Room for one more?')).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('button', { name: 'Approve Ben Asker' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Ben Asker/ }).first()).toBeVisible();
+  expect(await stillNoReload(page)).toBe(true);
+});
