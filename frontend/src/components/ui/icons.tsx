@@ -198,6 +198,21 @@ export const StarIcon = (p: IconProps) => (
     <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3l-5.6 2.9 1.1-6.2L3 9.6l6.2-.9L12 3z" />
   </Svg>
 );
+/** Rank 1's badge: a filled crown. */
+export const CrownIcon = ({ size = 16, ...props }: IconProps) => (
+  <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
+    <path d="M3 7.5 7.5 11 12 4l4.5 7L21 7.5 19.2 18H4.8L3 7.5Z" />
+    <rect x="4.8" y="19.2" width="14.4" height="1.8" rx="0.9" />
+  </svg>
+);
+/** Ranks 2 and 3's badge: a medal on a ribbon. */
+export const MedalIcon = ({ size = 16, ...props }: IconProps) => (
+  <Svg size={size} {...props}>
+    <path d="M7.2 2h9.6l-3 6.2h-3.6z" />
+    <circle cx="12" cy="15" r="6" fill="currentColor" fillOpacity="0.25" />
+    <path d="m12 12.2.9 1.8 2 .3-1.45 1.4.35 2-1.8-.95-1.8.95.35-2-1.45-1.4 2-.3z" fill="currentColor" stroke="none" />
+  </Svg>
+);
 export const HelpIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />

@@ -6,13 +6,13 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { ChartIcon, FlameIcon } from '@/components/ui/icons';
+import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { wholePercent } from '@/lib/format';
 import { DASHBOARD_PATH, useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
-import { wholePercent } from '../utils/format';
 import { OpenGameweekCta } from './open-gameweek-cta';
-import { RecentGameweeksTable } from './recent-gameweeks-table';
 import { TeamAccuracyList } from './team-accuracy-list';
 
 const PointsChart = lazy(() => import('./points-chart'));
@@ -120,7 +120,12 @@ function DashboardView({ data }: { data: DashboardData }) {
             </Link>
           }
         />
-        <RecentGameweeksTable rows={data.recent_gameweeks ?? []} />
+        <RecentGameweeksTable
+          rows={data.recent_gameweeks ?? []}
+          gameweekHref={(row) => `/results?gameweek=${row.number}`}
+          provisionalMark={<span className="ml-1 text-xs font-normal text-muted">(live)</span>}
+          emptyClassName="px-5 pb-6 sm:px-6"
+        />
       </Card>
     </div>
   );

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
-import { useGameweeks } from '../api/get-gameweeks';
-import { formatDeadline } from '../utils/format';
+import { useGameweeks } from '@/lib/api/get-gameweeks';
+import { formatDeadline } from '@/lib/format';
 
 /** While the current gameweek takes predictions: a nudge to the fixtures screen. */
 export function OpenGameweekCta() {

@@ -1,7 +1,7 @@
 import type { HistoryMatch } from '@contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
+import { OutcomeBadge } from '@/components/ui/outcome-badge';
 import { cn } from '@/lib/cn';
-import { OutcomeBadge } from './outcome-badge';
 
 const score = (home: number | null, away: number | null) => (home === null || away === null ? '–' : `${home}–${away}`);
 

@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TrophyIcon } from '@/components/ui/icons';
+import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
@@ -14,7 +15,6 @@ import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-row
 import { highlightTier, rankMovement, resolveBadge, TIER_ROW_CLASSES } from '../utils/rank';
 import { Avatar } from './avatar';
 import { Pager } from './pager';
-import { RankBadge, RankNumber } from './rank-badge';
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,11 +1,7 @@
 import { Link, useParams } from 'react-router';
 import type { League } from '@contracts/api/leagues';
-import { buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { ErrorState } from '@/components/ui/error-state';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { getServerMessage } from '@/lib/api-error';
 import { useLeague } from '../api/get-league';
 import { useLeagueLive } from '../hooks/use-league-live';
 import { parseLeagueId } from '../utils/parse-league-id';
@@ -13,10 +9,9 @@ import { ActivityFeedCard } from './activity-feed';
 import { JoinRequestsPanel } from './join-requests-panel';
 import { LeaderboardTable } from './leaderboard-table';
 import { LeagueHeader } from './league-header';
+import { LeagueNotFound } from './league-not-found';
 import { LeagueStatsCards } from './league-stats-cards';
 import { MembersSection } from './members-section';
-
-export const LEAGUE_NOT_FOUND_TEXT = 'Unable to load league details. The league may not exist or you may not have access.';
 
 function BackLink() {
   return (
@@ -36,17 +31,7 @@ export function LeagueDetailScreen() {
     return (
       <>
         <BackLink />
-        <Card>
-          <ErrorState
-            title="League Not Found"
-            message={(league.isError && getServerMessage(league.error)) || LEAGUE_NOT_FOUND_TEXT}
-            action={
-              <Link to="/leagues" className={buttonClasses('primary')}>
-                Back to Leagues
-              </Link>
-            }
-          />
-        </Card>
+        <LeagueNotFound error={league.isError ? league.error : null} />
       </>
     );
   }

@@ -1,21 +1,18 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MEMBERS_DEFAULT_PAGE_SIZE, type EnhancedMember, type League, type MembersSort } from '@contracts/api/leagues';
-import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ErrorState } from '@/components/ui/error-state';
 import { SelectField } from '@/components/ui/field';
 import { ArrowLeftIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layout/page-header';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { getServerMessage } from '@/lib/api-error';
 import { useEnhancedMembers } from '../api/get-enhanced-members';
 import { useLeague } from '../api/get-league';
 import { useMemberStats } from '../api/get-member-stats';
 import { parseLeagueId } from '../utils/parse-league-id';
-import { LEAGUE_NOT_FOUND_TEXT } from './league-detail-screen';
+import { LeagueNotFound } from './league-not-found';
 import { MemberModal } from './member-modal';
 import { MemberRow } from './member-row';
 import { MemberStatsCards } from './member-stats';
@@ -39,17 +36,7 @@ export function LeagueMembersScreen() {
     return (
       <>
         {back}
-        <Card>
-          <ErrorState
-            title="League Not Found"
-            message={(league.isError && getServerMessage(league.error)) || LEAGUE_NOT_FOUND_TEXT}
-            action={
-              <Link to="/leagues" className={buttonClasses('primary')}>
-                Back to Leagues
-              </Link>
-            }
-          />
-        </Card>
+        <LeagueNotFound error={league.isError ? league.error : null} />
       </>
     );
   }

@@ -6,6 +6,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ChevronDownIcon, ChevronRightIcon, GlobeIcon, LockIcon, SearchIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
+import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { useLeaguesOverview } from '../api/get-leagues-overview';
@@ -13,7 +14,6 @@ import { filterOverview } from '../utils/filter-overview';
 import { clubInitials } from '../utils/initials';
 import { resolveBadge } from '../utils/rank';
 import { RoleBadge } from './league-type-badge';
-import { RankBadge, RankNumber } from './rank-badge';
 import { SearchInput } from './search-input';
 
 export interface OverviewActions {

@@ -7,13 +7,16 @@ import {
   BoltIcon,
   CalendarIcon,
   ChartIcon,
+  CrownIcon,
   EyeIcon,
+  MedalIcon,
   ShieldIcon,
   StarIcon,
   TargetIcon,
   TrophyIcon,
 } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { getServerMessage } from '@/lib/api-error';
@@ -22,7 +25,6 @@ import { useRemoveMember } from '../api/remove-member';
 import { resolveBadge } from '../utils/rank';
 import { Avatar } from './avatar';
 import { RoleBadge } from './league-type-badge';
-import { CrownIcon, MedalIcon, RankBadge, RankNumber } from './rank-badge';
 
 const ACHIEVEMENT_ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
   crown: CrownIcon,

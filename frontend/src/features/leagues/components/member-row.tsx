@@ -1,11 +1,11 @@
 import type { EnhancedMember } from '@contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
 import { ChevronRightIcon } from '@/components/ui/icons';
+import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { cn } from '@/lib/cn';
 import { resolveBadge } from '../utils/rank';
 import { Avatar } from './avatar';
 import { RoleBadge } from './league-type-badge';
-import { RankBadge, RankNumber } from './rank-badge';
 
 /** One member as a button that opens the member modal. */
 export function MemberRow({ member, onOpen }: { member: EnhancedMember; onOpen: (member: EnhancedMember) => void }) {

@@ -1,6 +1,6 @@
 import type { LeaderboardUpdatedPayload } from '@contracts/live';
 import type { LeaderboardResponse, LeaderboardRow } from '@contracts/api/leagues';
-import { badgeForRank } from './rank';
+import { badgeForRank } from '@/lib/rank';
 
 /**
  * A cached leaderboard page with a live update applied: known rows take their new rank and

@@ -1,52 +1,28 @@
-import type { ReactNode, SVGProps } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { LeaderboardBadge, LeaguePlayerProfile } from '@contracts/api/leagues';
-import type { DashboardRecentGameweek, TeamAccuracy } from '@contracts/api/stats';
+import type { LeaguePlayerProfile } from '@contracts/api/leagues';
+import type { TeamAccuracy } from '@contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, StarIcon, TargetIcon, TrophyIcon, BallIcon } from '@/components/ui/icons';
+import { RankBadge } from '@/components/ui/rank-badge';
+import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { badgeForRank, rankTextClass } from '@/lib/rank';
 import { usePlayerProfile } from '../api/get-player-profile';
-import { badgeForRank, BADGE_TEXT, leagueLabel, rankTextClass } from '../utils/rank';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function CrownIcon({ size = 16, ...props }: IconProps) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false" {...props}>
-      <path d="M3 7.5 7.5 11 12 4l4.5 7L21 7.5 19.2 18H4.8L3 7.5Z" />
-      <rect x="4.8" y="19.2" width="14.4" height="1.8" rx="0.9" />
-    </svg>
-  );
-}
-
-function MedalIcon({ size = 16, ...props }: IconProps) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      <path d="M7.2 2h9.6l-3 6.2h-3.6z" />
-      <circle cx="12" cy="15" r="6" fill="currentColor" fillOpacity="0.25" />
-      <path d="m12 12.2.9 1.8 2 .3-1.45 1.4.35 2-1.8-.95-1.8.95.35-2-1.45-1.4 2-.3z" fill="currentColor" stroke="none" />
-    </svg>
-  );
-}
-
-const BADGE_LABEL: Record<LeaderboardBadge, string> = { crown: 'Crown badge', medal: 'Medal badge', star: 'Star badge' };
+import { BADGE_TEXT, leagueLabel } from '../utils/rank';
 
 /** The player's badge by rank: crown (1), medal (2–3), star (4–5), with its text. */
 export function ProfileBadge({ rank }: { rank: number | null }) {
   const badge = badgeForRank(rank);
   if (!badge) return null;
-  const Icon = badge === 'crown' ? CrownIcon : badge === 'medal' ? MedalIcon : StarIcon;
   return (
-    <span className={cn('inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold', rankTextClass(badge === 'star' ? 4 : rank))}>
-      <span role="img" aria-label={BADGE_LABEL[badge]} className="inline-flex">
-        <Icon size={16} {...(badge === 'star' ? { fill: 'currentColor' } : {})} />
-      </span>
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold">
+      <RankBadge badge={badge} rank={rank} />
       <span className="text-fg">{BADGE_TEXT[badge]}</span>
     </span>
   );
@@ -177,7 +153,15 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
           }
         />
         <div className="mt-4">
-          <RecentGameweeks gameweeks={profile.recent_gameweeks} />
+          <RecentGameweeksTable
+            rows={profile.recent_gameweeks}
+            provisionalMark={
+              <span className="ml-0.5 text-warning" title="Includes matches still in play">
+                *<span className="sr-only"> (provisional)</span>
+              </span>
+            }
+            emptyClassName="px-5 pt-2 pb-8"
+          />
         </div>
       </Card>
 
@@ -268,44 +252,5 @@ function TeamsCard({ title, tone, teams, empty }: { title: string; tone: 'hot' |
         )}
       </div>
     </Card>
-  );
-}
-
-function RecentGameweeks({ gameweeks }: { gameweeks: DashboardRecentGameweek[] }) {
-  if (gameweeks.length === 0) {
-    return <p className="px-5 pt-2 pb-8 text-center text-sm text-muted">No recent gameweek data available.</p>;
-  }
-  return (
-    <Table caption="Recent game weeks">
-      <THead>
-        <tr>
-          <TH>Game Week</TH>
-          <TH className="text-right">Predictions</TH>
-          <TH className="text-right">Correct Results</TH>
-          <TH className="text-right">Correct Scores</TH>
-          <TH className="text-right">% Accuracy</TH>
-          <TH className="text-right">Points</TH>
-        </tr>
-      </THead>
-      <TBody>
-        {gameweeks.map((gw) => (
-          <TR key={gw.id}>
-            <TD className="sticky left-0 bg-surface font-semibold">{gw.gameweek_name || `Gameweek ${gw.number}`}</TD>
-            <TD className="text-right">{gw.total_predictions}</TD>
-            <TD className="text-right">{gw.correct_results}</TD>
-            <TD className="text-right">{gw.exact_scores}</TD>
-            <TD className="text-right">{Math.round(gw.accuracy)}%</TD>
-            <TD className="text-right font-bold">
-              {gw.points_earned}
-              {gw.provisional ? (
-                <span className="ml-0.5 text-warning" title="Includes matches still in play">
-                  *<span className="sr-only"> (provisional)</span>
-                </span>
-              ) : null}
-            </TD>
-          </TR>
-        ))}
-      </TBody>
-    </Table>
   );
 }

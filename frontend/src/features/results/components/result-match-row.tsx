@@ -1,11 +1,10 @@
 import type { ResultMatch } from '@contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
+import { LiveBadge } from '@/components/ui/live-badge';
+import { OutcomeBadge } from '@/components/ui/outcome-badge';
 import { cn } from '@/lib/cn';
+import { formatKickoff } from '@/lib/format';
 import { cutTeamName } from '../utils/start-gameweek';
-import { LiveBadge } from './live-badge';
-import { OutcomeBadge } from './outcome-badge';
-
-const kickoffFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
 function TeamName({ name }: { name: string }) {
   return (
@@ -21,7 +20,7 @@ function MatchState({ match }: { match: ResultMatch }) {
   if (match.status === 'finished') return <Badge>Full time</Badge>;
   if (match.status === 'postponed') return <Badge tone="warning">Postponed</Badge>;
   const date = new Date(match.match_time);
-  return Number.isNaN(date.getTime()) ? null : <time dateTime={match.match_time}>{kickoffFormat.format(date)}</time>;
+  return Number.isNaN(date.getTime()) ? null : <time dateTime={match.match_time}>{formatKickoff(match.match_time)}</time>;
 }
 
 const score = (home: number | null, away: number | null) => (home === null || away === null ? null : `${home}–${away}`);

@@ -3,10 +3,7 @@ import type { ApiEnvelope } from '@contracts/api/common';
 import type { GameweekSummary } from '@contracts/api/fixtures';
 import { apiClient } from '@/lib/api-client';
 
-/**
- * Shared with the fixtures, results and dashboard features, which read the same list with the same
- * fetcher (features may not import each other), so the key holds one cached answer.
- */
+/** Read by the fixtures, results, dashboard and gameweeks-history features: one key, one cached answer. */
 export const gameweeksQueryKey = ['seasons', 'gameweeks'] as const;
 
 /** GET /seasons/gameweeks/: every gameweek of the active season, ascending by number. */

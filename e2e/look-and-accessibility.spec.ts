@@ -1,0 +1,59 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LeaguesOverview } from '../contracts/src/api/leagues';
+import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+
+/**
+ * The main screens as a fan sees them: a screenshot of each at phone and desktop width, in the
+ * dark and the light theme (under test-results/screens, to look at), and an axe-core scan that
+ * allows no serious or critical accessibility violation.
+ */
+const SCREENS_DIR = join('test-results', 'screens');
+
+const PUBLIC = ['/home', '/signin', '/signup', '/about', '/help'];
+const SIGNED_IN = ['/dashboard', '/fixtures', '/results', '/leagues', '/gameweeks-history', '/settings'];
+
+async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
+  await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
+}
+
+async function check(page: Page, path: string, label: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  // Let skeletons give way to content before judging.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await page.screenshot({ path: join(SCREENS_DIR, `${label}${path.replace(/\//g, '_')}.png`), fullPage: true });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${path} (${label}): ${v.id} — ${v.help} [${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}]`)).toEqual([]);
+}
+
+test.describe('how the main screens look, and their accessibility', () => {
+  let fan: ApiUser;
+  let leaguePath: string;
+
+  test.beforeAll(async ({ request }) => {
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    fan = await signUpVerified(request, { prefix: 'look', first: 'Lena', last: 'Looker' });
+    await apiSend(request, 'post', '/api/onboarding/skip/', fan.token);
+    await apiSend(request, 'post', '/api/leagues/', fan.token, { name: 'Screenshot City', type: 'private', description: 'Where the pictures are taken.' });
+    const overview = await apiGet<LeaguesOverview>(request, '/api/leagues/overview/', fan.token);
+    leaguePath = `/leagues/${overview.private_leagues.leagues[0].league.id}`;
+  });
+
+  for (const width of [390, 1280]) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`at ${width} px in the ${theme} theme`, async ({ page }) => {
+        test.setTimeout(180_000);
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto('/home');
+        await setTheme(page, theme);
+        for (const path of PUBLIC) await check(page, path, `${width}-${theme}`);
+        await signInAs(page, fan);
+        for (const path of [...SIGNED_IN, leaguePath]) await check(page, path, `${width}-${theme}`);
+      });
+    }
+  }
+});
