@@ -37,8 +37,10 @@ export interface LeaderboardUpdatedPayload {
   truncated: boolean;
 }
 
+/** New entries in a league's feed (one push per batch): refetch the feed. */
 export interface ActivityCreatedPayload {
   leagueId: number;
+  /** The newest entry of the batch. */
   activityId: number;
 }
 

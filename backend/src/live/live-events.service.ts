@@ -67,11 +67,16 @@ export class LiveEventsService {
     );
   }
 
-  /** New feed entries: each league's members refetch their feed. */
+  /**
+   * New feed entries: one push per league with its newest entry id (members refetch the feed),
+   * not one per entry — a final whistle can write hundreds of entries into one league.
+   */
   async activitiesCreated(entries: NewActivity[]): Promise<void> {
-    for (const entry of entries) {
-      // Activity ids are bigint: pg hands them over as strings.
-      await this.live.emit([leagueRoom(entry.league_id)], 'activity.created', { leagueId: entry.league_id, activityId: Number(entry.id) });
+    const newestByLeague = new Map<number, number>();
+    // Activity ids are bigint: pg hands them over as strings.
+    for (const e of entries) newestByLeague.set(e.league_id, Math.max(Number(e.id), newestByLeague.get(e.league_id) ?? 0));
+    for (const [leagueId, activityId] of newestByLeague) {
+      await this.live.emit([leagueRoom(leagueId)], 'activity.created', { leagueId, activityId });
     }
   }
 
