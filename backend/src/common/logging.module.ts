@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, RequestMethod } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
@@ -9,6 +9,8 @@ import type { AppEnv } from '../config/env';
     LoggerModule.forRootAsync({
       inject: [APP_ENV],
       useFactory: (env: AppEnv) => ({
+        // Express 5 route syntax: nestjs-pino's default '*' draws a legacy-route warning at boot.
+        forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
         pinoHttp: {
           level: env.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password'],
