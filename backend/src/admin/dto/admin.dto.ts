@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsGoals } from '../../common/is-goals.decorator';
 import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest } from '../../../../contracts/src/api/admin';
 
 export class ImportSeasonDto implements ImportSeasonRequest {
@@ -27,18 +28,10 @@ export class ImportSeasonDto implements ImportSeasonRequest {
 }
 
 export class RecordResultDto implements RecordResultRequest {
-  @ApiProperty({ minimum: 0, maximum: 99 })
-  @IsDefined({ message: 'home_score is required.' })
-  @IsInt({ message: 'home_score must be a whole number from 0 to 99.' })
-  @Min(0, { message: 'home_score must be a whole number from 0 to 99.' })
-  @Max(99, { message: 'home_score must be a whole number from 0 to 99.' })
+  @IsGoals('home_score')
   home_score: number;
 
-  @ApiProperty({ minimum: 0, maximum: 99 })
-  @IsDefined({ message: 'away_score is required.' })
-  @IsInt({ message: 'away_score must be a whole number from 0 to 99.' })
-  @Min(0, { message: 'away_score must be a whole number from 0 to 99.' })
-  @Max(99, { message: 'away_score must be a whole number from 0 to 99.' })
+  @IsGoals('away_score')
   away_score: number;
 
   @ApiProperty({ enum: ['live', 'finished'] })

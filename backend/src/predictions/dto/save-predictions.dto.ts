@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsInt, Max, Min, ValidateNested } from 'class-validator';
+import { IsGoals } from '../../common/is-goals.decorator';
 import type { PredictionInput, SavePredictionsRequest } from '../../../../contracts/src/api/predictions';
 
 export class PredictionInputDto implements PredictionInput {
@@ -11,18 +12,10 @@ export class PredictionInputDto implements PredictionInput {
   @Max(2147483647, { message: 'fixture must be a fixture id.' })
   fixture: number;
 
-  @ApiProperty({ minimum: 0, maximum: 99 })
-  @IsDefined({ message: 'home_score is required.' })
-  @IsInt({ message: 'home_score must be a whole number from 0 to 99.' })
-  @Min(0, { message: 'home_score must be a whole number from 0 to 99.' })
-  @Max(99, { message: 'home_score must be a whole number from 0 to 99.' })
+  @IsGoals('home_score')
   home_score: number;
 
-  @ApiProperty({ minimum: 0, maximum: 99 })
-  @IsDefined({ message: 'away_score is required.' })
-  @IsInt({ message: 'away_score must be a whole number from 0 to 99.' })
-  @Min(0, { message: 'away_score must be a whole number from 0 to 99.' })
-  @Max(99, { message: 'away_score must be a whole number from 0 to 99.' })
+  @IsGoals('away_score')
   away_score: number;
 
   @ApiProperty({ description: 'At most one banker (double points) per gameweek' })
