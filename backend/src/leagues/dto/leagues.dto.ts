@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsPageSize, IsSearchText } from '../../common/query-params.decorator';
 import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_DAYS,
@@ -102,28 +103,15 @@ class PageQueryDto {
 }
 
 export class LeaderboardQueryDto extends PageQueryDto implements LeaderboardQuery {
-  @ApiPropertyOptional({ default: 50, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page_size must be a whole number from 1 to 100.' })
-  @Min(1, { message: 'page_size must be a whole number from 1 to 100.' })
-  @Max(100, { message: 'page_size must be a whole number from 1 to 100.' })
+  @IsPageSize(100, 50)
   page_size?: number;
 }
 
 export class DiscoverQueryDto extends PageQueryDto implements DiscoverLeaguesQuery {
-  @ApiPropertyOptional({ description: 'Case-insensitive part of the league name' })
-  @IsOptional()
-  @IsString({ message: 'search must be text.' })
-  @MaxLength(100, { message: 'search must be at most 100 characters long.' })
+  @IsSearchText('Case-insensitive part of the league name')
   search?: string;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page_size must be a whole number from 1 to 50.' })
-  @Min(1, { message: 'page_size must be a whole number from 1 to 50.' })
-  @Max(50, { message: 'page_size must be a whole number from 1 to 50.' })
+  @IsPageSize(50, 20)
   page_size?: number;
 }
 
@@ -138,18 +126,10 @@ export class MembersQueryDto extends PageQueryDto implements EnhancedMembersQuer
   @IsIn(['owner', 'member'], { message: 'role must be owner or member.' })
   role?: LeagueRole;
 
-  @ApiPropertyOptional({ description: 'Case-insensitive part of the full name or username' })
-  @IsOptional()
-  @IsString({ message: 'search must be text.' })
-  @MaxLength(100, { message: 'search must be at most 100 characters long.' })
+  @IsSearchText('Case-insensitive part of the full name or username')
   search?: string;
 
-  @ApiPropertyOptional({ default: 20, minimum: 1, maximum: 100 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page_size must be a whole number from 1 to 100.' })
-  @Min(1, { message: 'page_size must be a whole number from 1 to 100.' })
-  @Max(100, { message: 'page_size must be a whole number from 1 to 100.' })
+  @IsPageSize(100, 20)
   page_size?: number;
 }
 
@@ -170,11 +150,6 @@ export class ActivityQueryDto extends PageQueryDto implements ActivityFeedQuery 
   @IsIn(ACTIVITY_DAYS, { message: 'days must be 7, 30 or 90.' })
   days?: ActivityDays;
 
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page_size must be a whole number from 1 to 50.' })
-  @Min(1, { message: 'page_size must be a whole number from 1 to 50.' })
-  @Max(50, { message: 'page_size must be a whole number from 1 to 50.' })
+  @IsPageSize(50, 10)
   page_size?: number;
 }

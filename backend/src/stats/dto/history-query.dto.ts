@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsPageSize } from '../../common/query-params.decorator';
 import type { GameweeksHistoryQuery } from '../../../../contracts/src/api/stats';
 
 export class HistoryQueryDto implements GameweeksHistoryQuery {
@@ -19,12 +20,7 @@ export class HistoryQueryDto implements GameweeksHistoryQuery {
   @Max(1000, { message: 'page must be a whole number from 1 to 1000.' })
   page?: number;
 
-  @ApiPropertyOptional({ default: 10, minimum: 1, maximum: 38 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'page_size must be a whole number from 1 to 38.' })
-  @Min(1, { message: 'page_size must be a whole number from 1 to 38.' })
-  @Max(38, { message: 'page_size must be a whole number from 1 to 38.' })
+  @IsPageSize(38, 10)
   page_size?: number;
 
   @ApiPropertyOptional({ enum: ['asc', 'desc'], default: 'desc' })

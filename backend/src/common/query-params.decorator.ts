@@ -1,0 +1,27 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+/** An optional `page_size` query parameter: a whole number from 1 to `max`. */
+export function IsPageSize(max: number, byDefault: number): PropertyDecorator {
+  const message = `page_size must be a whole number from 1 to ${max}.`;
+  return applyDecorators(
+    ApiPropertyOptional({ default: byDefault, minimum: 1, maximum: max }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message }),
+    Min(1, { message }),
+    Max(max, { message }),
+  );
+}
+
+/** An optional `search` query parameter: text of at most 100 characters. */
+export function IsSearchText(description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiPropertyOptional({ description }),
+    IsOptional(),
+    IsString({ message: 'search must be text.' }),
+    MaxLength(100, { message: 'search must be at most 100 characters long.' }),
+  );
+}
