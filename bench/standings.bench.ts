@@ -108,7 +108,7 @@ export const standingsCase: BenchCase = {
       if (ms(t) > 60_000) throw new Error('standings bench: the event did not reach the table');
       await new Promise((r) => setTimeout(r, 5));
     }
-    lines.push(`standings-event-to-table-${k} (scores.updated → stored, 250 ms coalescing window included): ${round(ms(t))} ms`);
+    lines.push(`standings-event-to-table-${k} (scores.updated → stored): ${round(ms(t))} ms`);
     await ctx.settle(120_000);
     await db.query(`VACUUM ANALYZE league_standings`);
 

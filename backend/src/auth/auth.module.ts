@@ -7,7 +7,9 @@ import { LeaguesModule } from '../leagues/leagues.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailCodeService } from './email-code.service';
+import { JWT_ALGORITHM, jwtKey } from './jwt-payload';
 import { JwtStrategy } from './jwt.strategy';
+import { TokenUsersService } from './token-users.service';
 
 @Module({
   imports: [
@@ -15,11 +17,15 @@ import { JwtStrategy } from './jwt.strategy';
     LeaguesModule,
     JwtModule.registerAsync({
       inject: [APP_ENV],
-      useFactory: (env: AppEnv) => ({ secret: env.jwtSecret, signOptions: { expiresIn: '7d' } }),
+      useFactory: (env: AppEnv) => ({
+        secret: jwtKey(env.jwtSecret),
+        signOptions: { expiresIn: '7d', algorithm: JWT_ALGORITHM },
+        verifyOptions: { algorithms: [JWT_ALGORITHM] },
+      }),
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, EmailCodeService, JwtStrategy],
-  exports: [JwtModule],
+  providers: [AuthService, EmailCodeService, JwtStrategy, TokenUsersService],
+  exports: [JwtModule, TokenUsersService],
 })
 export class AuthModule {}

@@ -12,6 +12,7 @@ import { OutboxService } from '../outbox/outbox.service';
 import { User } from '../users/user.entity';
 import { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto';
 import { EmailCodeService } from './email-code.service';
+import { TokenUsersService } from './token-users.service';
 import type { JwtPayload } from './jwt-payload';
 
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -38,6 +39,7 @@ export class AuthService {
     private readonly codes: EmailCodeService,
     private readonly outbox: OutboxService,
     private readonly memberships: AutomaticMembershipService,
+    private readonly tokenUsers: TokenUsersService,
   ) {}
 
   private hashPassword(password: string): Promise<string> {
@@ -175,9 +177,10 @@ export class AuthService {
                 email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1`,
         [user.id, passwordHash],
       );
-      return { ok: true };
+      return { userId: user.id };
     });
     if ('error' in outcome) throw outcome.error;
+    await this.tokenUsers.revoked(outcome.userId);
     return 'Password has been reset successfully!';
   }
 
@@ -200,6 +203,7 @@ export class AuthService {
        WHERE id = $1 RETURNING token_version`,
       [userId, passwordHash],
     );
+    await this.tokenUsers.revoked(userId);
     return this.issueToken({ id: user.id, username: user.username, tokenVersion: row.token_version });
   }
 

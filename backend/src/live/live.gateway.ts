@@ -7,7 +7,7 @@ import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { ClientToServerEvents, leagueRoom, MATCHES_ROOM, ServerToClientEvents, userRoom } from '../../../contracts/src/live';
 import type { AuthUser, JwtPayload } from '../auth/jwt-payload';
-import { resolveTokenUser } from '../auth/jwt.strategy';
+import { TokenUsersService } from '../auth/token-users.service';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
@@ -28,6 +28,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
 
   constructor(
     private readonly jwt: JwtService,
+    private readonly tokenUsers: TokenUsersService,
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_ENV) private readonly env: AppEnv,
@@ -43,7 +44,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       } catch {
         return next(new Error('unauthorized'));
       }
-      resolveTokenUser(this.db, payload)
+      this.tokenUsers
+        .resolve(payload)
         .then((user) => {
           if (!user) return next(new Error('unauthorized'));
           socket.data.user = user;

@@ -47,6 +47,8 @@ describe('forgot, reset and change password', () => {
   it('resets the password with the emailed code: the old password and every earlier token stop working', async () => {
     const user = await createVerifiedUser(sys);
     const secondSession = (await login(sys, user.email, user.password).expect(200)).body.data.tokens.access as string;
+    // Both sessions in use (and so remembered by the API) before the reset.
+    for (const token of [user.token, secondSession]) await profile(token).expect(200);
     await forgot(user.email).expect(200);
     const code = await sys.smtp.waitForCode(user.email, 2);
 

@@ -1,4 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
+import * as argon2 from 'argon2';
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import type { Fixture } from '../../../contracts/src/api/fixtures';
@@ -37,6 +38,12 @@ describe('two API replicas and two workers', () => {
     );
     const token = jwt.sign({ sub: id, tv: 0, username });
     return { id, username, token, auth: { Authorization: `Bearer ${token}` } };
+  }
+
+  async function status(base: string, method: string, path: string, auth: Record<string, string>, body?: unknown): Promise<number> {
+    const res = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...auth }, body: body === undefined ? undefined : JSON.stringify(body) });
+    await res.arrayBuffer();
+    return res.status;
   }
 
   async function call<T = unknown>(base: string, method: string, path: string, auth: Record<string, string>, body?: unknown): Promise<T> {
@@ -112,5 +119,36 @@ describe('two API replicas and two workers', () => {
     expect(count(strangerSocket, 'leaderboard.updated', (p) => p.leagueId === league.id)).toBe(0);
     expect(count(strangerSocket, 'points.updated', () => true)).toBe(0);
     expect(count(fanSocket, 'leaderboard.updated', (p) => p.leagueId === otherLeague.id)).toBe(0);
+  });
+
+  it('ends a session on replica 1 as soon as its password is changed on replica 2, and counts a granted admin role at once', async () => {
+    const fan = await user('session');
+    await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [fan.id, await argon2.hash('first-pass-123')]);
+    // Replica 1 has seen (and remembers) the token, and so has replica 2.
+    expect(await status(api1, 'GET', '/api/auth/profile/', fan.auth)).toBe(200);
+    expect(await status(api2, 'GET', '/api/auth/profile/', fan.auth)).toBe(200);
+
+    const changed = await fetch(`${api2}/api/auth/change-password/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...fan.auth },
+      body: JSON.stringify({ current_password: 'first-pass-123', new_password: 'second-pass-456', new_password_confirm: 'second-pass-456' }),
+    });
+    expect(changed.status).toBe(200);
+    const fresh = ((await changed.json()) as { data: { tokens: { access: string } } }).data.tokens.access;
+    expect(await status(api2, 'GET', '/api/auth/profile/', fan.auth)).toBe(401);
+    // The other replica hears of it through Redis within moments, far inside the cache's 10 s.
+    const started = Date.now();
+    while ((await status(api1, 'GET', '/api/auth/profile/', fan.auth)) !== 401) {
+      if (Date.now() - started > 1000) throw new Error('replica 1 still accepts the revoked token after 1 s');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(await status(api1, 'GET', '/api/auth/profile/', { Authorization: `Bearer ${fresh}` })).toBe(200);
+
+    // The role is not cached with the token: granting it works on the next call.
+    expect(await status(api1, 'GET', '/api/admin/fixtures/', { Authorization: `Bearer ${fresh}` })).toBe(403);
+    await db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [fan.id]);
+    expect(await status(api1, 'GET', '/api/admin/fixtures/', { Authorization: `Bearer ${fresh}` })).not.toBe(403);
+    await db.query(`UPDATE users SET role = 'user' WHERE id = $1`, [fan.id]);
+    expect(await status(api1, 'GET', '/api/admin/fixtures/', { Authorization: `Bearer ${fresh}` })).toBe(403);
   });
 });

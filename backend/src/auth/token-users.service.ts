@@ -1,0 +1,100 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { REDIS } from '../redis/redis.module';
+import type { AuthUser, JwtPayload } from './jwt-payload';
+
+interface CachedTokenUser {
+  user: AuthUser;
+  tokenVersion: number;
+  expiresAt: number;
+}
+
+/** How long a looked-up token version is trusted without a revocation message. */
+export const TOKEN_USER_TTL_MS = 10_000;
+const MAX_CACHED_USERS = 50_000;
+
+/**
+ * Which user a verified token speaks for, or null when it has been revoked (its version is
+ * older than the user's: the password was changed or reset). Every authenticated request asks,
+ * so the answer is kept in memory for a few seconds; a revocation evicts it at once here and,
+ * through a Redis channel, on every other API replica. The TTL only bounds a message lost while
+ * Redis was unreachable (the cache is also emptied on every reconnect).
+ *
+ * The role is deliberately not part of the answer: the admin guard reads it fresh.
+ */
+@Injectable()
+export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(TokenUsersService.name);
+  private readonly cache = new Map<number, CachedTokenUser>();
+  /** Bumped by every revocation: a lookup that raced one is not cached. */
+  private revocations = 0;
+  private readonly channel: string;
+  private subscriber?: Redis;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(APP_ENV) env: AppEnv,
+  ) {
+    this.channel = `${env.queuePrefix}:auth:revoked`;
+  }
+
+  async onModuleInit(): Promise<void> {
+    const subscriber = this.redis.duplicate();
+    this.subscriber = subscriber;
+    // Messages sent while disconnected are lost: start from nothing after every (re)connect.
+    subscriber.on('ready', () => this.forgetAll());
+    subscriber.on('error', (error: Error) => this.logger.warn(`revocation channel: ${error.message}`));
+    subscriber.on('message', (_channel: string, message: string) => {
+      const userId = Number(message);
+      if (Number.isInteger(userId)) this.forget(userId);
+    });
+    await subscriber.subscribe(this.channel);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+  }
+
+  async resolve(payload: JwtPayload): Promise<AuthUser | null> {
+    if (typeof payload?.sub !== 'number' || typeof payload?.tv !== 'number') return null;
+    const now = Date.now();
+    const cached = this.cache.get(payload.sub);
+    if (cached && cached.expiresAt > now) return cached.tokenVersion === payload.tv ? cached.user : null;
+
+    const revocationsBefore = this.revocations;
+    const rows: { id: number; username: string; token_version: number }[] = await this.db.query(
+      `SELECT id, username, token_version FROM users WHERE id = $1`,
+      [payload.sub],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const user: AuthUser = { id: row.id, username: row.username };
+    if (this.revocations === revocationsBefore) {
+      if (this.cache.size >= MAX_CACHED_USERS) this.cache.delete(this.cache.keys().next().value as number);
+      this.cache.set(row.id, { user, tokenVersion: row.token_version, expiresAt: now + TOKEN_USER_TTL_MS });
+    }
+    return row.token_version === payload.tv ? user : null;
+  }
+
+  /** After a committed token-version bump: every replica forgets the user's old version. */
+  async revoked(userId: number): Promise<void> {
+    this.forget(userId);
+    // Redis down: the other replicas lose their connection too and empty their caches on reconnect.
+    await this.redis.publish(this.channel, String(userId)).catch((error: Error) => this.logger.warn(`revocation not broadcast: ${error.message}`));
+  }
+
+  private forget(userId: number): void {
+    this.revocations++;
+    this.cache.delete(userId);
+  }
+
+  private forgetAll(): void {
+    this.revocations++;
+    this.cache.clear();
+  }
+}
