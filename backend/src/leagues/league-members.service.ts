@@ -13,6 +13,8 @@ import {
 } from '../../../contracts/src/api/leagues';
 import { ApiError } from '../common/api-error';
 import { SeasonContextService } from '../standings/season-context.service';
+import { TOP_ROWS } from '../standings/standings.service';
+import { TtlCache } from '../common/ttl-cache';
 import { achievementsFor } from './achievements';
 import { MembersQueryDto } from './dto/leagues.dto';
 import { LeagueAccessService } from './league-access.service';
@@ -20,11 +22,23 @@ import { accuracyPercent, initials, rankBadge } from './rank-badge';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * Ties in rank go by user id, as on the leaderboard. Ranks come from points (ties share a rank),
+ * so the rank and points orders are the same; members not ranked yet (joined since the last
+ * recompute) come last in both.
+ */
 const MEMBER_SORTS = {
-  rank: `s.rank NULLS LAST, lower(u.first_name || ' ' || u.last_name), m.user_id`,
+  rank: `s.rank NULLS LAST, m.user_id`,
   points: `coalesce(s.total_points, 0) DESC, s.rank NULLS LAST, m.user_id`,
   name: `lower(u.first_name || ' ' || u.last_name), m.user_id`,
 } as const;
+
+const MEMBER_COLUMNS = `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
+       s.rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
+
+/** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
+const MEMBER_STATS_TTL_MS = 30_000;
+const MEMBER_STATS_CACHE_FROM = 1_000;
 
 interface MemberRow {
   user_id: number;
@@ -52,6 +66,8 @@ interface SeasonFacts {
 /** Members of a league: the enhanced list, their stats, the member modal and the player profile. */
 @Injectable()
 export class LeagueMembersService {
+  private readonly memberStats = new TtlCache<MemberStats>(MEMBER_STATS_TTL_MS, 1_000);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: LeagueAccessService,
@@ -62,23 +78,54 @@ export class LeagueMembersService {
     await this.access.assertVisible(leagueId, viewerId);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
+    const offset = (page - 1) * pageSize;
+    const sort = query.sort ?? 'rank';
     const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
-    const where = `m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
-                   AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)`;
-    const rows: MemberRow[] = await this.db.query(
-      `SELECT m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
-              s.rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points
-       FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
-       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-       WHERE ${where}
-       ORDER BY ${MEMBER_SORTS[query.sort ?? 'rank']}
-       LIMIT $4 OFFSET $5`,
-      [leagueId, query.role ?? null, search, pageSize, (page - 1) * pageSize],
-    );
-    const [{ total }]: { total: number }[] = await this.db.query(
-      `SELECT count(*)::int AS total FROM league_members m JOIN users u ON u.id = m.user_id WHERE ${where}`,
-      [leagueId, query.role ?? null, search],
-    );
+    const role = query.role ?? null;
+    const [{ total }]: { total: number }[] =
+      search === null
+        ? await this.db.query(`SELECT count(*)::int AS total FROM league_members m WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)`, [
+            leagueId,
+            role,
+          ])
+        : await this.db.query(
+            `SELECT count(*)::int AS total FROM league_members m JOIN users u ON u.id = m.user_id
+             WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2) AND ((u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)`,
+            [leagueId, role, search],
+          );
+    const expected = Math.max(0, Math.min(pageSize, total - offset));
+
+    let fromSummary: MemberRow[] | null = null;
+    if (search === null && role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
+      // The first pages by rank come from the leading rows the standings recompute keeps in the
+      // summary, so the whole league (the global one has every user) is not sorted per request.
+      const leading: MemberRow[] = await this.db.query(
+        `SELECT ${MEMBER_COLUMNS}
+         FROM league_standings_summary sm
+         CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int)
+         JOIN league_members m ON m.league_id = sm.league_id AND m.user_id = t.user_id
+         JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+         LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+         WHERE sm.league_id = $1
+         ORDER BY ${MEMBER_SORTS[sort]}
+         LIMIT $2 OFFSET $3`,
+        [leagueId, pageSize, offset],
+      );
+      // Short when members joined or left since the recompute: then the general query decides.
+      if (leading.length === expected) fromSummary = leading;
+    }
+    const rows: MemberRow[] =
+      fromSummary ??
+      (await this.db.query(
+        `SELECT ${MEMBER_COLUMNS}
+         FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+         LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+         WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
+           AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)
+         ORDER BY ${MEMBER_SORTS[sort]}
+         LIMIT $4 OFFSET $5`,
+        [leagueId, role, search, pageSize, offset],
+      ));
     const ctx = await this.seasons.load();
     const activity: { user_id: number; correct: number; scored: number; weeks_active: number; active: boolean }[] = await this.db.query(
       `SELECT x.user_id, coalesce(t.correct, 0) AS correct, coalesce(t.scored, 0) AS scored,
@@ -116,24 +163,35 @@ export class LeagueMembersService {
   async stats(leagueId: number, viewerId: number): Promise<MemberStats> {
     await this.access.assertVisible(leagueId, viewerId);
     const ctx = await this.seasons.load();
-    const [row]: { total: number; active: number; avg_accuracy: number | null; top: number }[] = await this.db.query(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM predictions p WHERE p.user_id = m.user_id AND p.gameweek_id = $3))::int AS active,
-              avg(t.correct::float / t.scored) FILTER (WHERE t.scored > 0) AS avg_accuracy,
-              count(*) FILTER (WHERE s.rank <= 5)::int AS top
-       FROM league_members m
-       LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
-       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-       WHERE m.league_id = $1`,
-      [leagueId, ctx?.seasonId ?? null, ctx?.current?.id ?? null],
-    );
-    return {
-      total_members: row.total,
-      active_this_week: row.active,
-      avg_accuracy: row.avg_accuracy === null ? 0 : Math.round(row.avg_accuracy * 100),
-      top_performers: row.top,
+    const seasonId = ctx?.seasonId ?? null;
+    const gameweekId = ctx?.current?.id ?? null;
+    const load = async (): Promise<MemberStats> => {
+      // Hash joins over the members (one pass each), not a lookup in predictions per member.
+      const [row]: { total: number; active: number; avg_accuracy: number | null; top: number }[] = await this.db.query(
+        `SELECT count(*)::int AS total,
+                count(g.user_id)::int AS active,
+                avg(t.correct::float / t.scored) FILTER (WHERE t.scored > 0) AS avg_accuracy,
+                count(*) FILTER (WHERE s.rank <= 5)::int AS top
+         FROM league_members m
+         LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3 AND g.predictions > 0
+         LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+         LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+         WHERE m.league_id = $1`,
+        [leagueId, seasonId, gameweekId],
+      );
+      return {
+        total_members: row.total,
+        active_this_week: row.active,
+        avg_accuracy: row.avg_accuracy === null ? 0 : Math.round(row.avg_accuracy * 100),
+        top_performers: row.top,
+      };
     };
+    // A big league's answer is reused for a while (a few seconds' lag in "active this week" is
+    // fine there); a small one is cheap to count, and its owner expects a new member at once.
+    const [{ members }]: { members: number }[] = await this.db.query(`SELECT count(*)::int AS members FROM league_members WHERE league_id = $1`, [leagueId]);
+    return members < MEMBER_STATS_CACHE_FROM ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
   }
+
 
   /** The member modal: the member's card, achievements and a comparison with the viewer. */
   async detail(leagueId: number, viewerId: number, memberId: number): Promise<MemberDetail> {

@@ -1,0 +1,121 @@
+import { startTestSystem, TestSystem } from '../support/test-system';
+import { fastUser, FastUser } from './league-test-helpers';
+
+interface ListedMember {
+  user_id: number;
+  rank: number | null;
+  total_points: number;
+}
+
+/**
+ * The members list's first pages by rank come from the leading rows the standings recompute
+ * keeps; deeper pages, filters and name order from the general query. Both must give one order:
+ * rank, ties by user id (as the leaderboard), members not ranked yet last — also when members
+ * joined or left after the last recompute.
+ */
+describe('league members list and member stats', () => {
+  let sys: TestSystem;
+  let owner: FastUser;
+  const players: FastUser[] = [];
+  let leagueId: number;
+  let seasonId: number;
+
+  const list = async (query: Record<string, string | number>): Promise<{ members: ListedMember[]; total_count: number }> =>
+    (await sys.http.get(`/api/leagues/${leagueId}/members/enhanced/`).query(query).set(owner.auth).expect(200)).body.data;
+
+  /** Every page of the list, one after another. */
+  const allPages = async (sort: string, pageSize: number): Promise<ListedMember[]> => {
+    const out: ListedMember[] = [];
+    for (let page = 1; ; page += 1) {
+      const data = await list({ sort, page_size: pageSize, page });
+      out.push(...data.members);
+      if (out.length >= data.total_count) return out;
+    }
+  };
+
+  /** The order worked out here from the stored standings, independently of the API. */
+  const expectedOrder = async (): Promise<number[]> => {
+    const rows: { user_id: number; rank: number | null }[] = await sys.db.query(
+      `SELECT m.user_id, s.rank FROM league_members m
+       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+       WHERE m.league_id = $1`,
+      [leagueId],
+    );
+    return rows
+      .sort((a, b) => (a.rank ?? Infinity) - (b.rank ?? Infinity) || a.user_id - b.user_id)
+      .map((r) => r.user_id);
+  };
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    const [season]: { id: number }[] = await sys.db.query(
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Member Lists League 2088/89', '2088/89', 'en.1', true) RETURNING id`,
+    );
+    seasonId = season.id;
+    owner = await fastUser(sys, 'Olga', 'Owner');
+    // Names run against user ids, so a tie broken by name would show.
+    for (let i = 0; i < 130; i += 1) players.push(await fastUser(sys, `Player${String(129 - i).padStart(3, '0')}`, 'Lister'));
+    // Points with many ties: 0, 10, …, 60 points.
+    await sys.db.query(
+      `INSERT INTO user_season_totals (user_id, season_id, points, predictions)
+       SELECT u, $2, (u % 7) * 10, 1 FROM unnest($1::int[]) AS u`,
+      [[owner.id, ...players.map((p) => p.id)], seasonId],
+    );
+    leagueId = (await sys.http.post('/api/leagues/').set(owner.auth).send({ name: 'Long List', type: 'public' }).expect(201)).body.data.id;
+    for (const p of players) await sys.http.post('/api/leagues/join/').set(p.auth).send({ type: 'public', league_id: leagueId }).expect(200);
+    await sys.settle();
+  });
+
+  afterAll(async () => {
+    await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+    await sys.close();
+  });
+
+  it('pages by rank, ties by user id, the same across the leading pages and the deeper ones, and the same by points', async () => {
+    const order = await expectedOrder();
+    expect(order).toHaveLength(131);
+    const byRank = await allPages('rank', 20); // pages 1–5 from the summary, 6–7 from the general query
+    expect(byRank.map((m) => m.user_id)).toEqual(order);
+    const ranks = byRank.map((m) => m.rank as number);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    expect(byRank[0]).toMatchObject({ rank: 1, total_points: 60 });
+    expect((await allPages('points', 50)).map((m) => m.user_id)).toEqual(order);
+
+    // The leaderboard agrees.
+    const board = await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page_size: 100 }).set(owner.auth).expect(200);
+    expect(board.body.data.leaderboard.slice(0, 100).map((r: { user_id: number }) => r.user_id)).toEqual(order.slice(0, 100));
+  });
+
+  it('keeps the order right for members who joined or left after the last recompute', async () => {
+    const newcomer = await fastUser(sys, 'Nina', 'Newcomer');
+    const leaver = (await list({ sort: 'rank', page_size: 1 })).members[0].user_id;
+    // Straight to the table: no event, so the stored standings stay as they were.
+    await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, newcomer.id]);
+    await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, leaver]);
+
+    const first = await list({ sort: 'rank', page_size: 20 });
+    expect(first.total_count).toBe(131);
+    expect(first.members).toHaveLength(20);
+    expect(first.members.map((m) => m.user_id)).not.toContain(leaver);
+    const order = await expectedOrder();
+    expect(first.members.map((m) => m.user_id)).toEqual(order.slice(0, 20));
+    const everything = await allPages('rank', 25);
+    expect(everything.map((m) => m.user_id)).toEqual(order);
+    expect(everything.at(-1)).toMatchObject({ user_id: newcomer.id, rank: null, total_points: 0 });
+
+    // A small league's stats are counted at each call: the newcomer is there at once.
+    const stats = await sys.http.get(`/api/leagues/${leagueId}/members/stats/`).set(owner.auth).expect(200);
+    expect(stats.body.data.member_stats.total_members).toBe(131);
+  });
+
+  it('filters and sorts by name through the general query', async () => {
+    const byName = await allPages('name', 40);
+    const names: string[] = byName.map((m) => (m as unknown as { full_name: string }).full_name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const search = await list({ search: 'player01', page_size: 50 });
+    expect(search.members.length).toBe(10);
+    expect(search.total_count).toBe(10);
+    const owners = await list({ role: 'owner' });
+    expect(owners.members.map((m) => m.user_id)).toEqual([owner.id]);
+  });
+});
