@@ -132,7 +132,8 @@ export class ActivityWriterService {
 
   /**
    * Once every match of the gameweek is finished or void and every prediction of it is final:
-   * each member's points (the league's top scorers only, in automatic leagues).
+   * each member's points (the league's top scorers only, in automatic leagues, where an entry
+   * goes again when a correction makes its player no longer the top scorer).
    */
   private async gameweekScored(tx: EntityManager, gameweekId: number): Promise<NewActivity[]> {
     const rows: NewActivity[] = await tx.query(
@@ -148,6 +149,16 @@ export class ActivityWriterService {
          FROM gw JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0
          JOIN league_members m ON m.user_id = t.user_id
          JOIN leagues l ON l.id = m.league_id
+       ),
+       -- In automatic leagues only the top scorers have an entry: a correction that took the top
+       -- from someone takes their entry away (the snapshot below does not see this statement's inserts).
+       dethroned AS (
+         DELETE FROM league_activities d USING leagues l, gw
+         WHERE d.league_id = l.id AND l.type NOT IN ('private', 'public') AND d.kind = 'gameweek_scored'
+           AND d.dedupe_key LIKE 'gw:' || gw.id || ':%'
+           AND NOT EXISTS (SELECT 1 FROM scored s WHERE s.league_id = d.league_id AND s.user_id = d.actor_user_id
+                                                    AND s.points = s.league_best AND s.points > 0)
+         RETURNING 1
        )
        INSERT INTO league_activities AS a (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
        SELECT s.league_id, s.user_id, 'gameweek_scored', 'performance',

@@ -296,4 +296,42 @@ describe('standings of a replayed real gameweek, 200 players', () => {
     expect(stats.body.data.stats).toMatchObject({ total_members: 40, total_gameweeks: 38, leading_score: best });
     expect(stats.body.data.stats.season_progress_percent).toBeGreaterThanOrEqual(50);
   });
+
+  it('moves the global league\'s top-scorer entry to the new top scorer when a correction changes who it is', async () => {
+    const global = leagues.find((l) => l.label === 'Global')!;
+    const topScorers = (scores: Map<number, [number, number]>) => {
+      const points = expectedPoints(scores);
+      const best = Math.max(...points.values());
+      return { best, ids: [...points].filter(([, p]) => p === best).map(([id]) => id).sort((a, b) => a - b) };
+    };
+    const before = topScorers(results);
+    // A correction of one match that hands the top to other players.
+    let correction: { fixture: number; score: [number, number] } | null = null;
+    search: for (const fixture of results.keys()) {
+      for (let h = 0; h <= 4; h += 1) {
+        for (let a = 0; a <= 4; a += 1) {
+          const after = topScorers(new Map(results).set(fixture, [h, a]));
+          if (after.best > 0 && !after.ids.some((id) => before.ids.includes(id))) {
+            correction = { fixture, score: [h, a] };
+            break search;
+          }
+        }
+      }
+    }
+    expect(correction).not.toBeNull();
+    const { fixture, score } = correction!;
+    await sys.http.put(`/api/admin/fixtures/${fixture}/result`).set(admin.auth).send({ home_score: score[0], away_score: score[1], status: 'finished' }).expect(200);
+    await sys.settle(60000);
+    results.set(fixture, score);
+    const after = topScorers(results);
+
+    const entries: { actor_user_id: number; points: number }[] = await sys.db.query(
+      `SELECT actor_user_id, (metadata->>'points')::int AS points FROM league_activities
+       WHERE league_id = $1 AND kind = 'gameweek_scored' AND actor_user_id = ANY($2::int[]) ORDER BY actor_user_id`,
+      [global.id, [...picks.keys()]],
+    );
+    expect(entries.map((e) => e.actor_user_id)).toEqual(after.ids);
+    for (const e of entries) expect(e.points).toBe(after.best);
+  }, 120000);
 });
+
