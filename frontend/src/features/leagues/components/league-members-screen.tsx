@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MEMBERS_DEFAULT_PAGE_SIZE, type EnhancedMember, type League, type MembersSort } from '@contracts/api/leagues';
 import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
-import { ArrowLeftIcon, UsersIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layout/page-header';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -14,7 +13,7 @@ import { useMemberStats } from '../api/get-member-stats';
 import { parseLeagueId } from '../utils/parse-league-id';
 import { LeagueNotFound } from './league-not-found';
 import { MemberModal } from './member-modal';
-import { MemberRow } from './member-row';
+import { MemberList } from './member-list';
 import { MemberStatsCards } from './member-stats';
 import { MEMBER_SEARCH_DEBOUNCE_MS, SORT_OPTIONS } from './members-section';
 import { Pager } from './pager';
@@ -98,23 +97,16 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
           />
         </div>
         <div className="border-t border-line">
-          {members.isPending ? (
-            <div className="space-y-2 p-4" aria-hidden="true">
-              {Array.from({ length: 8 }, (_, i) => (
-                <Skeleton key={i} className="h-12" />
-              ))}
-            </div>
-          ) : list.length === 0 ? (
-            <EmptyState icon={<UsersIcon size={22} />} title="No players found" description={debounced ? 'Nobody matches that search.' : undefined} />
-          ) : (
-            <ul className="divide-y divide-line" aria-busy={members.isFetching || undefined}>
-              {list.map((member) => (
-                <li key={member.user_id}>
-                  <MemberRow member={member} onOpen={setOpen} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <MemberList
+            members={list}
+            pending={members.isPending}
+            fetching={members.isFetching}
+            searching={Boolean(debounced)}
+            emptyTitle="No players found"
+            skeletonRows={8}
+            onOpen={setOpen}
+            className="p-4"
+          />
         </div>
         {data && list.length > 0 ? (
           <div className="flex flex-col items-center gap-3 border-t border-line px-4 py-4 sm:flex-row sm:justify-between sm:px-5">

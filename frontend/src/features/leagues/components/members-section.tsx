@@ -3,15 +3,12 @@ import { Link } from 'react-router';
 import type { EnhancedMember, League, MembersSort } from '@contracts/api/leagues';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
-import { UsersIcon } from '@/components/ui/icons';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEnhancedMembers } from '../api/get-enhanced-members';
 import { useMemberStats } from '../api/get-member-stats';
 import { MemberModal } from './member-modal';
-import { MemberRow } from './member-row';
+import { MemberList } from './member-list';
 import { MemberStatsCards } from './member-stats';
 import { SearchInput } from './search-input';
 
@@ -60,28 +57,16 @@ export function MembersSection({ league }: { league: League }) {
           />
         </div>
         <div className="overflow-hidden rounded-xl border border-line">
-          {members.isPending ? (
-            <div className="space-y-2 p-3" aria-hidden="true">
-              {Array.from({ length: 5 }, (_, i) => (
-                <Skeleton key={i} className="h-12" />
-              ))}
-            </div>
-          ) : list.length === 0 ? (
-            <EmptyState
-              icon={<UsersIcon size={22} />}
-              title="No Members Found"
-              description={debounced ? 'Nobody matches that search.' : undefined}
-              className="py-8"
-            />
-          ) : (
-            <ul className="divide-y divide-line" aria-busy={members.isFetching || undefined}>
-              {list.map((member) => (
-                <li key={member.user_id}>
-                  <MemberRow member={member} onOpen={setOpen} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <MemberList
+            members={list}
+            pending={members.isPending}
+            fetching={members.isFetching}
+            searching={Boolean(debounced)}
+            emptyTitle="No Members Found"
+            skeletonRows={5}
+            onOpen={setOpen}
+            className="p-3"
+          />
         </div>
         {total > list.length && list.length > 0 ? (
           <p className="text-center text-sm text-muted">
