@@ -2,15 +2,9 @@ import { Link } from 'react-router';
 import { Dropdown, dropdownItemClasses } from '@/components/ui/dropdown';
 import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { initialsOf } from '@/lib/initials';
 import { useProfile } from '../api/get-profile';
 import { useSignOut } from '../hooks/use-sign-out';
-
-function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return '?';
-  const letters = parts.length === 1 ? parts[0].slice(0, 2) : `${parts[0][0]}${parts[parts.length - 1][0]}`;
-  return letters.toUpperCase();
-}
 
 /** The header's user menu: the username (spinner while loading, 'User' on failure), Settings, Sign Out. */
 export function UserMenu() {

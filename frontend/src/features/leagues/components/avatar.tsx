@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { initialsOf } from '../utils/initials';
+import { initialsOf } from '@/lib/initials';
 
 /** A round initials avatar (there are no pictures); the current user's is pitch green. */
 export function Avatar({

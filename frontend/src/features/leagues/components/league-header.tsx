@@ -7,11 +7,13 @@ import { Card } from '@/components/ui/card';
 import { CalendarIcon, GlobeIcon, LogOutIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { getServerMessage } from '@/lib/api-error';
+import { formatDate } from '@/lib/format';
 import { useJoinLeague } from '../api/join-league';
 import { useLeaveLeague } from '../api/leave-league';
 import { useRegenerateCode } from '../api/regenerate-code';
-import { clubInitials } from '../utils/initials';
+import { clubInitials } from '@/lib/initials';
 import { InviteCode } from './copy-code-button';
 import { LeagueTypeBadge, RoleBadge } from './league-type-badge';
 
@@ -28,6 +30,7 @@ function RefreshIcon({ size = 16 }: { size?: number }) {
 /** The league's name, kind, description, size, owner, invite code and the owner's / member's actions. */
 export function LeagueHeader({ league }: { league: League }) {
   const isUserLeague = league.type === 'private' || league.type === 'public';
+  const display = useDateDisplay();
   const emblem =
     league.type === 'country' && league.country_flag ? (
       <span className="text-3xl leading-none">{league.country_flag}</span>
@@ -71,7 +74,7 @@ export function LeagueHeader({ league }: { league: League }) {
               ) : null}
               <li className="inline-flex items-center gap-1.5">
                 <CalendarIcon size={15} aria-hidden="true" />
-                Created {new Date(league.created_at).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+                Created {formatDate(league.created_at, display)}
               </li>
               {league.type === 'public' ? <li className="tabular-nums">League ID {league.id}</li> : null}
             </ul>

@@ -11,7 +11,7 @@ import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton'
 import { cn } from '@/lib/cn';
 import { useLeaguesOverview } from '../api/get-leagues-overview';
 import { filterOverview } from '../utils/filter-overview';
-import { clubInitials } from '../utils/initials';
+import { clubInitials } from '@/lib/initials';
 import { resolveBadge } from '../utils/rank';
 import { RoleBadge } from './league-type-badge';
 import { SearchInput } from './search-input';

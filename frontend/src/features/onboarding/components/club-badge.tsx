@@ -1,5 +1,5 @@
 import { cn } from '@/lib/cn';
-import { clubHue, clubInitials } from '../utils/club-initials';
+import { clubHue, clubInitials } from '@/lib/initials';
 
 /** The club's logo, or (clubs have none yet) a coloured initials badge. */
 export function ClubBadge({

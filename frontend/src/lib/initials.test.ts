@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clubHue, clubInitials } from './club-initials';
+import { clubHue, clubInitials } from './initials';
 
 describe('clubInitials', () => {
   it('takes the first three letters of a one-word club', () => {

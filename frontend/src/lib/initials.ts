@@ -1,3 +1,11 @@
+/** Up to two capital letters from a person's name ('Ada Lovelace' → 'AL', 'gooner7' → 'GO'). */
+export function initialsOf(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return '?';
+  const letters = parts.length === 1 ? parts[0].slice(0, 2) : `${parts[0][0]}${parts[parts.length - 1][0]}`;
+  return letters.toUpperCase();
+}
+
 /** Affixes that say "club" rather than which club: left out of the initials. */
 const AFFIXES = new Set([
   'FC', 'AFC', 'CF', 'SC', 'AC', 'SV', 'VFB', 'VFL', 'TSG', 'SSC', 'US', 'AS', 'RC', 'CD', 'UD', 'SD', 'RCD', 'CA',
@@ -10,9 +18,10 @@ const AFFIXES = new Set([
  * one, else the initials of its significant words ('Manchester United FC' → 'MU',
  * 'Paris Saint-Germain FC' → 'PSG'), else its first three letters ('Arsenal FC' → 'ARS').
  */
-export function clubInitials(name: string, shortName?: string | null): string {
+export function clubInitials(name: string | null | undefined, shortName?: string | null): string {
   const short = shortName?.trim();
   if (short && short.length >= 2 && short.length <= 4 && !/\s/.test(short)) return short.toUpperCase();
+  if (!name) return '?';
   const words = name
     .split(/[\s\-/]+/)
     .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
