@@ -4,6 +4,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { LoggingModule } from './common/logging.module';
@@ -53,6 +54,7 @@ function frontendModules(): DynamicModule[] {
     PredictionsModule,
     StatsModule,
     AdminModule,
+    AccountModule,
     ...frontendModules(),
   ],
 })

@@ -1,15 +1,97 @@
-import { useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import type { AccountExport } from '@contracts/api/account';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { PasswordField } from '@/components/ui/field';
 import { DownloadIcon, ShieldIcon, TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useDeleteAccount, useExportAccountData } from '@/lib/api/account';
+import { getFieldError } from '@/lib/api-error';
 
-/** Export data and delete account: no server call exists for them yet (spec section 2). */
+/** The local calendar date as YYYY-MM-DD: the day the user downloaded the file. */
+function localDate(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+function exportFileName(username: string, date: Date): string {
+  return `scoreline-data-${username}-${localDate(date)}.json`;
+}
+
+/** Hands the export to the browser as a file download. */
+function downloadExport(data: AccountExport): void {
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(data.profile.username, new Date());
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the download has started by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Settings › Privacy: download everything the server holds, or delete the account for good. */
 export function PrivacyPanel() {
   const toast = useToast();
+  const signOut = useSignOut();
+  const exporter = useExportAccountData();
+  const deleter = useDeleteAccount();
+  const formId = useId();
+  const errorId = useId();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const onExport = () => {
+    exporter.mutate(undefined, {
+      onSuccess: (data) => {
+        downloadExport(data);
+        toast.show('Your data was downloaded.', 'success');
+      },
+      onError: (failure) => toast.show(`Could not export your data. ${failure.message}`, 'error'),
+    });
+  };
+
+  const closeConfirm = () => {
+    if (deleter.isPending) return;
+    setConfirmOpen(false);
+    setPassword('');
+    setPasswordError(null);
+    setFormError(null);
+  };
+
+  const onDelete = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPasswordError(null);
+    setFormError(null);
+    if (!password) {
+      setPasswordError('Password is required.');
+      return;
+    }
+    deleter.mutate(
+      { password },
+      {
+        onSuccess: (answer) => {
+          setConfirmOpen(false);
+          // The token no longer works: end the session exactly as signing out does.
+          signOut();
+          toast.show(answer?.message ?? 'Your account has been deleted.', 'success');
+        },
+        onError: (failure) => {
+          const field = getFieldError(failure, 'password');
+          if (field) setPasswordError(field);
+          else setFormError(failure.message || 'Could not delete your account.');
+        },
+      },
+    );
+  };
 
   return (
     <div className="space-y-6">
@@ -27,12 +109,8 @@ export function PrivacyPanel() {
                 for the details.
               </p>
             </div>
-            <Button
-              variant="secondary"
-              icon={<DownloadIcon size={16} />}
-              onClick={() => toast.show('Data export is not available yet. It is coming soon.', 'info')}
-            >
-              Export Data
+            <Button variant="secondary" icon={<DownloadIcon size={16} />} loading={exporter.isPending} onClick={onExport}>
+              {exporter.isPending ? 'Exporting...' : 'Export Data'}
             </Button>
           </div>
         </CardBody>
@@ -49,26 +127,44 @@ export function PrivacyPanel() {
 
       <Modal
         open={confirmOpen}
-        onClose={() => setConfirmOpen(false)}
+        onClose={closeConfirm}
         title="Delete your account?"
-        description="This cannot be undone. Your predictions, points and league places will be gone."
+        description="This cannot be undone. Your predictions, points and league places will be gone. Leagues you own pass to their longest-standing member."
         footer={
           <>
-            <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+            <Button variant="secondary" onClick={closeConfirm} disabled={deleter.isPending}>
               Keep My Account
             </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                setConfirmOpen(false);
-                toast.show('Account deletion is not available yet. Please contact support.', 'info');
-              }}
-            >
-              Delete Account
+            <Button variant="danger" type="submit" form={formId} loading={deleter.isPending}>
+              {deleter.isPending ? 'Deleting...' : 'Delete Account'}
             </Button>
           </>
         }
-      />
+      >
+        <form id={formId} onSubmit={onDelete} noValidate className="space-y-4">
+          {formError ? <Alert tone="error">{formError}</Alert> : null}
+          <div>
+            <PasswordField
+              label="Your password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              aria-invalid={passwordError ? true : undefined}
+              aria-describedby={passwordError ? errorId : undefined}
+              onChange={(e) => {
+                setPassword(e.target.value);
+                setPasswordError(null);
+              }}
+            />
+            {passwordError ? (
+              <p id={errorId} role="alert" className="mt-1.5 text-sm text-danger">
+                {passwordError}
+              </p>
+            ) : null}
+          </div>
+        </form>
+      </Modal>
     </div>
   );
 }

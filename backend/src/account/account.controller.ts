@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, HttpCode, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
+import type { AccountExport } from '../../../contracts/src/api/account';
+import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { RATE_LIMITS, RateLimitGuard } from '../auth/rate-limit.guard';
+import { AccountService } from './account.service';
+import { DeleteAccountDto } from './dto/delete-account.dto';
+
+@ApiTags('account')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('account')
+export class AccountController {
+  constructor(private readonly account: AccountService) {}
+
+  @Get('export/')
+  @ApiOperation({
+    summary: "Everything stored about the caller, as JSON (Settings → Privacy → Export Data)",
+    description:
+      'Profile (no password hash), country and club, saved preferences (null when never saved), predictions of every season with ' +
+      'the fixture, points and outcome, per-gameweek and per-season totals, league memberships, own join requests, activity entries ' +
+      'about the caller, and exported_at.',
+  })
+  async export(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<AccountExport>> {
+    return { data: await this.account.export(user.id) };
+  }
+
+  @Delete()
+  @HttpCode(200)
+  // A password check: limited like sign-in, so it cannot be used to guess passwords.
+  @UseGuards(RateLimitGuard)
+  @Throttle(RATE_LIMITS.login)
+  @ApiOperation({
+    summary: 'Delete the account and everything of the caller, confirmed with the password',
+    description:
+      'Body `{password}`; a wrong or missing password answers 400 with errors.password and changes nothing. Private and public ' +
+      'leagues the caller owns pass to their longest-standing other member, or are deleted when nobody else is in them; the ' +
+      "standings of every league the caller was in are recomputed. The caller's token stops working at once.",
+  })
+  async delete(@CurrentUser() user: AuthUser, @Body() dto: DeleteAccountDto): Promise<MessageResponse> {
+    await this.account.delete(user.id, dto.password);
+    return { message: 'Your account has been deleted.' };
+  }
+}
