@@ -34,6 +34,7 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
   private revocations = 0;
   private readonly channel: string;
   private subscriber?: Redis;
+  private readonly revokedListeners = new Set<(userId: number) => void>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -88,9 +89,16 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
     await this.redis.publish(this.channel, String(userId)).catch((error: Error) => this.logger.warn(`revocation not broadcast: ${error.message}`));
   }
 
+  /** Called with the user id of every revocation, made here or on another replica. */
+  onRevoked(listener: (userId: number) => void): () => void {
+    this.revokedListeners.add(listener);
+    return () => this.revokedListeners.delete(listener);
+  }
+
   private forget(userId: number): void {
     this.revocations++;
     this.cache.delete(userId);
+    for (const listener of this.revokedListeners) listener(userId);
   }
 
   private forgetAll(): void {

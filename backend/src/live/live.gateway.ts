@@ -13,8 +13,13 @@ import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
 import { onlineUsersKey } from './live-stream';
 
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: AuthUser }>;
-type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { user: AuthUser }>;
+/** What the handshake stores on a socket: its user and the token version it signed in with. */
+interface LiveSocketData {
+  user: AuthUser;
+  tokenVersion: number;
+}
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
+type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 
 /**
  * The Socket.IO endpoint (`/socket.io`, same origin as the API). The handshake must carry a
@@ -35,6 +40,11 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   ) {}
 
   afterInit(server: LiveServer): void {
+    // A revoked token (password changed or reset, account deleted) also ends its open sockets,
+    // on every replica: each hears of the revocation through the token cache's channel.
+    this.tokenUsers.onRevoked((userId) => {
+      this.closeRevokedSockets(server, userId).catch((error: Error) => this.logger.warn(`closing revoked sockets: ${error.message}`));
+    });
     server.use((socket, next) => {
       const token: unknown = socket.handshake.auth?.token;
       if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return next(new Error('unauthorized'));
@@ -49,6 +59,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
         .then((user) => {
           if (!user) return next(new Error('unauthorized'));
           socket.data.user = user;
+          socket.data.tokenVersion = payload.tv;
           next();
         })
         .catch(() => next(new Error('unauthorized')));
@@ -74,5 +85,13 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     const left = await this.redis.hincrby(key, String(user.id), -1).catch(() => 0);
     if (left <= 0) await this.redis.hdel(key, String(user.id)).catch(() => undefined);
     this.logger.debug?.(`socket of user ${user.id} disconnected`);
+  }
+
+  private async closeRevokedSockets(server: LiveServer, userId: number): Promise<void> {
+    const sockets = await server.local.in(userRoom(userId)).fetchSockets();
+    if (sockets.length === 0) return;
+    const rows: { token_version: number }[] = await this.db.query(`SELECT token_version FROM users WHERE id = $1`, [userId]);
+    const current = rows[0]?.token_version;
+    for (const socket of sockets) if (socket.data.tokenVersion !== current) socket.disconnect(true);
   }
 }

@@ -121,12 +121,15 @@ describe('two API replicas and two workers', () => {
     expect(count(fanSocket, 'leaderboard.updated', (p) => p.leagueId === otherLeague.id)).toBe(0);
   });
 
-  it('ends a session on replica 1 as soon as its password is changed on replica 2, and counts a granted admin role at once', async () => {
+  it('ends a session on replica 1, its open socket included, as soon as its password is changed on replica 2, and counts a granted admin role at once', async () => {
     const fan = await user('session');
     await db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [fan.id, await argon2.hash('first-pass-123')]);
     // Replica 1 has seen (and remembers) the token, and so has replica 2.
     expect(await status(api1, 'GET', '/api/auth/profile/', fan.auth)).toBe(200);
     expect(await status(api2, 'GET', '/api/auth/profile/', fan.auth)).toBe(200);
+    const oldSocket = await connectLive(api1, fan.token);
+    sockets.push(oldSocket);
+    const closed = new Promise<string>((resolve) => oldSocket.once('disconnect', (reason) => resolve(reason)));
 
     const changed = await fetch(`${api2}/api/auth/change-password/`, {
       method: 'POST',
@@ -143,6 +146,13 @@ describe('two API replicas and two workers', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(await status(api1, 'GET', '/api/auth/profile/', { Authorization: `Bearer ${fresh}` })).toBe(200);
+    // Its open socket on replica 1 is closed by the server; the fresh token connects.
+    const reason = await Promise.race([closed, new Promise((r) => setTimeout(() => r('still open after 2 s'), 2000))]);
+    expect(reason).toBe('io server disconnect');
+    const freshSocket = await connectLive(api1, fresh);
+    sockets.push(freshSocket);
+    expect(freshSocket.connected).toBe(true);
+    await expect(connectLive(api1, fan.token)).rejects.toThrow('unauthorized');
 
     // The role is not cached with the token: granting it works on the next call.
     expect(await status(api1, 'GET', '/api/admin/fixtures/', { Authorization: `Bearer ${fresh}` })).toBe(403);
