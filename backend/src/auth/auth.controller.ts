@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { AuthProfile, ChangePasswordResponse, LoginResponse, RegisterResponse } from '../../../contracts/src/api/auth';
 import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
+import type { UserPreferences } from '../../../contracts/src/api/preferences';
 import { AuthService } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import {
@@ -15,11 +16,22 @@ import {
   UpdateProfileDto,
   VerifyOtpDto,
 } from './dto/auth.dto';
+import { UpdatePreferencesDto, UserPreferencesDto } from './dto/preferences.dto';
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthUser } from './jwt-payload';
 import { RATE_LIMITS, RateLimitGuard } from './rate-limit.guard';
 
+/** OpenAPI schema of `{ message?, data: UserPreferences }`. */
+const PREFERENCES_ANSWER = {
+  schema: {
+    type: 'object',
+    required: ['data'],
+    properties: { message: { type: 'string' }, data: { $ref: getSchemaPath(UserPreferencesDto) } },
+  },
+};
+
 @ApiTags('auth')
+@ApiExtraModels(UserPreferencesDto)
 @Controller('auth')
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
@@ -101,5 +113,26 @@ export class AuthController {
   @ApiBearerAuth()
   async updateProfile(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto): Promise<ApiEnvelope<AuthProfile>> {
     return { message: 'Profile updated successfully!', data: await this.auth.updateProfile(user.id, dto) };
+  }
+
+  @Get('preferences/')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "The signed-in user's settings (theme, language, timezone, notification switches); defaults until saved" })
+  @ApiOkResponse({ description: 'The settings', ...PREFERENCES_ANSWER })
+  @ApiUnauthorizedResponse({ description: 'No valid token' })
+  async preferences(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<UserPreferences>> {
+    return { data: await this.auth.preferences(user.id) };
+  }
+
+  @Put('preferences/')
+  @UseGuards(JwtAuthGuard)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Save any subset of the settings (fields left out keep their value); answers all of them' })
+  @ApiOkResponse({ description: 'The settings after the change', ...PREFERENCES_ANSWER })
+  @ApiBadRequestResponse({ description: 'An unknown field or a value out of range; nothing is saved' })
+  @ApiUnauthorizedResponse({ description: 'No valid token' })
+  async updatePreferences(@CurrentUser() user: AuthUser, @Body() dto: UpdatePreferencesDto): Promise<ApiEnvelope<UserPreferences>> {
+    return { message: 'Settings saved.', data: await this.auth.updatePreferences(user.id, dto) };
   }
 }

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import argon2 from 'argon2';
 import { DataSource, EntityManager } from 'typeorm';
 import type { AuthProfile, LoginResponse, OtpPurpose } from '../../../contracts/src/api/auth';
+import type { UserPreferences } from '../../../contracts/src/api/preferences';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
@@ -11,9 +12,18 @@ import { AutomaticMembershipService } from '../leagues/automatic-membership.serv
 import { OutboxService } from '../outbox/outbox.service';
 import { User } from '../users/user.entity';
 import { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto';
+import { UpdatePreferencesDto } from './dto/preferences.dto';
 import { EmailCodeService } from './email-code.service';
 import { TokenUsersService } from './token-users.service';
 import type { JwtPayload } from './jwt-payload';
+import {
+  changesSomething,
+  PREFERENCE_COLUMNS,
+  PreferencesRow,
+  toUserPreferences,
+  UPSERT_PREFERENCES_SQL,
+  upsertPreferencesParams,
+} from './preferences';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 const ALREADY_VERIFIED = 'This email is already verified. Please sign in.';
@@ -218,5 +228,24 @@ export class AuthService {
       dto.last_name,
     ]);
     return this.profile(userId);
+  }
+
+  /** The user's settings; every default while they never saved any. */
+  async preferences(userId: number): Promise<UserPreferences> {
+    const [row]: PreferencesRow[] = await this.db.query(`SELECT ${PREFERENCE_COLUMNS} FROM user_preferences WHERE user_id = $1`, [userId]);
+    return toUserPreferences(row);
+  }
+
+  /** Merges the sent fields into the stored ones (or the defaults) and answers the whole. */
+  async updatePreferences(userId: number, dto: UpdatePreferencesDto): Promise<UserPreferences> {
+    if (!changesSomething(dto)) return this.preferences(userId);
+    try {
+      const [row]: PreferencesRow[] = await this.db.query(UPSERT_PREFERENCES_SQL, upsertPreferencesParams(userId, dto));
+      return toUserPreferences(row);
+    } catch (error) {
+      // The account was deleted after its token was checked: nobody left to save for.
+      if ((error as { code?: string }).code === '23503') throw ApiError.unauthorized();
+      throw error;
+    }
   }
 }

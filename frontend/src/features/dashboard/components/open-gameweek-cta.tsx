@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { formatDeadline } from '@/lib/format';
 
 /** While the current gameweek takes predictions: a nudge to the fixtures screen. */
 export function OpenGameweekCta() {
   const gameweeks = useGameweeks();
+  const display = useDateDisplay();
   const open = gameweeks.data?.find((g) => g.status === 'current' && g.is_open);
   if (!open) return null;
-  const deadline = open.deadline ? formatDeadline(open.deadline) : '';
+  const deadline = open.deadline ? formatDeadline(open.deadline, display) : '';
   return (
     <div className="pitch-stripes mb-6 flex flex-col gap-4 rounded-2xl border border-primary/30 bg-primary-soft p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
       <div className="min-w-0">

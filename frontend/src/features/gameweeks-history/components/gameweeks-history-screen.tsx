@@ -9,10 +9,12 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ArrowLeftIcon, CalendarIcon, ChartIcon, TrophyIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { useGameweeksHistory } from '../api/get-gameweeks-history';
 import { HISTORY_PAGE_SIZE, pageOfLatestStarted, shownRange } from '../utils/pagination';
-import { formatDate, GameweeksTable } from './gameweeks-table';
+import { GameweeksTable } from './gameweeks-table';
 import { PaginationNav } from './pagination-nav';
 
 function parsePage(value: string | null): number | null {
@@ -31,6 +33,7 @@ function SummaryCard({ label, value, highlight }: { label: string; value: ReactN
 }
 
 function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; gameweek: HistoryGameweekRef | null; tone: 'best' | 'worst'; emptyText: string }) {
+  const display = useDateDisplay();
   return (
     <Card className="flex items-center gap-4 p-4 sm:p-5">
       <div
@@ -44,7 +47,7 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
         {gameweek ? (
           <>
             <p className="mt-1 truncate text-base font-semibold text-fg">{gameweek.gameWeek || `Gameweek ${gameweek.number}`}</p>
-            <p className="text-xs text-muted">{formatDate(gameweek.date)}</p>
+            <p className="text-xs text-muted">{formatDate(gameweek.date, display, '–')}</p>
           </>
         ) : (
           <p className="mt-1 text-sm text-muted">{emptyText}</p>

@@ -4,7 +4,9 @@ import type { GameweekHistoryItem } from '@contracts/api/stats';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { cn } from '@/lib/cn';
+import { formatDate } from '@/lib/format';
 import { HistoryMatches } from './history-matches';
 
 const STATUS: Record<GameweekStatus, { tone: BadgeTone; label: string }> = {
@@ -12,14 +14,6 @@ const STATUS: Record<GameweekStatus, { tone: BadgeTone; label: string }> = {
   completed: { tone: 'neutral', label: 'Completed' },
   upcoming: { tone: 'info', label: 'Upcoming' },
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '–';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '–' : dateFormat.format(date);
-}
 
 /** The page's gameweeks; one row at a time opens to list its matches. */
 export function GameweeksTable({
@@ -31,6 +25,7 @@ export function GameweeksTable({
   expandedId: number | null;
   onToggle: (id: number) => void;
 }) {
+  const display = useDateDisplay();
   return (
     <Table caption="All Gameweeks">
       <THead>
@@ -57,7 +52,7 @@ export function GameweeksTable({
                 <TD className="sticky left-0 bg-surface font-semibold whitespace-nowrap">
                   {label}
                 </TD>
-                <TD className="whitespace-nowrap text-muted">{formatDate(g.date)}</TD>
+                <TD className="whitespace-nowrap text-muted">{formatDate(g.date, display, '–')}</TD>
                 <TD>
                   <Badge tone={STATUS[g.status].tone}>{STATUS[g.status].label}</Badge>
                 </TD>

@@ -25,7 +25,9 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
 import { useActivityFeed, type ActivityFilters } from '../api/get-activity-feed';
 import { ActivityStatsStrip } from './activity-stats';
 import { Avatar } from './avatar';
@@ -137,6 +139,7 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
 
 function ActivityItem({ activity }: { activity: Activity }) {
   const Icon = ICONS[activity.icon] ?? InfoIcon;
+  const display = useDateDisplay();
   return (
     <li
       className={cn(
@@ -169,7 +172,9 @@ function ActivityItem({ activity }: { activity: Activity }) {
         </p>
         {activity.description ? <p className="mt-0.5 text-xs text-muted">{activity.description}</p> : null}
         <p className="mt-0.5 text-[11px] text-muted">
-          <time dateTime={activity.created_at}>{activity.time_since}</time>
+          <time dateTime={activity.created_at} title={formatDateTime(activity.created_at, display)}>
+            {activity.time_since}
+          </time>
         </p>
       </div>
     </li>

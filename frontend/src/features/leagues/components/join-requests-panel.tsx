@@ -6,6 +6,8 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckIcon, CloseIcon, MailIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { formatDateTime } from '@/lib/format';
 import { useApproveJoinRequest } from '../api/approve-join-request';
 import { useJoinRequests } from '../api/get-join-requests';
 import { useRejectJoinRequest } from '../api/reject-join-request';
@@ -22,6 +24,7 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<{ user: number; decision: 'approve' | 'reject' } | null>(null);
   const list = requests.data ?? [];
+  const display = useDateDisplay();
 
   const decide = (request: JoinRequest, decision: 'approve' | 'reject') => {
     setError(null);
@@ -68,7 +71,7 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
                   <div className="min-w-0">
                     <p className="font-semibold text-fg">{request.user_full_name || request.username}</p>
                     <p className="text-xs text-muted">
-                      @{request.username} · {new Date(request.created_at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}
+                      @{request.username} · {formatDateTime(request.created_at, display)}
                     </p>
                     {request.message ? <p className="mt-1.5 text-sm break-words text-fg/90">“{request.message}”</p> : null}
                   </div>

@@ -2,6 +2,7 @@ import type { ResultMatch } from '@contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
 import { LiveBadge } from '@/components/ui/live-badge';
 import { OutcomeBadge } from '@/components/ui/outcome-badge';
+import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { cn } from '@/lib/cn';
 import { formatKickoff } from '@/lib/format';
 import { cutTeamName } from '../utils/start-gameweek';
@@ -16,11 +17,12 @@ function TeamName({ name }: { name: string }) {
 }
 
 function MatchState({ match }: { match: ResultMatch }) {
+  const display = useDateDisplay();
   if (match.status === 'live') return <LiveBadge minute={match.minute} />;
   if (match.status === 'finished') return <Badge>Full time</Badge>;
   if (match.status === 'postponed') return <Badge tone="warning">Postponed</Badge>;
   const date = new Date(match.match_time);
-  return Number.isNaN(date.getTime()) ? null : <time dateTime={match.match_time}>{formatKickoff(match.match_time)}</time>;
+  return Number.isNaN(date.getTime()) ? null : <time dateTime={match.match_time}>{formatKickoff(match.match_time, display)}</time>;
 }
 
 const score = (home: number | null, away: number | null) => (home === null || away === null ? null : `${home}–${away}`);

@@ -1,31 +1,34 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@contracts/api/preferences';
 
-/** Notification toggles: kept in this browser only, never sent to the server (spec section 3). */
-export interface NotificationSettings {
-  gameweekDeadlines: boolean;
-  leagueUpdates: boolean;
-  matchResults: boolean;
-  weeklyDigest: boolean;
+export type { NotificationSettings } from '@contracts/api/preferences';
+
+export const NOTIFICATIONS_STORAGE_KEY = 'scoreline.notifications';
+
+/** Only true/false survive, defaults for the rest: the cache may hold anything. */
+export function cleanNotificationSettings(raw: unknown): NotificationSettings {
+  const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const flag = (key: keyof NotificationSettings) => (typeof value[key] === 'boolean' ? (value[key] as boolean) : DEFAULT_NOTIFICATION_SETTINGS[key]);
+  return {
+    gameweekDeadlines: flag('gameweekDeadlines'),
+    leagueUpdates: flag('leagueUpdates'),
+    matchResults: flag('matchResults'),
+    weeklyDigest: flag('weeklyDigest'),
+  };
 }
 
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  gameweekDeadlines: true,
-  leagueUpdates: true,
-  matchResults: false,
-  weeklyDigest: true,
-};
-
+/** This browser's copy of the server's switches (see use-preferences.ts), shown before it answers. */
 const storedNotificationSettingsAtom = atomWithStorage<Partial<NotificationSettings>>(
-  'scoreline.notifications',
+  NOTIFICATIONS_STORAGE_KEY,
   DEFAULT_NOTIFICATION_SETTINGS,
   createJSONStorage<Partial<NotificationSettings>>(() => localStorage),
   { getOnInit: true },
 );
 
-/** The settings with defaults for anything not stored yet; writing merges a change in. */
+/** The switches in effect; writing merges a change into the cache (saving is useSavePreferences). */
 export const notificationSettingsAtom = atom(
-  (get) => ({ ...DEFAULT_NOTIFICATION_SETTINGS, ...get(storedNotificationSettingsAtom) }),
+  (get) => cleanNotificationSettings(get(storedNotificationSettingsAtom)),
   (get, set, change: Partial<NotificationSettings>) =>
-    set(storedNotificationSettingsAtom, { ...DEFAULT_NOTIFICATION_SETTINGS, ...get(storedNotificationSettingsAtom), ...change }),
+    set(storedNotificationSettingsAtom, cleanNotificationSettings({ ...cleanNotificationSettings(get(storedNotificationSettingsAtom)), ...change })),
 );

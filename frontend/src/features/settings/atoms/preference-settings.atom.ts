@@ -1,22 +1,35 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import {
+  DEFAULT_PREFERENCE_SETTINGS,
+  LANGUAGES,
+  THEMES,
+  TIMEZONES,
+  type PreferenceSettings,
+} from '@contracts/api/preferences';
 
-export type ThemeSetting = 'dark' | 'light' | 'auto';
-export type LanguageSetting = 'en' | 'es' | 'fr' | 'de';
-export type TimezoneSetting = 'UTC' | 'EST' | 'PST' | 'GMT';
+export type { LanguageSetting, PreferenceSettings, ThemeSetting, TimezoneSetting } from '@contracts/api/preferences';
 
-/** Display preferences: kept in this browser only (spec section 3). */
-export interface PreferenceSettings {
-  theme: ThemeSetting;
-  language: LanguageSetting;
-  timezone: TimezoneSetting;
-}
-
-export const DEFAULT_PREFERENCE_SETTINGS: PreferenceSettings = { theme: 'dark', language: 'en', timezone: 'UTC' };
-
-/** index.html reads this key before the first paint to apply the theme without a flash. */
+/** index.html (public/theme-init.js) reads this key before the first paint to apply the theme without a flash. */
 export const PREFERENCES_STORAGE_KEY = 'scoreline.preferences';
 
+const pick = <T extends string>(allowed: readonly T[], value: unknown, fallback: T): T =>
+  allowed.includes(value as T) ? (value as T) : fallback;
+
+/** Only known values survive: the cache may hold anything an older version (or a person) wrote. */
+export function cleanPreferenceSettings(raw: unknown): PreferenceSettings {
+  const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return {
+    theme: pick(THEMES, value.theme, DEFAULT_PREFERENCE_SETTINGS.theme),
+    language: pick(LANGUAGES, value.language, DEFAULT_PREFERENCE_SETTINGS.language),
+    timezone: pick(TIMEZONES, value.timezone, DEFAULT_PREFERENCE_SETTINGS.timezone),
+  };
+}
+
+/**
+ * This browser's copy of the server's settings (GET/PUT /auth/preferences/, see
+ * use-preferences.ts): shown at once on the next visit, before the server answers.
+ */
 const storedPreferenceSettingsAtom = atomWithStorage<Partial<PreferenceSettings>>(
   PREFERENCES_STORAGE_KEY,
   DEFAULT_PREFERENCE_SETTINGS,
@@ -24,8 +37,9 @@ const storedPreferenceSettingsAtom = atomWithStorage<Partial<PreferenceSettings>
   { getOnInit: true },
 );
 
+/** The settings in effect; writing merges a change into the cache (saving is useSavePreferences). */
 export const preferenceSettingsAtom = atom(
-  (get) => ({ ...DEFAULT_PREFERENCE_SETTINGS, ...get(storedPreferenceSettingsAtom) }),
+  (get) => cleanPreferenceSettings(get(storedPreferenceSettingsAtom)),
   (get, set, change: Partial<PreferenceSettings>) =>
-    set(storedPreferenceSettingsAtom, { ...DEFAULT_PREFERENCE_SETTINGS, ...get(storedPreferenceSettingsAtom), ...change }),
+    set(storedPreferenceSettingsAtom, cleanPreferenceSettings({ ...cleanPreferenceSettings(get(storedPreferenceSettingsAtom)), ...change })),
 );

@@ -1,7 +1,9 @@
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import type { NotificationSettings } from '@contracts/api/preferences';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { notificationSettingsAtom, type NotificationSettings } from '../atoms/notification-settings.atom';
+import { notificationSettingsAtom } from '../atoms/notification-settings.atom';
+import { useSavePreferences } from '../hooks/use-preferences';
 
 const ITEMS: ReadonlyArray<{ key: keyof NotificationSettings; label: string; description: string }> = [
   { key: 'gameweekDeadlines', label: 'Gameweek deadlines', description: 'A reminder before the first kick-off locks your predictions.' },
@@ -11,10 +13,11 @@ const ITEMS: ReadonlyArray<{ key: keyof NotificationSettings; label: string; des
 ];
 
 export function NotificationsPanel() {
-  const [settings, update] = useAtom(notificationSettingsAtom);
+  const settings = useAtomValue(notificationSettingsAtom);
+  const save = useSavePreferences();
   return (
     <Card>
-      <CardHeader title="Notifications" description="Choose what we tell you about. Saved on this device." />
+      <CardHeader title="Notifications" description="Choose what we email you about. Saved to your account." />
       <CardBody className="pt-2 sm:pt-2">
         <div className="divide-y divide-line">
           {ITEMS.map((item) => (
@@ -23,7 +26,7 @@ export function NotificationsPanel() {
               label={item.label}
               description={item.description}
               checked={settings[item.key]}
-              onChange={(checked) => update({ [item.key]: checked })}
+              onChange={(checked) => save({ notifications: { [item.key]: checked } })}
             />
           ))}
         </div>

@@ -1,13 +1,10 @@
-import { useAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { LANGUAGES as LANGUAGE_VALUES, TIMEZONES as TIMEZONE_VALUES, type LanguageSetting, type ThemeSetting, type TimezoneSetting } from '@contracts/api/preferences';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import {
-  preferenceSettingsAtom,
-  type LanguageSetting,
-  type ThemeSetting,
-  type TimezoneSetting,
-} from '../atoms/preference-settings.atom';
+import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
+import { useSavePreferences } from '../hooks/use-preferences';
 
 const THEMES: ReadonlyArray<{ value: ThemeSetting; label: string; description: string }> = [
   { value: 'dark', label: 'Dark', description: 'Floodlights on' },
@@ -23,18 +20,24 @@ const LANGUAGES: ReadonlyArray<{ value: LanguageSetting; label: string }> = [
 ];
 
 const TIMEZONES: ReadonlyArray<{ value: TimezoneSetting; label: string }> = [
-  { value: 'UTC', label: 'UTC — Coordinated Universal Time' },
-  { value: 'EST', label: 'EST — Eastern Time' },
-  { value: 'PST', label: 'PST — Pacific Time' },
-  { value: 'GMT', label: 'GMT — Greenwich Mean Time' },
+  { value: 'local', label: 'Device time (local)' },
+  { value: 'UTC', label: 'UTC' },
+  { value: 'GMT', label: 'UK time (GMT/BST)' },
+  { value: 'EST', label: 'US Eastern (EST/EDT)' },
+  { value: 'PST', label: 'US Pacific (PST/PDT)' },
 ];
 
+// A select hands back any string: only the contract's values are saved.
+const isLanguage = (value: string): value is LanguageSetting => (LANGUAGE_VALUES as readonly string[]).includes(value);
+const isTimezone = (value: string): value is TimezoneSetting => (TIMEZONE_VALUES as readonly string[]).includes(value);
+
 export function PreferencesPanel() {
-  const [settings, update] = useAtom(preferenceSettingsAtom);
+  const settings = useAtomValue(preferenceSettingsAtom);
+  const save = useSavePreferences();
 
   return (
     <Card>
-      <CardHeader title="Preferences" description="How Scoreline looks and reads on this device." />
+      <CardHeader title="Preferences" description="How Scoreline looks and reads. Saved to your account, on every device." />
       <CardBody className="space-y-6">
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-fg">Theme</legend>
@@ -54,7 +57,7 @@ export function PreferencesPanel() {
                     name="theme"
                     value={theme.value}
                     checked={checked}
-                    onChange={() => update({ theme: theme.value })}
+                    onChange={() => save({ preferences: { theme: theme.value } })}
                     className="sr-only"
                   />
                   <span
@@ -78,14 +81,15 @@ export function PreferencesPanel() {
             label="Language"
             value={settings.language}
             options={LANGUAGES}
-            onChange={(e) => update({ language: e.target.value as LanguageSetting })}
+            hint="Screens are in English for now; dates follow your language."
+            onChange={(e) => isLanguage(e.target.value) && save({ preferences: { language: e.target.value } })}
           />
           <SelectField
             label="Timezone"
             value={settings.timezone}
             options={TIMEZONES}
             hint="Kick-off times and deadlines are shown in this zone."
-            onChange={(e) => update({ timezone: e.target.value as TimezoneSetting })}
+            onChange={(e) => isTimezone(e.target.value) && save({ preferences: { timezone: e.target.value } })}
           />
         </div>
       </CardBody>

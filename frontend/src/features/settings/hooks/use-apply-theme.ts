@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { preferenceSettingsAtom, type ThemeSetting } from '../atoms/preference-settings.atom';
+import { usePreferencesSync } from './use-preferences';
 
 const LIGHT_QUERY = '(prefers-color-scheme: light)';
 
@@ -9,8 +10,14 @@ export function resolveTheme(setting: ThemeSetting, prefersLight: boolean): 'dar
   return setting;
 }
 
-/** Puts the chosen theme on <html data-theme>, following the system while it is 'auto'. */
+/**
+ * Mounted once by AppProvider: keeps the settings in step with the server and puts the chosen
+ * theme on <html data-theme> (following the system while it is 'auto'). <html lang> stays 'en'
+ * while the screens are English: a screen reader would otherwise read English text with, say,
+ * German pronunciation. The language shapes dates (useDateDisplay).
+ */
 export function useApplyTheme(): void {
+  usePreferencesSync();
   const { theme } = useAtomValue(preferenceSettingsAtom);
 
   useEffect(() => {

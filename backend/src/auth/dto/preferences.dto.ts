@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsObject, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  LANGUAGES,
+  THEMES,
+  TIMEZONES,
+  type LanguageSetting,
+  type NotificationSettings,
+  type PreferenceSettings,
+  type ThemeSetting,
+  type TimezoneSetting,
+  type UpdateUserPreferencesRequest,
+} from '../../../../contracts/src/api/preferences';
+
+// Every field may be left out (the PUT takes any subset), but one that is sent must be a real
+// value: ValidateIf rather than IsOptional, so an explicit null is refused instead of skipped.
+const sent = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
+
+export class PreferenceSettingsDto implements Partial<PreferenceSettings> {
+  @ApiPropertyOptional({ enum: THEMES, description: "'auto' follows the device's light/dark setting" })
+  @IsIn(THEMES, { message: `theme must be one of: ${THEMES.join(', ')}.` })
+  @sent('theme')
+  theme?: ThemeSetting;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'Locale of dates and numbers (screens stay in English for now)' })
+  @IsIn(LANGUAGES, { message: `language must be one of: ${LANGUAGES.join(', ')}.` })
+  @sent('language')
+  language?: LanguageSetting;
+
+  @ApiPropertyOptional({ enum: TIMEZONES, description: "Zone of every time shown; 'local' is the device's own" })
+  @IsIn(TIMEZONES, { message: `timezone must be one of: ${TIMEZONES.join(', ')}.` })
+  @sent('timezone')
+  timezone?: TimezoneSetting;
+}
+
+export class NotificationSettingsDto implements Partial<NotificationSettings> {
+  @ApiPropertyOptional({ description: 'Email a reminder before a gameweek deadline' })
+  @IsBoolean({ message: 'gameweekDeadlines must be true or false.' })
+  @sent('gameweekDeadlines')
+  gameweekDeadlines?: boolean;
+
+  @ApiPropertyOptional({ description: 'Email join requests and other news of your leagues' })
+  @IsBoolean({ message: 'leagueUpdates must be true or false.' })
+  @sent('leagueUpdates')
+  leagueUpdates?: boolean;
+
+  @ApiPropertyOptional({ description: 'Email full-time scores and the points earned' })
+  @IsBoolean({ message: 'matchResults must be true or false.' })
+  @sent('matchResults')
+  matchResults?: boolean;
+
+  @ApiPropertyOptional({ description: 'Email a weekly summary' })
+  @IsBoolean({ message: 'weeklyDigest must be true or false.' })
+  @sent('weeklyDigest')
+  weeklyDigest?: boolean;
+}
+
+export class UpdatePreferencesDto implements UpdateUserPreferencesRequest {
+  @ApiPropertyOptional({ type: PreferenceSettingsDto })
+  @ValidateNested()
+  @Type(() => PreferenceSettingsDto)
+  @IsObject({ message: 'preferences must be an object.' })
+  @sent('preferences')
+  preferences?: PreferenceSettingsDto;
+
+  @ApiPropertyOptional({ type: NotificationSettingsDto })
+  @ValidateNested()
+  @Type(() => NotificationSettingsDto)
+  @IsObject({ message: 'notifications must be an object.' })
+  @sent('notifications')
+  notifications?: NotificationSettingsDto;
+}
+
+/** The OpenAPI shape of the answers (the contract's UserPreferences, every field present). */
+export class UserPreferencesDto {
+  @ApiProperty({
+    example: { theme: 'dark', language: 'en', timezone: 'local' },
+    description: `theme: ${THEMES.join('|')}; language: ${LANGUAGES.join('|')}; timezone: ${TIMEZONES.join('|')}`,
+  })
+  preferences: PreferenceSettings;
+
+  @ApiProperty({ example: { gameweekDeadlines: true, leagueUpdates: true, matchResults: false, weeklyDigest: true } })
+  notifications: NotificationSettings;
+}

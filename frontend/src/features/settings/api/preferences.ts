@@ -1,0 +1,15 @@
+import type { ApiEnvelope } from '@contracts/api/common';
+import type { UpdateUserPreferencesRequest, UserPreferences } from '@contracts/api/preferences';
+import { apiClient } from '@/lib/api-client';
+
+export const preferencesQueryKey = ['auth', 'preferences'] as const;
+
+/** GET /auth/preferences/: the signed-in user's settings (defaults until they save any). */
+export async function getPreferences(): Promise<UserPreferences> {
+  return (await apiClient.get<ApiEnvelope<UserPreferences>>('/auth/preferences/')).data;
+}
+
+/** PUT /auth/preferences/ with only what changed; answers every setting. */
+export async function updatePreferences(change: UpdateUserPreferencesRequest): Promise<UserPreferences> {
+  return (await apiClient.put<ApiEnvelope<UserPreferences>>('/auth/preferences/', change)).data;
+}

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Provider as JotaiProvider } from 'jotai';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserPreferences } from '@contracts/api/preferences';
+import { DeadlineBanner } from '@/features/fixtures/components/deadline-banner';
+import { renderApp } from '@/test/render-app';
+
+// Whole-app renders: generous under a busy CI machine.
+vi.setConfig({ testTimeout: 15_000 });
+
+type Answer = { status?: number; body?: unknown };
+type Handler = (init: RequestInit | undefined) => Answer | Promise<Answer>;
+
+const PROFILE = { id: 7, username: 'goal_getter', email: 'fan@example.com', first_name: 'Ada', last_name: 'L', is_admin: false, completed_onboarding: true };
+
+const SERVER: UserPreferences = {
+  preferences: { theme: 'light', language: 'de', timezone: 'PST' },
+  notifications: { gameweekDeadlines: true, leagueUpdates: false, matchResults: false, weeklyDigest: true },
+};
+
+/** fetch answering per "METHOD /api/path"; a handler may answer later (a pending call). */
+function stubFetch(handlers: Record<string, Handler>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`];
+    const answer = handler ? await handler(init) : { status: 404, body: { message: 'Not found' } };
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const base: Record<string, Handler> = {
+  'GET /api/auth/profile/': () => ({ body: { data: PROFILE } }),
+  'GET /api/onboarding/preferences/': () => ({ body: { data: { country: null, club: null } } }),
+  'GET /api/auth/preferences/': () => ({ body: { data: SERVER } }),
+};
+
+const puts = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([input, init]) => ({ url: String(input), body: JSON.parse(String(init?.body)) as unknown, auth: (init?.headers as Record<string, string>).Authorization }));
+
+const cached = (key: string) => JSON.parse(localStorage.getItem(key) ?? 'null') as unknown;
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'tok');
+});
+
+describe('preferences panel', () => {
+  it("shows the server's settings once signed in, applies them and keeps them as the first-paint cache", async () => {
+    // This browser last saw other values: the server's win.
+    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'dark', language: 'en', timezone: 'UTC' }));
+    stubFetch(base);
+    renderApp('/settings?tab=preferences');
+
+    const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
+    await waitFor(() => expect(timezone.value).toBe('PST'));
+    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('de');
+    expect((screen.getByRole('radio', { name: /Light/ }) as HTMLInputElement).checked).toBe(true);
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(document.documentElement.lang).not.toBe('de'); // the screens are English
+    // public/theme-init.js reads the theme from here before the next first paint.
+    expect(cached('scoreline.preferences')).toEqual(SERVER.preferences);
+    expect(cached('scoreline.notifications')).toEqual(SERVER.notifications);
+
+    expect(screen.getByText('Screens are in English for now; dates follow your language.')).toBeTruthy();
+    expect([...timezone.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['local', 'Device time (local)'],
+      ['UTC', 'UTC'],
+      ['GMT', 'UK time (GMT/BST)'],
+      ['EST', 'US Eastern (EST/EDT)'],
+      ['PST', 'US Pacific (PST/PDT)'],
+    ]);
+  });
+
+  it('changes at once and saves only the change to the server', async () => {
+    let release: (answer: Answer) => void = () => undefined;
+    const fetchMock = stubFetch({
+      ...base,
+      'PUT /api/auth/preferences/': () => new Promise<Answer>((resolve) => (release = resolve)),
+    });
+    renderApp('/settings?tab=preferences');
+    const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
+    await waitFor(() => expect(timezone.value).toBe('PST'));
+
+    fireEvent.change(timezone, { target: { value: 'GMT' } });
+    // Optimistic: shown and cached before the server answers.
+    expect(timezone.value).toBe('GMT');
+    expect(cached('scoreline.preferences')).toMatchObject({ timezone: 'GMT' });
+    await waitFor(() => expect(puts(fetchMock)).toEqual([{ url: '/api/auth/preferences/', body: { preferences: { timezone: 'GMT' } }, auth: 'Bearer tok' }]));
+
+    release({ body: { message: 'Settings saved.', data: { ...SERVER, preferences: { ...SERVER.preferences, timezone: 'GMT' } } } });
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
+    expect(timezone.value).toBe('GMT');
+
+    fireEvent.click(screen.getByRole('radio', { name: /Dark/ }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+    await waitFor(() => expect(puts(fetchMock)[1]?.body).toEqual({ preferences: { theme: 'dark' } }));
+    release({ body: { message: 'Settings saved.', data: { ...SERVER, preferences: { theme: 'dark', language: 'de', timezone: 'GMT' } } } });
+    await waitFor(() => expect(cached('scoreline.preferences')).toEqual({ theme: 'dark', language: 'de', timezone: 'GMT' }));
+  });
+
+  it('puts a setting back and says so when the server refuses it', async () => {
+    const fetchMock = stubFetch({
+      ...base,
+      'PUT /api/auth/preferences/': () => ({ status: 400, body: { message: 'language must be one of: en, es, fr, de.', errors: { 'preferences.language': ['x'] } } }),
+    });
+    renderApp('/settings?tab=preferences');
+    const language = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    await waitFor(() => expect(language.value).toBe('de'));
+
+    fireEvent.change(language, { target: { value: 'fr' } });
+    expect(language.value).toBe('fr');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    await waitFor(() => expect(language.value).toBe('de'));
+    expect(cached('scoreline.preferences')).toMatchObject({ language: 'de' });
+    expect(puts(fetchMock)).toHaveLength(1);
+  });
+});
+
+describe('notifications panel', () => {
+  it("shows the server's switches and saves a flip", async () => {
+    const fetchMock = stubFetch({
+      ...base,
+      'PUT /api/auth/preferences/': (init) => {
+        const change = JSON.parse(String(init?.body)) as { notifications: Partial<UserPreferences['notifications']> };
+        return { body: { message: 'Settings saved.', data: { ...SERVER, notifications: { ...SERVER.notifications, ...change.notifications } } } };
+      },
+    });
+    renderApp('/settings?tab=notifications');
+
+    const league = await screen.findByRole('switch', { name: 'League updates' });
+    await waitFor(() => expect(league.getAttribute('aria-checked')).toBe('false'));
+    expect(screen.getByRole('switch', { name: 'Weekly digest' }).getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Match results' }));
+    expect(screen.getByRole('switch', { name: 'Match results' }).getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(puts(fetchMock)).toEqual([{ url: '/api/auth/preferences/', body: { notifications: { matchResults: true } }, auth: 'Bearer tok' }]));
+    await waitFor(() => expect(cached('scoreline.notifications')).toEqual({ ...SERVER.notifications, matchResults: true }));
+  });
+});
+
+describe('dates on screen', () => {
+  it('follow the chosen timezone and language', () => {
+    localStorage.removeItem('authToken');
+    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'dark', language: 'en', timezone: 'EST' }));
+    vi.useFakeTimers({ now: Date.parse('2025-03-30T10:00:00Z') });
+    render(
+      <JotaiProvider>
+        <DeadlineBanner deadline="2025-03-30T14:00:00Z" />
+      </JotaiProvider>,
+    );
+    expect(screen.getByText(/Sun 30 Mar, 10:00/)).toBeTruthy();
+    expect(screen.getByText(/America\/New_York/)).toBeTruthy();
+  });
+
+  it('ignore a cache holding values that are not settings', () => {
+    localStorage.removeItem('authToken');
+    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'neon', language: 'xx', timezone: 'Mars/Olympus' }));
+    vi.useFakeTimers({ now: Date.parse('2025-03-30T10:00:00Z') });
+    const { container } = render(
+      <JotaiProvider>
+        <DeadlineBanner deadline="2025-03-30T14:00:00Z" />
+      </JotaiProvider>,
+    );
+    // Falls back to the defaults: English, the device's zone.
+    expect(container.textContent).toMatch(/Deadline Sun 30 Mar, /);
+    expect(container.textContent?.endsWith(` · ${Intl.DateTimeFormat().resolvedOptions().timeZone}`)).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSetAtom, useStore } from 'jotai';
+import { useEffect } from 'react';
+import type { NotificationSettings, PreferenceSettings, UpdateUserPreferencesRequest, UserPreferences } from '@contracts/api/preferences';
+import { useToast } from '@/components/ui/toast';
+import { getServerMessage } from '@/lib/api-error';
+import { getStoredToken, useAuthToken } from '@/lib/auth-token';
+import { getPreferences, preferencesQueryKey, updatePreferences } from '../api/preferences';
+import { notificationSettingsAtom } from '../atoms/notification-settings.atom';
+import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
+
+/**
+ * Mounted once for the whole app: while signed in, loads the user's settings from the server
+ * into the atoms (and so into the localStorage cache). Held back while a save is on its way, so
+ * an answer to an earlier save cannot undo a later optimistic change; once saves settle, the
+ * server's last word wins (which also undoes a failed save).
+ */
+export function usePreferencesSync(): void {
+  const token = useAuthToken();
+  const query = useQuery({
+    queryKey: [...preferencesQueryKey, token],
+    queryFn: getPreferences,
+    enabled: Boolean(token),
+  });
+  const saving = useIsMutating({ mutationKey: preferencesQueryKey });
+  const setPreferences = useSetAtom(preferenceSettingsAtom);
+  const setNotifications = useSetAtom(notificationSettingsAtom);
+
+  useEffect(() => {
+    if (!query.data || saving > 0) return;
+    setPreferences(query.data.preferences);
+    setNotifications(query.data.notifications);
+  }, [query.data, saving, setPreferences, setNotifications]);
+}
+
+interface Snapshot {
+  preferences: PreferenceSettings;
+  notifications: NotificationSettings;
+}
+
+/** The fields of `change` whose current value is still the one `change` set. */
+function stillOurs<T extends object>(current: T, change: Partial<T> | undefined): (keyof T)[] {
+  if (!change) return [];
+  return (Object.keys(change) as (keyof T)[]).filter((key) => current[key] === change[key]);
+}
+
+/**
+ * Changes settings at once on screen (optimistic) and saves the change to the server. A failed
+ * save puts back the fields it changed (unless changed again since) and says why. Signed out,
+ * the change only stays in this browser.
+ */
+export function useSavePreferences(): (change: UpdateUserPreferencesRequest) => void {
+  const store = useStore();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const mutation = useMutation<UserPreferences | null, Error, UpdateUserPreferencesRequest, Snapshot>({
+    mutationKey: preferencesQueryKey,
+    mutationFn: (change) => (getStoredToken() ? updatePreferences(change) : Promise.resolve(null)),
+    onMutate: (change) => {
+      const before = { preferences: store.get(preferenceSettingsAtom), notifications: store.get(notificationSettingsAtom) };
+      if (change.preferences) store.set(preferenceSettingsAtom, change.preferences);
+      if (change.notifications) store.set(notificationSettingsAtom, change.notifications);
+      return before;
+    },
+    onSuccess: (answer) => {
+      if (answer) queryClient.setQueryData([...preferencesQueryKey, getStoredToken()], answer);
+    },
+    onError: (error, change, before) => {
+      if (before) {
+        const preferences = store.get(preferenceSettingsAtom);
+        const notifications = store.get(notificationSettingsAtom);
+        const undoPreferences = stillOurs(preferences, change.preferences);
+        const undoNotifications = stillOurs(notifications, change.notifications);
+        if (undoPreferences.length > 0) {
+          store.set(preferenceSettingsAtom, Object.fromEntries(undoPreferences.map((key) => [key, before.preferences[key]])));
+        }
+        if (undoNotifications.length > 0) {
+          store.set(notificationSettingsAtom, Object.fromEntries(undoNotifications.map((key) => [key, before.notifications[key]])));
+        }
+      }
+      toast.show(getServerMessage(error) ?? 'Your settings could not be saved. Please try again.', 'error');
+      void queryClient.invalidateQueries({ queryKey: preferencesQueryKey });
+    },
+  });
+  return mutation.mutate;
+}
