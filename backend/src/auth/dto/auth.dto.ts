@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsNotEmpty, IsString, Length, Matches, MaxLength, MinLength } from 'class-validator';
@@ -23,6 +24,31 @@ const lower = ({ value }: { value: unknown }) => (typeof value === 'string' ? va
 // Passwords are capped so a 10 kB string cannot make argon2 work for nothing.
 const PASSWORD_MAX = 128;
 const PURPOSES: OtpPurpose[] = ['email_verification', 'password_reset'];
+
+/**
+ * A password being chosen (sign-up, reset, change): 8 to PASSWORD_MAX characters. `label` names
+ * the field in its messages ('Password', 'New password').
+ */
+function IsNewPassword(label: string): PropertyDecorator {
+  // In the order the stacked decorators used to register them (bottom first).
+  return applyDecorators(
+    IsNotEmpty({ message: `${label} is required.` }),
+    IsString({ message: `${label} must be text.` }),
+    MinLength(8, { message: 'Password must be at least 8 characters long.' }),
+    MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` }),
+    ApiProperty({ minLength: 8 }),
+  );
+}
+
+/** The repeat of a new password; over-long can only mean it does not match (the equality check is the service's). */
+function IsPasswordConfirmation(mismatch: string): PropertyDecorator {
+  return applyDecorators(
+    IsNotEmpty({ message: 'Password confirmation is required.' }),
+    IsString({ message: 'Password confirmation must be text.' }),
+    MaxLength(PASSWORD_MAX, { message: mismatch }),
+    ApiProperty({ description: 'Must equal the new password' }),
+  );
+}
 
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'fan@example.com' })
@@ -69,17 +95,10 @@ export class RegisterDto implements RegisterRequest {
   @IsNotEmpty({ message: 'Last name is required.' })
   last_name: string;
 
-  @ApiProperty({ minLength: 8 })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` })
-  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
-  @IsString({ message: 'Password must be text.' })
-  @IsNotEmpty({ message: 'Password is required.' })
+  @IsNewPassword('Password')
   password: string;
 
-  @ApiProperty({ description: 'Must equal password' })
-  @MaxLength(PASSWORD_MAX, { message: 'Passwords do not match.' })
-  @IsString({ message: 'Password confirmation must be text.' })
-  @IsNotEmpty({ message: 'Password confirmation is required.' })
+  @IsPasswordConfirmation('Passwords do not match.')
   password_confirm: string;
 }
 
@@ -136,17 +155,10 @@ export class ResetPasswordDto implements ResetPasswordRequest {
   @IsString({ message: 'Please enter the 6-digit code from the email.' })
   otp_code: string;
 
-  @ApiProperty({ minLength: 8 })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` })
-  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
-  @IsString({ message: 'New password must be text.' })
-  @IsNotEmpty({ message: 'New password is required.' })
+  @IsNewPassword('New password')
   new_password: string;
 
-  @ApiProperty()
-  @MaxLength(PASSWORD_MAX, { message: 'Passwords do not match.' })
-  @IsString({ message: 'Password confirmation must be text.' })
-  @IsNotEmpty({ message: 'Password confirmation is required.' })
+  @IsPasswordConfirmation('Passwords do not match.')
   new_password_confirm: string;
 }
 
@@ -157,17 +169,10 @@ export class ChangePasswordDto implements ChangePasswordRequest {
   @IsString({ message: 'Current password is required.' })
   current_password: string;
 
-  @ApiProperty({ minLength: 8 })
-  @MaxLength(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters long.` })
-  @MinLength(8, { message: 'Password must be at least 8 characters long.' })
-  @IsString({ message: 'New password must be text.' })
-  @IsNotEmpty({ message: 'New password is required.' })
+  @IsNewPassword('New password')
   new_password: string;
 
-  @ApiProperty()
-  @MaxLength(PASSWORD_MAX, { message: 'New passwords do not match!' })
-  @IsString({ message: 'Password confirmation must be text.' })
-  @IsNotEmpty({ message: 'Password confirmation is required.' })
+  @IsPasswordConfirmation('New passwords do not match!')
   new_password_confirm: string;
 }
 
