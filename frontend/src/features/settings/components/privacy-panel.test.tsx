@@ -3,12 +3,12 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountExport } from '@contracts/api/account';
 import { renderApp } from '@/test/render-app';
+import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
 
 // Whole-app renders: generous under a busy CI machine.
 vi.setConfig({ testTimeout: 15_000 });
 
-type Answer = { status?: number; body?: unknown };
-type Handler = (init: RequestInit | undefined) => Answer | Promise<Answer>;
+type Handler = StubHandler;
 
 const PROFILE = { id: 7, username: 'goal_getter', email: 'fan@example.com', first_name: 'Ada', last_name: 'L', is_admin: false, completed_onboarding: true };
 
@@ -37,21 +37,6 @@ const EXPORT: AccountExport = {
   activity: [],
 };
 
-/** fetch answering per "METHOD /api/path"; a handler may answer later (a pending call). */
-function stubFetch(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`];
-    const answer = handler ? await handler(init) : { status: 404, body: { message: 'Not found' } };
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 const base: Record<string, Handler> = {
   'GET /api/auth/profile/': () => ({ body: { data: PROFILE } }),
   'GET /api/onboarding/preferences/': () => ({ body: { data: { country: null, club: null } } }),
@@ -76,8 +61,8 @@ afterEach(() => {
 
 describe('privacy panel: export data', () => {
   it('downloads the export as scoreline-data-<username>-<date>.json, showing progress meanwhile', async () => {
-    let release: (answer: Answer) => void = () => undefined;
-    const fetchMock = stubFetch({ ...base, 'GET /api/account/export/': () => new Promise<Answer>((resolve) => (release = resolve)) });
+    let release: (answer: StubAnswer) => void = () => undefined;
+    const fetchMock = stubFetch({ ...base, 'GET /api/account/export/': () => new Promise<StubAnswer>((resolve) => (release = resolve)) });
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);

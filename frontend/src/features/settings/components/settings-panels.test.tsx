@@ -5,12 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserPreferences } from '@contracts/api/preferences';
 import { DeadlineBanner } from '@/features/fixtures/components/deadline-banner';
 import { renderApp } from '@/test/render-app';
+import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
 
 // Whole-app renders: generous under a busy CI machine.
 vi.setConfig({ testTimeout: 15_000 });
 
-type Answer = { status?: number; body?: unknown };
-type Handler = (init: RequestInit | undefined) => Answer | Promise<Answer>;
+type Handler = StubHandler;
 
 const PROFILE = { id: 7, username: 'goal_getter', email: 'fan@example.com', first_name: 'Ada', last_name: 'L', is_admin: false, completed_onboarding: true };
 
@@ -18,21 +18,6 @@ const SERVER: UserPreferences = {
   preferences: { theme: 'light', language: 'de', timezone: 'PST' },
   notifications: { gameweekDeadlines: true, leagueUpdates: false, matchResults: false, weeklyDigest: true },
 };
-
-/** fetch answering per "METHOD /api/path"; a handler may answer later (a pending call). */
-function stubFetch(handlers: Record<string, Handler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.split('?')[0]}`];
-    const answer = handler ? await handler(init) : { status: 404, body: { message: 'Not found' } };
-    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 const base: Record<string, Handler> = {
   'GET /api/auth/profile/': () => ({ body: { data: PROFILE } }),
@@ -79,10 +64,10 @@ describe('preferences panel', () => {
   });
 
   it('changes at once and saves only the change to the server', async () => {
-    let release: (answer: Answer) => void = () => undefined;
+    let release: (answer: StubAnswer) => void = () => undefined;
     const fetchMock = stubFetch({
       ...base,
-      'PUT /api/auth/preferences/': () => new Promise<Answer>((resolve) => (release = resolve)),
+      'PUT /api/auth/preferences/': () => new Promise<StubAnswer>((resolve) => (release = resolve)),
     });
     renderApp('/settings?tab=preferences');
     const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
