@@ -49,6 +49,8 @@ export default defineConfig({
       RATE_LIMIT_FACTOR: '100',
       JWT_SECRET: 'e2e-secret-0123456789abcdef',
       LOG_LEVEL: 'warn',
+      // The end-to-end flows read codes from the mails: no reminder or digest sweeps among them.
+      NOTIFICATION_SCHEDULER: 'false',
     },
   },
 });

@@ -193,6 +193,8 @@ async function main(): Promise<void> {
     JWT_SECRET: process.env.JWT_SECRET ?? `bench-secret-${stamp}-0123456789`,
     QUEUE_PREFIX: `slbench-${stamp}`,
     SEED_DEMO: 'false',
+    // No reminder or digest sweeps: 100k bench users are not to be emailed, and settle() waits on idle queues.
+    NOTIFICATION_SCHEDULER: 'false',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000',
     FRONTEND_DIST: '/nonexistent',

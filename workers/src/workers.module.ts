@@ -12,13 +12,14 @@ import { StandingsProcessor } from './standings/standings.processor';
 import { ResultRecordedProcessor } from './scoring/result-recorded.processor';
 import { LivePublisherModule } from '../../backend/src/live/live-publisher.module';
 import { LiveProcessor } from './live/live.processor';
+import { NotificationsModule } from './notifications/notifications.module';
 
 /**
  * The worker process: the backend's own domain services, plus the outbox relay and thin
  * BullMQ processors that hand each event to them.
  */
 @Module({
-  imports: [...CORE_IMPORTS, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule],
+  imports: [...CORE_IMPORTS, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule],
   providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor],
 })
 export class WorkersModule {}

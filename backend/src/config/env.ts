@@ -28,6 +28,11 @@ export interface AppEnv {
   frontendDist: string;
   /** The worker's own /health port (Kubernetes probes); null: none. */
   healthPort: number | null;
+  /**
+   * Workers register the repeatable notification jobs (deadline reminders, weekly digest).
+   * Off by default in tests, so no suite gets emails it did not trigger.
+   */
+  notificationScheduler: boolean;
 }
 
 export class EnvError extends Error {}
@@ -148,6 +153,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     logLevel: get('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     frontendDist: resolve(get('FRONTEND_DIST') ?? join(REPO_ROOT, 'frontend', 'dist')),
     healthPort: get('HEALTH_PORT') === undefined ? null : parseInteger('HEALTH_PORT', get('HEALTH_PORT')!, 1, 65535),
+    notificationScheduler: parseBoolean('NOTIFICATION_SCHEDULER', get('NOTIFICATION_SCHEDULER') ?? String(nodeEnv !== 'test')),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { DomainEventName } from '../../../contracts/src/events';
 
 /** The BullMQ queues, one per consumer. */
-export const QUEUES = ['mail', 'standings', 'activity', 'scoring', 'live'] as const;
+export const QUEUES = ['mail', 'standings', 'activity', 'scoring', 'live', 'notifications'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -13,12 +13,12 @@ export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
   'otp.requested': ['mail'],
   'member.joined': ['standings', 'activity', 'live'],
   'member.left': ['standings', 'activity', 'live'],
-  'request.created': ['live'],
-  'request.approved': ['activity', 'live'],
+  'request.created': ['live', 'notifications'],
+  'request.approved': ['activity', 'live', 'notifications'],
   'request.rejected': ['live'],
   'prediction.saved': [],
-  'result.recorded': ['scoring', 'live'],
-  'scores.updated': ['standings', 'activity', 'live'],
+  'result.recorded': ['scoring', 'live', 'notifications'],
+  'scores.updated': ['standings', 'activity', 'live', 'notifications'],
 };
 
 /** Retries with exponential backoff: 1 s, 2 s, 4 s, ... for transient failures (SMTP down). */

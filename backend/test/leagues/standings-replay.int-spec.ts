@@ -124,6 +124,8 @@ describe('standings of a replayed real gameweek, 200 players', () => {
   }, 240000);
 
   afterAll(async () => {
+    // Suites share the run's database: leave no active season behind (the one imported here).
+    await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
     await sys.close();
   });
 

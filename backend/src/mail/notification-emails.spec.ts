@@ -1,0 +1,107 @@
+import {
+  deadlineReminderEmail,
+  formatTimeLeft,
+  formatUtc,
+  joinRequestEmail,
+  matchResultsEmail,
+  ordinal,
+  requestApprovedEmail,
+  weeklyDigestEmail,
+} from './notification-emails';
+
+const APP = 'https://scoreline.example';
+
+describe('notification emails', () => {
+  it('formats time left, ordinals and UTC times', () => {
+    expect(formatTimeLeft(23.6 * 3600_000)).toBe('24 hours');
+    expect(formatTimeLeft(5 * 3600_000)).toBe('5 hours');
+    expect(formatTimeLeft(65 * 60_000)).toBe('1 hour');
+    expect(formatTimeLeft(40 * 60_000)).toBe('40 minutes');
+    expect(formatTimeLeft(10_000)).toBe('1 minute');
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111, 1000].map(ordinal)).toEqual([
+      '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st', '111th', '1000th',
+    ]);
+    expect(formatUtc(new Date('2026-11-28T12:30:00Z'))).toBe('Saturday 28 November, 12:30 UTC');
+  });
+
+  it('reminds of a deadline with the predicted count and a link to /fixtures', () => {
+    const mail = deadlineReminderEmail(
+      { to: 'a@example.com', firstName: 'Ana', gameweekNumber: 12, deadline: new Date('2026-11-28T12:30:00Z'), now: new Date('2026-11-28T07:30:00Z'), predicted: 3, total: 10 },
+      APP,
+    );
+    expect(mail.to).toBe('a@example.com');
+    expect(mail.subject).toBe('Gameweek 12 closes in 5 hours — you have predicted 3 of 10 matches');
+    expect(mail.text).toContain('Hi Ana,');
+    expect(mail.text).toContain('Saturday 28 November, 12:30 UTC');
+    expect(mail.text).toContain(`${APP}/fixtures`);
+    expect(mail.text).toContain(`${APP}/settings`);
+    expect(mail.html).toContain(`href="${APP}/fixtures"`);
+    const single = deadlineReminderEmail(
+      { to: 'a@example.com', firstName: '', gameweekNumber: 1, deadline: new Date(3600_000), now: new Date(0), predicted: 0, total: 1 },
+      APP,
+    );
+    expect(single.subject).toBe('Gameweek 1 closes in 1 hour — you have predicted 0 of 1 match');
+    expect(single.text).toContain('Hi there,');
+  });
+
+  it('sums up a finished gameweek: points, exact and other correct results, global rank', () => {
+    const mail = matchResultsEmail({ to: 'b@example.com', firstName: 'Ben', gameweekNumber: 7, points: 45, predictions: 10, correct: 4, exact: 1, globalRank: 3 }, APP);
+    expect(mail.subject).toBe('Gameweek 7 results: you scored 45 points');
+    expect(mail.text).toContain('You scored 45 points from 10 predictions: 1 exact score and 3 other correct results.');
+    expect(mail.text).toContain('You are 3rd in the global league.');
+    expect(mail.text).toContain(`${APP}/results`);
+    const unranked = matchResultsEmail({ to: 'b@example.com', firstName: 'Ben', gameweekNumber: 7, points: 1, predictions: 1, correct: 0, exact: 0, globalRank: null }, APP);
+    expect(unranked.subject).toBe('Gameweek 7 results: you scored 1 point');
+    expect(unranked.text).not.toContain('global league');
+  });
+
+  it("tells the owner about a join request with the requester's message, escaped in HTML and kept to one line in the subject", () => {
+    const mail = joinRequestEmail(
+      { to: 'o@example.com', firstName: 'Olu', leagueId: 42, leagueName: 'Pub <Quiz>\nLeague', requesterName: 'Eve Evil', requesterUsername: 'eve', message: 'Let me in <script>alert(1)</script> & thanks' },
+      APP,
+    );
+    expect(mail.subject).toBe('Eve Evil asked to join Pub <Quiz> League');
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+    expect(mail.text).toContain('Let me in <script>alert(1)</script> & thanks');
+    expect(mail.text).toContain(`${APP}/leagues/42`);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; thanks');
+    expect(mail.html).toContain('Pub &lt;Quiz&gt;');
+    const silent = joinRequestEmail({ to: 'o@example.com', firstName: 'Olu', leagueId: 42, leagueName: 'L', requesterName: 'Al B', requesterUsername: 'al', message: '  ' }, APP);
+    expect(silent.text).toContain('They did not add a message.');
+  });
+
+  it('tells the requester they were approved', () => {
+    const mail = requestApprovedEmail({ to: 'r@example.com', firstName: 'Rui', leagueId: 9, leagueName: 'Office League' }, APP);
+    expect(mail.subject).toBe("You're in: your request to join Office League was approved");
+    expect(mail.text).toContain(`${APP}/leagues/9`);
+  });
+
+  it('writes the weekly digest with and without the optional figures', () => {
+    const full = weeklyDigestEmail(
+      {
+        to: 'd@example.com',
+        firstName: 'Dee',
+        week: '2026-W48',
+        seasonName: 'English Premier League 2026/27',
+        seasonPoints: 120,
+        lastGameweek: { number: 11, points: 30 },
+        globalRank: 2,
+        nextDeadline: { gameweekNumber: 12, at: new Date('2026-11-28T12:30:00Z') },
+      },
+      APP,
+    );
+    expect(full.subject).toBe('Your Scoreline week 2026-W48: 120 points this season');
+    expect(full.text).toContain('Your English Premier League 2026/27 so far: 120 points, 2nd in the global league.');
+    expect(full.text).toContain('Gameweek 11 brought you 30 points.');
+    expect(full.text).toContain('Next deadline: Gameweek 12 closes Saturday 28 November, 12:30 UTC.');
+    expect(full.text).toContain(`${APP}/dashboard`);
+    const sparse = weeklyDigestEmail(
+      { to: 'd@example.com', firstName: 'Dee', week: '2026-W48', seasonName: 'S', seasonPoints: 0, lastGameweek: { number: 3, points: null }, globalRank: null, nextDeadline: null },
+      APP,
+    );
+    expect(sparse.text).toContain('Your S so far: 0 points.');
+    expect(sparse.text).toContain('You did not play Gameweek 3.');
+    expect(sparse.text).toContain('No deadline is scheduled yet.');
+  });
+});

@@ -1,0 +1,73 @@
+import type { DataSource } from 'typeorm';
+import type { OutgoingMail } from '../../../backend/src/mail/mail.service';
+
+/**
+ * One candidate row of a claim query: who, which delivery row, and whether THIS statement
+ * inserted it (false: another run already had it).
+ */
+export interface Candidate {
+  user_id: number;
+  subject_key: string;
+  claimed: boolean;
+}
+
+/** Claims the next batch of candidates after `afterUserId` (keyset order by user id). */
+export type ClaimBatch<R extends Candidate> = (afterUserId: number, limit: number) => Promise<R[]>;
+
+export interface DeliverOptions<R extends Candidate> {
+  db: DataSource;
+  kind: string;
+  claim: ClaimBatch<R>;
+  compose: (row: R) => OutgoingMail;
+  send: (mail: OutgoingMail) => Promise<void>;
+  batchSize?: number;
+  /** Mails in flight at once (one SMTP connection each). */
+  concurrency?: number;
+}
+
+/**
+ * Claims recipients batch by batch (INSERT … ON CONFLICT DO NOTHING RETURNING in the claim
+ * decides who gets the email, so concurrent or repeated runs never send twice) and sends to
+ * the claimed ones. When a send fails, the claims of this batch not yet sent are released and
+ * the error is thrown, so the job's retry sends exactly those. Only a crash between claim and
+ * send loses an email: at most once, as promised.
+ */
+export async function deliverInBatches<R extends Candidate>(o: DeliverOptions<R>): Promise<number> {
+  const batchSize = o.batchSize ?? 500;
+  const concurrency = o.concurrency ?? 4;
+  let after = 0;
+  let sent = 0;
+  for (;;) {
+    const rows = await o.claim(after, batchSize);
+    const claimed = rows.filter((r) => r.claimed);
+    const failed: R[] = [];
+    let firstError: unknown = null;
+    let next = 0;
+    // A small pool: each lane takes the next row until none is left or one send failed.
+    const lane = async (): Promise<void> => {
+      while (next < claimed.length && firstError === null) {
+        const row = claimed[next++];
+        try {
+          await o.send(o.compose(row));
+          sent += 1;
+        } catch (error) {
+          firstError ??= error;
+          failed.push(row);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
+    if (firstError !== null) {
+      const unsent = [...failed, ...claimed.slice(next)];
+      await o.db.query(
+        `DELETE FROM notification_deliveries d
+         USING unnest($2::int[], $3::text[]) AS u(user_id, subject_key)
+         WHERE d.kind = $1 AND d.user_id = u.user_id AND d.subject_key = u.subject_key`,
+        [o.kind, unsent.map((r) => r.user_id), unsent.map((r) => r.subject_key)],
+      );
+      throw firstError;
+    }
+    if (rows.length < batchSize) return sent;
+    after = rows[rows.length - 1].user_id;
+  }
+}

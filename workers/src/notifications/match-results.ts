@@ -1,0 +1,68 @@
+import type { DataSource } from 'typeorm';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
+import type { Candidate } from './deliver';
+import { KIND } from './notification-jobs';
+import { claimCandidates, globalRank, notDelivered, VERIFIED } from './recipients.sql';
+
+export interface ResultsRow extends Candidate {
+  email: string;
+  first_name: string;
+  gameweek_number: number;
+  points: number;
+  predictions: number;
+  correct: number;
+  exact: number;
+  global_rank: number | null;
+}
+
+/**
+ * Whether a gameweek of the active season is over for good: it has fixtures, every one is
+ * finished or postponed, and every prediction in it is scored final (its points will not move:
+ * the scoring of the last match may still be running when its result is recorded). The
+ * prediction scan only runs once every match is over.
+ */
+export const GAMEWEEK_FINAL_SQL = `
+SELECT g.number,
+       CASE WHEN EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id)
+             AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
+            THEN NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id
+                             WHERE f.gameweek_id = g.id AND NOT p.is_final)
+            ELSE false END AS final
+FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active
+WHERE g.id = $1`;
+
+export async function gameweekIsFinal(db: DataSource, gameweekId: number): Promise<boolean> {
+  const rows: { final: boolean }[] = await db.query(GAMEWEEK_FINAL_SQL, [gameweekId]);
+  return rows[0]?.final === true;
+}
+
+/**
+ * Users who predicted in the gameweek, verified, with the match-results switch on: their
+ * gameweek points, correct (exact included) and exact counts, and global rank. Subject: the
+ * gameweek id.
+ *
+ * $1 gameweek id, $2 after user id, $3 limit, $4 switch default, $5 kind.
+ */
+export const MATCH_RESULTS_SQL = `
+WITH gameweek AS (
+  SELECT g.id, g.number, g.season_id FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.id = $1
+),
+global_rank AS (${globalRank('(SELECT season_id FROM gameweek)')}),
+candidates AS (
+  SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, gw.number AS gameweek_number,
+         t.points, t.predictions, t.correct, t.exact, r.rank AS global_rank
+  FROM gameweek gw
+  JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0
+  JOIN users u ON u.id = t.user_id
+  LEFT JOIN user_preferences up ON up.user_id = u.id
+  LEFT JOIN global_rank r ON r.user_id = u.id
+  WHERE u.id > $2 AND ${VERIFIED}
+    AND coalesce(up.notify_match_results, $4::boolean)
+    AND ${notDelivered('$5', 'gw.id::text')}
+  ORDER BY u.id
+  LIMIT $3
+)${claimCandidates('$5')}`;
+
+export function claimMatchResults(db: DataSource, gameweekId: number, afterUserId: number, limit: number): Promise<ResultsRow[]> {
+  return db.query(MATCH_RESULTS_SQL, [gameweekId, afterUserId, limit, DEFAULT_NOTIFICATION_SETTINGS.matchResults, KIND.results]);
+}

@@ -1,0 +1,54 @@
+import { UnrecoverableError } from 'bullmq';
+import type { DomainEvent } from '../../../contracts/src/events';
+import { isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
+
+const clock = new Date('2026-11-23T09:00:00Z');
+
+describe('notification jobs', () => {
+  it('gives the scheduled sweeps the real clock, or the ISO "now" a job carries', () => {
+    expect(parseNotificationJob(JOB.weeklyDigest, {}, clock)).toEqual({ name: JOB.weeklyDigest, now: clock });
+    expect(parseNotificationJob(JOB.deadlineReminders, undefined, clock)).toEqual({ name: JOB.deadlineReminders, now: clock });
+    expect(parseNotificationJob(JOB.deadlineReminders, { now: '2091-08-10T12:00:00.000Z' }, clock)).toEqual({
+      name: JOB.deadlineReminders,
+      now: new Date('2091-08-10T12:00:00.000Z'),
+    });
+    expect(parseNotificationJob(JOB.gameweekFinal, { gameweekId: 5 })).toEqual({ name: JOB.gameweekFinal, gameweekId: 5 });
+    expect(parseNotificationJob(JOB.joinRequested, { requestId: 7 })).toEqual({ name: JOB.joinRequested, requestId: 7 });
+  });
+
+  it.each([
+    [JOB.weeklyDigest, { now: 'yesterday' }],
+    [JOB.weeklyDigest, { now: 1700000000000 }],
+    [JOB.weeklyDigest, { now: '1999-12-31T23:00:00Z' }],
+    [JOB.weeklyDigest, 'now'],
+    [JOB.gameweekFinal, { gameweekId: '5' }],
+    [JOB.gameweekFinal, { gameweekId: 0 }],
+    [JOB.gameweekFinal, { gameweekId: 1.5 }],
+    [JOB.requestApproved, {}],
+    [JOB.joinRequested, { requestId: 2 ** 31 }],
+    ['send-everyone-spam', {}],
+  ])('refuses %s with %j for good (no retries)', (name, data) => {
+    expect(() => parseNotificationJob(name, data, clock)).toThrow(UnrecoverableError);
+  });
+
+  const event = <N extends DomainEvent['name']>(name: N, payload: DomainEvent<N>['payload']): DomainEvent =>
+    ({ id: 31, name, payload, occurredAt: clock.toISOString() }) as DomainEvent;
+
+  it('turns the events that may mean an email into a job, and knows which events are routed to the queue', () => {
+    expect(['request.created', 'request.approved', 'scores.updated', 'result.recorded'].every(isRoutedEvent)).toBe(true);
+    expect(isRoutedEvent('member.joined') || isRoutedEvent(JOB.weeklyDigest) || isRoutedEvent('constructor')).toBe(false);
+    expect(jobForEvent(event('request.created', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))).toEqual({
+      name: JOB.joinRequested,
+      data: { requestId: 4 },
+    });
+    expect(jobForEvent(event('request.approved', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))?.name).toBe(JOB.requestApproved);
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, final: true }))).toMatchObject({ name: JOB.gameweekFinal, data: { gameweekId: 9 } });
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, final: false }))).toBeNull();
+    const result = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: null };
+    expect(jobForEvent(event('result.recorded', { ...result, status: 'finished' }))?.name).toBe(JOB.gameweekFinal);
+    expect(jobForEvent(event('result.recorded', { ...result, homeScore: null, awayScore: null, status: 'postponed' }))?.name).toBe(JOB.gameweekFinal);
+    expect(jobForEvent(event('result.recorded', { ...result, status: 'live', minute: 30 }))).toBeNull();
+    expect(jobForEvent(event('request.rejected', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))).toBeNull();
+    expect(jobForEvent(event('member.joined', { leagueId: 2, userId: 3, leagueType: 'private', via: 'approval' }))).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { UnrecoverableError } from 'bullmq';
+import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
+import { EVENT_ROUTES, type QueueName } from '../../../backend/src/outbox/event-routes';
+
+/**
+ * The queue of every notification email job (its own, so a slow SMTP server delays nothing
+ * else): the domain events routed to it and its own scheduled sweeps.
+ */
+export const NOTIFICATIONS_QUEUE: QueueName = 'notifications';
+
+/** Whether a job on the queue is a domain event the outbox relay put there (named as the event). */
+export function isRoutedEvent(jobName: string): jobName is DomainEventName {
+  return Object.prototype.hasOwnProperty.call(EVENT_ROUTES, jobName) && EVENT_ROUTES[jobName as DomainEventName].includes(NOTIFICATIONS_QUEUE);
+}
+
+/** Job names on the notifications queue. */
+export const JOB = {
+  deadlineReminders: 'deadline-reminders',
+  weeklyDigest: 'weekly-digest',
+  gameweekFinal: 'gameweek-final',
+  joinRequested: 'join-requested',
+  requestApproved: 'request-approved',
+} as const;
+
+/** notification_deliveries.kind of each email. */
+export const KIND = {
+  deadline: 'gameweek_deadline',
+  results: 'match_results',
+  joinRequest: 'league_join_request',
+  approved: 'league_request_approved',
+  digest: 'weekly_digest',
+} as const;
+
+export type NotificationJob =
+  | { name: typeof JOB.deadlineReminders | typeof JOB.weeklyDigest; now: Date }
+  | { name: typeof JOB.gameweekFinal; gameweekId: number }
+  | { name: typeof JOB.joinRequested | typeof JOB.requestApproved; requestId: number };
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647;
+
+/** Accepted "now" overrides: an ISO timestamp within a sane range (tests move the clock; nothing else should). */
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(2200, 0, 1);
+
+/**
+ * Checks a job's name and data, and gives the job as a typed command. Bad data can never
+ * succeed, so it is an UnrecoverableError: BullMQ fails the job at once instead of retrying.
+ * `clock` is the real now, used when a scheduled job carries none.
+ */
+export function parseNotificationJob(name: string, data: unknown, clock: Date = new Date()): NotificationJob {
+  const record = (data ?? {}) as Record<string, unknown>;
+  if (typeof record !== 'object' || Array.isArray(record)) throw new UnrecoverableError(`${name}: job data must be an object`);
+  switch (name) {
+    case JOB.deadlineReminders:
+    case JOB.weeklyDigest: {
+      if (record.now === undefined) return { name, now: clock };
+      const at = typeof record.now === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(record.now) ? Date.parse(record.now) : NaN;
+      if (!Number.isFinite(at) || at < EARLIEST || at >= LATEST) throw new UnrecoverableError(`${name}: now must be an ISO timestamp, got ${JSON.stringify(record.now)}`);
+      return { name, now: new Date(at) };
+    }
+    case JOB.gameweekFinal:
+      if (!isId(record.gameweekId)) throw new UnrecoverableError(`${name}: gameweekId must be a positive integer`);
+      return { name, gameweekId: record.gameweekId };
+    case JOB.joinRequested:
+    case JOB.requestApproved:
+      if (!isId(record.requestId)) throw new UnrecoverableError(`${name}: requestId must be a positive integer`);
+      return { name, requestId: record.requestId };
+    default:
+      throw new UnrecoverableError(`notifications queue: unknown job ${name}`);
+  }
+}
+
+export interface EventJob {
+  name: string;
+  data: Record<string, number>;
+}
+
+/**
+ * The notification job a domain event calls for, or null. A gameweek may become fully final
+ * with a result (a match nobody predicted ends it: no scores.updated follows) or with the
+ * scoring of one, so both are checked; the job itself decides whether the gameweek is over.
+ */
+export function jobForEvent(event: DomainEvent): EventJob | null {
+  switch (event.name) {
+    case 'request.created':
+      return { name: JOB.joinRequested, data: { requestId: (event as DomainEvent<'request.created'>).payload.requestId } };
+    case 'request.approved':
+      return { name: JOB.requestApproved, data: { requestId: (event as DomainEvent<'request.approved'>).payload.requestId } };
+    case 'scores.updated': {
+      const { final, gameweekId } = (event as DomainEvent<'scores.updated'>).payload;
+      return final ? { name: JOB.gameweekFinal, data: { gameweekId } } : null;
+    }
+    case 'result.recorded': {
+      const { status, gameweekId } = (event as DomainEvent<'result.recorded'>).payload;
+      return status === 'finished' || status === 'postponed' ? { name: JOB.gameweekFinal, data: { gameweekId } } : null;
+    }
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,40 @@
+import { InjectQueue } from '@nestjs/bullmq';
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import type { Queue } from 'bullmq';
+import { APP_ENV } from '../../../backend/src/config/config.module';
+import type { AppEnv } from '../../../backend/src/config/env';
+import { JOB, NOTIFICATIONS_QUEUE } from './notification-jobs';
+
+/** The repeatable jobs: id → how often and which job. */
+export const SCHEDULES = [
+  // Every 5 minutes: a reminder goes out within minutes of its gameweek entering the 24-hour window.
+  { id: 'notifications-deadline-reminders', repeat: { every: 5 * 60_000 }, job: JOB.deadlineReminders },
+  { id: 'notifications-weekly-digest', repeat: { pattern: '0 9 * * 1', tz: 'UTC' }, job: JOB.weeklyDigest },
+] as const;
+
+/**
+ * Registers the repeatable notification jobs in Redis when NOTIFICATION_SCHEDULER is on, and
+ * removes them when it is off (they live in Redis, so a worker started earlier with it on
+ * would otherwise keep them firing). Upserts by id: every replica may do this at start.
+ */
+@Injectable()
+export class NotificationsScheduler implements OnApplicationBootstrap {
+  private readonly logger = new Logger(NotificationsScheduler.name);
+
+  constructor(
+    @InjectQueue(NOTIFICATIONS_QUEUE) private readonly queue: Queue,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      for (const s of SCHEDULES) {
+        if (this.env.notificationScheduler) await this.queue.upsertJobScheduler(s.id, s.repeat, { name: s.job, data: {} });
+        else await this.queue.removeJobScheduler(s.id);
+      }
+    } catch (error) {
+      // Redis may be down at start: the worker still runs; the next start registers them.
+      this.logger.warn(`notification schedules not updated: ${(error as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { APP_ENV } from '../../../backend/src/config/config.module';
+import type { AppEnv } from '../../../backend/src/config/env';
+import { MailService, type OutgoingMail } from '../../../backend/src/mail/mail.service';
+import {
+  deadlineReminderEmail,
+  joinRequestEmail,
+  matchResultsEmail,
+  requestApprovedEmail,
+  weeklyDigestEmail,
+} from '../../../backend/src/mail/notification-emails';
+import { claimDeadlineReminders } from './deadline-reminders';
+import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
+import { isoWeekKey } from './iso-week';
+import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates';
+import { claimMatchResults, gameweekIsFinal } from './match-results';
+import { KIND } from './notification-jobs';
+import { claimWeeklyDigests } from './weekly-digest';
+
+/**
+ * The notification emails: each method claims its recipients (see the *.ts beside it for the
+ * SQL) and sends to those claimed. Safe to run any number of times: notification_deliveries
+ * keeps one row per user, kind and subject. Answers how many emails went out.
+ */
+@Injectable()
+export class NotificationsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly mail: MailService,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  private deliver<R extends Candidate>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => OutgoingMail): Promise<number> {
+    return deliverInBatches({ db: this.db, kind, claim, compose, send: (m) => this.mail.send(m) });
+  }
+
+  /** Gameweek deadline within 24 hours: remind whoever has not predicted every match. */
+  deadlineReminders(now: Date): Promise<number> {
+    return this.deliver(
+      KIND.deadline,
+      (after, limit) => claimDeadlineReminders(this.db, now, after, limit),
+      (r) =>
+        deadlineReminderEmail(
+          { to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
+          this.env.appUrl,
+        ),
+    );
+  }
+
+  /** A result or a scoring in this gameweek: once it is over for good, tell its players. */
+  async gameweekFinal(gameweekId: number): Promise<number> {
+    if (!(await gameweekIsFinal(this.db, gameweekId))) return 0;
+    return this.deliver(
+      KIND.results,
+      (after, limit) => claimMatchResults(this.db, gameweekId, after, limit),
+      (r) =>
+        matchResultsEmail(
+          {
+            to: r.email,
+            firstName: r.first_name,
+            gameweekNumber: r.gameweek_number,
+            points: r.points,
+            predictions: r.predictions,
+            correct: r.correct,
+            exact: r.exact,
+            globalRank: r.global_rank,
+          },
+          this.env.appUrl,
+        ),
+    );
+  }
+
+  joinRequested(requestId: number): Promise<number> {
+    return this.deliver(
+      KIND.joinRequest,
+      () => claimJoinRequestNotice(this.db, requestId),
+      (r) =>
+        joinRequestEmail(
+          {
+            to: r.email,
+            firstName: r.first_name,
+            leagueId: r.league_id,
+            leagueName: r.league_name,
+            requesterName: r.requester_name,
+            requesterUsername: r.requester_username,
+            message: r.message,
+          },
+          this.env.appUrl,
+        ),
+    );
+  }
+
+  requestApproved(requestId: number): Promise<number> {
+    return this.deliver(
+      KIND.approved,
+      () => claimApprovalNotice(this.db, requestId),
+      (r) => requestApprovedEmail({ to: r.email, firstName: r.first_name, leagueId: r.league_id, leagueName: r.league_name }, this.env.appUrl),
+    );
+  }
+
+  /** Monday's digest for the ISO week `now` falls in. */
+  weeklyDigest(now: Date): Promise<number> {
+    const week = isoWeekKey(now);
+    return this.deliver(
+      KIND.digest,
+      (after, limit) => claimWeeklyDigests(this.db, now, week, after, limit),
+      (r) =>
+        weeklyDigestEmail(
+          {
+            to: r.email,
+            firstName: r.first_name,
+            week,
+            seasonName: r.season_name,
+            seasonPoints: r.season_points,
+            lastGameweek: r.last_gameweek_number === null ? null : { number: r.last_gameweek_number, points: r.last_gameweek_points },
+            globalRank: r.global_rank,
+            nextDeadline: r.next_gameweek_number === null || r.next_deadline === null ? null : { gameweekNumber: r.next_gameweek_number, at: new Date(r.next_deadline) },
+          },
+          this.env.appUrl,
+        ),
+    );
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * SQL shared by the claim queries. Every claim writes its delivery rows with
+ * INSERT … ON CONFLICT DO NOTHING RETURNING: a row this statement inserted is an email to send,
+ * one that was there already (an earlier or concurrent run) is not.
+ */
+
+/** Only users whose address is verified get notification emails. */
+export const VERIFIED = `u.email_verified_at IS NOT NULL`;
+
+/**
+ * The claim step, appended to a `candidates` CTE (ordered by user id, at most one row per
+ * user): inserts their delivery rows and answers every candidate with `claimed`.
+ * Parameter `kindParam` is the delivery kind.
+ */
+export const claimCandidates = (kindParam: string): string => `,
+claimed AS (
+  INSERT INTO notification_deliveries (user_id, kind, subject_key)
+  SELECT c.user_id, ${kindParam}::varchar, c.subject_key FROM candidates c ORDER BY c.user_id
+  ON CONFLICT DO NOTHING
+  RETURNING user_id
+)
+SELECT c.*, (cl.user_id IS NOT NULL) AS claimed
+FROM candidates c LEFT JOIN claimed cl ON cl.user_id = c.user_id
+ORDER BY c.user_id`;
+
+/** Not yet delivered (keeps repeated runs from re-claiming; ON CONFLICT still settles races). */
+export const notDelivered = (kindParam: string, subjectKey: string): string =>
+  `NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.user_id = u.id AND d.kind = ${kindParam} AND d.subject_key = ${subjectKey})`;
+
+/**
+ * Rank in the global league as the standings worker computes it (rank() over season points of
+ * the league's members, ties share a rank). Computed here rather than read from
+ * league_standings: the recompute runs beside this job and may not have caught up yet.
+ */
+export const globalRank = (seasonIdSql: string): string => `
+  SELECT m.user_id, rank() OVER (ORDER BY coalesce(t.points, 0) DESC)::int AS rank
+  FROM leagues l
+  JOIN league_members m ON m.league_id = l.id
+  LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = ${seasonIdSql}
+  WHERE l.type = 'global'`;
