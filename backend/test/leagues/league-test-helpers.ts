@@ -1,34 +1,14 @@
-import { JwtService } from '@nestjs/jwt';
 import type { Queue } from 'bullmq';
 import { getQueueToken } from '@nestjs/bullmq';
+import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import type { TestSystem } from '../support/test-system';
 
-let seq = 0;
+export type { FastUser };
 
-export interface FastUser {
-  id: number;
-  username: string;
-  token: string;
-  auth: { Authorization: string };
-  first_name: string;
-  last_name: string;
-}
-
-/**
- * A verified, onboarded-looking user written straight to the users table, with a real signed
- * token: for tests that need many players (sign-up itself is covered in test/auth). Joins the
- * global league through the real onboarding call when `onboard` is given.
- */
+/** One verified, onboarded user (no country or club yet) named as given, with a signed token. */
 export async function fastUser(sys: TestSystem, first = 'Pat', last = 'Player'): Promise<FastUser> {
-  seq += 1;
-  const username = `lg_${Date.now().toString(36)}_${seq}`;
-  const [{ id }]: { id: number }[] = await sys.db.query(
-    `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at)
-     VALUES ($1, $2, $3, $4, 'x', now(), now()) RETURNING id`,
-    [username, `${username}@example.com`, first, last],
-  );
-  const token = sys.api.get(JwtService, { strict: false }).sign({ sub: id, tv: 0, username });
-  return { id, username, token, auth: { Authorization: `Bearer ${token}` }, first_name: first, last_name: last };
+  const [user] = await insertVerifiedUsers(sys, 1, 'lg', { first, last, onboarded: true });
+  return user;
 }
 
 /** Choose country and club through the real onboarding call (joins global, country and club leagues). */

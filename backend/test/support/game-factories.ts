@@ -10,27 +10,40 @@ export interface FastUser {
   id: number;
   username: string;
   email: string;
+  first_name: string;
+  last_name: string;
   token: string;
+  auth: { Authorization: string };
 }
 
 /**
  * Many verified users at once, inserted in SQL (no sign-up round trip), each with a signed
  * access token. At least one user per suite should still come through the real sign-up.
+ * Names default to 'Player No<i>'; `onboarded` marks onboarding done (no country or club).
  */
-export async function insertVerifiedUsers(sys: TestSystem, count: number, prefix = 'gamer'): Promise<FastUser[]> {
+export async function insertVerifiedUsers(
+  sys: TestSystem,
+  count: number,
+  prefix = 'gamer',
+  opts: { first?: string; last?: string; onboarded?: boolean } = {},
+): Promise<FastUser[]> {
   batch += 1;
   const tag = `${Date.now().toString(36)}${batch}`;
-  const rows: { id: number; username: string; email: string; token_version: number }[] = await sys.db.query(
-    `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
-     SELECT $1 || '_' || $2 || '_' || i, $1 || '_' || $2 || '_' || i || '@example.com', 'Player', 'No' || i, 'not-a-password-hash', now()
+  const rows: { id: number; username: string; email: string; first_name: string; last_name: string; token_version: number }[] = await sys.db.query(
+    `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at)
+     SELECT $1 || '_' || $2 || '_' || i, $1 || '_' || $2 || '_' || i || '@example.com',
+            coalesce($4::text, 'Player'), coalesce($5::text, 'No' || i), 'not-a-password-hash', now(), CASE WHEN $6::boolean THEN now() END
      FROM generate_series(1, $3::int) AS i
-     RETURNING id, username, email, token_version`,
-    [prefix, tag, count],
+     RETURNING id, username, email, first_name, last_name, token_version`,
+    [prefix, tag, count, opts.first ?? null, opts.last ?? null, opts.onboarded ?? false],
   );
   const jwt = sys.api.get(JwtService, { strict: false });
   return rows
     .sort((a, b) => a.id - b.id)
-    .map((r) => ({ id: r.id, username: r.username, email: r.email, token: jwt.sign({ sub: r.id, tv: r.token_version, username: r.username }) }));
+    .map((r) => {
+      const token = jwt.sign({ sub: r.id, tv: r.token_version, username: r.username });
+      return { id: r.id, username: r.username, email: r.email, first_name: r.first_name, last_name: r.last_name, token, auth: bearer(token) };
+    });
 }
 
 /** Give a user the admin role directly (ADMIN_EMAILS holds a single address per run). */
