@@ -141,6 +141,23 @@ export const standingsCase: BenchCase = {
       `leaderboard-${k} (top 50 + own row, 50 connections, ${seconds} s): ${round(lb.requests.average)} req/s, p99 ${lb.latency.p99} ms; ` +
         `health ${round(healthRps)} req/s (p99 ${h1.latency.p99} ms); ratio ${ratio.toFixed(2)} (goal ≥ 0.5)`,
     );
+
+    // The members list and member stats of the same 100k league: one request at a time.
+    const timed = async (path: string): Promise<number> => {
+      const samples: number[] = [];
+      for (let i = 0; i < 7; i += 1) {
+        const start = process.hrtime.bigint();
+        const res = await fetch(`${ctx.baseUrl}/leagues/${leagueId}${path}`, { headers: auth });
+        await res.arrayBuffer();
+        if (!res.ok) throw new Error(`standings bench: ${path} answered ${res.status}`);
+        samples.push(ms(start));
+      }
+      return samples.sort((a, b) => a - b)[3];
+    };
+    const firstPage = await timed('/members/enhanced/?sort=rank');
+    const deepPage = await timed(`/members/enhanced/?sort=rank&page=${Math.max(1, Math.floor(users / 40))}`);
+    const byName = await timed('/members/enhanced/?sort=name');
+    lines.push(`members-${k} (median of 7): first page by rank ${round(firstPage)} ms, a middle page ${round(deepPage)} ms, first page by name ${round(byName)} ms`);
     return lines;
   },
 };
