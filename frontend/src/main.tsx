@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import '@/lib/i18n';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import './index.css';

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { i18n } from '@/lib/i18n';
 import { preferenceSettingsAtom, type ThemeSetting } from '../atoms/preference-settings.atom';
 import { usePreferencesSync } from './use-preferences';
 
@@ -11,14 +12,18 @@ export function resolveTheme(setting: ThemeSetting, prefersLight: boolean): 'dar
 }
 
 /**
- * Mounted once by AppProvider: keeps the settings in step with the server and puts the chosen
- * theme on <html data-theme> (following the system while it is 'auto'). <html lang> stays 'en'
- * while the screens are English: a screen reader would otherwise read English text with, say,
- * German pronunciation. The language shapes dates (useDateDisplay).
+ * Mounted once by AppProvider: keeps the settings in step with the server, puts the chosen
+ * theme on <html data-theme> (following the system while it is 'auto'), and switches the
+ * screens' language (i18next) and <html lang> to the chosen one.
  */
 export function useApplyTheme(): void {
   usePreferencesSync();
-  const { theme } = useAtomValue(preferenceSettingsAtom);
+  const { theme, language } = useAtomValue(preferenceSettingsAtom);
+
+  useEffect(() => {
+    void i18n.changeLanguage(language);
+    document.documentElement.lang = language;
+  }, [language]);
 
   useEffect(() => {
     const media = window.matchMedia(LIGHT_QUERY);
