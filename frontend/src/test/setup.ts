@@ -1,9 +1,10 @@
 import { afterEach, vi } from 'vitest';
-import '@/lib/i18n';
+import { i18n } from '@/lib/i18n';
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  await i18n.changeLanguage('en'); // a test that picked another language leaves English behind
 });
 
 if (typeof window !== 'undefined') {

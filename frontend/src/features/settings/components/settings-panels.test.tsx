@@ -48,7 +48,7 @@ describe('preferences panel', () => {
     expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('de');
     expect((screen.getByRole('radio', { name: /Light/ }) as HTMLInputElement).checked).toBe(true);
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(document.documentElement.lang).not.toBe('de'); // the screens are English
+    expect(document.documentElement.lang).toBe('de');
     // public/theme-init.js reads the theme from here before the next first paint.
     expect(cached('scoreline.preferences')).toEqual(SERVER.preferences);
     expect(cached('scoreline.notifications')).toEqual(SERVER.notifications);
