@@ -105,3 +105,58 @@ describe('notification emails', () => {
     expect(sparse.text).toContain('No deadline is scheduled yet.');
   });
 });
+
+describe('notification emails in the reader\'s language and time zone', () => {
+  const deadline = new Date('2026-11-28T12:30:00Z');
+  const reminder = (language: 'en' | 'es' | 'fr' | 'de', timezone: 'local' | 'UTC' | 'GMT' | 'EST' | 'PST') =>
+    deadlineReminderEmail(
+      { to: 'fan@example.com', firstName: 'Ana', gameweekNumber: 12, deadline, now: new Date('2026-11-27T14:30:00Z'), predicted: 3, total: 10, language, timezone },
+      'https://scoreline.test',
+    );
+
+  it('writes the deadline reminder in Spanish, French and German, with the deadline in the reader\'s zone', () => {
+    const es = reminder('es', 'local');
+    expect(es.subject).toBe('La jornada 12 se cierra en 22 horas: llevas 3 de 10 partidos pronosticados');
+    expect(es.text).toContain('Hola, Ana:');
+    expect(es.text).toContain('UTC');
+    expect(es.html).toContain('<html lang="es">');
+    const fr = reminder('fr', 'EST');
+    expect(fr.subject).toBe('La journée 12 se termine dans 22 heures — tu as pronostiqué 3 matchs sur 10');
+    expect(fr.text).toMatch(/samedi 28 novembre.*07:30 EST/);
+    const de = reminder('de', 'PST');
+    expect(de.subject).toBe('Spieltag 12 schließt in 22 Stunden – du hast 3 von 10 Spielen getippt');
+    expect(de.text).toMatch(/Samstag, 28\. November.*04:30 PST/);
+    expect(de.text).toContain('In den Einstellungen ändern: https://scoreline.test/settings');
+  });
+
+  it('keeps English as it was, naming a chosen zone', () => {
+    expect(reminder('en', 'UTC').text).toContain('(Saturday 28 November, 12:30 UTC)');
+    expect(reminder('en', 'PST').text).toContain('(Saturday 28 November, 04:30 PST)');
+  });
+
+  it('translates the results, league and digest emails too', () => {
+    const results = matchResultsEmail(
+      { to: 'x@example.com', firstName: 'Jo', gameweekNumber: 3, points: 40, predictions: 10, correct: 5, exact: 2, globalRank: 1, language: 'fr' },
+      'https://scoreline.test',
+    );
+    expect(results.subject).toBe('Résultats de la journée 3 : tu as marqué 40 points');
+    expect(results.text).toContain('Tu es 1er de la ligue globale.');
+    const approved = requestApprovedEmail({ to: 'x@example.com', firstName: 'Jo', leagueId: 4, leagueName: 'Pub Quiz', language: 'de' }, 'https://scoreline.test');
+    expect(approved.subject).toBe('Du bist dabei: deine Anfrage für Pub Quiz wurde angenommen');
+    const digest = weeklyDigestEmail(
+      {
+        to: 'x@example.com',
+        firstName: 'Jo',
+        week: '2026-W48',
+        seasonName: '2025/26',
+        seasonPoints: 1,
+        lastGameweek: null,
+        globalRank: 2,
+        nextDeadline: null,
+        language: 'es',
+      },
+      'https://scoreline.test',
+    );
+    expect(digest.text).toContain('Tu 2025/26 hasta ahora: 1 punto, 2.º en la liga global.');
+  });
+});

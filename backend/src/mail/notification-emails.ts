@@ -1,8 +1,12 @@
 import type { OutgoingMail } from './mail.service';
+import { formatWhen, NOTIFICATION_TEXTS, textsFor, type Reader } from './notification-texts';
+
+export type { Reader };
 
 /**
  * The notification emails the workers send (Settings → Notifications): pure functions from the
- * figures to subject, plain text and simple HTML, in the style of the code emails.
+ * figures to subject, plain text and simple HTML, in the style of the code emails, in the
+ * reader's language and time zone (notification-texts.ts).
  */
 
 const escapeHtml = (s: string): string =>
@@ -15,38 +19,26 @@ const oneLine = (s: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
-
-const UTC_FORMAT = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** "Saturday 22 November, 12:30 UTC": the email cannot know the reader's time zone. */
+/** "Saturday 22 November, 12:30 UTC". */
 export function formatUtc(at: Date): string {
-  return `${UTC_FORMAT.format(at).replace(' at ', ', ')} UTC`;
+  return formatWhen(at);
 }
 
-/** "23 hours", "1 hour", "40 minutes": rounded, never "0". */
-export function formatTimeLeft(ms: number): string {
+/** "23 hours", "1 hour", "40 minutes": rounded, never "0" (in the reader's language). */
+export function formatTimeLeft(ms: number, reader: Reader = {}): string {
+  const t = textsFor(reader);
   const minutes = Math.max(1, Math.round(ms / 60_000));
-  if (minutes < 60) return plural(minutes, 'minute');
-  return plural(Math.round(minutes / 60), 'hour');
+  if (minutes < 60) return t.minutes(minutes);
+  return t.hours(Math.round(minutes / 60));
 }
 
-/** "1st", "2nd", "13th", "101st". */
+/** "1st", "2nd", "13th", "101st" (English; other languages have their own). */
 export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+  return NOTIFICATION_TEXTS.en.ordinal(n);
 }
 
 interface Body {
+  reader: Reader;
   to: string;
   subject: string;
   firstName: string;
@@ -60,25 +52,26 @@ interface Body {
 }
 
 function compose(b: Body): OutgoingMail {
-  const name = oneLine(b.firstName) || 'there';
+  const t = textsFor(b.reader);
+  const name = oneLine(b.firstName) || t.there;
   const settings = `${b.appUrl}/settings`;
-  const footer = `${b.reason} Change it in Settings: ${settings}`;
-  const text = [`Hi ${name},`, '', ...b.paragraphs.flatMap((p) => [p, '']), `${b.action.label}: ${b.action.url}`, '', footer, '', `Scoreline — ${b.appUrl}`].join(
+  const footer = `${b.reason} ${t.changeInSettings}: ${settings}`;
+  const text = [t.hi(name), '', ...b.paragraphs.flatMap((p) => [p, '']), `${b.action.label}: ${b.action.url}`, '', footer, '', `Scoreline — ${b.appUrl}`].join(
     '\n',
   );
   const paragraphs = b.paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#0b1426;color:#e5e7eb;padding:24px">
+  const html = `<!doctype html><html lang="${b.reader.language ?? 'en'}"><body style="font-family:system-ui,sans-serif;background:#0b1426;color:#e5e7eb;padding:24px">
 <div style="max-width:480px;margin:auto;background:#13203a;border-radius:12px;padding:24px">
 <h1 style="color:#22c55e;margin-top:0">Scoreline</h1>
-<p>Hi ${escapeHtml(name)},</p>
+<p>${escapeHtml(t.hi(name))}</p>
 ${paragraphs}
 <p><a style="display:inline-block;background:#22c55e;color:#0b1426;font-weight:700;text-decoration:none;padding:10px 16px;border-radius:8px" href="${escapeHtml(b.action.url)}">${escapeHtml(b.action.label)}</a></p>
-<p style="color:#9ca3af;font-size:13px">${escapeHtml(b.reason)} <a style="color:#22c55e" href="${escapeHtml(settings)}">Change it in Settings</a>.</p>
+<p style="color:#9ca3af;font-size:13px">${escapeHtml(b.reason)} <a style="color:#22c55e" href="${escapeHtml(settings)}">${escapeHtml(t.changeInSettings)}</a>.</p>
 <p><a style="color:#22c55e" href="${escapeHtml(b.appUrl)}">${escapeHtml(b.appUrl)}</a></p></div></body></html>`;
   return { to: b.to, subject: oneLine(b.subject), text, html };
 }
 
-export interface DeadlineReminder {
+export interface DeadlineReminder extends Reader {
   to: string;
   firstName: string;
   gameweekNumber: number;
@@ -90,25 +83,22 @@ export interface DeadlineReminder {
 
 /** "Gameweek N closes in X hours — you have predicted K of M matches". */
 export function deadlineReminderEmail(r: DeadlineReminder, appUrl: string): OutgoingMail {
-  const left = formatTimeLeft(r.deadline.getTime() - r.now.getTime());
-  const progress = `you have predicted ${r.predicted} of ${plural(r.total, 'match', 'matches')}`;
+  const t = textsFor(r);
+  const left = formatTimeLeft(r.deadline.getTime() - r.now.getTime(), r);
+  const progress = t.deadline.progress(r.predicted, r.total);
   return compose({
+    reader: r,
     to: r.to,
     firstName: r.firstName,
-    subject: `Gameweek ${r.gameweekNumber} closes in ${left} — ${progress}`,
-    paragraphs: [
-      `Gameweek ${r.gameweekNumber} closes in ${left} (${formatUtc(r.deadline)}), and ${progress}.`,
-      r.predicted === 0
-        ? 'Predict every match before the first kick-off, and pick one banker for double points.'
-        : 'Finish your predictions before the first kick-off: a match you skip scores nothing.',
-    ],
-    action: { label: 'Make your predictions', url: `${appUrl}/fixtures` },
-    reason: 'You get this email because gameweek deadline reminders are on.',
+    subject: t.deadline.subject(r.gameweekNumber, left, progress),
+    paragraphs: [t.deadline.intro(r.gameweekNumber, left, formatWhen(r.deadline, r), progress), r.predicted === 0 ? t.deadline.nothingYet : t.deadline.finish],
+    action: { label: t.deadline.action, url: `${appUrl}/fixtures` },
+    reason: t.deadline.reason,
     appUrl,
   });
 }
 
-export interface MatchResults {
+export interface MatchResults extends Reader {
   to: string;
   firstName: string;
   gameweekNumber: number;
@@ -123,24 +113,23 @@ export interface MatchResults {
 
 /** A gameweek is over: the user's points, exact and correct counts, global rank. */
 export function matchResultsEmail(r: MatchResults, appUrl: string): OutgoingMail {
+  const t = textsFor(r);
   const others = Math.max(0, r.correct - r.exact);
-  const lines = [
-    `Every match of Gameweek ${r.gameweekNumber} is over. You scored ${plural(r.points, 'point')} from ${plural(r.predictions, 'prediction')}: ` +
-      `${plural(r.exact, 'exact score')} and ${plural(others, 'other correct result')}.`,
-  ];
-  if (r.globalRank !== null) lines.push(`You are ${ordinal(r.globalRank)} in the global league.`);
+  const lines = [t.results.summary(r.gameweekNumber, t.points(r.points), t.predictions(r.predictions), t.exactScores(r.exact), t.otherCorrect(others))];
+  if (r.globalRank !== null) lines.push(t.results.rank(t.ordinal(r.globalRank)));
   return compose({
+    reader: r,
     to: r.to,
     firstName: r.firstName,
-    subject: `Gameweek ${r.gameweekNumber} results: you scored ${plural(r.points, 'point')}`,
+    subject: t.results.subject(r.gameweekNumber, t.points(r.points)),
     paragraphs: lines,
-    action: { label: 'See your results', url: `${appUrl}/results` },
-    reason: 'You get this email because match result emails are on.',
+    action: { label: t.results.action, url: `${appUrl}/results` },
+    reason: t.results.reason,
     appUrl,
   });
 }
 
-export interface JoinRequestNotice {
+export interface JoinRequestNotice extends Reader {
   to: string;
   firstName: string;
   leagueId: number;
@@ -152,24 +141,22 @@ export interface JoinRequestNotice {
 
 /** To the owner of a private league: someone asked to join (with their message). */
 export function joinRequestEmail(r: JoinRequestNotice, appUrl: string): OutgoingMail {
+  const t = textsFor(r);
   const who = `${oneLine(r.requesterName)} (@${oneLine(r.requesterUsername)})`;
   const message = r.message.trim();
   return compose({
+    reader: r,
     to: r.to,
     firstName: r.firstName,
-    subject: `${oneLine(r.requesterName)} asked to join ${oneLine(r.leagueName)}`,
-    paragraphs: [
-      `${who} asked to join your league ${r.leagueName}.`,
-      message ? `Their message:\n“${message}”` : 'They did not add a message.',
-      'Approve or reject the request on the league page.',
-    ],
-    action: { label: 'Review the request', url: `${appUrl}/leagues/${r.leagueId}` },
-    reason: 'You get this email because league update emails are on.',
+    subject: t.joinRequest.subject(oneLine(r.requesterName), oneLine(r.leagueName)),
+    paragraphs: [t.joinRequest.asked(who, r.leagueName), message ? t.joinRequest.message(message) : t.joinRequest.noMessage, t.joinRequest.review],
+    action: { label: t.joinRequest.action, url: `${appUrl}/leagues/${r.leagueId}` },
+    reason: t.leagueReason,
     appUrl,
   });
 }
 
-export interface RequestApprovedNotice {
+export interface RequestApprovedNotice extends Reader {
   to: string;
   firstName: string;
   leagueId: number;
@@ -178,18 +165,20 @@ export interface RequestApprovedNotice {
 
 /** To the requester: the owner approved; they are a member now. */
 export function requestApprovedEmail(r: RequestApprovedNotice, appUrl: string): OutgoingMail {
+  const t = textsFor(r);
   return compose({
+    reader: r,
     to: r.to,
     firstName: r.firstName,
-    subject: `You're in: your request to join ${oneLine(r.leagueName)} was approved`,
-    paragraphs: [`The owner of ${r.leagueName} approved your request. You are a member now, and your points count in its table.`],
-    action: { label: 'Open the league', url: `${appUrl}/leagues/${r.leagueId}` },
-    reason: 'You get this email because league update emails are on.',
+    subject: t.approved.subject(oneLine(r.leagueName)),
+    paragraphs: [t.approved.body(r.leagueName)],
+    action: { label: t.approved.action, url: `${appUrl}/leagues/${r.leagueId}` },
+    reason: t.leagueReason,
     appUrl,
   });
 }
 
-export interface WeeklyDigest {
+export interface WeeklyDigest extends Reader {
   to: string;
   firstName: string;
   /** ISO week, e.g. "2026-W48". */
@@ -204,26 +193,20 @@ export interface WeeklyDigest {
 
 /** Monday's summary: season points, last gameweek, global rank, next deadline. */
 export function weeklyDigestEmail(d: WeeklyDigest, appUrl: string): OutgoingMail {
-  const lines = [`Your ${d.seasonName} so far: ${plural(d.seasonPoints, 'point')}${d.globalRank !== null ? `, ${ordinal(d.globalRank)} in the global league` : ''}.`];
+  const t = textsFor(d);
+  const lines = [t.digest.season(d.seasonName, t.points(d.seasonPoints), d.globalRank !== null ? t.ordinal(d.globalRank) : null)];
   if (d.lastGameweek) {
-    lines.push(
-      d.lastGameweek.points === null
-        ? `You did not play Gameweek ${d.lastGameweek.number}.`
-        : `Gameweek ${d.lastGameweek.number} brought you ${plural(d.lastGameweek.points, 'point')}.`,
-    );
+    lines.push(d.lastGameweek.points === null ? t.digest.missed(d.lastGameweek.number) : t.digest.played(d.lastGameweek.number, t.points(d.lastGameweek.points)));
   }
-  lines.push(
-    d.nextDeadline
-      ? `Next deadline: Gameweek ${d.nextDeadline.gameweekNumber} closes ${formatUtc(d.nextDeadline.at)}.`
-      : 'No deadline is scheduled yet.',
-  );
+  lines.push(d.nextDeadline ? t.digest.next(d.nextDeadline.gameweekNumber, formatWhen(d.nextDeadline.at, d)) : t.digest.noDeadline);
   return compose({
+    reader: d,
     to: d.to,
     firstName: d.firstName,
-    subject: `Your Scoreline week ${d.week}: ${plural(d.seasonPoints, 'point')} this season`,
+    subject: t.digest.subject(d.week, t.points(d.seasonPoints)),
     paragraphs: lines,
-    action: { label: 'Open your dashboard', url: `${appUrl}/dashboard` },
-    reason: 'You get this email because the weekly digest is on.',
+    action: { label: t.digest.action, url: `${appUrl}/dashboard` },
+    reason: t.digest.reason,
     appUrl,
   });
 }

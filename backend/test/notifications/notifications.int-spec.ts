@@ -41,7 +41,7 @@ describe('notification emails', () => {
   const mails = (u: { username: string }) => sys.smtp.mailsTo(`${u.username}@example.com`).map(readMail);
   const mailsOfKind = (u: { username: string }, pattern: RegExp) => mails(u).filter((m) => pattern.test(m.subject));
 
-  async function preferences(user: { id: number }, switches: Record<string, boolean>): Promise<void> {
+  async function preferences(user: { id: number }, switches: Record<string, boolean | string>): Promise<void> {
     const columns = Object.keys(switches);
     await sys.db.query(
       `INSERT INTO user_preferences (user_id, ${columns.join(', ')}) VALUES ($1, ${columns.map((_, i) => `$${i + 2}`).join(', ')})
@@ -123,6 +123,8 @@ describe('notification emails', () => {
     await predict(deadlinesOff, gw2.fixtures.slice(0, 1), false);
     await sys.db.query(`UPDATE users SET email_verified_at = NULL WHERE id = $1`, [unverified.id]);
     await preferences(deadlinesOff, { notify_gameweek_deadlines: false });
+    // Ida reads German on US Pacific time: her emails follow.
+    await preferences(idle, { language: 'de', timezone: 'PST' });
     await preferences(allIn, { notify_match_results: true });
     await preferences(laterUnverified, { notify_match_results: true });
     await preferences(digestOff, { notify_weekly_digest: false, notify_match_results: true, notify_gameweek_deadlines: false });
@@ -136,7 +138,7 @@ describe('notification emails', () => {
   });
 
   describe('gameweek deadline reminders', () => {
-    const reminderTo = (u: FastUser) => mailsOfKind(u, /^Gameweek 2 closes in/);
+    const reminderTo = (u: FastUser) => mailsOfKind(u, /^(Gameweek 2 closes in|Spieltag 2 schließt in)/);
 
     it('sends nothing while the deadline is more than 24 hours away', async () => {
       await runJob(JOB.deadlineReminders, { now: new Date(gw2.deadline.getTime() - 25 * 3600_000).toISOString() });
@@ -153,7 +155,10 @@ describe('notification emails', () => {
       expect(toPartial.subject).toBe('Gameweek 2 closes in 5 hours — you have predicted 3 of 10 matches');
       expect(toPartial.text).toContain('Hi Pat,');
       expect(toPartial.text).toContain('http://localhost:3999/fixtures');
-      expect(reminderTo(idle).map((m) => m.subject)).toEqual(['Gameweek 2 closes in 5 hours — you have predicted 0 of 10 matches']);
+      const toIdle = reminderTo(idle);
+      expect(toIdle.map((m) => m.subject)).toEqual(['Spieltag 2 schließt in 5 Stunden – du hast 0 von 10 Spielen getippt']);
+      expect(toIdle[0].text).toContain('Hallo Ida,');
+      expect(toIdle[0].text).toMatch(/P[SD]T\)/);
       // Predicted everything / switched off / unverified: nothing.
       expect(reminderTo(allIn)).toHaveLength(0);
       expect(reminderTo(deadlinesOff)).toHaveLength(0);

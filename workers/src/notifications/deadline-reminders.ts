@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, notDelivered, VERIFIED } from './recipients.sql';
+import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface DeadlineRow extends Candidate {
   email: string;
@@ -37,7 +37,7 @@ WITH open_gameweek AS (
                     WHERE e.season_id = g.season_id AND e.number < g.number AND f.status NOT IN ('finished', 'postponed'))
 ),
 candidates AS (
-  SELECT u.id AS user_id, og.id::text AS subject_key, u.email, u.first_name,
+  SELECT u.id AS user_id, og.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
   FROM open_gameweek og
   CROSS JOIN users u

@@ -15,7 +15,7 @@ function fakeClaim(n: number, delivered: Set<number>) {
     for (let id = after + 1; id <= n && rows.length < limit; id++) {
       if (delivered.has(id)) continue;
       delivered.add(id);
-      rows.push({ user_id: id, subject_key: 'k', claimed: true, email: `u${id}@example.com` });
+      rows.push({ user_id: id, subject_key: 'k', claimed: true, language: 'en', timezone: 'local', email: `u${id}@example.com` });
     }
     return rows;
   };

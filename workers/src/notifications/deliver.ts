@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { LanguageSetting, TimezoneSetting } from '../../../contracts/src/api/preferences';
 import type { OutgoingMail } from '../../../backend/src/mail/mail.service';
 
 /**
@@ -9,6 +10,9 @@ export interface Candidate {
   user_id: number;
   subject_key: string;
   claimed: boolean;
+  /** The reader's settings (READER_COLUMNS): the email's language and time zone. */
+  language: LanguageSetting;
+  timezone: TimezoneSetting;
 }
 
 /** Claims the next batch of candidates after `afterUserId` (keyset order by user id). */

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, notDelivered, VERIFIED } from './recipients.sql';
+import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface JoinRequestRow extends Candidate {
   email: string;
@@ -31,7 +31,7 @@ export interface ApprovedRow extends Candidate {
  */
 export const JOIN_REQUEST_SQL = `
 WITH candidates AS (
-  SELECT u.id AS user_id, r.league_id || ':' || r.user_id AS subject_key, u.email, u.first_name,
+  SELECT u.id AS user_id, r.league_id || ':' || r.user_id AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          l.id AS league_id, l.name AS league_name, ru.first_name || ' ' || ru.last_name AS requester_name,
          ru.username AS requester_username, r.message
   FROM league_requests r
@@ -52,7 +52,7 @@ WITH candidates AS (
  */
 export const REQUEST_APPROVED_SQL = `
 WITH candidates AS (
-  SELECT u.id AS user_id, r.league_id || ':' || r.user_id AS subject_key, u.email, u.first_name,
+  SELECT u.id AS user_id, r.league_id || ':' || r.user_id AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          l.id AS league_id, l.name AS league_name
   FROM league_requests r
   JOIN leagues l ON l.id = r.league_id

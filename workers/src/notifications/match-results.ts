@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, globalRank, notDelivered, VERIFIED } from './recipients.sql';
+import { claimCandidates, globalRank, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface ResultsRow extends Candidate {
   email: string;
@@ -49,7 +49,7 @@ WITH gameweek AS (
 ),
 global_rank AS (${globalRank('(SELECT season_id FROM gameweek)')}),
 candidates AS (
-  SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, gw.number AS gameweek_number,
+  SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS}, gw.number AS gameweek_number,
          t.points, t.predictions, t.correct, t.exact, r.rank AS global_rank
   FROM gameweek gw
   JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0

@@ -10,6 +10,7 @@ import {
   matchResultsEmail,
   requestApprovedEmail,
   weeklyDigestEmail,
+  type Reader,
 } from '../../../backend/src/mail/notification-emails';
 import { claimDeadlineReminders } from './deadline-reminders';
 import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
@@ -43,7 +44,7 @@ export class NotificationsService {
       (after, limit) => claimDeadlineReminders(this.db, now, after, limit),
       (r) =>
         deadlineReminderEmail(
-          { to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
+          { ...reader(r), to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
           this.env.appUrl,
         ),
     );
@@ -58,6 +59,7 @@ export class NotificationsService {
       (r) =>
         matchResultsEmail(
           {
+            ...reader(r),
             to: r.email,
             firstName: r.first_name,
             gameweekNumber: r.gameweek_number,
@@ -79,6 +81,7 @@ export class NotificationsService {
       (r) =>
         joinRequestEmail(
           {
+            ...reader(r),
             to: r.email,
             firstName: r.first_name,
             leagueId: r.league_id,
@@ -96,7 +99,7 @@ export class NotificationsService {
     return this.deliver(
       KIND.approved,
       () => claimApprovalNotice(this.db, requestId),
-      (r) => requestApprovedEmail({ to: r.email, firstName: r.first_name, leagueId: r.league_id, leagueName: r.league_name }, this.env.appUrl),
+      (r) => requestApprovedEmail({ ...reader(r), to: r.email, firstName: r.first_name, leagueId: r.league_id, leagueName: r.league_name }, this.env.appUrl),
     );
   }
 
@@ -109,6 +112,7 @@ export class NotificationsService {
       (r) =>
         weeklyDigestEmail(
           {
+            ...reader(r),
             to: r.email,
             firstName: r.first_name,
             week,
@@ -122,4 +126,9 @@ export class NotificationsService {
         ),
     );
   }
+}
+
+/** The language and time zone an email is written in, from its candidate row. */
+function reader(row: Candidate): Reader {
+  return { language: row.language, timezone: row.timezone };
 }

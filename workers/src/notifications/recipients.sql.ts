@@ -4,6 +4,9 @@
  * one that was there already (an earlier or concurrent run) is not.
  */
 
+/** The reader's language and time zone for the email (needs `up`: their user_preferences row, if any). */
+export const READER_COLUMNS = `coalesce(up.language, 'en') AS language, coalesce(up.timezone, 'local') AS timezone`;
+
 /** Only users whose address is verified get notification emails. */
 export const VERIFIED = `u.email_verified_at IS NOT NULL`;
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, globalRank, notDelivered, VERIFIED } from './recipients.sql';
+import { claimCandidates, globalRank, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface DigestRow extends Candidate {
   email: string;
@@ -40,7 +40,7 @@ next_deadline AS (
 ),
 global_rank AS (${globalRank('(SELECT id FROM season)')}),
 candidates AS (
-  SELECT u.id AS user_id, $6::text AS subject_key, u.email, u.first_name,
+  SELECT u.id AS user_id, $6::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          s.name AS season_name, st.points AS season_points,
          lg.number AS last_gameweek_number, lgt.points AS last_gameweek_points,
          r.rank AS global_rank, nd.number AS next_gameweek_number, nd.starts_at AS next_deadline
