@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import { AboutScreen } from '@/features/about/components/about-screen';
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
@@ -20,11 +21,14 @@ import { ForgotPasswordRoute, SignInRoute, SignUpRoute, VerifyOtpRoute } from '.
 import { OnboardingRoute } from './routes/onboarding-route';
 import { ProtectedRoute, RootRedirect } from './routes/protected-route';
 import { SettingsRoute } from './routes/settings-route';
+import type { PageTitleKey } from '@/locales/common';
 
-function Titled({ title, children }: { title: string; children: ReactNode }) {
+/** A page with its title (a key under `pageTitle` in common) in the browser tab. */
+function Titled({ title, children }: { title: PageTitleKey; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <>
-      <title>{`${title} · Scoreline`}</title>
+      <title>{`${t(`pageTitle.${title}`)} · Scoreline`}</title>
       {children}
     </>
   );
@@ -48,11 +52,11 @@ export const routes: RouteObject[] = [
       {
         element: <SiteLayout />,
         children: [
-          { path: '/home', element: <Titled title="Football Score Predictions"><LandingScreen /></Titled> },
-          { path: '/about', element: <Titled title="About"><AboutScreen /></Titled> },
-          { path: '/help', element: <Titled title="Help Center"><HelpScreen /></Titled> },
-          { path: '/terms', element: <Titled title="Terms of Service"><TermsScreen /></Titled> },
-          { path: '/privacy', element: <Titled title="Privacy Policy"><PrivacyScreen /></Titled> },
+          { path: '/home', element: <Titled title="home"><LandingScreen /></Titled> },
+          { path: '/about', element: <Titled title="about"><AboutScreen /></Titled> },
+          { path: '/help', element: <Titled title="help"><HelpScreen /></Titled> },
+          { path: '/terms', element: <Titled title="terms"><TermsScreen /></Titled> },
+          { path: '/privacy', element: <Titled title="privacy"><PrivacyScreen /></Titled> },
         ],
       },
       {
@@ -74,25 +78,25 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', element: <Titled title="Dashboard"><DashboardScreen /></Titled> },
-              { path: '/leagues', element: <Titled title="Leagues"><LeaguesHubScreen /></Titled> },
-              { path: '/leaderboard', element: <Titled title="Leagues"><LeaguesHubScreen /></Titled> },
-              { path: '/leagues/discover', element: <Titled title="Discover Leagues"><DiscoverLeaguesScreen /></Titled> },
-              { path: '/leagues/:id', element: <Titled title="League"><LeagueDetailScreen /></Titled> },
-              { path: '/leagues/:id/players', element: <Titled title="League Members"><LeagueMembersScreen /></Titled> },
+              { path: '/dashboard', element: <Titled title="dashboard"><DashboardScreen /></Titled> },
+              { path: '/leagues', element: <Titled title="leagues"><LeaguesHubScreen /></Titled> },
+              { path: '/leaderboard', element: <Titled title="leagues"><LeaguesHubScreen /></Titled> },
+              { path: '/leagues/discover', element: <Titled title="discoverLeagues"><DiscoverLeaguesScreen /></Titled> },
+              { path: '/leagues/:id', element: <Titled title="league"><LeagueDetailScreen /></Titled> },
+              { path: '/leagues/:id/players', element: <Titled title="leagueMembers"><LeagueMembersScreen /></Titled> },
               {
                 path: '/leagues/:leagueId/player/:playerId',
-                element: <Titled title="Player"><PlayerProfileScreen /></Titled>,
+                element: <Titled title="player"><PlayerProfileScreen /></Titled>,
               },
               {
                 path: '/leagues/:leagueId/player/:playerId/gameweeks-history',
-                element: <Titled title="Gameweeks History"><GameweeksHistoryScreen /></Titled>,
+                element: <Titled title="gameweeksHistory"><GameweeksHistoryScreen /></Titled>,
               },
-              { path: '/fixtures', element: <Titled title="Fixtures & Predictions"><FixturesScreen /></Titled> },
-              { path: '/prediction', element: <Titled title="Fixtures & Predictions"><FixturesScreen /></Titled> },
-              { path: '/gameweeks', element: <Titled title="Fixtures & Predictions"><FixturesScreen /></Titled> },
-              { path: '/results', element: <Titled title="Results"><ResultsScreen /></Titled> },
-              { path: '/gameweeks-history', element: <Titled title="Gameweeks History"><GameweeksHistoryScreen /></Titled> },
+              { path: '/fixtures', element: <Titled title="fixtures"><FixturesScreen /></Titled> },
+              { path: '/prediction', element: <Titled title="fixtures"><FixturesScreen /></Titled> },
+              { path: '/gameweeks', element: <Titled title="fixtures"><FixturesScreen /></Titled> },
+              { path: '/results', element: <Titled title="results"><ResultsScreen /></Titled> },
+              { path: '/gameweeks-history', element: <Titled title="gameweeksHistory"><GameweeksHistoryScreen /></Titled> },
               { path: '/settings', element: <SettingsRoute /> },
             ],
           },

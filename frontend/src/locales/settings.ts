@@ -1,5 +1,267 @@
 import type { Translation } from '@/lib/i18n/translation';
 
-const en = {};
+const en = {
+  /** For app/routes/settings-route.tsx (the page and its tabs). */
+  page: {
+    title: 'Settings',
+    documentTitle: 'Settings · Scoreline',
+    description: 'Your profile, password, notifications and how Scoreline looks.',
+    tabsLabel: 'Settings sections',
+    tabs: { profile: 'Profile', notifications: 'Notifications', privacy: 'Privacy', preferences: 'Preferences' },
+  },
+  preferences: {
+    title: 'Preferences',
+    description: 'How Scoreline looks and reads. Saved to your account, on every device.',
+    theme: 'Theme',
+    themes: {
+      dark: { label: 'Dark', description: 'Floodlights on' },
+      light: { label: 'Light', description: 'Afternoon kick-off' },
+      auto: { label: 'Auto', description: 'Follow my device' },
+    },
+    language: 'Language',
+    timezone: 'Timezone',
+    timezoneHint: 'Kick-off times and deadlines are shown in this zone.',
+    timezones: {
+      local: 'Device time (local)',
+      UTC: 'UTC',
+      GMT: 'UK time (GMT/BST)',
+      EST: 'US Eastern (EST/EDT)',
+      PST: 'US Pacific (PST/PDT)',
+    },
+    saveFailed: 'Your settings could not be saved. Please try again.',
+  },
+  notifications: {
+    title: 'Notifications',
+    description: 'Choose what we email you about. Saved to your account.',
+    items: {
+      gameweekDeadlines: { label: 'Gameweek deadlines', description: 'A reminder before the first kick-off locks your predictions.' },
+      leagueUpdates: { label: 'League updates', description: 'Join requests, new members and rank changes in your leagues.' },
+      matchResults: { label: 'Match results', description: 'Full-time scores and the points you earned, match by match.' },
+      weeklyDigest: { label: 'Weekly digest', description: 'One email a week with your gameweek summary.' },
+    },
+  },
+  privacy: {
+    data: {
+      title: 'Your data',
+      description: 'Download a copy of your predictions, leagues and profile.',
+      policy: 'We only keep what the game needs. Read the <policy>Privacy Policy</policy> for the details.',
+      export: 'Export Data',
+      exporting: 'Exporting...',
+      exported: 'Your data was downloaded.',
+      exportFailed: 'Could not export your data. {{reason}}',
+    },
+    delete: {
+      title: 'Delete account',
+      description: 'Remove your account, predictions and league memberships for good.',
+      button: 'Delete Account',
+      deleting: 'Deleting...',
+      confirmTitle: 'Delete your account?',
+      confirmDescription:
+        'This cannot be undone. Your predictions, points and league places will be gone. Leagues you own pass to their longest-standing member.',
+      keep: 'Keep My Account',
+      password: 'Your password',
+      passwordRequired: 'Password is required.',
+      failed: 'Could not delete your account.',
+      deleted: 'Your account has been deleted.',
+    },
+  },
+};
 
-export default { en, es: {}, fr: {}, de: {} } satisfies Translation<typeof en>;
+export default {
+  en,
+  es: {
+    page: {
+      title: 'Ajustes',
+      documentTitle: 'Ajustes · Scoreline',
+      description: 'Tu perfil, tu contraseña, las notificaciones y el aspecto de Scoreline.',
+      tabsLabel: 'Secciones de ajustes',
+      tabs: { profile: 'Perfil', notifications: 'Notificaciones', privacy: 'Privacidad', preferences: 'Preferencias' },
+    },
+    preferences: {
+      title: 'Preferencias',
+      description: 'Cómo se ve y en qué idioma se lee Scoreline. Se guarda en tu cuenta, en todos tus dispositivos.',
+      theme: 'Tema',
+      themes: {
+        dark: { label: 'Oscuro', description: 'Focos encendidos' },
+        light: { label: 'Claro', description: 'Partido a media tarde' },
+        auto: { label: 'Automático', description: 'Como mi dispositivo' },
+      },
+      language: 'Idioma',
+      timezone: 'Zona horaria',
+      timezoneHint: 'Los horarios de los partidos y los plazos se muestran en esta zona.',
+      timezones: {
+        local: 'Hora del dispositivo (local)',
+        UTC: 'UTC',
+        GMT: 'Hora del Reino Unido (GMT/BST)',
+        EST: 'Este de EE. UU. (EST/EDT)',
+        PST: 'Pacífico de EE. UU. (PST/PDT)',
+      },
+      saveFailed: 'No se han podido guardar tus ajustes. Inténtalo de nuevo.',
+    },
+    notifications: {
+      title: 'Notificaciones',
+      description: 'Elige sobre qué quieres recibir correos. Se guarda en tu cuenta.',
+      items: {
+        gameweekDeadlines: { label: 'Cierres de jornada', description: 'Un recordatorio antes de que el primer partido bloquee tus pronósticos.' },
+        leagueUpdates: { label: 'Novedades de tus ligas', description: 'Solicitudes de acceso, nuevos miembros y cambios de posición en tus ligas.' },
+        matchResults: { label: 'Resultados', description: 'Resultados finales y los puntos que has ganado, partido a partido.' },
+        weeklyDigest: { label: 'Resumen semanal', description: 'Un correo a la semana con el resumen de tu jornada.' },
+      },
+    },
+    privacy: {
+      data: {
+        title: 'Tus datos',
+        description: 'Descarga una copia de tus pronósticos, tus ligas y tu perfil.',
+        policy: 'Solo guardamos lo que el juego necesita. Consulta la <policy>Política de privacidad</policy> para más detalles.',
+        export: 'Exportar datos',
+        exporting: 'Exportando...',
+        exported: 'Tus datos se han descargado.',
+        exportFailed: 'No se han podido exportar tus datos. {{reason}}',
+      },
+      delete: {
+        title: 'Eliminar cuenta',
+        description: 'Elimina para siempre tu cuenta, tus pronósticos y tu participación en ligas.',
+        button: 'Eliminar cuenta',
+        deleting: 'Eliminando...',
+        confirmTitle: '¿Eliminar tu cuenta?',
+        confirmDescription:
+          'Esta acción no se puede deshacer. Perderás tus pronósticos, tus puntos y tus puestos en las ligas. Las ligas que administras pasarán al miembro más antiguo.',
+        keep: 'Conservar mi cuenta',
+        password: 'Tu contraseña',
+        passwordRequired: 'La contraseña es obligatoria.',
+        failed: 'No se ha podido eliminar tu cuenta.',
+        deleted: 'Tu cuenta se ha eliminado.',
+      },
+    },
+  },
+  fr: {
+    page: {
+      title: 'Paramètres',
+      documentTitle: 'Paramètres · Scoreline',
+      description: "Votre profil, votre mot de passe, vos notifications et l'apparence de Scoreline.",
+      tabsLabel: 'Sections des paramètres',
+      tabs: { profile: 'Profil', notifications: 'Notifications', privacy: 'Confidentialité', preferences: 'Préférences' },
+    },
+    preferences: {
+      title: 'Préférences',
+      description: "L'apparence et la langue de Scoreline. Enregistrées sur votre compte, sur tous vos appareils.",
+      theme: 'Thème',
+      themes: {
+        dark: { label: 'Sombre', description: 'Sous les projecteurs' },
+        light: { label: 'Clair', description: "Match de l'après-midi" },
+        auto: { label: 'Auto', description: 'Comme mon appareil' },
+      },
+      language: 'Langue',
+      timezone: 'Fuseau horaire',
+      timezoneHint: 'Les horaires des matchs et les dates limites sont affichés dans ce fuseau.',
+      timezones: {
+        local: "Heure de l'appareil (locale)",
+        UTC: 'UTC',
+        GMT: 'Heure du Royaume-Uni (GMT/BST)',
+        EST: 'Est des États-Unis (EST/EDT)',
+        PST: 'Pacifique des États-Unis (PST/PDT)',
+      },
+      saveFailed: "Vos paramètres n'ont pas pu être enregistrés. Veuillez réessayer.",
+    },
+    notifications: {
+      title: 'Notifications',
+      description: 'Choisissez les sujets sur lesquels nous vous écrivons. Enregistré sur votre compte.',
+      items: {
+        gameweekDeadlines: { label: 'Dates limites des journées', description: "Un rappel avant que le premier coup d'envoi ne verrouille vos pronostics." },
+        leagueUpdates: { label: 'Actualités des ligues', description: "Demandes d'adhésion, nouveaux membres et évolutions du classement dans vos ligues." },
+        matchResults: { label: 'Résultats des matchs', description: 'Les scores finaux et les points gagnés, match par match.' },
+        weeklyDigest: { label: 'Récap hebdomadaire', description: 'Un e-mail par semaine avec le bilan de votre journée.' },
+      },
+    },
+    privacy: {
+      data: {
+        title: 'Vos données',
+        description: 'Téléchargez une copie de vos pronostics, de vos ligues et de votre profil.',
+        policy: 'Nous ne conservons que ce dont le jeu a besoin. Consultez la <policy>Politique de confidentialité</policy> pour en savoir plus.',
+        export: 'Exporter mes données',
+        exporting: 'Exportation...',
+        exported: 'Vos données ont été téléchargées.',
+        exportFailed: "Impossible d'exporter vos données. {{reason}}",
+      },
+      delete: {
+        title: 'Supprimer le compte',
+        description: 'Supprimez définitivement votre compte, vos pronostics et vos adhésions aux ligues.',
+        button: 'Supprimer le compte',
+        deleting: 'Suppression...',
+        confirmTitle: 'Supprimer votre compte ?',
+        confirmDescription:
+          "Cette action est irréversible. Vos pronostics, vos points et vos places dans les ligues seront perdus. Les ligues dont vous êtes propriétaire reviennent à leur plus ancien membre.",
+        keep: 'Garder mon compte',
+        password: 'Votre mot de passe',
+        passwordRequired: 'Le mot de passe est obligatoire.',
+        failed: 'Impossible de supprimer votre compte.',
+        deleted: 'Votre compte a été supprimé.',
+      },
+    },
+  },
+  de: {
+    page: {
+      title: 'Einstellungen',
+      documentTitle: 'Einstellungen · Scoreline',
+      description: 'Dein Profil, dein Passwort, Benachrichtigungen und wie Scoreline aussieht.',
+      tabsLabel: 'Bereiche der Einstellungen',
+      tabs: { profile: 'Profil', notifications: 'Benachrichtigungen', privacy: 'Datenschutz', preferences: 'Darstellung' },
+    },
+    preferences: {
+      title: 'Darstellung',
+      description: 'Wie Scoreline aussieht und in welcher Sprache. In deinem Konto gespeichert, auf jedem Gerät.',
+      theme: 'Design',
+      themes: {
+        dark: { label: 'Dunkel', description: 'Flutlicht an' },
+        light: { label: 'Hell', description: 'Anstoß am Nachmittag' },
+        auto: { label: 'Automatisch', description: 'Wie mein Gerät' },
+      },
+      language: 'Sprache',
+      timezone: 'Zeitzone',
+      timezoneHint: 'Anstoßzeiten und Tippschluss werden in dieser Zone angezeigt.',
+      timezones: {
+        local: 'Gerätezeit (lokal)',
+        UTC: 'UTC',
+        GMT: 'Britische Zeit (GMT/BST)',
+        EST: 'US-Ostküste (EST/EDT)',
+        PST: 'US-Westküste (PST/PDT)',
+      },
+      saveFailed: 'Deine Einstellungen konnten nicht gespeichert werden. Bitte versuche es erneut.',
+    },
+    notifications: {
+      title: 'Benachrichtigungen',
+      description: 'Wähle, worüber wir dich per E-Mail informieren. In deinem Konto gespeichert.',
+      items: {
+        gameweekDeadlines: { label: 'Tippschluss am Spieltag', description: 'Eine Erinnerung, bevor der erste Anstoß deine Tipps sperrt.' },
+        leagueUpdates: { label: 'Neues aus deinen Ligen', description: 'Beitrittsanfragen, neue Mitglieder und Platzierungsänderungen in deinen Ligen.' },
+        matchResults: { label: 'Spielergebnisse', description: 'Endstände und deine Punkte, Spiel für Spiel.' },
+        weeklyDigest: { label: 'Wochenrückblick', description: 'Eine E-Mail pro Woche mit deiner Spieltagsbilanz.' },
+      },
+    },
+    privacy: {
+      data: {
+        title: 'Deine Daten',
+        description: 'Lade eine Kopie deiner Tipps, Ligen und deines Profils herunter.',
+        policy: 'Wir speichern nur, was das Spiel braucht. Details findest du in der <policy>Datenschutzerklärung</policy>.',
+        export: 'Daten exportieren',
+        exporting: 'Wird exportiert...',
+        exported: 'Deine Daten wurden heruntergeladen.',
+        exportFailed: 'Deine Daten konnten nicht exportiert werden. {{reason}}',
+      },
+      delete: {
+        title: 'Konto löschen',
+        description: 'Lösche dein Konto, deine Tipps und deine Ligamitgliedschaften endgültig.',
+        button: 'Konto löschen',
+        deleting: 'Wird gelöscht...',
+        confirmTitle: 'Dein Konto löschen?',
+        confirmDescription:
+          'Das lässt sich nicht rückgängig machen. Deine Tipps, Punkte und Ligaplatzierungen gehen verloren. Ligen, die dir gehören, gehen an ihr dienstältestes Mitglied über.',
+        keep: 'Konto behalten',
+        password: 'Dein Passwort',
+        passwordRequired: 'Das Passwort ist erforderlich.',
+        failed: 'Dein Konto konnte nicht gelöscht werden.',
+        deleted: 'Dein Konto wurde gelöscht.',
+      },
+    },
+  },
+} satisfies Translation<typeof en>;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { LiveIndicator } from './live-indicator';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -8,24 +9,27 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuthToken } from '@/lib/auth-token';
 import { cn } from '@/lib/cn';
 
+type NavLabel = 'dashboard' | 'leagues' | 'gameweeks' | 'results' | 'help' | 'about';
+
 interface NavItem {
   to: string;
-  label: string;
+  /** Key under `nav` in the common namespace. */
+  label: NavLabel;
   /** Other paths that light this item up. */
   also?: readonly string[];
 }
 
 const SIGNED_IN_NAV: readonly NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', also: ['/gameweeks-history'] },
-  { to: '/leagues', label: 'Leagues', also: ['/leaderboard'] },
-  { to: '/gameweeks', label: 'Game Weeks', also: ['/fixtures', '/prediction'] },
-  { to: '/results', label: 'Results' },
-  { to: '/help', label: 'Help' },
+  { to: '/dashboard', label: 'dashboard', also: ['/gameweeks-history'] },
+  { to: '/leagues', label: 'leagues', also: ['/leaderboard'] },
+  { to: '/gameweeks', label: 'gameweeks', also: ['/fixtures', '/prediction'] },
+  { to: '/results', label: 'results' },
+  { to: '/help', label: 'help' },
 ];
 
 const ANONYMOUS_NAV: readonly NavItem[] = [
-  { to: '/about', label: 'About' },
-  { to: '/help', label: 'Help' },
+  { to: '/about', label: 'about' },
+  { to: '/help', label: 'help' },
 ];
 
 function isActive(item: NavItem, pathname: string): boolean {
@@ -33,6 +37,7 @@ function isActive(item: NavItem, pathname: string): boolean {
 }
 
 export function AppHeader() {
+  const { t } = useTranslation();
   const token = useAuthToken();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -59,11 +64,11 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-canvas/85 backdrop-blur-md supports-[backdrop-filter]:bg-canvas/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
-        <Link to={token ? '/dashboard' : '/home'} className="shrink-0 rounded-lg" aria-label="Scoreline home">
+        <Link to={token ? '/dashboard' : '/home'} className="shrink-0 rounded-lg" aria-label={t('nav.home')}>
           <Logo />
         </Link>
 
-        <nav aria-label="Main" className="ml-4 hidden flex-1 items-center gap-1 md:flex">
+        <nav aria-label={t('nav.main')} className="ml-4 hidden flex-1 items-center gap-1 md:flex">
           {items.map((item) => (
             <Link
               key={item.to}
@@ -71,7 +76,7 @@ export function AppHeader() {
               className={linkClasses(item)}
               aria-current={isActive(item, pathname) ? 'page' : undefined}
             >
-              {item.label}
+              {t(`nav.${item.label}`)}
             </Link>
           ))}
         </nav>
@@ -82,13 +87,13 @@ export function AppHeader() {
             <UserMenu />
           ) : (
             <Button size="sm" onClick={() => navigate('/signin')}>
-              Sign In
+              {t('nav.signIn')}
             </Button>
           )}
           <button
             type="button"
             className="grid size-10 place-items-center rounded-xl text-fg hover:bg-surface-2 md:hidden"
-            aria-label={mobileOpen ? 'Close menu' : 'Open menu'}
+            aria-label={mobileOpen ? t('nav.closeMenu') : t('nav.openMenu')}
             aria-expanded={mobileOpen}
             aria-controls="mobile-nav"
             onClick={() => setMenuOpenOn(mobileOpen ? null : pathname)}
@@ -99,7 +104,7 @@ export function AppHeader() {
       </div>
 
       {mobileOpen ? (
-        <nav id="mobile-nav" aria-label="Main" className="border-t border-line bg-canvas px-4 pt-2 pb-4 animate-slide-up md:hidden">
+        <nav id="mobile-nav" aria-label={t('nav.main')} className="border-t border-line bg-canvas px-4 pt-2 pb-4 animate-slide-up md:hidden">
           <ul className="space-y-1">
             {items.map((item) => (
               <li key={item.to}>
@@ -109,7 +114,7 @@ export function AppHeader() {
                   aria-current={isActive(item, pathname) ? 'page' : undefined}
                   className={cn(linkClasses(item), 'block px-4 py-3 text-base')}
                 >
-                  {item.label}
+                  {t(`nav.${item.label}`)}
                 </Link>
               </li>
             ))}

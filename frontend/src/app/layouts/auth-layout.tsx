@@ -1,19 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { cn } from '@/lib/cn';
 
 function SignOutLink() {
+  const { t } = useTranslation();
   const signOut = useSignOut();
   return (
     <button type="button" onClick={signOut} className="rounded-lg px-2 py-1 text-sm font-medium text-muted hover:text-fg">
-      Sign Out
+      {t('nav.signOut')}
     </button>
   );
 }
 
 /** A focused page without the main navigation: sign-in, sign-up, recovery, onboarding. */
 export function AuthLayout({ wide = false, showSignOut = false }: { wide?: boolean; showSignOut?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="relative flex min-h-dvh flex-col overflow-hidden">
       <div
@@ -21,12 +24,12 @@ export function AuthLayout({ wide = false, showSignOut = false }: { wide?: boole
         className="pointer-events-none absolute inset-x-0 top-0 h-[28rem] bg-[radial-gradient(ellipse_at_top,rgb(34_197_94/0.16),transparent_65%)]"
       />
       <header className="relative mx-auto flex h-16 w-full max-w-6xl items-center justify-between px-4 sm:px-6">
-        <Link to="/home" className="rounded-lg" aria-label="Scoreline home">
+        <Link to="/home" className="rounded-lg" aria-label={t('nav.home')}>
           <Logo />
         </Link>
-        <nav aria-label="Secondary" className="flex items-center gap-1">
+        <nav aria-label={t('nav.secondary')} className="flex items-center gap-1">
           <Link to="/help" className="rounded-lg px-2 py-1 text-sm font-medium text-muted hover:text-fg">
-            Help
+            {t('nav.help')}
           </Link>
           {showSignOut ? <SignOutLink /> : null}
         </nav>
@@ -37,11 +40,11 @@ export function AuthLayout({ wide = false, showSignOut = false }: { wide?: boole
       <footer className="relative py-6 text-center text-xs text-muted">
         © 2025 Scoreline ·{' '}
         <Link to="/terms" className="hover:text-fg">
-          Terms
+          {t('footer.terms')}
         </Link>{' '}
         ·{' '}
         <Link to="/privacy" className="hover:text-fg">
-          Privacy
+          {t('footer.privacy')}
         </Link>
       </footer>
     </div>

@@ -1,42 +1,45 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 
+/** Column titles and link labels are keys under `footer.columns` and `footer.links` (common). */
 const COLUMNS = [
   {
-    title: 'Game',
+    title: 'game',
     links: [
-      { label: 'How to play', to: '/help' },
-      { label: 'About', to: '/about' },
-      { label: 'Help Center', to: '/help' },
+      { label: 'howToPlay', to: '/help' },
+      { label: 'about', to: '/about' },
+      { label: 'helpCenter', to: '/help' },
     ],
   },
   {
-    title: 'Community',
+    title: 'community',
     links: [
-      { label: 'Blog', href: '#' },
-      { label: 'Twitter / X', href: '#' },
-      { label: 'Instagram', href: '#' },
+      { label: 'blog', href: '#' },
+      { label: 'twitter', href: '#' },
+      { label: 'instagram', href: '#' },
     ],
   },
   {
-    title: 'Company',
+    title: 'company',
     links: [
-      { label: 'Careers', href: '#' },
-      { label: 'Press', href: '#' },
-      { label: 'Contact', href: '#' },
+      { label: 'careers', href: '#' },
+      { label: 'press', href: '#' },
+      { label: 'contact', href: '#' },
     ],
   },
   {
-    title: 'Legal',
+    title: 'legal',
     links: [
-      { label: 'Terms of Service', to: '/terms' },
-      { label: 'Privacy Policy', to: '/privacy' },
-      { label: 'Cookie Policy', href: '#' },
+      { label: 'terms', to: '/terms' },
+      { label: 'privacy', to: '/privacy' },
+      { label: 'cookies', href: '#' },
     ],
   },
 ] as const;
 
 export function SiteFooter() {
+  const { t } = useTranslation();
   return (
     <footer className="border-t border-line bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -44,23 +47,23 @@ export function SiteFooter() {
           <div>
             <Logo />
             <p className="mt-3 max-w-xs text-sm text-muted">
-              The weekly football score-prediction game. Predict, bank, compete.
+              {t('footer.tagline')}
             </p>
           </div>
           <div className="grid grid-cols-2 gap-8 sm:grid-cols-4">
             {COLUMNS.map((column) => (
               <div key={column.title}>
-                <h2 className="text-xs font-semibold tracking-widest text-fg uppercase">{column.title}</h2>
+                <h2 className="text-xs font-semibold tracking-widest text-fg uppercase">{t(`footer.columns.${column.title}`)}</h2>
                 <ul className="mt-3 space-y-2">
                   {column.links.map((link) => (
                     <li key={link.label}>
                       {'to' in link ? (
                         <Link to={link.to} className="text-sm text-muted hover:text-fg">
-                          {link.label}
+                          {t(`footer.links.${link.label}`)}
                         </Link>
                       ) : (
                         <a href={link.href} className="text-sm text-muted hover:text-fg">
-                          {link.label}
+                          {t(`footer.links.${link.label}`)}
                         </a>
                       )}
                     </li>
@@ -71,8 +74,8 @@ export function SiteFooter() {
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-2 border-t border-line pt-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>© 2025 Scoreline. All rights reserved.</p>
-          <p>Made for football fans everywhere.</p>
+          <p>{t('footer.rights')}</p>
+          <p>{t('footer.madeFor')}</p>
         </div>
       </div>
     </footer>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ForgotPasswordFlow } from '@/features/auth/components/forgot-password-flow';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
@@ -6,27 +7,30 @@ import { VerifyEmailForm } from '@/features/auth/components/verify-email-form';
 import { getOnboardingStatus } from '@/features/onboarding/api/get-onboarding-status';
 
 export function SignInRoute() {
+  const { t } = useTranslation();
   return (
     <>
-      <title>Sign In · Scoreline</title>
+      <title>{`${t('pageTitle.signIn')} · Scoreline`}</title>
       <SignInForm isOnboardingComplete={getOnboardingStatus} />
     </>
   );
 }
 
 export function SignUpRoute() {
+  const { t } = useTranslation();
   return (
     <>
-      <title>Create Account · Scoreline</title>
+      <title>{`${t('pageTitle.signUp')} · Scoreline`}</title>
       <SignUpForm />
     </>
   );
 }
 
 export function ForgotPasswordRoute() {
+  const { t } = useTranslation();
   return (
     <>
-      <title>Reset Password · Scoreline</title>
+      <title>{`${t('pageTitle.resetPassword')} · Scoreline`}</title>
       <ForgotPasswordFlow />
     </>
   );
@@ -43,12 +47,13 @@ function readVerifyState(state: unknown): { email?: string; token?: string } {
 
 /** /auth/verify-otp: needs the email from sign-up in the navigation state, else back to /signup. */
 export function VerifyOtpRoute() {
+  const { t } = useTranslation();
   const location = useLocation();
   const { email, token } = readVerifyState(location.state);
   if (!email) return <Navigate to="/signup" replace />;
   return (
     <>
-      <title>Verify Email · Scoreline</title>
+      <title>{`${t('pageTitle.verifyEmail')} · Scoreline`}</title>
       <VerifyEmailForm email={email} token={token} />
     </>
   );

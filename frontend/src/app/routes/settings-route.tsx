@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { BellIcon, ShieldIcon, SlidersIcon, UserIcon } from '@/components/ui/icons';
@@ -9,11 +10,12 @@ import { NotificationsPanel } from '@/features/settings/components/notifications
 import { PreferencesPanel } from '@/features/settings/components/preferences-panel';
 import { PrivacyPanel } from '@/features/settings/components/privacy-panel';
 
+/** The tabs; each label is `settingsPage.tabs.<id>` in common. */
 const TABS = [
-  { id: 'profile', label: 'Profile', icon: <UserIcon size={16} /> },
-  { id: 'notifications', label: 'Notifications', icon: <BellIcon size={16} /> },
-  { id: 'privacy', label: 'Privacy', icon: <ShieldIcon size={16} /> },
-  { id: 'preferences', label: 'Preferences', icon: <SlidersIcon size={16} /> },
+  { id: 'profile', icon: <UserIcon size={16} /> },
+  { id: 'notifications', icon: <BellIcon size={16} /> },
+  { id: 'privacy', icon: <ShieldIcon size={16} /> },
+  { id: 'preferences', icon: <SlidersIcon size={16} /> },
 ] as const;
 
 type TabId = (typeof TABS)[number]['id'];
@@ -24,18 +26,19 @@ function isTab(value: string | null): value is TabId {
 
 /** /settings: Profile, Notifications, Privacy and Preferences tabs (`?tab=` selects one). */
 export function SettingsRoute() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: TabId = isTab(requested) ? requested : 'profile';
 
   return (
     <>
-      <title>Settings · Scoreline</title>
-      <PageHeader title="Settings" description="Your profile, password, notifications and how Scoreline looks." />
+      <title>{`${t('pageTitle.settings')} · Scoreline`}</title>
+      <PageHeader title={t('settingsPage.title')} description={t('settingsPage.description')} />
       <TabList
-        label="Settings sections"
+        label={t('settingsPage.sections')}
         idPrefix="settings"
-        tabs={TABS}
+        tabs={TABS.map((tab) => ({ ...tab, label: t(`settingsPage.tabs.${tab.id}`) }))}
         value={tab}
         onChange={(next) => setParams(next === 'profile' ? {} : { tab: next }, { replace: true })}
         className="mb-6"

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Skeleton, SkeletonCard } from '@/components/ui/skeleton';
@@ -9,6 +10,7 @@ import { ClockIcon } from '@/components/ui/icons';
  * skeleton of its layout (stat cards and a list), so the page already looks like itself.
  */
 export function ComingSoon({ children, statCards = 4, rows = 5 }: { children: ReactNode; statCards?: number; rows?: number }) {
+  const { t } = useTranslation();
   return (
     <div className="space-y-6">
       <Card className="flex items-start gap-3 border-dashed p-4 sm:items-center sm:p-5">
@@ -19,7 +21,7 @@ export function ComingSoon({ children, statCards = 4, rows = 5 }: { children: Re
           <p className="text-sm font-medium text-fg">{children}</p>
         </div>
         <span className="hidden sm:block">
-          <Badge tone="primary">In the works</Badge>
+          <Badge tone="primary">{t('ui.inTheWorks')}</Badge>
         </span>
       </Card>
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { ChevronDownIcon, CloseIcon } from './icons';
 import { inputClasses, Label } from './field';
@@ -48,7 +49,7 @@ export function Combobox<T>({
   onOpenChange,
   message,
   header,
-  emptyText = 'No results',
+  emptyText,
   loading = false,
   placeholder,
   disabled,
@@ -57,6 +58,7 @@ export function Combobox<T>({
   onClear,
   id,
 }: ComboboxProps<T>) {
+  const { t } = useTranslation();
   const autoId = useId();
   const inputId = id ?? autoId;
   const listId = `${inputId}-listbox`;
@@ -170,7 +172,7 @@ export function Combobox<T>({
             <button
               type="button"
               onClick={onClear}
-              aria-label="Clear selection"
+              aria-label={t('ui.clearSelection')}
               className="grid size-8 place-items-center rounded-lg text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
             >
               <CloseIcon size={14} />
@@ -193,15 +195,15 @@ export function Combobox<T>({
             {message ? (
               <p className="px-4 py-3.5 text-sm text-muted">{message}</p>
             ) : loading ? (
-              <div className="space-y-2 p-3" role="status" aria-label="Loading">
+              <div className="space-y-2 p-3" role="status" aria-label={t('ui.loading')}>
                 <Skeleton className="h-9" />
                 <Skeleton className="h-9" />
                 <Skeleton className="h-9 w-4/5" />
               </div>
             ) : options.length === 0 ? (
-              <p className="px-4 py-3.5 text-sm text-muted">{emptyText}</p>
+              <p className="px-4 py-3.5 text-sm text-muted">{emptyText ?? t('ui.noResults')}</p>
             ) : (
-              <ul ref={listRef} id={listId} role="listbox" aria-label="Suggestions" className="max-h-72 overflow-y-auto p-1.5">
+              <ul ref={listRef} id={listId} role="listbox" aria-label={t('ui.suggestions')} className="max-h-72 overflow-y-auto p-1.5">
                 {options.map((option, index) => {
                   const key = getOptionKey(option);
                   const selected = selectedKey !== undefined && selectedKey !== null && key === selectedKey;

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { AlertIcon } from './icons';
@@ -7,7 +8,7 @@ export function ErrorState({
   title,
   message,
   onRetry,
-  retryLabel = 'Try Again',
+  retryLabel,
   action,
   className,
 }: {
@@ -18,6 +19,7 @@ export function ErrorState({
   action?: ReactNode;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <div role="alert" className={cn('flex flex-col items-center px-6 py-10 text-center', className)}>
       <div className="mb-4 grid size-12 place-items-center rounded-2xl bg-danger-soft text-danger" aria-hidden="true">
@@ -29,7 +31,7 @@ export function ErrorState({
         <div className="mt-5 flex flex-wrap justify-center gap-2">
           {onRetry ? (
             <Button variant="secondary" onClick={onRetry}>
-              {retryLabel}
+              {retryLabel ?? t('ui.tryAgain')}
             </Button>
           ) : null}
           {action}

@@ -1,4 +1,5 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -59,6 +60,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -68,7 +70,7 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
         <button
           type="button"
           onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={visible ? t('ui.hidePassword') : t('ui.showPassword')}
           aria-pressed={visible}
           className="grid size-10 place-items-center rounded-lg text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
         >

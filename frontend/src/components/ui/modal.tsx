@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { CloseIcon } from './icons';
 
@@ -24,6 +25,7 @@ export function Modal({
   footer?: ReactNode;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -95,7 +97,7 @@ export function Modal({
           <button
             type="button"
             onClick={onClose}
-            aria-label="Close dialog"
+            aria-label={t('ui.closeDialog')}
             className="-m-1.5 grid size-9 place-items-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
           >
             <CloseIcon size={18} />

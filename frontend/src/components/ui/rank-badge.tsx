@@ -1,17 +1,18 @@
+import { useTranslation } from 'react-i18next';
 import type { LeaderboardBadge } from '@contracts/api/leagues';
 import { CrownIcon, MedalIcon, StarIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { rankTextClass } from '@/lib/rank';
 
-const BADGE_LABEL: Record<LeaderboardBadge, string> = { crown: 'Crown badge', medal: 'Medal badge', star: 'Star badge' };
-
 /** The rank badge: a crown (1), a medal (2–3) or a star (4–5), with a text alternative. */
 export function RankBadge({ badge, rank, size = 16, className }: { badge: LeaderboardBadge | null; rank?: number | null; size?: number; className?: string }) {
+  const { t } = useTranslation();
   if (!badge) return null;
+  const label = t(`rankBadge.${badge}`);
   const Icon = badge === 'crown' ? CrownIcon : badge === 'medal' ? MedalIcon : StarIcon;
   const colour = badge === 'crown' ? rankTextClass(1) : badge === 'medal' ? rankTextClass(rank === 2 || rank === 3 ? rank : 2) : 'text-accent';
   return (
-    <span role="img" aria-label={BADGE_LABEL[badge]} title={BADGE_LABEL[badge]} className={cn('inline-flex shrink-0', colour, className)}>
+    <span role="img" aria-label={label} title={label} className={cn('inline-flex shrink-0', colour, className)}>
       <Icon size={size} {...(badge === 'star' ? { fill: 'currentColor' } : {})} />
     </span>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardRecentGameweek } from '@contracts/api/stats';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
@@ -20,24 +21,26 @@ export function RecentGameweeksTable({
   /** Spacing of the "no data" line within its card. */
   emptyClassName?: string;
 }) {
+  const { t, i18n } = useTranslation();
+  const number = (n: number) => n.toLocaleString(i18n.language);
   if (rows.length === 0) {
-    return <p className={cn('text-center text-sm text-muted', emptyClassName)}>No recent gameweek data available.</p>;
+    return <p className={cn('text-center text-sm text-muted', emptyClassName)}>{t('recentGameweeks.empty')}</p>;
   }
   return (
-    <Table caption="Recent game weeks">
+    <Table caption={t('recentGameweeks.caption')}>
       <THead>
         <tr>
-          <TH>Game Week</TH>
-          <TH className="text-right">Predictions</TH>
-          <TH className="text-right">Correct Results</TH>
-          <TH className="text-right">Correct Scores</TH>
-          <TH className="text-right">% Accuracy</TH>
-          <TH className="text-right">Points</TH>
+          <TH>{t('recentGameweeks.gameweek')}</TH>
+          <TH className="text-right">{t('recentGameweeks.predictions')}</TH>
+          <TH className="text-right">{t('recentGameweeks.correctResults')}</TH>
+          <TH className="text-right">{t('recentGameweeks.correctScores')}</TH>
+          <TH className="text-right">{t('recentGameweeks.accuracy')}</TH>
+          <TH className="text-right">{t('recentGameweeks.points')}</TH>
         </tr>
       </THead>
       <TBody>
         {rows.map((row) => {
-          const name = row.gameweek_name || `Gameweek ${row.number}`;
+          const name = row.gameweek_name || t('gameweekName', { number: row.number });
           return (
             <TR key={row.id}>
               <TD className="sticky left-0 bg-surface font-semibold">
@@ -49,12 +52,12 @@ export function RecentGameweeksTable({
                   name
                 )}
               </TD>
-              <TD className="text-right">{row.total_predictions}</TD>
-              <TD className="text-right">{row.correct_results}</TD>
-              <TD className="text-right">{row.exact_scores}</TD>
-              <TD className="text-right">{`${wholePercent(row.accuracy)}%`}</TD>
+              <TD className="text-right">{number(row.total_predictions)}</TD>
+              <TD className="text-right">{number(row.correct_results)}</TD>
+              <TD className="text-right">{number(row.exact_scores)}</TD>
+              <TD className="text-right">{t('percent', { value: number(wholePercent(row.accuracy)) })}</TD>
               <TD className="text-right font-bold">
-                {row.points_earned}
+                {number(row.points_earned)}
                 {row.provisional ? provisionalMark : null}
               </TD>
             </TR>

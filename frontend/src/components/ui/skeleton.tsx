@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 /** A shimmering placeholder block with the size of the content it stands for. */
@@ -28,10 +29,11 @@ export function SkeletonCard({ className }: { className?: string }) {
 }
 
 /** Announces loading to screen readers while skeletons show. */
-export function LoadingRegion({ label = 'Loading…', children, className }: { label?: string; children: React.ReactNode; className?: string }) {
+export function LoadingRegion({ label, children, className }: { label?: string; children: React.ReactNode; className?: string }) {
+  const { t } = useTranslation();
   return (
     <div role="status" aria-live="polite" aria-busy="true" className={className}>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('ui.loadingEllipsis')}</span>
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons';
 
@@ -19,6 +20,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 const TOAST_DURATION_MS = 4000;
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const [items, setItems] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
@@ -77,7 +79,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               <button
                 type="button"
                 onClick={() => dismiss(toast.id)}
-                aria-label="Dismiss notification"
+                aria-label={t('ui.dismissNotification')}
                 className="-m-1 grid size-7 place-items-center rounded-md text-muted hover:text-fg"
               >
                 <CloseIcon size={14} />

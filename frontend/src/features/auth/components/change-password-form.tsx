@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -6,44 +7,52 @@ import { PasswordField } from '@/components/ui/field';
 import { useChangePassword } from '../api/change-password';
 import { serverText } from '../utils/auth-errors';
 
+/** A message to show: our own text by key (it follows a change of language), or the server's text as is. */
+type Message =
+  | { tone: 'success' | 'error'; key: 'changePassword.mismatch' | 'changePassword.changed' | 'changePassword.failed' }
+  | { tone: 'error'; text: string };
+
 /** Settings › change password. The server answers a fresh token, which replaces the stored one. */
 export function ChangePasswordForm() {
+  const { t } = useTranslation('auth');
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const change = useChangePassword();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
     if (newPassword !== confirmPassword) {
-      setMessage({ tone: 'error', text: 'New passwords do not match!' });
+      setMessage({ tone: 'error', key: 'changePassword.mismatch' });
       return;
     }
     change.mutate(
       { current_password: currentPassword, new_password: newPassword, new_password_confirm: confirmPassword },
       {
         onSuccess: () => {
-          setMessage({ tone: 'success', text: 'Password changed successfully!' });
+          setMessage({ tone: 'success', key: 'changePassword.changed' });
           setCurrentPassword('');
           setNewPassword('');
           setConfirmPassword('');
         },
-        onError: (failure) =>
-          setMessage({ tone: 'error', text: serverText(failure, 'message') ?? 'Failed to change password.' }),
+        onError: (failure) => {
+          const text = serverText(failure, 'message');
+          setMessage(text ? { tone: 'error', text } : { tone: 'error', key: 'changePassword.failed' });
+        },
       },
     );
   };
 
   return (
     <Card>
-      <CardHeader title="Change password" description="Other devices are signed out when you change it." />
+      <CardHeader title={t('changePassword.title')} description={t('changePassword.description')} />
       <CardBody>
         <form onSubmit={onSubmit} className="space-y-5">
-          {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+          {message ? <Alert tone={message.tone}>{'key' in message ? t(message.key) : message.text}</Alert> : null}
           <PasswordField
-            label="Current password"
+            label={t('changePassword.current')}
             name="current_password"
             autoComplete="current-password"
             required
@@ -52,7 +61,7 @@ export function ChangePasswordForm() {
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <PasswordField
-              label="New password"
+              label={t('fields.newPassword')}
               name="new_password"
               autoComplete="new-password"
               required
@@ -60,7 +69,7 @@ export function ChangePasswordForm() {
               onChange={(e) => setNewPassword(e.target.value)}
             />
             <PasswordField
-              label="Confirm new password"
+              label={t('fields.confirmNewPassword')}
               name="new_password_confirm"
               autoComplete="new-password"
               required
@@ -70,7 +79,7 @@ export function ChangePasswordForm() {
           </div>
           <div className="flex justify-end">
             <Button type="submit" loading={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
+              {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
             </Button>
           </div>
         </form>

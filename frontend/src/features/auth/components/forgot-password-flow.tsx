@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -12,17 +13,19 @@ import { sanitizeCode } from '../utils/sanitize-code';
 
 type Step = 'enterEmail' | 'resetPassword' | 'success';
 
-function backToSignIn(email?: string) {
+function BackToSignIn({ email }: { email?: string }) {
+  const { t } = useTranslation('auth');
   return (
     <Link to="/signin" state={email ? { email } : undefined} className="inline-flex items-center gap-1.5 font-medium text-muted hover:text-fg">
       <ArrowLeftIcon size={16} />
-      Back to sign in
+      {t('forgot.backToSignIn')}
     </Link>
   );
 }
 
 /** Forgot password in three steps: enterEmail → resetPassword → success. */
 export function ForgotPasswordFlow() {
+  const { t } = useTranslation('auth');
   const [step, setStep] = useState<Step>('enterEmail');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -39,11 +42,11 @@ export function ForgotPasswordFlow() {
     setBusy(true);
     try {
       const answer = await requestPasswordReset({ email: email.trim() });
-      setNotice(answer?.message || 'Password reset code sent!');
+      setNotice(answer?.message || t('forgot.codeSent'));
       setStep('resetPassword');
     } catch {
       setNotice(null);
-      setError('Failed to send reset code.');
+      setError(t('forgot.sendFailed'));
     } finally {
       setBusy(false);
     }
@@ -54,7 +57,7 @@ export function ForgotPasswordFlow() {
     if (busy) return;
     setError(null);
     if (newPassword !== confirmPassword) {
-      setError('Passwords do not match.');
+      setError(t('forgot.mismatch'));
       return;
     }
     setBusy(true);
@@ -65,11 +68,11 @@ export function ForgotPasswordFlow() {
         new_password: newPassword,
         new_password_confirm: confirmPassword,
       });
-      setNotice(answer?.message || 'Password has been reset successfully!');
+      setNotice(answer?.message || t('forgot.resetDone'));
       setStep('success');
     } catch (failure) {
       setNotice(null);
-      setError(serverText(failure, 'message') ?? serverText(failure, 'detail') ?? 'Failed to reset password.');
+      setError(serverText(failure, 'message') ?? serverText(failure, 'detail') ?? t('forgot.resetFailed'));
     } finally {
       setBusy(false);
     }
@@ -77,12 +80,12 @@ export function ForgotPasswordFlow() {
 
   if (step === 'success') {
     return (
-      <AuthCard title="Password reset" icon={<CheckCircleIcon size={22} />}>
+      <AuthCard title={t('forgot.successTitle')} icon={<CheckCircleIcon size={22} />}>
         <div className="space-y-6">
           {notice ? <Alert tone="success">{notice}</Alert> : null}
-          <p className="text-sm text-muted">You can now sign in with your new password.</p>
+          <p className="text-sm text-muted">{t('forgot.successText')}</p>
           <Link to="/signin" state={{ email: email.trim() }} className={buttonClasses('primary', 'lg', 'w-full')}>
-            Go to Sign In
+            {t('forgot.goToSignIn')}
           </Link>
         </div>
       </AuthCard>
@@ -92,24 +95,26 @@ export function ForgotPasswordFlow() {
   if (step === 'resetPassword') {
     return (
       <AuthCard
-        title="Choose a new password"
+        title={t('forgot.resetTitle')}
         icon={<LockIcon size={22} />}
         subtitle={
-          <>
-            Enter the 6-digit code we sent to <span className="font-semibold text-fg">{email.trim()}</span> and your new
-            password.
-          </>
+          <Trans
+            t={t}
+            i18nKey="forgot.resetIntro"
+            values={{ email: email.trim() }}
+            components={{ email: <span className="font-semibold text-fg" /> }}
+          />
         }
-        footer={backToSignIn(email.trim())}
+        footer={<BackToSignIn email={email.trim()} />}
       >
         <form onSubmit={submitReset} className="space-y-5">
           {error ? <Alert>{error}</Alert> : notice ? <Alert tone="success">{notice}</Alert> : null}
           <TextField
-            label="Verification code"
+            label={t('fields.verificationCode')}
             name="otp_code"
             inputMode="numeric"
             autoComplete="one-time-code"
-            placeholder="6-digit code"
+            placeholder={t('forgot.codePlaceholder')}
             maxLength={6}
             required
             value={code}
@@ -117,7 +122,7 @@ export function ForgotPasswordFlow() {
             className="[&_input]:font-mono [&_input]:tracking-widest"
           />
           <PasswordField
-            label="New password"
+            label={t('fields.newPassword')}
             name="new_password"
             autoComplete="new-password"
             required
@@ -125,7 +130,7 @@ export function ForgotPasswordFlow() {
             onChange={(e) => setNewPassword(e.target.value)}
           />
           <PasswordField
-            label="Confirm new password"
+            label={t('fields.confirmNewPassword')}
             name="new_password_confirm"
             autoComplete="new-password"
             required
@@ -133,7 +138,7 @@ export function ForgotPasswordFlow() {
             onChange={(e) => setConfirmPassword(e.target.value)}
           />
           <Button type="submit" size="lg" fullWidth loading={busy}>
-            {busy ? 'Resetting...' : 'Reset Password'}
+            {busy ? t('forgot.submitting') : t('forgot.submit')}
           </Button>
           <div className="flex flex-wrap justify-between gap-2 text-sm">
             <button
@@ -142,7 +147,7 @@ export function ForgotPasswordFlow() {
               disabled={busy}
               onClick={() => void sendCode()}
             >
-              Send a new code
+              {t('forgot.sendNewCode')}
             </button>
             <button
               type="button"
@@ -154,7 +159,7 @@ export function ForgotPasswordFlow() {
                 setCode('');
               }}
             >
-              Use a different email
+              {t('forgot.differentEmail')}
             </button>
           </div>
         </form>
@@ -164,26 +169,26 @@ export function ForgotPasswordFlow() {
 
   return (
     <AuthCard
-      title="Forgot your password?"
+      title={t('forgot.title')}
       icon={<MailIcon size={22} />}
-      subtitle="Enter the email you signed up with and we'll send you a 6-digit code to reset it."
-      footer={backToSignIn()}
+      subtitle={t('forgot.subtitle')}
+      footer={<BackToSignIn />}
     >
       <form onSubmit={sendCode} className="space-y-5">
         {error ? <Alert>{error}</Alert> : null}
         <TextField
-          label="Email"
+          label={t('fields.email')}
           type="email"
           name="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t('fields.emailPlaceholder')}
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}
         />
         <Button type="submit" size="lg" fullWidth loading={busy}>
-          {busy ? 'Sending...' : 'Send Reset Code'}
+          {busy ? t('forgot.sending') : t('forgot.sendCode')}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AuthProfile } from '@contracts/api/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -11,8 +12,10 @@ import { useUpdateProfile } from '../api/update-profile';
 function ProfileFields({ profile }: { profile: AuthProfile }) {
   const [firstName, setFirstName] = useState(profile.first_name ?? '');
   const [lastName, setLastName] = useState(profile.last_name ?? '');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  // The text's key, so a message already shown follows a change of language.
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; key: 'profile.updated' | 'profile.updateFailed' } | null>(null);
   const update = useUpdateProfile();
+  const { t } = useTranslation('auth');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -20,30 +23,30 @@ function ProfileFields({ profile }: { profile: AuthProfile }) {
     update.mutate(
       { first_name: firstName, last_name: lastName },
       {
-        onSuccess: () => setMessage({ tone: 'success', text: 'Profile updated successfully!' }),
-        onError: () => setMessage({ tone: 'error', text: 'Failed to update profile.' }),
+        onSuccess: () => setMessage({ tone: 'success', key: 'profile.updated' }),
+        onError: () => setMessage({ tone: 'error', key: 'profile.updateFailed' }),
       },
     );
   };
 
   return (
     <form onSubmit={onSubmit} className="space-y-5">
-      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {message ? <Alert tone={message.tone}>{t(message.key)}</Alert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" name="first_name" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
-        <TextField label="Last name" name="last_name" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+        <TextField label={t('fields.firstName')} name="first_name" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+        <TextField label={t('fields.lastName')} name="last_name" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
       </div>
       {profile.username || profile.email ? (
         <dl className="grid gap-3 rounded-xl bg-surface-2 p-4 text-sm sm:grid-cols-2">
           {profile.username ? (
             <div>
-              <dt className="text-muted">Username</dt>
+              <dt className="text-muted">{t('fields.username')}</dt>
               <dd className="mt-0.5 font-medium text-fg">@{profile.username}</dd>
             </div>
           ) : null}
           {profile.email ? (
             <div className="min-w-0">
-              <dt className="text-muted">Email address</dt>
+              <dt className="text-muted">{t('profile.emailAddress')}</dt>
               <dd className="mt-0.5 truncate font-medium text-fg">{profile.email}</dd>
             </div>
           ) : null}
@@ -51,7 +54,7 @@ function ProfileFields({ profile }: { profile: AuthProfile }) {
       ) : null}
       <div className="flex justify-end">
         <Button type="submit" loading={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending ? t('profile.saving') : t('profile.save')}
         </Button>
       </div>
     </form>
@@ -60,13 +63,14 @@ function ProfileFields({ profile }: { profile: AuthProfile }) {
 
 /** Settings › Profile: first and last name from GET /auth/profile/, saved with PUT. */
 export function ProfileForm() {
+  const { t } = useTranslation('auth');
   const profile = useProfile();
   return (
     <Card>
-      <CardHeader title="Profile" description="Your name as other players see it in leagues." />
+      <CardHeader title={t('profile.title')} description={t('profile.description')} />
       <CardBody>
         {profile.isPending ? (
-          <div className="space-y-5" aria-busy="true" aria-label="Loading profile">
+          <div className="space-y-5" aria-busy="true" aria-label={t('profile.loading')}>
             <div className="grid gap-5 sm:grid-cols-2">
               <Skeleton className="h-16" />
               <Skeleton className="h-16" />
@@ -74,7 +78,7 @@ export function ProfileForm() {
             <Skeleton className="h-16" />
           </div>
         ) : profile.isError ? (
-          <Alert>Failed to load profile data.</Alert>
+          <Alert>{t('profile.loadFailed')}</Alert>
         ) : (
           <ProfileFields key={profile.data.id ?? profile.data.username} profile={profile.data} />
         )}

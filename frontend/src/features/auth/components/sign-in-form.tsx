@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,8 +11,6 @@ import { login } from '../api/login';
 import { AuthCard } from './auth-card';
 
 type Phase = 'idle' | 'signing-in' | 'checking';
-
-const NO_TOKEN_MESSAGE = 'Login successful, but no auth token was provided.';
 
 class NoTokenError extends Error {}
 
@@ -28,6 +27,7 @@ function emailFromState(state: unknown): string {
  * (`isOnboardingComplete`, supplied by the app) to pick the next screen.
  */
 export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () => Promise<boolean> }) {
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -42,13 +42,13 @@ export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () 
     if (phase !== 'idle') return;
     setError(null);
     if (!email.trim() || !password) {
-      setError('Please fill in both fields.');
+      setError(t('signIn.fillBoth'));
       return;
     }
     setPhase('signing-in');
     try {
       const token = await login({ email: email.trim(), password });
-      if (!token) throw new NoTokenError(NO_TOKEN_MESSAGE);
+      if (!token) throw new NoTokenError();
       storeToken(token);
       queryClient.clear();
       setPhase('checking');
@@ -57,7 +57,7 @@ export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () 
     } catch (failure) {
       clearStoredToken();
       setError(
-        failure instanceof NoTokenError ? NO_TOKEN_MESSAGE : (getServerMessage(failure) ?? 'Invalid email or password.'),
+        failure instanceof NoTokenError ? t('signIn.noToken') : (getServerMessage(failure) ?? t('signIn.invalid')),
       );
       setPhase('idle');
     }
@@ -67,47 +67,46 @@ export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () 
 
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Sign in to make your predictions and check your rank."
+      title={t('signIn.title')}
+      subtitle={t('signIn.subtitle')}
       footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-semibold text-accent hover:underline">
-            Sign up
-          </Link>
-        </>
+        <Trans
+          t={t}
+          i18nKey="signIn.noAccount"
+          components={{ signup: <Link to="/signup" className="font-semibold text-accent hover:underline" /> }}
+        />
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {error ? <Alert>{error}</Alert> : null}
         <TextField
-          label="Email"
+          label={t('fields.email')}
           type="email"
           name="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t('fields.emailPlaceholder')}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={busy}
         />
         <PasswordField
-          label="Password"
+          label={t('fields.password')}
           name="password"
           autoComplete="current-password"
-          placeholder="Your password"
+          placeholder={t('signIn.passwordPlaceholder')}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           disabled={busy}
           labelAction={
             <Link to="/forgot-password" className="text-sm font-medium text-accent hover:underline">
-              Forgot password?
+              {t('signIn.forgotPassword')}
             </Link>
           }
         />
-        <Checkbox label="Remember me" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
+        <Checkbox label={t('signIn.rememberMe')} checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
         <Button type="submit" size="lg" fullWidth loading={busy}>
-          {phase === 'signing-in' ? 'Signing In...' : phase === 'checking' ? 'Checking your setup...' : 'Sign In'}
+          {phase === 'signing-in' ? t('signIn.submitting') : phase === 'checking' ? t('signIn.checking') : t('signIn.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,29 +1,27 @@
 import { useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { TFunction } from 'i18next';
 import type { RegisterRequest } from '@contracts/api/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
 import { getFieldError } from '@/lib/api-error';
 import { register } from '../api/register';
-import { isNetworkFailure, NETWORK_ERROR_MESSAGE } from '../utils/auth-errors';
+import { isNetworkFailure } from '../utils/auth-errors';
 import { AuthCard } from './auth-card';
 
-const FIELD_LABELS: ReadonlyArray<[keyof RegisterRequest, string]> = [
-  ['username', 'Username'],
-  ['email', 'Email'],
-  ['password', 'Password'],
-  ['password_confirm', 'Password confirmation'],
-];
+/** The fields whose server errors are listed, in this order (their labels: signUp.errorFields). */
+const ERROR_FIELDS = ['username', 'email', 'password', 'password_confirm'] as const satisfies ReadonlyArray<keyof RegisterRequest>;
 
-/** The sign-up error lines of spec section 8, one per field the server rejected. */
-export function registrationErrorLines(error: unknown): string[] {
-  if (isNetworkFailure(error)) return [NETWORK_ERROR_MESSAGE];
-  const lines = FIELD_LABELS.flatMap(([field, label]) => {
+/** The sign-up error lines of spec section 8, one per field the server rejected (the server's text after the label). */
+export function registrationErrorLines(error: unknown, t: TFunction<'auth'>): string[] {
+  if (isNetworkFailure(error)) return [t('errors.network')];
+  const lines = ERROR_FIELDS.flatMap((field) => {
     const first = getFieldError(error, field);
-    return first ? [`${label}: ${first}`] : [];
+    return first ? [t('signUp.fieldError', { label: t(`signUp.errorFields.${field}`), message: first })] : [];
   });
-  return lines.length > 0 ? lines : ['Registration failed. Please try again.'];
+  return lines.length > 0 ? lines : [t('signUp.failed')];
 }
 
 const EMPTY: RegisterRequest = {
@@ -36,6 +34,7 @@ const EMPTY: RegisterRequest = {
 };
 
 export function SignUpForm() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [values, setValues] = useState<RegisterRequest>(EMPTY);
   const [agreed, setAgreed] = useState(false);
@@ -61,22 +60,21 @@ export function SignUpForm() {
       const result = await register(body);
       navigate('/auth/verify-otp', { state: { email: result.email, token: result.token } });
     } catch (failure) {
-      setErrors(registrationErrorLines(failure));
+      setErrors(registrationErrorLines(failure, t));
       setSubmitting(false);
     }
   };
 
   return (
     <AuthCard
-      title="Create your account"
-      subtitle="Join the game: predict every match, bank your best pick, climb the leagues."
+      title={t('signUp.title')}
+      subtitle={t('signUp.subtitle')}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to="/signin" className="font-semibold text-accent hover:underline">
-            Sign in
-          </Link>
-        </>
+        <Trans
+          t={t}
+          i18nKey="signUp.haveAccount"
+          components={{ signin: <Link to="/signin" className="font-semibold text-accent hover:underline" /> }}
+        />
       }
     >
       <form onSubmit={onSubmit} className="space-y-5">
@@ -89,7 +87,7 @@ export function SignUpForm() {
         ) : null}
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
-            label="First name"
+            label={t('fields.firstName')}
             name="first_name"
             autoComplete="given-name"
             required
@@ -97,7 +95,7 @@ export function SignUpForm() {
             onChange={set('first_name')}
           />
           <TextField
-            label="Last name"
+            label={t('fields.lastName')}
             name="last_name"
             autoComplete="family-name"
             required
@@ -106,29 +104,29 @@ export function SignUpForm() {
           />
         </div>
         <TextField
-          label="Username"
+          label={t('fields.username')}
           name="username"
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
           required
-          hint="unique: oneword"
+          hint={t('signUp.usernameHint')}
           value={values.username}
           onChange={set('username')}
         />
         <TextField
-          label="Email"
+          label={t('fields.email')}
           type="email"
           name="email"
           autoComplete="email"
           inputMode="email"
-          placeholder="you@example.com"
+          placeholder={t('fields.emailPlaceholder')}
           required
           value={values.email}
           onChange={set('email')}
         />
         <PasswordField
-          label="Password"
+          label={t('fields.password')}
           name="password"
           autoComplete="new-password"
           required
@@ -136,7 +134,7 @@ export function SignUpForm() {
           onChange={set('password')}
         />
         <PasswordField
-          label="Confirm password"
+          label={t('signUp.confirmPassword')}
           name="password_confirm"
           autoComplete="new-password"
           required
@@ -148,20 +146,18 @@ export function SignUpForm() {
           checked={agreed}
           onChange={(e) => setAgreed(e.target.checked)}
           label={
-            <>
-              I agree to the{' '}
-              <Link to="/terms" className="font-medium text-accent hover:underline">
-                Terms
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" className="font-medium text-accent hover:underline">
-                Privacy Policy
-              </Link>
-            </>
+            <Trans
+              t={t}
+              i18nKey="signUp.agree"
+              components={{
+                terms: <Link to="/terms" className="font-medium text-accent hover:underline" />,
+                privacy: <Link to="/privacy" className="font-medium text-accent hover:underline" />,
+              }}
+            />
           }
         />
         <Button type="submit" size="lg" fullWidth loading={submitting}>
-          {submitting ? 'Creating Account...' : 'Create Account'}
+          {submitting ? t('signUp.submitting') : t('signUp.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,7 @@ import { cn } from '@/lib/cn';
 import { resendOtp } from '../api/resend-otp';
 import { verifyOtp } from '../api/verify-otp';
 import { useCountdown } from '../hooks/use-countdown';
-import { isNetworkFailure, NETWORK_ERROR_MESSAGE, serverText } from '../utils/auth-errors';
+import { isNetworkFailure, serverText } from '../utils/auth-errors';
 import { formatCountdown } from '../utils/format-countdown';
 import { maskEmail } from '../utils/mask-email';
 import { CODE_LENGTH, sanitizeCode } from '../utils/sanitize-code';
@@ -16,11 +17,13 @@ import { CODE_LENGTH, sanitizeCode } from '../utils/sanitize-code';
 export const MAX_FAILED_ATTEMPTS = 3;
 export const RESEND_COOLDOWN_SECONDS = 60;
 export const REDIRECT_DELAY_MS = 1500;
+/** What the server says once the code is locked (compared as is; shown translated as verify.locked). */
 export const LOCKED_MESSAGE = 'Too many failed attempts. Please request a new verification code.';
 
 type Message = { tone: 'error' | 'success'; text: string } | null;
 
 export function VerifyEmailForm({ email, token }: { email: string; token?: string }) {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const inputId = useId();
   const counterId = useId();
@@ -47,7 +50,7 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
     event.preventDefault();
     if (locked || verifying || verified) return;
     if (code.length !== CODE_LENGTH) {
-      setMessage({ tone: 'error', text: 'Please enter a 6-digit verification code.' });
+      setMessage({ tone: 'error', text: t('verify.codeRequired') });
       return;
     }
     setMessage(null);
@@ -55,14 +58,14 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
     try {
       await verifyOtp({ otp_code: code, purpose: 'email_verification', email, token });
       setVerified(true);
-      setMessage({ tone: 'success', text: 'Email verified successfully! Redirecting to sign in...' });
+      setMessage({ tone: 'success', text: t('verify.verified') });
       redirectTimer.current = setTimeout(
         () => navigate('/signin', { replace: true, state: { email } }),
         REDIRECT_DELAY_MS,
       );
     } catch (failure) {
       if (isNetworkFailure(failure)) {
-        setMessage({ tone: 'error', text: NETWORK_ERROR_MESSAGE });
+        setMessage({ tone: 'error', text: t('errors.network') });
         setCode('');
         return;
       }
@@ -71,10 +74,13 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
       setFailedAttempts(attempts);
       if (attempts >= MAX_FAILED_ATTEMPTS || text === LOCKED_MESSAGE) {
         setLocked(true);
-        setMessage({ tone: 'error', text: LOCKED_MESSAGE });
+        setMessage({ tone: 'error', text: t('verify.locked') });
       } else {
         const remaining = MAX_FAILED_ATTEMPTS - attempts;
-        setMessage({ tone: 'error', text: `${text ?? 'Invalid verification code.'} ${remaining} attempt(s) remaining.` });
+        setMessage({
+          tone: 'error',
+          text: t('verify.attemptsRemaining', { message: text ?? t('verify.invalidCode'), count: remaining }),
+        });
       }
     } finally {
       setVerifying(false);
@@ -89,13 +95,13 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
       setFailedAttempts(0);
       setLocked(false);
       setCode('');
-      setMessage({ tone: 'success', text: 'New verification code sent to your email!' });
+      setMessage({ tone: 'success', text: t('verify.resent') });
       countdown.restart(RESEND_COOLDOWN_SECONDS);
       inputRef.current?.focus();
     } catch (failure) {
       setMessage({
         tone: 'error',
-        text: serverText(failure, 'detail') ?? 'Failed to resend verification code. Please try again.',
+        text: serverText(failure, 'detail') ?? t('verify.resendFailed'),
       });
     } finally {
       setResending(false);
@@ -110,16 +116,20 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
         <div className="mb-5 grid size-12 place-items-center rounded-2xl bg-primary-soft text-accent" aria-hidden="true">
           <MailIcon size={22} />
         </div>
-        <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg">Verify your email</h1>
+        <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg">{t('verify.title')}</h1>
         <p className="mt-2 text-sm text-muted">
-          We sent a 6-digit code to <span className="font-semibold text-fg">{maskEmail(email)}</span>. Enter it below to
-          activate your account.
+          <Trans
+            t={t}
+            i18nKey="verify.intro"
+            values={{ email: maskEmail(email) }}
+            components={{ email: <span className="font-semibold text-fg" /> }}
+          />
         </p>
 
         <form onSubmit={onSubmit} noValidate className="mt-6 space-y-5">
           {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
           <div>
-            <Label htmlFor={inputId}>Verification code</Label>
+            <Label htmlFor={inputId}>{t('fields.verificationCode')}</Label>
             <input
               ref={inputRef}
               id={inputId}
@@ -137,37 +147,37 @@ export function VerifyEmailForm({ email, token }: { email: string; token?: strin
               className={cn(inputClasses, 'h-14! text-center font-mono text-2xl! tracking-[0.5em] tabular-nums')}
             />
             <p id={counterId} className="mt-2 text-xs text-muted" aria-live="polite">
-              {`${code.length}/${CODE_LENGTH} digits entered`}
+              {t('verify.digitsEntered', { entered: code.length, total: CODE_LENGTH })}
             </p>
           </div>
           <Button type="submit" size="lg" fullWidth loading={verifying} disabled={locked || verified}>
-            {verifying ? 'Verifying...' : 'Verify Code'}
+            {verifying ? t('verify.submitting') : t('verify.submit')}
           </Button>
         </form>
 
         <div className="mt-6 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm text-muted">
-          <span>Didn&apos;t get the code?</span>
+          <span>{t('verify.noCode')}</span>
           <button
             type="button"
             onClick={onResend}
             disabled={countdown.running || resending}
             className="font-semibold text-accent hover:underline disabled:cursor-not-allowed disabled:text-muted disabled:no-underline"
           >
-            Resend code
+            {t('verify.resend')}
           </button>
           {countdown.running ? (
             <span className="tabular-nums" aria-live="off">
-              (available in {formatCountdown(countdown.remaining)})
+              {t('verify.availableIn', { time: formatCountdown(countdown.remaining) })}
             </span>
           ) : resending ? (
-            <span>Sending…</span>
+            <span>{t('verify.sending')}</span>
           ) : null}
         </div>
       </div>
       <div className="mt-6 text-center text-sm">
         <Link to="/signup" className="inline-flex items-center gap-1.5 font-medium text-muted hover:text-fg">
           <ArrowLeftIcon size={16} />
-          Back to sign up
+          {t('verify.backToSignUp')}
         </Link>
       </div>
     </div>

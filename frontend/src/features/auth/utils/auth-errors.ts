@@ -10,5 +10,3 @@ export function serverText(error: unknown, field: 'message' | 'detail' | 'error'
 export function isNetworkFailure(error: unknown): boolean {
   return error instanceof ApiError && error.isNetworkError;
 }
-
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';

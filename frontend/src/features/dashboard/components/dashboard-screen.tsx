@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardData } from '@contracts/api/stats';
 import { PageHeader } from '@/components/layout/page-header';
@@ -38,8 +39,9 @@ function StatCard({ label, value, hint, highlight }: { label: string; value: Rea
 }
 
 function DashboardSkeleton() {
+  const { t } = useTranslation('dashboard');
   return (
-    <LoadingRegion label="Loading your dashboard…" className="space-y-6">
+    <LoadingRegion label={t('loading')} className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <SkeletonCard key={i} />
@@ -56,23 +58,38 @@ function DashboardSkeleton() {
 }
 
 function DashboardView({ data }: { data: DashboardData }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const number = (n: number) => n.toLocaleString(i18n.language);
   const stats = data.current_season_stats;
   const points = data.points_by_gameweek ?? [];
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <StatCard label="Total Points" value={stats.total_points} hint={stats.provisional ? 'Includes live matches' : data.season?.label} highlight />
-        <StatCard label="Total Predictions" value={stats.total_predictions} hint={`${stats.scored_predictions ?? 0} scored`} />
-        <StatCard label="% Accuracy" value={`${wholePercent(stats.accuracy)}%`} hint={`${stats.correct_results ?? 0} correct results`} />
-        <StatCard label="Correct Scores" value={stats.exact_scores} hint="Exact scores" />
+        <StatCard
+          label={t('stats.totalPoints')}
+          value={number(stats.total_points)}
+          hint={stats.provisional ? t('stats.includesLive') : data.season?.label}
+          highlight
+        />
+        <StatCard
+          label={t('stats.totalPredictions')}
+          value={number(stats.total_predictions)}
+          hint={t('stats.scored', { count: stats.scored_predictions ?? 0 })}
+        />
+        <StatCard
+          label={t('stats.accuracy')}
+          value={t('percent', { value: number(wholePercent(stats.accuracy)) })}
+          hint={t('stats.correctResults', { count: stats.correct_results ?? 0 })}
+        />
+        <StatCard label={t('stats.correctScores')} value={number(stats.exact_scores)} hint={t('stats.exactScores')} />
       </div>
 
       <Card>
-        <CardHeader title="Points per gameweek" description="Every gameweek of the season so far" />
+        <CardHeader title={t('chart.title')} description={t('chart.description')} />
         <div className="px-2 pt-4 pb-4 sm:px-4">
           {points.every((p) => p.points === 0) ? (
             <p className="px-3 py-10 text-center text-sm text-muted">
-              No points yet. Your chart grows here as your predictions score.
+              {t('chart.empty')}
             </p>
           ) : (
             <>
@@ -81,9 +98,9 @@ function DashboardView({ data }: { data: DashboardData }) {
                   <PointsChart data={points} />
                 </div>
               </Suspense>
-              <ul className="sr-only" aria-label="Points per gameweek">
+              <ul className="sr-only" aria-label={t('chart.title')}>
                 {points.map((p) => (
-                  <li key={p.number}>{`Gameweek ${p.number}: ${p.points} points`}</li>
+                  <li key={p.number}>{t('chart.item', { number: p.number, count: p.points })}</li>
                 ))}
               </ul>
             </>
@@ -93,37 +110,37 @@ function DashboardView({ data }: { data: DashboardData }) {
 
       <div className="grid gap-4 lg:grid-cols-2">
         <TeamAccuracyList
-          title="Hot Teams"
-          description="Clubs you read best"
+          title={t('hot.title')}
+          description={t('hot.description')}
           icon={<FlameIcon size={18} />}
           teams={data.hot_teams ?? []}
-          emptyText="No hot teams yet"
+          emptyText={t('hot.empty')}
           tone="hot"
         />
         <TeamAccuracyList
-          title="Cold Teams"
-          description="Clubs that keep surprising you"
+          title={t('cold.title')}
+          description={t('cold.description')}
           icon={<SnowflakeIcon />}
           teams={data.cold_teams ?? []}
-          emptyText="No cold teams"
+          emptyText={t('cold.empty')}
           tone="cold"
         />
       </div>
 
       <Card className="overflow-hidden">
         <CardHeader
-          title="Recent Game Weeks"
+          title={t('recent.title')}
           className="pb-4 sm:pb-4"
           action={
             <Link to="/gameweeks-history" className={buttonClasses('link', 'sm')}>
-              View all
+              {t('recent.viewAll')}
             </Link>
           }
         />
         <RecentGameweeksTable
           rows={data.recent_gameweeks ?? []}
           gameweekHref={(row) => `/results?gameweek=${row.number}`}
-          provisionalMark={<span className="ml-1 text-xs font-normal text-muted">(live)</span>}
+          provisionalMark={<span className="ml-1 text-xs font-normal text-muted">{t('recent.live')}</span>}
           emptyClassName="px-5 pb-6 sm:px-6"
         />
       </Card>
@@ -134,15 +151,16 @@ function DashboardView({ data }: { data: DashboardData }) {
 /** /dashboard: the user's season at a glance. */
 export function DashboardScreen() {
   useLiveDashboard();
+  const { t } = useTranslation('dashboard');
   const dashboard = useDashboard();
   return (
     <>
       <PageHeader
-        title="Dashboard"
-        description="Your season at a glance."
+        title={t('title')}
+        description={t('description')}
         actions={
           <Link to="/results" className={buttonClasses('secondary', 'sm')}>
-            <ChartIcon size={16} /> Results
+            <ChartIcon size={16} /> {t('results')}
           </Link>
         }
       />
@@ -152,8 +170,8 @@ export function DashboardScreen() {
       ) : dashboard.isError ? (
         <Card>
           <ErrorState
-            title="Could not load dashboard"
-            message={dashboard.error.message || `Failed to fetch data from ${DASHBOARD_PATH}`}
+            title={t('loadError')}
+            message={dashboard.error.message || t('fetchFailed', { path: DASHBOARD_PATH })}
             onRetry={() => void dashboard.refetch()}
           />
         </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PointsByGameweek } from '@contracts/api/stats';
 
@@ -6,7 +7,8 @@ import type { PointsByGameweek } from '@contracts/api/stats';
  * the dashboard lists the same figures in text beside it.
  */
 export default function PointsChart({ data }: { data: readonly PointsByGameweek[] }) {
-  const rows = data.map((d) => ({ label: `GW${d.number}`, number: d.number, points: d.points }));
+  const { t } = useTranslation('dashboard');
+  const rows = data.map((d) => ({ label: t('chart.axis', { number: d.number }), number: d.number, points: d.points }));
   return (
     <BarChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
       <CartesianGrid vertical={false} stroke="var(--app-line)" />
@@ -21,10 +23,10 @@ export default function PointsChart({ data }: { data: readonly PointsByGameweek[
           color: 'var(--app-fg)',
         }}
         labelStyle={{ color: 'var(--app-muted)' }}
-        labelFormatter={(_, payload) => (payload?.[0] ? `Gameweek ${String(payload[0].payload.number)}` : '')}
-        formatter={(value) => [`${String(value)} pts`, 'Points']}
+        labelFormatter={(_, payload) => (payload?.[0] ? t('chart.gameweek', { number: String(payload[0].payload.number) }) : '')}
+        formatter={(value) => [t('chart.value', { points: String(value) }), t('chart.points')]}
       />
-      <Bar dataKey="points" name="Points" fill="var(--app-primary)" radius={[6, 6, 0, 0]} maxBarSize={36} />
+      <Bar dataKey="points" name={t('chart.points')} fill="var(--app-primary)" radius={[6, 6, 0, 0]} maxBarSize={36} />
     </BarChart>
   );
 }

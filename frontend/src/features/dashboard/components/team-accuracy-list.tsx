@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { TeamAccuracy } from '@contracts/api/stats';
 import { Card, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
@@ -19,6 +20,7 @@ export function TeamAccuracyList({
   emptyText: string;
   tone: 'hot' | 'cold';
 }) {
+  const { t, i18n } = useTranslation('dashboard');
   return (
     <Card>
       <CardHeader
@@ -51,12 +53,12 @@ export function TeamAccuracyList({
                   <div className="min-w-0">
                     <p className="truncate text-sm font-semibold text-fg">{team.team}</p>
                     {typeof team.predictions === 'number' ? (
-                      <p className="text-xs text-muted">{team.predictions} predictions</p>
+                      <p className="text-xs text-muted">{t('teams.predictions', { count: team.predictions })}</p>
                     ) : null}
                   </div>
                 </div>
                 <p className={cn('shrink-0 text-sm font-bold tabular-nums', tone === 'hot' ? 'text-success' : 'text-danger')}>
-                  {`${Math.round(team.accuracy)}% Accuracy`}
+                  {t('teams.accuracy', { value: Math.round(team.accuracy).toLocaleString(i18n.language) })}
                 </p>
               </li>
             ))}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { GameweeksHistory, HistoryGameweekRef } from '@contracts/api/stats';
 import { PageHeader } from '@/components/layout/page-header';
@@ -33,6 +34,7 @@ function SummaryCard({ label, value, highlight }: { label: string; value: ReactN
 }
 
 function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; gameweek: HistoryGameweekRef | null; tone: 'best' | 'worst'; emptyText: string }) {
+  const { t, i18n } = useTranslation('history');
   const display = useDateDisplay();
   return (
     <Card className="flex items-center gap-4 p-4 sm:p-5">
@@ -46,7 +48,7 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
         <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
         {gameweek ? (
           <>
-            <p className="mt-1 truncate text-base font-semibold text-fg">{gameweek.gameWeek || `Gameweek ${gameweek.number}`}</p>
+            <p className="mt-1 truncate text-base font-semibold text-fg">{t('gameweek', { number: gameweek.number })}</p>
             <p className="text-xs text-muted">{formatDate(gameweek.date, display, '–')}</p>
           </>
         ) : (
@@ -55,8 +57,8 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
       </div>
       {gameweek ? (
         <p className="shrink-0 text-right font-display text-2xl font-extrabold text-fg tabular-nums">
-          {gameweek.points}
-          <span className="block text-xs font-medium text-muted">points</span>
+          {gameweek.points.toLocaleString(i18n.language)}
+          <span className="block text-xs font-medium text-muted">{t('performance.points', { count: gameweek.points })}</span>
         </p>
       ) : null}
     </Card>
@@ -64,8 +66,9 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
 }
 
 function HistorySkeleton() {
+  const { t } = useTranslation('history');
   return (
-    <LoadingRegion label="Loading gameweeks history…" className="space-y-6">
+    <LoadingRegion label={t('loading')} className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <SkeletonCard key={i} />
@@ -102,35 +105,32 @@ function HistoryView({
   onToggle: (id: number) => void;
   busy: boolean;
 }) {
+  const { t, i18n } = useTranslation('history');
+  const number = (n: number) => n.toLocaleString(i18n.language);
   const { summary, gameweeks, pagination } = data;
   const { from, to } = shownRange(pagination.page, pagination.page_size, pagination.total);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <SummaryCard label="Season Total Points" value={summary.totalPoints} highlight />
-        <SummaryCard label="Total Correct Results" value={summary.totalCorrect} />
-        <SummaryCard label="Total Exact Scores" value={summary.totalExactScores} />
-        <SummaryCard label="Average Accuracy (%)" value={`${Math.round(summary.averageAccuracy)}%`} />
+        <SummaryCard label={t('summary.totalPoints')} value={number(summary.totalPoints)} highlight />
+        <SummaryCard label={t('summary.totalCorrect')} value={number(summary.totalCorrect)} />
+        <SummaryCard label={t('summary.totalExact')} value={number(summary.totalExactScores)} />
+        <SummaryCard label={t('summary.averageAccuracy')} value={t('percent', { value: number(Math.round(summary.averageAccuracy)) })} />
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <PerformanceCard title="Best Performance" gameweek={summary.bestGameweek} tone="best" emptyText="No gameweeks played yet." />
-        <PerformanceCard
-          title="Room for Improvement"
-          gameweek={summary.worstGameweek}
-          tone="worst"
-          emptyText="No completed gameweeks played yet."
-        />
+        <PerformanceCard title={t('performance.best')} gameweek={summary.bestGameweek} tone="best" emptyText={t('performance.noBest')} />
+        <PerformanceCard title={t('performance.worst')} gameweek={summary.worstGameweek} tone="worst" emptyText={t('performance.noWorst')} />
       </div>
 
       <Card className="overflow-hidden">
         <CardHeader
-          title="All Gameweeks"
-          description={pagination.total > 0 ? `Showing ${from}-${to} of ${pagination.total} gameweeks` : undefined}
+          title={t('all.title')}
+          description={pagination.total > 0 ? t('all.showing', { from: number(from), to: number(to), count: pagination.total }) : undefined}
           className="pb-4 sm:pb-4"
         />
         {gameweeks.length === 0 ? (
-          <EmptyState icon={<CalendarIcon size={22} />} title="No gameweeks played yet." description="Gameweeks appear here once the season is scheduled." />
+          <EmptyState icon={<CalendarIcon size={22} />} title={t('all.empty')} description={t('all.emptyDescription')} />
         ) : (
           <div className={cn('border-t border-line transition-opacity', busy && 'opacity-60')} aria-busy={busy || undefined}>
             <GameweeksTable gameweeks={gameweeks} expandedId={expandedId} onToggle={onToggle} />
@@ -151,6 +151,7 @@ function HistoryView({
  * (another player, by id or username slug). Props win over the route params.
  */
 export function GameweeksHistoryScreen({ player: playerProp, leagueId: leagueIdProp }: { player?: string; leagueId?: string } = {}) {
+  const { t } = useTranslation('history');
   const params = useParams();
   const player = playerProp ?? params.playerId;
   const leagueId = leagueIdProp ?? params.leagueId;
@@ -176,28 +177,28 @@ export function GameweeksHistoryScreen({ player: playerProp, leagueId: leagueIdP
   };
 
   const name = history.data?.player ? history.data.player.full_name || history.data.player.username : '';
-  const title = isOtherPlayer && name ? `${name} Gameweeks History` : 'Gameweeks History';
+  const title = isOtherPlayer && name ? t('playerTitle', { name }) : t('title');
 
   return (
     <>
       <Link to={backTo} className="mb-4 inline-flex items-center gap-1.5 rounded-lg text-sm font-medium text-muted hover:text-fg">
-        <ArrowLeftIcon size={16} /> {isOtherPlayer ? 'Back to player' : 'Back to Dashboard'}
+        <ArrowLeftIcon size={16} /> {isOtherPlayer ? t('backToPlayer') : t('backToDashboard')}
       </Link>
       <PageHeader
         title={title}
-        description={isOtherPlayer ? 'Every gameweek of their season, match by match.' : 'Every gameweek of your season, match by match.'}
+        description={isOtherPlayer ? t('playerDescription') : t('description')}
       />
       {waitingForStart || history.isPending ? (
         <HistorySkeleton />
       ) : history.isError ? (
         <Card>
           <ErrorState
-            title="Could not load gameweeks history"
+            title={t('loadError')}
             message={history.error.message}
             onRetry={() => void history.refetch()}
             action={
               <Link to={backTo} className={buttonClasses('ghost')}>
-                Go back
+                {t('goBack')}
               </Link>
             }
           />

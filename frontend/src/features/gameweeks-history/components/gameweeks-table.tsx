@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { GameweekStatus } from '@contracts/api/fixtures';
 import type { GameweekHistoryItem } from '@contracts/api/stats';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
@@ -9,10 +10,10 @@ import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { HistoryMatches } from './history-matches';
 
-const STATUS: Record<GameweekStatus, { tone: BadgeTone; label: string }> = {
-  current: { tone: 'primary', label: 'Current' },
-  completed: { tone: 'neutral', label: 'Completed' },
-  upcoming: { tone: 'info', label: 'Upcoming' },
+const TONE: Record<GameweekStatus, BadgeTone> = {
+  current: 'primary',
+  completed: 'neutral',
+  upcoming: 'info',
 };
 
 /** The page's gameweeks; one row at a time opens to list its matches. */
@@ -25,27 +26,29 @@ export function GameweeksTable({
   expandedId: number | null;
   onToggle: (id: number) => void;
 }) {
+  const { t, i18n } = useTranslation('history');
+  const number = (n: number) => n.toLocaleString(i18n.language);
   const display = useDateDisplay();
   return (
-    <Table caption="All Gameweeks">
+    <Table caption={t('all.title')}>
       <THead>
         <tr>
-          <TH>Gameweek</TH>
-          <TH>Date</TH>
-          <TH>Status</TH>
-          <TH className="text-right">Predictions</TH>
-          <TH className="text-right">Correct</TH>
-          <TH className="text-right">Exact Scores</TH>
-          <TH className="text-right">Accuracy</TH>
-          <TH className="text-right">Points</TH>
-          <TH className="text-right">Details</TH>
+          <TH>{t('table.gameweek')}</TH>
+          <TH>{t('table.date')}</TH>
+          <TH>{t('table.status')}</TH>
+          <TH className="text-right">{t('table.predictions')}</TH>
+          <TH className="text-right">{t('table.correct')}</TH>
+          <TH className="text-right">{t('table.exactScores')}</TH>
+          <TH className="text-right">{t('table.accuracy')}</TH>
+          <TH className="text-right">{t('table.points')}</TH>
+          <TH className="text-right">{t('table.details')}</TH>
         </tr>
       </THead>
       <TBody>
         {gameweeks.map((g) => {
           const open = expandedId === g.id;
           const detailsId = `gameweek-${g.id}-matches`;
-          const label = g.gameWeek || `Gameweek ${g.number}`;
+          const label = t('gameweek', { number: g.number });
           return (
             <Fragment key={g.id}>
               <TR highlighted={g.status === 'current'}>
@@ -54,26 +57,26 @@ export function GameweeksTable({
                 </TD>
                 <TD className="whitespace-nowrap text-muted">{formatDate(g.date, display, '–')}</TD>
                 <TD>
-                  <Badge tone={STATUS[g.status].tone}>{STATUS[g.status].label}</Badge>
+                  <Badge tone={TONE[g.status]}>{t(`status.${g.status}`)}</Badge>
                 </TD>
-                <TD className="text-right">{g.totalPredictions}</TD>
-                <TD className="text-right">{g.correctPredictions}</TD>
-                <TD className="text-right">{g.correctScores}</TD>
-                <TD className="text-right">{`${Math.round(g.accuracy)}%`}</TD>
+                <TD className="text-right">{number(g.totalPredictions)}</TD>
+                <TD className="text-right">{number(g.correctPredictions)}</TD>
+                <TD className="text-right">{number(g.correctScores)}</TD>
+                <TD className="text-right">{t('percent', { value: number(Math.round(g.accuracy)) })}</TD>
                 <TD className="text-right font-bold">
-                  {g.points}
-                  {g.provisional ? <span className="ml-1 text-xs font-normal text-muted">(live)</span> : null}
+                  {number(g.points)}
+                  {g.provisional ? <span className="ml-1 text-xs font-normal text-muted">{t('table.live')}</span> : null}
                 </TD>
                 <TD className="text-right">
                   <button
                     type="button"
                     aria-expanded={open}
                     aria-controls={open ? detailsId : undefined}
-                    aria-label={`${open ? 'Hide' : 'Show'} ${label} matches`}
+                    aria-label={open ? t('table.hideMatches', { gameweek: label }) : t('table.showMatches', { gameweek: label })}
                     onClick={() => onToggle(g.id)}
                     className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-sm font-semibold text-accent hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-focus"
                   >
-                    {open ? 'Hide' : 'Show'}
+                    {open ? t('table.hide') : t('table.show')}
                     <ChevronDownIcon size={14} className={cn('transition-transform', open && 'rotate-180')} />
                   </button>
                 </TD>
@@ -82,7 +85,7 @@ export function GameweeksTable({
                 <tr id={detailsId} className="bg-surface-2/50">
                   <td colSpan={9} className="p-0">
                     <div className="sticky left-0 max-w-[calc(100vw-2rem-2px)] p-3 animate-fade-in sm:max-w-[calc(100vw-3rem-2px)] sm:p-4 xl:max-w-[calc(72rem-3rem-2px)]">
-                      <HistoryMatches matches={g.matches ?? []} label={`${label} matches`} />
+                      <HistoryMatches matches={g.matches ?? []} label={t('table.matches', { gameweek: label })} />
                     </div>
                   </td>
                 </tr>

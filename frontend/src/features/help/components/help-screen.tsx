@@ -1,19 +1,19 @@
 import { useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { inputClasses } from '@/components/ui/field';
 import { CalendarIcon, HelpIcon, MailIcon, SearchIcon, SettingsIcon, TrophyIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
-import { FAQ_ENTRIES, SCORING_RULES, searchFaq, type FaqEntry } from './faq-entries';
+import { FAQ_CATEGORIES, faqEntries, SCORING_RULES, searchFaq, type FaqCategory, type FaqEntry } from './faq-entries';
 
+/** Labels and texts are `help.quickLinks.<id>` in the site namespace. */
 const QUICK_LINKS = [
-  { to: '/gameweeks', label: 'Make predictions', text: 'This gameweek’s fixtures', icon: <CalendarIcon size={20} /> },
-  { to: '/leagues', label: 'Leagues', text: 'Create or join a league', icon: <TrophyIcon size={20} /> },
-  { to: '/settings', label: 'Settings', text: 'Profile, password, theme', icon: <SettingsIcon size={20} /> },
-];
-
-const CATEGORIES: ReadonlyArray<FaqEntry['category']> = ['Getting started', 'Scoring', 'Leagues', 'Account'];
+  { id: 'predictions', to: '/gameweeks', icon: <CalendarIcon size={20} /> },
+  { id: 'leagues', to: '/leagues', icon: <TrophyIcon size={20} /> },
+  { id: 'settings', to: '/settings', icon: <SettingsIcon size={20} /> },
+] as const;
 
 function FaqItem({ entry }: { entry: FaqEntry }) {
   return (
@@ -36,14 +36,18 @@ function FaqItem({ entry }: { entry: FaqEntry }) {
   );
 }
 
-function categoryId(category: string): string {
-  return `faq-${category.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+/** e.g. 'faq-getting-started'. */
+function categoryId(category: FaqCategory): string {
+  return `faq-${category.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
 }
 
 export function HelpScreen() {
+  const { t } = useTranslation('site');
   const searchId = useId();
   const [query, setQuery] = useState('');
-  const results = useMemo(() => searchFaq(FAQ_ENTRIES, query), [query]);
+  // The entries in the current language (`t` changes with it), so the search finds what is shown.
+  const entries = useMemo(() => faqEntries(t), [t]);
+  const results = useMemo(() => searchFaq(entries, query), [entries, query]);
   const searching = query.trim() !== '';
 
   return (
@@ -53,11 +57,11 @@ export function HelpScreen() {
           <div className="mx-auto mb-4 grid size-12 place-items-center rounded-2xl bg-primary-soft text-accent" aria-hidden="true">
             <HelpIcon size={24} />
           </div>
-          <h1 className="font-display text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">Help Center</h1>
-          <p className="mt-3 text-muted">Rules, scoring, leagues and your account: answers to the questions fans ask most.</p>
+          <h1 className="font-display text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">{t('help.title')}</h1>
+          <p className="mt-3 text-muted">{t('help.intro')}</p>
           <div className="mx-auto mt-7 max-w-xl text-left">
             <label htmlFor={searchId} className="sr-only">
-              Search help
+              {t('help.searchLabel')}
             </label>
             <div className="relative">
               <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted" />
@@ -66,7 +70,7 @@ export function HelpScreen() {
                 type="search"
                 value={query}
                 onChange={(e) => setQuery(e.target.value)}
-                placeholder="Search for banker, deadline, leagues…"
+                placeholder={t('help.searchPlaceholder')}
                 className={cn(inputClasses, 'h-12! rounded-2xl! pl-11 text-base!')}
               />
             </div>
@@ -79,14 +83,14 @@ export function HelpScreen() {
           {searching ? (
             <section aria-live="polite">
               <h2 className="mb-3 text-sm font-semibold text-muted">
-                {results.length} {results.length === 1 ? 'result' : 'results'} for “{query.trim()}”
+                {t('help.results', { count: results.length, query: query.trim() })}
               </h2>
               {results.length === 0 ? (
                 <Card>
                   <EmptyState
                     icon={<SearchIcon size={22} />}
-                    title="No matching questions"
-                    description="Try another word, or browse the topics once you clear the search."
+                    title={t('help.noMatchTitle')}
+                    description={t('help.noMatchText')}
                   />
                 </Card>
               ) : (
@@ -98,13 +102,13 @@ export function HelpScreen() {
               )}
             </section>
           ) : (
-            CATEGORIES.map((category) => (
+            FAQ_CATEGORIES.map((category) => (
               <section key={category} aria-labelledby={categoryId(category)}>
                 <h2 id={categoryId(category)} className="mb-3 text-lg font-bold text-fg">
-                  {category}
+                  {t(`help.categories.${category}`)}
                 </h2>
                 <Card className="overflow-hidden">
-                  {FAQ_ENTRIES.filter((e) => e.category === category).map((entry) => (
+                  {entries.filter((e) => e.category === category).map((entry) => (
                     <FaqItem key={entry.id} entry={entry} />
                   ))}
                 </Card>
@@ -115,32 +119,31 @@ export function HelpScreen() {
 
         <aside className="space-y-6">
           <Card className="overflow-hidden">
-            <h2 className="border-b border-line px-5 py-4 font-bold text-fg">Scoring at a glance</h2>
+            <h2 className="border-b border-line px-5 py-4 font-bold text-fg">{t('help.glance.title')}</h2>
             <table className="w-full text-sm">
-              <caption className="sr-only">Points per prediction outcome</caption>
+              <caption className="sr-only">{t('help.glance.caption')}</caption>
               <thead className="sr-only">
                 <tr>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Points</th>
+                  <th scope="col">{t('help.glance.outcome')}</th>
+                  <th scope="col">{t('help.glance.points')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-line">
                 {SCORING_RULES.map((rule) => (
-                  <tr key={rule.outcome}>
-                    <td className="px-5 py-3 text-muted">{rule.outcome}</td>
+                  <tr key={rule.id}>
+                    <td className="px-5 py-3 text-muted">{t(`help.rules.${rule.id}`)}</td>
                     <td className="px-5 py-3 text-right font-bold text-fg tabular-nums">{rule.points}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
             <p className="border-t border-line bg-surface-2 px-5 py-3.5 text-xs leading-relaxed text-muted">
-              Banker doubles the points of its match · one banker per gameweek · deadline at the first kick-off ·
-              postponed matches are void.
+              {t('help.glance.note')}
             </p>
           </Card>
 
           <Card className="p-5">
-            <h2 className="font-bold text-fg">Quick links</h2>
+            <h2 className="font-bold text-fg">{t('help.quickLinks.title')}</h2>
             <ul className="mt-3 space-y-1">
               {QUICK_LINKS.map((link) => (
                 <li key={link.to}>
@@ -149,8 +152,8 @@ export function HelpScreen() {
                       {link.icon}
                     </span>
                     <span className="min-w-0">
-                      <span className="block text-sm font-semibold text-fg">{link.label}</span>
-                      <span className="block text-xs text-muted">{link.text}</span>
+                      <span className="block text-sm font-semibold text-fg">{t(`help.quickLinks.${link.id}.label`)}</span>
+                      <span className="block text-xs text-muted">{t(`help.quickLinks.${link.id}.text`)}</span>
                     </span>
                   </Link>
                 </li>
@@ -161,8 +164,8 @@ export function HelpScreen() {
                     <MailIcon size={20} />
                   </span>
                   <span className="min-w-0">
-                    <span className="block text-sm font-semibold text-fg">About Scoreline</span>
-                    <span className="block text-xs text-muted">Who we are and how it works</span>
+                    <span className="block text-sm font-semibold text-fg">{t('help.quickLinks.about.label')}</span>
+                    <span className="block text-xs text-muted">{t('help.quickLinks.about.text')}</span>
                   </span>
                 </Link>
               </li>

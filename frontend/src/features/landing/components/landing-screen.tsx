@@ -1,26 +1,24 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ArrowRightIcon, BallIcon, ChartIcon, TargetIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 
+/** Each feature's title and text are `landing.features.<id>` in the site namespace. */
 const FEATURES = [
-  {
-    icon: <UsersIcon size={22} />,
-    title: 'Public & Private Leagues',
-    text: 'Play your mates in a private league with an invite code, join a public one in a click, and find yourself in your country and club leagues automatically.',
-  },
-  {
-    icon: <TargetIcon size={22} />,
-    title: 'Banker Pick & Outcome Guessing',
-    text: 'Predict every score of the gameweek, then back your surest call with the banker: one pick a week, double points if you nail it.',
-  },
-  {
-    icon: <ChartIcon size={22} />,
-    title: 'Personal Analytics & Rank',
-    text: 'Follow your points, accuracy and rank week by week, and learn which clubs you read best (and worst) with hot and cold teams.',
-  },
-];
+  { id: 'leagues', icon: <UsersIcon size={22} /> },
+  { id: 'banker', icon: <TargetIcon size={22} /> },
+  { id: 'analytics', icon: <ChartIcon size={22} /> },
+] as const;
+
+/** The scoring rules shown under "Simple scoring"; labels are `landing.scoring.<id>`. */
+const SCORING = [
+  { id: 'correctResult', points: 10 },
+  { id: 'correctDraw', points: 15 },
+  { id: 'exactScore', points: 20 },
+  { id: 'exactDraw', points: 30 },
+] as const;
 
 const SAMPLE_PICKS = [
   { home: 'Arsenal', away: 'Chelsea', pick: '2 – 1', result: '2 – 1', points: 40, banker: true, tone: 'exact' as const },
@@ -33,21 +31,20 @@ const TONE_CLASSES = {
   correct: 'bg-warning-soft text-warning',
   wrong: 'bg-danger-soft text-danger',
 };
-const TONE_LABELS = { exact: 'Exact', correct: 'Result', wrong: 'Miss' };
-
 function SamplePredictionCard() {
+  const { t } = useTranslation(['site', 'common']);
   return (
     <div className="relative mx-auto w-full max-w-sm lg:mx-0" aria-hidden="true">
       <div className="absolute -inset-6 rounded-[2rem] bg-primary/20 blur-3xl" />
       <Card className="relative overflow-hidden">
         <div className="flex items-center justify-between border-b border-line px-5 py-4">
           <div>
-            <p className="text-xs font-semibold tracking-widest text-muted uppercase">Gameweek 12</p>
-            <p className="mt-0.5 text-sm font-semibold text-fg">Your picks</p>
+            <p className="text-xs font-semibold tracking-widest text-muted uppercase">{t('common:gameweekName', { number: 12 })}</p>
+            <p className="mt-0.5 text-sm font-semibold text-fg">{t('landing.sample.yourPicks')}</p>
           </div>
           <div className="text-right">
             <p className="text-2xl font-extrabold text-accent tabular-nums">+50</p>
-            <p className="text-xs text-muted">points</p>
+            <p className="text-xs text-muted">{t('landing.sample.points')}</p>
           </div>
         </div>
         <ul className="divide-y divide-line">
@@ -55,15 +52,15 @@ function SamplePredictionCard() {
             <li key={m.home} className="flex items-center gap-3 px-5 py-3.5">
               <div className="min-w-0 flex-1">
                 <p className="truncate text-sm font-semibold text-fg">
-                  {m.home} <span className="text-muted">v</span> {m.away}
+                  {m.home} <span className="text-muted">{t('landing.sample.versus')}</span> {m.away}
                 </p>
                 <p className="mt-0.5 text-xs text-muted tabular-nums">
-                  You said {m.pick} · FT {m.result}
+                  {t('landing.sample.line', { pick: m.pick, result: m.result })}
                 </p>
               </div>
-              {m.banker ? <Badge tone="banker">Banker</Badge> : null}
+              {m.banker ? <Badge tone="banker">{t('landing.sample.banker')}</Badge> : null}
               <span className={`rounded-lg px-2 py-1 text-xs font-bold tabular-nums ${TONE_CLASSES[m.tone]}`}>
-                {TONE_LABELS[m.tone]} · {m.points}
+                {t(`landing.sample.${m.tone}`)} · {m.points}
               </span>
             </li>
           ))}
@@ -71,7 +68,7 @@ function SamplePredictionCard() {
         <div className="flex items-center justify-between bg-surface-2 px-5 py-3.5">
           <div className="flex items-center gap-2 text-sm text-fg">
             <TrophyIcon size={18} className="text-yellow-400" />
-            <span className="font-semibold">The Pub League</span>
+            <span className="font-semibold">{t('landing.sample.league')}</span>
           </div>
           <span className="text-sm font-bold text-fg tabular-nums">
             #3 <span className="text-success">▲2</span>
@@ -83,6 +80,7 @@ function SamplePredictionCard() {
 }
 
 export function LandingScreen() {
+  const { t } = useTranslation(['site', 'common']);
   return (
     <div>
       <section className="pitch-stripes relative overflow-hidden border-b border-line">
@@ -91,25 +89,24 @@ export function LandingScreen() {
           <div>
             <Badge tone="primary" className="mb-5">
               <BallIcon size={14} />
-              The weekly score-prediction game
+              {t('landing.badge')}
             </Badge>
             <h1 className="font-display text-4xl leading-[1.05] font-extrabold tracking-tight text-fg sm:text-5xl lg:text-6xl">
-              How Well Do You Know The Beautiful Game?
+              {t('landing.title')}
             </h1>
             <p className="mt-5 max-w-xl text-base text-muted sm:text-lg">
-              Predict the score of every match, bank your surest pick for double points and climb the table against
-              friends, fellow fans and the whole world.
+              {t('landing.intro')}
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Link to="/signup" className={buttonClasses('primary', 'lg')}>
-                Start Predicting
+                {t('landing.startPredicting')}
                 <ArrowRightIcon size={18} />
               </Link>
               <Link to="/signin" className={buttonClasses('secondary', 'lg')}>
-                Sign In
+                {t('common:nav.signIn')}
               </Link>
             </div>
-            <p className="mt-4 text-sm text-muted">Free to play. Takes two minutes a week.</p>
+            <p className="mt-4 text-sm text-muted">{t('landing.free')}</p>
           </div>
           <SamplePredictionCard />
         </div>
@@ -118,18 +115,18 @@ export function LandingScreen() {
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20" aria-labelledby="features-heading">
         <div className="mx-auto max-w-2xl text-center">
           <h2 id="features-heading" className="font-display text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">
-            Everything a matchday needs
+            {t('landing.features.title')}
           </h2>
-          <p className="mt-3 text-muted">Leagues to win, a banker to back and numbers that tell you how good you really are.</p>
+          <p className="mt-3 text-muted">{t('landing.features.intro')}</p>
         </div>
         <div className="mt-12 grid gap-4 sm:gap-6 md:grid-cols-3">
           {FEATURES.map((feature) => (
-            <Card key={feature.title} className="p-6 transition-transform hover:-translate-y-0.5">
+            <Card key={feature.id} className="p-6 transition-transform hover:-translate-y-0.5">
               <div className="grid size-12 place-items-center rounded-2xl bg-primary-soft text-accent" aria-hidden="true">
                 {feature.icon}
               </div>
-              <h3 className="mt-5 text-lg font-bold text-fg">{feature.title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{feature.text}</p>
+              <h3 className="mt-5 text-lg font-bold text-fg">{t(`landing.features.${feature.id}.title`)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{t(`landing.features.${feature.id}.text`)}</p>
             </Card>
           ))}
         </div>
@@ -140,26 +137,21 @@ export function LandingScreen() {
           <div className="grid items-center gap-8 lg:grid-cols-[1fr_1.4fr]">
             <div>
               <h2 id="scoring-heading" className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
-                Simple scoring, endless arguments
+                {t('landing.scoring.title')}
               </h2>
               <p className="mt-3 text-muted">
-                Call the outcome for points, nail the exact score for more. Draws are harder, so they pay better.
+                {t('landing.scoring.text')}
               </p>
               <Link to="/help" className="mt-4 inline-flex items-center gap-1.5 text-sm font-semibold text-accent hover:underline">
-                How scoring works
+                {t('landing.scoring.link')}
                 <ArrowRightIcon size={16} />
               </Link>
             </div>
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {[
-                { points: 10, label: 'Correct result' },
-                { points: 15, label: 'Correct draw' },
-                { points: 20, label: 'Exact score' },
-                { points: 30, label: 'Exact score draw' },
-              ].map((rule) => (
-                <li key={rule.label} className="rounded-2xl border border-line bg-surface-2 p-4 text-center">
+              {SCORING.map((rule) => (
+                <li key={rule.id} className="rounded-2xl border border-line bg-surface-2 p-4 text-center">
                   <p className="text-3xl font-extrabold text-accent tabular-nums">{rule.points}</p>
-                  <p className="mt-1 text-xs font-medium text-muted">{rule.label}</p>
+                  <p className="mt-1 text-xs font-medium text-muted">{t(`landing.scoring.${rule.id}`)}</p>
                 </li>
               ))}
             </ul>
@@ -169,10 +161,10 @@ export function LandingScreen() {
 
       <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <Card className="pitch-stripes relative overflow-hidden px-6 py-10 text-center sm:px-12">
-          <h2 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">The next gameweek is waiting</h2>
-          <p className="mx-auto mt-3 max-w-lg text-muted">Create your account, pick your club and get your first predictions in before kick-off.</p>
+          <h2 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{t('landing.cta.title')}</h2>
+          <p className="mx-auto mt-3 max-w-lg text-muted">{t('landing.cta.text')}</p>
           <Link to="/signup" className={buttonClasses('primary', 'lg', 'mt-7')}>
-            Create Your Free Account
+            {t('landing.cta.button')}
           </Link>
         </Card>
       </section>

@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_DAYS,
@@ -44,18 +45,21 @@ const ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
   star: StarIcon,
 };
 
-const CATEGORY_LABEL: Record<ActivityCategory, string> = { membership: 'Membership', performance: 'Performance', ranking: 'Ranking' };
-const IMPORTANCE_LABEL: Record<ActivityImportance, string> = { low: 'Low', medium: 'Medium', high: 'High' };
-
-const CATEGORY_OPTIONS = [{ value: '', label: 'All' }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABEL[c] }))];
-const IMPORTANCE_OPTIONS = [{ value: '', label: 'All' }, ...ACTIVITY_IMPORTANCES.map((i) => ({ value: i, label: IMPORTANCE_LABEL[i] }))];
-const DAYS_OPTIONS = ACTIVITY_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
 
 export const DEFAULT_ACTIVITY_FILTERS: ActivityFilters = { days: 30 };
 
 /** The league's activity: category / importance / period filters, pages of 10 with Load more. */
 export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
+  const { t } = useTranslation('leagues');
   const [filters, setFilters] = useState<ActivityFilters>(DEFAULT_ACTIVITY_FILTERS);
+  const options = useMemo(
+    () => ({
+      category: [{ value: '', label: t('activity.all') }, ...ACTIVITY_CATEGORIES.map((c) => ({ value: c, label: t(`activity.categories.${c}`) }))],
+      importance: [{ value: '', label: t('activity.all') }, ...ACTIVITY_IMPORTANCES.map((i) => ({ value: i, label: t(`activity.importances.${i}`) }))],
+      days: ACTIVITY_DAYS.map((d) => ({ value: String(d), label: t('activity.days', { count: d }) })),
+    }),
+    [t],
+  );
   const feed = useActivityFeed(leagueId, filters);
   const activities = feed.data?.pages.flatMap((page) => page.activities) ?? [];
   const total = feed.data?.pages[0]?.total_count ?? 0;
@@ -66,29 +70,27 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
   return (
     <Card role="region" aria-labelledby="activity-title">
       <CardHeader
-        title={<span id="activity-title">Recent Activity</span>}
-        action={total > 0 ? <span className="text-xs text-muted tabular-nums">
-              {total.toLocaleString()} {total === 1 ? 'entry' : 'entries'}
-            </span> : null}
+        title={<span id="activity-title">{t('activity.title')}</span>}
+        action={total > 0 ? <span className="text-xs text-muted tabular-nums">{t('activity.entries', { count: total })}</span> : null}
       />
       <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
         <ActivityStatsStrip leagueId={leagueId} />
         <div className="grid grid-cols-3 gap-2 [&_label]:text-xs [&_select]:px-2.5 [&_select]:text-sm">
           <SelectField
-            label="Category"
-            options={CATEGORY_OPTIONS}
+            label={t('activity.category')}
+            options={options.category}
             value={filters.category ?? ''}
             onChange={(event) => change({ category: (event.target.value || undefined) as ActivityCategory | undefined })}
           />
           <SelectField
-            label="Importance"
-            options={IMPORTANCE_OPTIONS}
+            label={t('activity.importance')}
+            options={options.importance}
             value={filters.importance ?? ''}
             onChange={(event) => change({ importance: (event.target.value || undefined) as ActivityImportance | undefined })}
           />
           <SelectField
-            label="Period"
-            options={DAYS_OPTIONS}
+            label={t('activity.period')}
+            options={options.days}
             value={String(filters.days)}
             onChange={(event) => change({ days: Number(event.target.value) as ActivityDays })}
           />
@@ -109,25 +111,25 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
         ) : activities.length === 0 ? (
           <EmptyState
             icon={<BellIcon size={22} />}
-            title="No Recent Activity"
-            description="Joins, big scores and climbs up the table show up here."
+            title={t('activity.emptyTitle')}
+            description={t('activity.emptyText')}
             action={
               <Button variant="secondary" size="sm" loading={feed.isRefetching} onClick={() => void feed.refetch()}>
-                Refresh
+                {t('activity.refresh')}
               </Button>
             }
             className="py-8"
           />
         ) : (
           <>
-            <ol className="space-y-1" aria-label="Activity">
+            <ol className="space-y-1" aria-label={t('activity.listLabel')}>
               {activities.map((activity) => (
                 <ActivityItem key={activity.id} activity={activity} />
               ))}
             </ol>
             {feed.hasNextPage ? (
               <Button variant="secondary" fullWidth loading={feed.isFetchingNextPage} onClick={() => void feed.fetchNextPage()}>
-                Load More
+                {t('activity.loadMore')}
               </Button>
             ) : null}
           </>
@@ -138,6 +140,7 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
 }
 
 function ActivityItem({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('leagues');
   const Icon = ICONS[activity.icon] ?? InfoIcon;
   const display = useDateDisplay();
   return (
@@ -166,7 +169,7 @@ function ActivityItem({ activity }: { activity: Activity }) {
           {activity.display_message}
           {activity.importance === 'high' ? (
             <Badge tone="warning" className="ml-1.5 align-middle">
-              Highlight
+              {t('activity.highlight')}
             </Badge>
           ) : null}
         </p>

@@ -1,25 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useActivityStats } from '../api/get-activity-stats';
 
 /** Total, today, this week and participation: a compact strip above the activity feed. */
 export function ActivityStatsStrip({ leagueId }: { leagueId: number }) {
+  const { t, i18n } = useTranslation('leagues');
   const stats = useActivityStats(leagueId);
   const data = stats.data;
-  const items: { label: string; value: string }[] = data
-    ? [
-        { label: 'Total', value: data.total_activities.toLocaleString() },
-        { label: 'Today', value: data.activities_today.toLocaleString() },
-        { label: 'This week', value: data.activities_this_week.toLocaleString() },
-        { label: 'Participation', value: `${Math.round(data.user_participation_rate)}%` },
-      ]
-    : [
-        { label: 'Total', value: '0' },
-        { label: 'Today', value: '0' },
-        { label: 'This week', value: '0' },
-        { label: 'Participation', value: '0%' },
-      ];
+  const number = (n: number) => n.toLocaleString(i18n.language);
+  const items: { label: string; value: string }[] = [
+    { label: t('activity.total'), value: number(data?.total_activities ?? 0) },
+    { label: t('activity.today'), value: number(data?.activities_today ?? 0) },
+    { label: t('activity.thisWeek'), value: number(data?.activities_this_week ?? 0) },
+    { label: t('activity.participation'), value: t('shared.percent', { value: Math.round(data?.user_participation_rate ?? 0) }) },
+  ];
   return (
-    <dl aria-label="Activity stats" className="grid grid-cols-4 divide-x divide-line rounded-xl border border-line bg-surface-2">
+    <dl aria-label={t('activity.statsLabel')} className="grid grid-cols-4 divide-x divide-line rounded-xl border border-line bg-surface-2">
       {items.map((item) => (
         <div key={item.label} className="px-2 py-2.5 text-center">
           <dt className="text-[11px] font-medium text-muted">{item.label}</dt>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DISCOVER_DEFAULT_PAGE_SIZE, type DiscoverLeague } from '@contracts/api/leagues';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -20,6 +21,7 @@ export const DISCOVER_SEARCH_DEBOUNCE_MS = 300;
 
 /** /leagues/discover: public leagues with member counts, searchable, joined in a click. */
 export function DiscoverLeaguesScreen() {
+  const { t } = useTranslation('leagues');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const debounced = useDebouncedValue(search.trim(), DISCOVER_SEARCH_DEBOUNCE_MS);
@@ -29,13 +31,13 @@ export function DiscoverLeaguesScreen() {
   return (
     <>
       <Link to="/leagues" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-        <ArrowLeftIcon size={16} /> Back to leagues
+        <ArrowLeftIcon size={16} /> {t('shared.backToLeagues')}
       </Link>
-      <PageHeader title="Discover Public Leagues" description="Find an open league and join it instantly." />
+      <PageHeader title={t('discover.title')} description={t('discover.description')} />
 
       <SearchInput
-        label="Search public leagues"
-        placeholder="Search by league name…"
+        label={t('discover.searchLabel')}
+        placeholder={t('discover.searchPlaceholder')}
         value={search}
         onChange={(value) => {
           setSearch(value);
@@ -45,7 +47,7 @@ export function DiscoverLeaguesScreen() {
       />
 
       {discover.isPending ? (
-        <LoadingRegion label="Loading public leagues…" className="grid gap-3 sm:grid-cols-2">
+        <LoadingRegion label={t('discover.loading')} className="grid gap-3 sm:grid-cols-2">
           {Array.from({ length: 6 }, (_, i) => (
             <div key={i} className="rounded-2xl border border-line bg-surface p-5">
               <Skeleton className="h-5 w-2/3" />
@@ -56,17 +58,17 @@ export function DiscoverLeaguesScreen() {
         </LoadingRegion>
       ) : discover.isError ? (
         <Card>
-          <ErrorState title="Could not load public leagues" message={discover.error.message} onRetry={() => void discover.refetch()} />
+          <ErrorState title={t('discover.errorTitle')} message={discover.error.message} onRetry={() => void discover.refetch()} />
         </Card>
       ) : !data || data.leagues.length === 0 ? (
         <Card>
           <EmptyState
             icon={<UsersIcon size={22} />}
-            title={debounced ? 'No public leagues match your search' : 'No public leagues yet'}
-            description={debounced ? 'Try another name.' : 'Be the first: create a public league and invite everyone.'}
+            title={debounced ? t('discover.noMatchTitle') : t('discover.emptyTitle')}
+            description={debounced ? t('discover.noMatchText') : t('discover.emptyText')}
             action={
               <Link to="/leagues?tab=create&type=public" className={buttonClasses('primary')}>
-                Create Public League
+                {t('shared.createPublic')}
               </Link>
             }
           />
@@ -74,7 +76,7 @@ export function DiscoverLeaguesScreen() {
       ) : (
         <div className="space-y-5">
           <p className="text-sm text-muted tabular-nums" aria-live="polite">
-            {data.total_count.toLocaleString()} public {data.total_count === 1 ? 'league' : 'leagues'}
+            {t('discover.count', { count: data.total_count })}
           </p>
           <ul className="grid gap-3 sm:grid-cols-2">
             {data.leagues.map((league) => (
@@ -83,7 +85,7 @@ export function DiscoverLeaguesScreen() {
               </li>
             ))}
           </ul>
-          <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label="Public league pages" />
+          <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('discover.pages')} />
         </div>
       )}
     </>
@@ -91,6 +93,7 @@ export function DiscoverLeaguesScreen() {
 }
 
 function DiscoverCard({ league }: { league: DiscoverLeague }) {
+  const { t, i18n } = useTranslation('leagues');
   const join = useJoinLeague();
   const toast = useToast();
   const navigate = useNavigate();
@@ -100,10 +103,10 @@ function DiscoverCard({ league }: { league: DiscoverLeague }) {
       { type: 'public', league_id: league.id },
       {
         onSuccess: (answer) => {
-          toast.show(answer.message ?? `You joined ${league.name}!`, 'success');
+          toast.show(answer.message ?? t('shared.joined', { name: league.name }), 'success');
           navigate(`/leagues/${league.id}`);
         },
-        onError: (failure) => toast.show(getServerMessage(failure) ?? 'Failed to join league', 'error'),
+        onError: (failure) => toast.show(getServerMessage(failure) ?? t('shared.joinFailed'), 'error'),
       },
     );
 
@@ -113,25 +116,25 @@ function DiscoverCard({ league }: { league: DiscoverLeague }) {
         <div className="min-w-0">
           <h2 className="truncate text-base font-semibold text-fg">{league.name}</h2>
           <p className="mt-0.5 text-xs text-muted">
-            ID {league.id}
-            {league.owner_name ? ` · by ${league.owner_name}` : ''}
+            {t('discover.id', { id: league.id })}
+            {league.owner_name ? t('discover.byOwner', { owner: league.owner_name }) : ''}
           </p>
         </div>
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface-3 px-2.5 py-0.5 text-xs font-semibold text-fg tabular-nums">
           <UsersIcon size={12} aria-hidden="true" />
-          {league.member_count.toLocaleString()}
-          <span className="sr-only">{league.member_count === 1 ? 'member' : 'members'}</span>
+          {league.member_count.toLocaleString(i18n.language)}
+          <span className="sr-only">{t('shared.membersWord', { count: league.member_count })}</span>
         </span>
       </div>
       {league.description ? <p className="mt-2 line-clamp-2 text-sm text-muted">{league.description}</p> : <div className="flex-1" />}
       <div className="mt-4 flex flex-1 items-end">
         {league.is_member ? (
-          <Link to={`/leagues/${league.id}`} className={buttonClasses('secondary', 'sm')} aria-label={`View ${league.name}`}>
-            View
+          <Link to={`/leagues/${league.id}`} className={buttonClasses('secondary', 'sm')} aria-label={t('discover.viewLabel', { name: league.name })}>
+            {t('discover.view')}
           </Link>
         ) : (
-          <Button size="sm" onClick={onJoin} loading={join.isPending} aria-label={`Join ${league.name}`}>
-            Join
+          <Button size="sm" onClick={onJoin} loading={join.isPending} aria-label={t('discover.joinLabel', { name: league.name })}>
+            {t('discover.join')}
           </Button>
         )}
       </div>

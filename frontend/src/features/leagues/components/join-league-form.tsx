@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX, type UserLeagueKind } from '@contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
@@ -8,26 +9,26 @@ import { TextField } from '@/components/ui/field';
 import { LockIcon, UsersIcon } from '@/components/ui/icons';
 import { getServerMessage } from '@/lib/api-error';
 import { useJoinLeague } from '../api/join-league';
-import { buildJoinLeagueBody, normalizeInviteCode } from '../utils/league-forms';
+import { buildJoinLeagueBody, FORM_ERROR_PARAMS, normalizeInviteCode, type FormError } from '../utils/league-forms';
 import { LeagueTypeChoice, type LeagueTypeOption } from './league-type-choice';
 import { TextareaField } from './textarea-field';
 
 /** After a successful join the hub returns to the overview this long later (spec section 9). */
 export const JOIN_RETURN_DELAY_MS = 2000;
 
-const TYPE_OPTIONS: readonly LeagueTypeOption[] = [
-  { value: 'private', title: 'Private League', description: 'Use an invite code. The owner approves your request.', icon: <LockIcon size={18} /> },
-  { value: 'public', title: 'Public League', description: 'Use the league ID. You join instantly.', icon: <UsersIcon size={18} /> },
-];
-
 /** The Join League form: private (invite code + optional message) or public (league ID). */
 export function JoinLeagueForm({ initialType = 'private', onDone }: { initialType?: UserLeagueKind; onDone: () => void }) {
+  const { t } = useTranslation('leagues');
+  const typeOptions: readonly LeagueTypeOption[] = [
+    { value: 'private', title: t('join.privateTitle'), description: t('join.privateText'), icon: <LockIcon size={18} /> },
+    { value: 'public', title: t('join.publicTitle'), description: t('join.publicText'), icon: <UsersIcon size={18} /> },
+  ];
   const join = useJoinLeague();
   const [type, setType] = useState<UserLeagueKind>(initialType);
   const [code, setCode] = useState('');
   const [message, setMessage] = useState('');
   const [leagueId, setLeagueId] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FormError | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
 
   const onDoneRef = useRef(onDone);
@@ -45,16 +46,15 @@ export function JoinLeagueForm({ initialType = 'private', onDone }: { initialTyp
     setError(null);
     const check = buildJoinLeagueBody({ type, code, message, leagueId });
     if (!check.ok) {
-      setError(check.error);
+      setError({ key: check.error });
       return;
     }
     join.mutate(check.body, {
       onSuccess: (answer) =>
         setSuccess(
-          answer.message ??
-            (answer.result?.status === 'pending' ? 'Your request was sent. The owner will review it.' : 'You joined the league!'),
+          answer.message ?? (answer.result?.status === 'pending' ? t('join.requestSent') : t('join.joined')),
         ),
-      onError: (failure) => setError(getServerMessage(failure) ?? 'Failed to join league'),
+      onError: (failure) => setError({ text: getServerMessage(failure) ?? t('shared.joinFailed') }),
     });
   };
 
@@ -64,8 +64,8 @@ export function JoinLeagueForm({ initialType = 'private', onDone }: { initialTyp
     <Card className="mx-auto max-w-2xl">
       <form onSubmit={onSubmit} noValidate className="space-y-5 p-5 sm:p-6">
         <div>
-          <h2 className="text-lg font-semibold text-fg">Join a League</h2>
-          <p className="mt-1 text-sm text-muted">Got an invite code from a friend, or the ID of a public league? Join it here.</p>
+          <h2 className="text-lg font-semibold text-fg">{t('join.title')}</h2>
+          <p className="mt-1 text-sm text-muted">{t('join.intro')}</p>
         </div>
 
         {success ? (
@@ -75,67 +75,66 @@ export function JoinLeagueForm({ initialType = 'private', onDone }: { initialTyp
         ) : null}
         {error ? (
           <Alert>
-            <p>{error}</p>
+            <p>{'key' in error ? t(error.key, FORM_ERROR_PARAMS) : error.text}</p>
           </Alert>
         ) : null}
 
         <LeagueTypeChoice
-          legend="League type"
+          legend={t('shared.leagueType')}
           name="join-type"
           value={type}
           onChange={(next) => {
             setType(next);
             setError(null);
           }}
-          options={TYPE_OPTIONS}
+          options={typeOptions}
         />
 
         {type === 'private' ? (
           <>
             <TextField
-              label="Invite code"
+              label={t('shared.inviteCode')}
               value={code}
               onChange={(event) => setCode(normalizeInviteCode(event.target.value))}
-              placeholder="e.g. K7PQ2XMA"
+              placeholder={t('join.codePlaceholder')}
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
               className="[&_input]:font-mono [&_input]:tracking-[0.2em] [&_input]:uppercase"
-              hint={`${INVITE_CODE_LENGTH} characters, from the league owner.`}
+              hint={t('join.codeHint', { length: INVITE_CODE_LENGTH })}
               disabled={locked}
             />
             <TextareaField
-              label="Message to the owner (optional)"
+              label={t('join.message')}
               value={message}
               onChange={(event) => setMessage(event.target.value.slice(0, JOIN_MESSAGE_MAX))}
               maxLength={JOIN_MESSAGE_MAX}
               maxChars={JOIN_MESSAGE_MAX}
-              placeholder="Say who you are, so they know to let you in."
+              placeholder={t('join.messagePlaceholder')}
               disabled={locked}
             />
           </>
         ) : (
           <TextField
-            label="League ID"
+            label={t('shared.leagueId')}
             value={leagueId}
             onChange={(event) => setLeagueId(event.target.value.replace(/\s+/g, ''))}
             inputMode="numeric"
-            placeholder="e.g. 42"
+            placeholder={t('join.idPlaceholder')}
             autoComplete="off"
             disabled={locked}
             hint={
-              <>
-                Don&apos;t know one?{' '}
-                <Link to="/leagues/discover" className="font-semibold text-accent hover:underline">
-                  Discover public leagues
-                </Link>
-              </>
+              <Trans
+                t={t}
+                i18nKey="join.idHint"
+                components={[<Link key="discover" to="/leagues/discover" className="font-semibold text-accent hover:underline" />]}
+              />
             }
           />
         )}
 
         <Button type="submit" fullWidth size="lg" loading={join.isPending} disabled={success !== null}>
-          {type === 'private' ? 'Send Join Request' : 'Join League'}
+          {type === 'private' ? t('join.sendRequest') : t('shared.joinLeague')}
         </Button>
       </form>
     </Card>

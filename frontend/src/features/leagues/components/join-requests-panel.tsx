@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JoinRequest } from '@contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -13,15 +14,13 @@ import { useJoinRequests } from '../api/get-join-requests';
 import { useRejectJoinRequest } from '../api/reject-join-request';
 import { Avatar } from './avatar';
 
-export const APPROVE_FAILED = 'Failed to approve request. You may not have permission.';
-export const REJECT_FAILED = 'Failed to reject request. You may not have permission.';
-
 /** The owner's pending join requests of a private league (data.pending_requests). */
 export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
+  const { t } = useTranslation('leagues');
   const requests = useJoinRequests(leagueId, { enabled: true });
   const approve = useApproveJoinRequest(leagueId);
   const reject = useRejectJoinRequest(leagueId);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<'approve' | 'reject' | null>(null);
   const [busy, setBusy] = useState<{ user: number; decision: 'approve' | 'reject' } | null>(null);
   const list = requests.data ?? [];
   const display = useDateDisplay();
@@ -31,7 +30,7 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
     setBusy({ user: request.user, decision });
     const mutation = decision === 'approve' ? approve : reject;
     mutation.mutate(request.user, {
-      onError: () => setError(decision === 'approve' ? APPROVE_FAILED : REJECT_FAILED),
+      onError: () => setError(decision),
       onSettled: () => setBusy(null),
     });
   };
@@ -41,18 +40,18 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
       <CardHeader
         title={
           <span id="pending-requests-title" className="inline-flex items-center gap-2">
-            Pending Requests
+            {t('requests.title')}
             {list.length > 0 ? (
               <span className="rounded-full bg-warning-soft px-2 py-0.5 text-xs font-bold text-warning tabular-nums">{list.length}</span>
             ) : null}
           </span>
         }
-        description="Only you, the owner, can see these."
+        description={t('requests.description')}
       />
       <div className="p-5 pt-4 sm:p-6 sm:pt-4">
         {error ? (
           <Alert className="mb-4">
-            <p>{error}</p>
+            <p>{error === 'approve' ? t('requests.approveFailed') : t('requests.rejectFailed')}</p>
           </Alert>
         ) : null}
         {requests.isPending ? (
@@ -61,7 +60,7 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
             <Skeleton className="h-16" />
           </div>
         ) : list.length === 0 ? (
-          <EmptyState icon={<MailIcon size={22} />} title="No pending requests" description="New requests to join show up here." className="py-6" />
+          <EmptyState icon={<MailIcon size={22} />} title={t('requests.emptyTitle')} description={t('requests.emptyText')} className="py-6" />
         ) : (
           <ul className="divide-y divide-line rounded-xl border border-line">
             {list.map((request) => (
@@ -83,9 +82,9 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
                     loading={busy?.user === request.user && busy.decision === 'approve'}
                     disabled={busy !== null}
                     onClick={() => decide(request, 'approve')}
-                    aria-label={`Approve ${request.user_full_name || request.username}`}
+                    aria-label={t('requests.approveLabel', { name: request.user_full_name || request.username })}
                   >
-                    Approve
+                    {t('requests.approve')}
                   </Button>
                   <Button
                     size="sm"
@@ -94,9 +93,9 @@ export function JoinRequestsPanel({ leagueId }: { leagueId: number }) {
                     loading={busy?.user === request.user && busy.decision === 'reject'}
                     disabled={busy !== null}
                     onClick={() => decide(request, 'reject')}
-                    aria-label={`Reject ${request.user_full_name || request.username}`}
+                    aria-label={t('requests.rejectLabel', { name: request.user_full_name || request.username })}
                   >
-                    Reject
+                    {t('requests.reject')}
                   </Button>
                 </div>
               </li>

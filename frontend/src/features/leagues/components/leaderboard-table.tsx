@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEADERBOARD_DEFAULT_PAGE_SIZE, type LeaderboardRow } from '@contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
@@ -48,23 +49,25 @@ function useRowSlide(order: string) {
 }
 
 function Movement({ rank, previousRank, live }: { rank: number; previousRank: number | null; live?: RowMovement }) {
+  const { t, i18n } = useTranslation('leagues');
   const moved = rankMovement(rank, previousRank);
   if (!moved) return null;
   const up = moved > 0;
   return (
     <span
       className={cn('inline-flex items-center text-[11px] font-bold tabular-nums', up ? 'text-success' : 'text-danger', live && 'animate-fade-in')}
-      title={up ? `Up ${moved}` : `Down ${-moved}`}
+      title={up ? t('leaderboard.up', { n: moved }) : t('leaderboard.down', { n: -moved })}
     >
       <span aria-hidden="true">{up ? '▲' : '▼'}</span>
-      {Math.abs(moved)}
-      <span className="sr-only">{up ? ` place${moved === 1 ? '' : 's'} up` : ` place${moved === -1 ? '' : 's'} down`}</span>
+      {Math.abs(moved).toLocaleString(i18n.language)}
+      <span className="sr-only"> {up ? t('leaderboard.placesUp', { count: moved }) : t('leaderboard.placesDown', { count: -moved })}</span>
     </span>
   );
 }
 
 /** The league table (data.leaderboard): tiers 1, 2, 3 and up to 5, badges, the user's row, live moves. */
 export function LeaderboardTable({ leagueId }: { leagueId: number }) {
+  const { t } = useTranslation('leagues');
   const [page, setPage] = useState(1);
   const board = useLeaderboard(leagueId, page === 1 ? {} : { page, page_size: LEADERBOARD_DEFAULT_PAGE_SIZE });
   const moved = useAtomValue(movedRowsAtom);
@@ -75,11 +78,11 @@ export function LeaderboardTable({ leagueId }: { leagueId: number }) {
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="leaderboard-title">
       <CardHeader
-        title={<span id="leaderboard-title">Leaderboard</span>}
+        title={<span id="leaderboard-title">{t('leaderboard.title')}</span>}
         description={
-          data?.recent_gameweek ? `GW = points in gameweek ${data.recent_gameweek}, the latest scored.` : 'Total points this season.'
+          data?.recent_gameweek ? t('leaderboard.gwDescription', { gameweek: data.recent_gameweek }) : t('leaderboard.totalDescription')
         }
-        action={data && data.total_count > 0 ? <span className="text-xs text-muted tabular-nums">{data.total_count.toLocaleString()} ranked</span> : null}
+        action={data && data.total_count > 0 ? <span className="text-xs text-muted tabular-nums">{t('leaderboard.ranked', { count: data.total_count })}</span> : null}
       />
       <div className="mt-4">
         {board.isPending ? (
@@ -89,20 +92,23 @@ export function LeaderboardTable({ leagueId }: { leagueId: number }) {
             ))}
           </div>
         ) : rows.length === 0 ? (
-          <EmptyState icon={<TrophyIcon size={22} />} title="No Leaderboard Data" description="The table fills in once predictions are scored." className="pt-4" />
+          <EmptyState icon={<TrophyIcon size={22} />} title={t('leaderboard.emptyTitle')} description={t('leaderboard.emptyText')} className="pt-4" />
         ) : (
           <>
-            <Table caption="League leaderboard" className="min-w-0! table-fixed">
+            <Table caption={t('leaderboard.caption')} className="min-w-0! table-fixed">
               <THead>
                 <tr>
-                  <TH className="w-14 px-3! sm:w-20 sm:px-4!">Rank</TH>
-                  <TH className="px-2! sm:px-4!">Player</TH>
+                  <TH className="w-14 px-3! sm:w-20 sm:px-4!">{t('leaderboard.rank')}</TH>
+                  <TH className="px-2! sm:px-4!">{t('leaderboard.player')}</TH>
                   <TH className="w-12 px-2! text-right sm:w-16 sm:px-4!">
-                    <abbr title={data?.recent_gameweek ? `Gameweek ${data.recent_gameweek} points` : 'Recent points'} className="no-underline">
-                      GW
+                    <abbr
+                      title={data?.recent_gameweek ? t('leaderboard.gwTitle', { gameweek: data.recent_gameweek }) : t('leaderboard.recentPoints')}
+                      className="no-underline"
+                    >
+                      {t('leaderboard.gw')}
                     </abbr>
                   </TH>
-                  <TH className="w-16 pr-4! pl-2! text-right sm:w-20 sm:px-4!">Total</TH>
+                  <TH className="w-16 pr-4! pl-2! text-right sm:w-20 sm:px-4!">{t('leaderboard.total')}</TH>
                 </tr>
               </THead>
               <TBody>
@@ -120,7 +126,7 @@ export function LeaderboardTable({ leagueId }: { leagueId: number }) {
             </Table>
             {data && data.total_pages > 1 ? (
               <div className="border-t border-line px-5 py-4">
-                <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label="Leaderboard pages" />
+                <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('leaderboard.pages')} />
               </div>
             ) : null}
           </>
@@ -143,6 +149,7 @@ function LeaderboardTableRow({
   gapBefore: boolean;
   rowRef: (el: HTMLTableRowElement | null) => void;
 }) {
+  const { t, i18n } = useTranslation('leagues');
   const tier = highlightTier(row.rank);
   const name = row.full_name || row.name || row.username;
   const team = row.team_name ?? row.team;
@@ -189,21 +196,21 @@ function LeaderboardTableRow({
                   {name}
                 </Link>
                 <RankBadge badge={badge} rank={row.rank} />
-                {row.is_current_user ? <Badge tone="primary">You</Badge> : null}
+                {row.is_current_user ? <Badge tone="primary">{t('shared.you')}</Badge> : null}
               </div>
               {team ? <p className="truncate text-xs text-muted">{team}</p> : null}
             </div>
           </div>
         </TD>
         <TD className="px-2! text-right text-muted tabular-nums sm:px-4!">
-          {row.recent_points}
+          {row.recent_points.toLocaleString(i18n.language)}
           {row.provisional ? (
-            <span className="ml-0.5 text-warning" title="Includes matches still in play">
-              *<span className="sr-only"> (provisional)</span>
+            <span className="ml-0.5 text-warning" title={t('leaderboard.inPlay')}>
+              *<span className="sr-only"> {t('leaderboard.provisional')}</span>
             </span>
           ) : null}
         </TD>
-        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{row.total_points.toLocaleString()}</TD>
+        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{row.total_points.toLocaleString(i18n.language)}</TD>
       </tr>
     </>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { League } from '@contracts/api/leagues';
 import { ArrowLeftIcon } from '@/components/ui/icons';
@@ -14,15 +15,17 @@ import { LeagueStatsCards } from './league-stats-cards';
 import { MembersSection } from './members-section';
 
 function BackLink() {
+  const { t } = useTranslation('leagues');
   return (
     <Link to="/leagues" className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-      <ArrowLeftIcon size={16} /> Back to leagues
+      <ArrowLeftIcon size={16} /> {t('shared.backToLeagues')}
     </Link>
   );
 }
 
 /** /leagues/:id — header, invite code, requests (owner), stats, leaderboard, members, activity. */
 export function LeagueDetailScreen() {
+  const { t } = useTranslation('leagues');
   const { id } = useParams();
   const leagueId = parseLeagueId(id);
   const league = useLeague(leagueId);
@@ -40,7 +43,7 @@ export function LeagueDetailScreen() {
     return (
       <>
         <BackLink />
-        <LoadingRegion label="Loading league…" className="space-y-6">
+        <LoadingRegion label={t('shared.loadingLeague')} className="space-y-6">
           <div className="rounded-2xl border border-line bg-surface p-6">
             <Skeleton className="h-4 w-24" />
             <Skeleton className="mt-3 h-8 w-2/3" />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { League } from '@contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
@@ -29,6 +30,7 @@ function RefreshIcon({ size = 16 }: { size?: number }) {
 
 /** The league's name, kind, description, size, owner, invite code and the owner's / member's actions. */
 export function LeagueHeader({ league }: { league: League }) {
+  const { t } = useTranslation('leagues');
   const isUserLeague = league.type === 'private' || league.type === 'public';
   const display = useDateDisplay();
   const emblem =
@@ -63,20 +65,25 @@ export function LeagueHeader({ league }: { league: League }) {
             <ul className="mt-3 flex flex-wrap gap-x-4 gap-y-1.5 text-sm text-muted">
               <li className="inline-flex items-center gap-1.5 tabular-nums">
                 <UsersIcon size={15} aria-hidden="true" />
-                {league.member_count.toLocaleString()} {league.member_count === 1 ? 'member' : 'members'}
-                {league.max_members ? <span className="text-muted/80">/ {league.max_members.toLocaleString()} max</span> : null}
+                {t('shared.members', { count: league.member_count })}
+                {league.max_members ? <span className="text-muted/80">{t('header.maxMembers', { max: league.max_members })}</span> : null}
               </li>
               {league.owner_name ? (
                 <li className="inline-flex items-center gap-1.5">
                   <UserIcon size={15} aria-hidden="true" />
-                  Owner: <span className="font-medium text-fg">{league.owner_name}</span>
+                  <Trans
+                    t={t}
+                    i18nKey="header.owner"
+                    values={{ name: league.owner_name }}
+                    components={[<span key="owner" className="font-medium text-fg" />]}
+                  />
                 </li>
               ) : null}
               <li className="inline-flex items-center gap-1.5">
                 <CalendarIcon size={15} aria-hidden="true" />
-                Created {formatDate(league.created_at, display)}
+                {t('header.created', { date: formatDate(league.created_at, display) })}
               </li>
-              {league.type === 'public' ? <li className="tabular-nums">League ID {league.id}</li> : null}
+              {league.type === 'public' ? <li className="tabular-nums">{t('header.leagueId', { id: league.id })}</li> : null}
             </ul>
           </div>
         </div>
@@ -84,7 +91,7 @@ export function LeagueHeader({ league }: { league: League }) {
         <div className="flex shrink-0 flex-col gap-3 lg:items-end">
           {league.code ? (
             <div>
-              <p className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase lg:text-right">Invite code</p>
+              <p className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase lg:text-right">{t('shared.inviteCode')}</p>
               <div className="flex flex-wrap items-center gap-2 lg:justify-end">
                 <InviteCode code={league.code} />
                 {league.is_owner && league.type === 'private' ? <RegenerateCodeButton leagueId={league.id} /> : null}
@@ -102,23 +109,24 @@ export function LeagueHeader({ league }: { league: League }) {
 }
 
 function RegenerateCodeButton({ leagueId }: { leagueId: number }) {
+  const { t } = useTranslation('leagues');
   const [open, setOpen] = useState(false);
   const regenerate = useRegenerateCode(leagueId);
   const toast = useToast();
   return (
     <>
       <Button variant="secondary" size="sm" icon={<RefreshIcon />} onClick={() => setOpen(true)}>
-        New code
+        {t('header.newCode')}
       </Button>
       <Modal
         open={open}
         onClose={() => setOpen(false)}
-        title="Generate a new invite code?"
-        description="The current code stops working at once. Anyone you already invited needs the new one."
+        title={t('header.regenerateTitle')}
+        description={t('header.regenerateText')}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t('shared.cancel')}
             </Button>
             <Button
               loading={regenerate.isPending}
@@ -126,13 +134,13 @@ function RegenerateCodeButton({ leagueId }: { leagueId: number }) {
                 regenerate.mutate(undefined, {
                   onSuccess: (answer) => {
                     setOpen(false);
-                    toast.show(answer.message ?? 'A new invite code was generated.', 'success');
+                    toast.show(answer.message ?? t('header.regenerated'), 'success');
                   },
-                  onError: (failure) => toast.show(getServerMessage(failure) ?? 'Could not generate a new invite code.', 'error'),
+                  onError: (failure) => toast.show(getServerMessage(failure) ?? t('header.regenerateFailed'), 'error'),
                 })
               }
             >
-              Generate New Code
+              {t('header.regenerate')}
             </Button>
           </>
         }
@@ -142,6 +150,7 @@ function RegenerateCodeButton({ leagueId }: { leagueId: number }) {
 }
 
 function LeaveLeagueButton({ league }: { league: League }) {
+  const { t } = useTranslation('leagues');
   const [open, setOpen] = useState(false);
   const leave = useLeaveLeague();
   const toast = useToast();
@@ -150,7 +159,7 @@ function LeaveLeagueButton({ league }: { league: League }) {
   return (
     <>
       <Button variant="secondary" size="sm" icon={<LogOutIcon size={16} />} onClick={() => setOpen(true)}>
-        Leave League
+        {t('header.leave')}
       </Button>
       <Modal
         open={open}
@@ -158,18 +167,18 @@ function LeaveLeagueButton({ league }: { league: League }) {
           setOpen(false);
           setError(null);
         }}
-        title={`Leave ${league.name}?`}
+        title={t('header.leaveTitle', { name: league.name })}
         description={
           league.is_owner
-            ? 'You own this league: ownership passes to the member who joined earliest. If you are the last member, the league is deleted.'
+            ? t('header.leaveOwnerText')
             : league.type === 'private'
-              ? 'To come back you will need the invite code and the owner’s approval again.'
-              : 'You can join again at any time with the league ID.'
+              ? t('header.leavePrivateText')
+              : t('header.leavePublicText')
         }
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Stay
+              {t('header.stay')}
             </Button>
             <Button
               variant="danger"
@@ -177,14 +186,14 @@ function LeaveLeagueButton({ league }: { league: League }) {
               onClick={() =>
                 leave.mutate(league.id, {
                   onSuccess: (answer) => {
-                    toast.show(answer?.message ?? `You left ${league.name}.`, 'success');
+                    toast.show(answer?.message ?? t('header.left', { name: league.name }), 'success');
                     navigate('/leagues');
                   },
-                  onError: (failure) => setError(getServerMessage(failure) ?? 'Could not leave the league.'),
+                  onError: (failure) => setError(getServerMessage(failure) ?? t('header.leaveFailed')),
                 })
               }
             >
-              Leave League
+              {t('header.leave')}
             </Button>
           </>
         }
@@ -200,6 +209,7 @@ function LeaveLeagueButton({ league }: { league: League }) {
 }
 
 function JoinPublicButton({ league }: { league: League }) {
+  const { t } = useTranslation('leagues');
   const join = useJoinLeague();
   const toast = useToast();
   return (
@@ -210,13 +220,13 @@ function JoinPublicButton({ league }: { league: League }) {
         join.mutate(
           { type: 'public', league_id: league.id },
           {
-            onSuccess: (answer) => toast.show(answer.message ?? `You joined ${league.name}!`, 'success'),
-            onError: (failure) => toast.show(getServerMessage(failure) ?? 'Failed to join league', 'error'),
+            onSuccess: (answer) => toast.show(answer.message ?? t('shared.joined', { name: league.name }), 'success'),
+            onError: (failure) => toast.show(getServerMessage(failure) ?? t('shared.joinFailed'), 'error'),
           },
         )
       }
     >
-      Join League
+      {t('shared.joinLeague')}
     </Button>
   );
 }

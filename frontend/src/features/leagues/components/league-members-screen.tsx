@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { MEMBERS_DEFAULT_PAGE_SIZE, type EnhancedMember, type League, type MembersSort } from '@contracts/api/leagues';
 import { Card } from '@/components/ui/card';
@@ -15,19 +16,20 @@ import { LeagueNotFound } from './league-not-found';
 import { MemberModal } from './member-modal';
 import { MemberList } from './member-list';
 import { MemberStatsCards } from './member-stats';
-import { MEMBER_SEARCH_DEBOUNCE_MS, SORT_OPTIONS } from './members-section';
+import { MEMBER_SEARCH_DEBOUNCE_MS, useSortOptions } from './members-section';
 import { Pager } from './pager';
 import { SearchInput } from './search-input';
 
 /** /leagues/:id/players — every member, 20 per page from the server, with search and a 5-button pager. */
 export function LeagueMembersScreen() {
+  const { t } = useTranslation('leagues');
   const { id } = useParams();
   const leagueId = parseLeagueId(id);
   const league = useLeague(leagueId);
 
   const back = (
     <Link to={leagueId ? `/leagues/${leagueId}` : '/leagues'} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-      <ArrowLeftIcon size={16} /> Back to league
+      <ArrowLeftIcon size={16} /> {t('allMembers.back')}
     </Link>
   );
 
@@ -44,11 +46,11 @@ export function LeagueMembersScreen() {
     <>
       {back}
       {league.isPending ? (
-        <LoadingRegion label="Loading league…">
+        <LoadingRegion label={t('shared.loadingLeague')}>
           <Skeleton className="mb-8 h-9 w-2/3" />
         </LoadingRegion>
       ) : (
-        <PageHeader title={`${league.data.name} - All Members`} description="Everyone in this league, best first." />
+        <PageHeader title={t('allMembers.title', { name: league.data.name })} description={t('allMembers.description')} />
       )}
       <MembersDirectory leagueId={leagueId} league={league.data ?? null} />
     </>
@@ -56,6 +58,8 @@ export function LeagueMembersScreen() {
 }
 
 function MembersDirectory({ leagueId, league }: { leagueId: number; league: League | null }) {
+  const { t, i18n } = useTranslation('leagues');
+  const sortOptions = useSortOptions();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MembersSort>('rank');
   const [page, setPage] = useState(1);
@@ -76,8 +80,8 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
       <Card>
         <div className="flex flex-col gap-3 p-4 sm:flex-row sm:items-end sm:p-5">
           <SearchInput
-            label="Search players"
-            placeholder="Search by name or username…"
+            label={t('allMembers.searchLabel')}
+            placeholder={t('allMembers.searchPlaceholder')}
             value={search}
             onChange={(value) => {
               setSearch(value);
@@ -86,8 +90,8 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
             className="sm:flex-1"
           />
           <SelectField
-            label="Sort by"
-            options={SORT_OPTIONS}
+            label={t('shared.sortBy')}
+            options={sortOptions}
             value={sort}
             onChange={(event) => {
               setSort(event.target.value as MembersSort);
@@ -102,7 +106,7 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
             pending={members.isPending}
             fetching={members.isFetching}
             searching={Boolean(debounced)}
-            emptyTitle="No players found"
+            emptyTitle={t('allMembers.empty')}
             skeletonRows={8}
             onOpen={setOpen}
             className="p-4"
@@ -111,9 +115,9 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
         {data && list.length > 0 ? (
           <div className="flex flex-col items-center gap-3 border-t border-line px-4 py-4 sm:flex-row sm:justify-between sm:px-5">
             <p className="text-sm text-muted tabular-nums">
-              Showing {from}–{to} of {data.total_count.toLocaleString()}
+              {t('allMembers.showing', { from: from.toLocaleString(i18n.language), to: to.toLocaleString(i18n.language), total: data.total_count })}
             </p>
-            <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label="Member pages" />
+            <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('allMembers.pages')} />
           </div>
         ) : null}
       </Card>

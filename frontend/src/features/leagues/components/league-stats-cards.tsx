@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, ChartIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
@@ -7,10 +8,11 @@ import { StatTile } from './stat-tile';
 
 /** Members, current gameweek, leading score and season progress (data.stats); empty on failure. */
 export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
+  const { t, i18n } = useTranslation('leagues');
   const stats = useLeagueStats(leagueId);
   if (stats.isPending) {
     return (
-      <LoadingRegion label="Loading league stats…" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <LoadingRegion label={t('stats.loading')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <SkeletonCard key={i} />
         ))}
@@ -21,26 +23,26 @@ export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
   if (!data) {
     return (
       <Card>
-        <EmptyState icon={<ChartIcon size={22} />} title="No Stats Available" description="League stats will show here once the season is under way." className="py-6" />
+        <EmptyState icon={<ChartIcon size={22} />} title={t('stats.emptyTitle')} description={t('stats.emptyText')} className="py-6" />
       </Card>
     );
   }
   const progress = Math.max(0, Math.min(100, Math.round(data.season_progress_percent)));
   return (
-    <section aria-label="League stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatTile label="Members" value={data.total_members.toLocaleString()} icon={<UsersIcon size={18} />} />
+    <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <StatTile label={t('stats.members')} value={data.total_members.toLocaleString(i18n.language)} icon={<UsersIcon size={18} />} />
       <StatTile
-        label="Gameweek"
+        label={t('stats.gameweek')}
         value={data.current_gameweek ?? '—'}
-        caption={data.total_gameweeks ? `of ${data.total_gameweeks}` : 'No active season'}
+        caption={data.total_gameweeks ? t('stats.ofGameweeks', { total: data.total_gameweeks }) : t('stats.noSeason')}
         icon={<CalendarIcon size={18} />}
       />
-      <StatTile label="Leading score" value={data.leading_score.toLocaleString()} caption="points" icon={<TrophyIcon size={18} />} />
-      <StatTile label="Season progress" value={`${progress}%`} icon={<ChartIcon size={18} />}>
+      <StatTile label={t('stats.leadingScore')} value={data.leading_score.toLocaleString(i18n.language)} caption={t('stats.points')} icon={<TrophyIcon size={18} />} />
+      <StatTile label={t('stats.seasonProgress')} value={t('shared.percent', { value: progress })} icon={<ChartIcon size={18} />}>
         <div
           className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-3"
           role="progressbar"
-          aria-label="Season progress"
+          aria-label={t('stats.seasonProgress')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { League, UserLeagueKind } from '@contracts/api/leagues';
 import { buttonClasses } from '@/components/ui/button';
@@ -13,11 +14,7 @@ import { LeaguesOverviewPanel } from './leagues-overview';
 
 type HubTab = 'overview' | 'create' | 'join';
 
-const TABS: ReadonlyArray<TabItem<HubTab>> = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'create', label: 'Create League' },
-  { id: 'join', label: 'Join League' },
-];
+const TAB_IDS: readonly HubTab[] = ['overview', 'create', 'join'];
 
 const ID_PREFIX = 'leagues-hub';
 
@@ -27,6 +24,8 @@ function toTab(value: string | null): HubTab {
 
 /** /leagues and /leaderboard: Overview, Create League, Join League and the create-success view. */
 export function LeaguesHubScreen() {
+  const { t } = useTranslation('leagues');
+  const tabs = useMemo<ReadonlyArray<TabItem<HubTab>>>(() => TAB_IDS.map((id) => ({ id, label: t(`hub.tabs.${id}`) })), [t]);
   const [params, setParams] = useSearchParams();
   const tab = toTab(params.get('tab'));
   const [created, setCreated] = useState<League | null>(null);
@@ -63,18 +62,18 @@ export function LeaguesHubScreen() {
   return (
     <>
       <PageHeader
-        title="Leagues"
-        description="Your global, country, club, private and public leagues."
+        title={t('hub.title')}
+        description={t('hub.description')}
         actions={
           <Link to="/leagues/discover" className={buttonClasses('secondary', 'sm')}>
-            <SearchIcon size={16} /> Discover Public Leagues
+            <SearchIcon size={16} /> {t('shared.discoverPublic')}
           </Link>
         }
       />
       <TabList
-        label="Leagues"
+        label={t('hub.tabsLabel')}
         idPrefix={ID_PREFIX}
-        tabs={TABS}
+        tabs={tabs}
         value={tab}
         onChange={(next) => {
           if (next !== 'create') setCreated(null);

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { League, LeaguesOverview, OverviewLeagueEntry, UserLeagueKind } from '@contracts/api/leagues';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -22,6 +23,7 @@ export interface OverviewActions {
 }
 
 export function LeaguesOverviewPanel({ onCreate, onJoinWithCode }: OverviewActions) {
+  const { t } = useTranslation('leagues');
   const overview = useLeaguesOverview();
   const [search, setSearch] = useState('');
 
@@ -29,14 +31,14 @@ export function LeaguesOverviewPanel({ onCreate, onJoinWithCode }: OverviewActio
   if (overview.isError) {
     return (
       <Card>
-        <ErrorState title="Error Loading Leagues" message="Failed to load leagues" onRetry={() => void overview.refetch()} />
+        <ErrorState title={t('overview.errorTitle')} message={t('overview.errorText')} onRetry={() => void overview.refetch()} />
       </Card>
     );
   }
   if (!overview.data) {
     return (
       <Card>
-        <EmptyState icon={<TrophyIcon size={22} />} title="No league data available" />
+        <EmptyState icon={<TrophyIcon size={22} />} title={t('overview.noData')} />
       </Card>
     );
   }
@@ -50,13 +52,14 @@ function OverviewContent({
   onCreate,
   onJoinWithCode,
 }: OverviewActions & { overview: LeaguesOverview; search: string; onSearch: (v: string) => void }) {
+  const { t } = useTranslation('leagues');
   const filtered = useMemo(() => filterOverview(overview, search), [overview, search]);
   const searching = search.trim() !== '';
 
   return (
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput label="Search leagues" placeholder="Search your leagues…" value={search} onChange={onSearch} className="sm:max-w-sm sm:flex-1" />
+        <SearchInput label={t('overview.searchLabel')} placeholder={t('overview.searchPlaceholder')} value={search} onChange={onSearch} className="sm:max-w-sm sm:flex-1" />
         {overview.total_leagues?.message ? <p className="text-sm text-muted">{overview.total_leagues.message}</p> : null}
       </div>
 
@@ -64,11 +67,11 @@ function OverviewContent({
         <Card>
           <EmptyState
             icon={<SearchIcon size={22} />}
-            title="No leagues match your search"
-            description={`Nothing called “${search.trim()}”. Try another name or discover public leagues.`}
+            title={t('overview.noMatchTitle')}
+            description={t('overview.noMatchText', { search: search.trim() })}
             action={
               <Link to="/leagues/discover" className={buttonClasses('secondary')}>
-                Discover Public Leagues
+                {t('shared.discoverPublic')}
               </Link>
             }
           />
@@ -79,7 +82,7 @@ function OverviewContent({
             <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
               {filtered.country ? (
                 <AutoLeagueCard
-                  kind="Country League"
+                  kind={t('overview.countryLeague')}
                   league={filtered.country.league}
                   rank={filtered.country.rank}
                   message={filtered.country.message}
@@ -95,17 +98,17 @@ function OverviewContent({
               ) : null}
               {filtered.global ? (
                 <AutoLeagueCard
-                  kind="Global League"
+                  kind={t('overview.globalLeague')}
                   league={filtered.global.league}
                   rank={filtered.global.rank}
                   message={filtered.global.message}
                   emblem={<GlobeIcon size={20} />}
-                  subtitle="Every player"
+                  subtitle={t('overview.everyPlayer')}
                 />
               ) : null}
               {filtered.club ? (
                 <AutoLeagueCard
-                  kind="Club League"
+                  kind={t('overview.clubLeague')}
                   league={filtered.club.league}
                   rank={filtered.club.rank}
                   message={filtered.club.message}
@@ -124,17 +127,17 @@ function OverviewContent({
 
           {!searching || filtered.privateLeagues.length > 0 ? (
             <LeagueListSection
-              title="Private Leagues"
+              title={t('overview.privateLeagues')}
               icon={<LockIcon size={18} />}
               count={searching ? filtered.privateLeagues.length : overview.private_leagues?.count ?? filtered.privateLeagues.length}
               entries={filtered.privateLeagues}
-              emptyTitle="No private leagues yet"
-              emptyText={overview.private_leagues?.message || 'Create one or join with an invite code.'}
+              emptyTitle={t('overview.noPrivateTitle')}
+              emptyText={overview.private_leagues?.message || t('overview.noPrivateText')}
               emptyActions={
                 <>
-                  <Button onClick={() => onCreate('private')}>Create Private League</Button>
+                  <Button onClick={() => onCreate('private')}>{t('overview.createPrivate')}</Button>
                   <Button variant="secondary" onClick={onJoinWithCode}>
-                    Join with Code
+                    {t('overview.joinWithCode')}
                   </Button>
                 </>
               }
@@ -143,19 +146,19 @@ function OverviewContent({
 
           {!searching || filtered.publicLeagues.length > 0 ? (
             <LeagueListSection
-              title="Public Leagues"
+              title={t('overview.publicLeagues')}
               icon={<UsersIcon size={18} />}
               count={searching ? filtered.publicLeagues.length : overview.public_leagues?.count ?? filtered.publicLeagues.length}
               entries={filtered.publicLeagues}
-              emptyTitle="No public leagues yet"
-              emptyText={overview.public_leagues?.message || 'Discover one or create your own.'}
+              emptyTitle={t('overview.noPublicTitle')}
+              emptyText={overview.public_leagues?.message || t('overview.noPublicText')}
               emptyActions={
                 <>
                   <Link to="/leagues/discover" className={buttonClasses('primary')}>
-                    Discover Public Leagues
+                    {t('shared.discoverPublic')}
                   </Link>
                   <Button variant="secondary" onClick={() => onCreate('public')}>
-                    Create Public League
+                    {t('shared.createPublic')}
                   </Button>
                 </>
               }
@@ -182,6 +185,7 @@ function AutoLeagueCard({
   emblem: ReactNode;
   subtitle?: string | null;
 }) {
+  const { t } = useTranslation('leagues');
   const body = (
     <>
       <div className="flex items-center gap-3">
@@ -197,14 +201,14 @@ function AutoLeagueCard({
       {league ? (
         <div className="mt-4 flex items-end justify-between gap-3">
           <div>
-            <p className="text-xs text-muted">Your rank</p>
+            <p className="text-xs text-muted">{t('overview.yourRank')}</p>
             <p className="flex items-center gap-1.5 text-3xl">
               <RankNumber rank={rank} className="font-display font-extrabold" />
               <RankBadge badge={resolveBadge(null, rank)} rank={rank} size={20} />
             </p>
           </div>
           <p className="text-right text-xs text-muted tabular-nums">
-            {league.member_count.toLocaleString()} {league.member_count === 1 ? 'member' : 'members'}
+            {t('shared.members', { count: league.member_count })}
           </p>
         </div>
       ) : null}
@@ -214,7 +218,7 @@ function AutoLeagueCard({
           <>
             {' '}
             <Link to="/settings" className="font-semibold text-accent hover:underline">
-              Open settings
+              {t('overview.openSettings')}
             </Link>
           </>
         ) : null}
@@ -225,7 +229,7 @@ function AutoLeagueCard({
   return (
     <Link
       to={`/leagues/${league.id}`}
-      aria-label={`${kind}: ${league.name}${rank ? `, your rank ${rank}` : ''}`}
+      aria-label={rank ? t('overview.cardLabelRanked', { kind, name: league.name, rank }) : t('overview.cardLabel', { kind, name: league.name })}
       className="block rounded-2xl border border-line bg-surface p-4 shadow-card transition-colors hover:border-primary/60 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:p-5"
     >
       {body}
@@ -250,6 +254,7 @@ function LeagueListSection({
   emptyText: string;
   emptyActions: ReactNode;
 }) {
+  const { t, i18n } = useTranslation('leagues');
   const [open, setOpen] = useState(true);
   const panelId = useId();
   return (
@@ -267,7 +272,7 @@ function LeagueListSection({
           </span>
           <span className="flex-1 text-base font-semibold text-fg">{title}</span>
           <span className="rounded-full bg-surface-3 px-2.5 py-0.5 text-xs font-bold text-fg tabular-nums">
-            {count}
+            {count.toLocaleString(i18n.language)}
           </span>
           <ChevronDownIcon size={18} className={cn('text-muted transition-transform', open && 'rotate-180')} />
         </button>
@@ -288,7 +293,7 @@ function LeagueListSection({
                     <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
                       <RoleBadge role={entry.role} />
                       <span className="tabular-nums">
-                        {entry.league.member_count.toLocaleString()} {entry.league.member_count === 1 ? 'member' : 'members'}
+                        {t('shared.members', { count: entry.league.member_count })}
                       </span>
                     </p>
                   </div>
@@ -308,8 +313,9 @@ function LeagueListSection({
 }
 
 function OverviewSkeleton() {
+  const { t } = useTranslation('leagues');
   return (
-    <LoadingRegion label="Loading leagues…" className="space-y-5">
+    <LoadingRegion label={t('overview.loading')} className="space-y-5">
       <Skeleton className="h-11 w-full sm:max-w-sm" />
       <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
         <SkeletonCard />

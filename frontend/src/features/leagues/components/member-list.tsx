@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { EnhancedMember } from '@contracts/api/leagues';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UsersIcon } from '@/components/ui/icons';
@@ -19,6 +20,7 @@ interface MemberListProps {
 
 /** The rows of a members list with its loading and empty states (league page and all-members page). */
 export function MemberList({ members, pending, fetching, searching, emptyTitle, skeletonRows, onOpen, className }: MemberListProps) {
+  const { t } = useTranslation('leagues');
   if (pending) {
     return (
       <div className={cn('space-y-2', className)} aria-hidden="true">
@@ -29,7 +31,7 @@ export function MemberList({ members, pending, fetching, searching, emptyTitle, 
     );
   }
   if (members.length === 0) {
-    return <EmptyState icon={<UsersIcon size={22} />} title={emptyTitle} description={searching ? 'Nobody matches that search.' : undefined} className="py-8" />;
+    return <EmptyState icon={<UsersIcon size={22} />} title={emptyTitle} description={searching ? t('shared.nobodyMatches') : undefined} className="py-8" />;
   }
   return (
     <ul className="divide-y divide-line" aria-busy={fetching || undefined}>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MemberDetail } from '@contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
@@ -52,8 +53,9 @@ export function MemberModal({
   canRemove: boolean;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('leagues');
   const detail = useMemberDetail(leagueId, userId);
-  const title = detail.data?.member.full_name || fallbackName || 'Member';
+  const title = detail.data?.member.full_name || fallbackName || t('modal.fallbackTitle');
   return (
     <Modal open={userId !== null} onClose={onClose} title={title} className="max-h-[92dvh] max-w-lg overflow-y-auto">
       {detail.isPending ? (
@@ -64,7 +66,7 @@ export function MemberModal({
         </div>
       ) : detail.isError || !detail.data ? (
         <Alert>
-          <p>{getServerMessage(detail.error) ?? 'Could not load this member.'}</p>
+          <p>{getServerMessage(detail.error) ?? t('modal.loadFailed')}</p>
         </Alert>
       ) : (
         <MemberDetailBody leagueId={leagueId} detail={detail.data} canRemove={canRemove} onRemoved={onClose} />
@@ -84,6 +86,8 @@ function MemberDetailBody({
   canRemove: boolean;
   onRemoved: () => void;
 }) {
+  const { t, i18n } = useTranslation('leagues');
+  const number = (n: number) => n.toLocaleString(i18n.language);
   const { member, achievements, comparison } = detail;
   const difference = comparison.difference;
   return (
@@ -107,9 +111,9 @@ function MemberDetailBody({
 
       <dl className="grid grid-cols-3 gap-2 text-center">
         {[
-          { label: 'Points', value: member.total_points.toLocaleString() },
-          { label: 'Accuracy', value: `${member.prediction_accuracy}%` },
-          { label: 'Weeks active', value: member.weeks_active },
+          { label: t('modal.points'), value: number(member.total_points) },
+          { label: t('modal.accuracy'), value: t('shared.percent', { value: member.prediction_accuracy }) },
+          { label: t('modal.weeksActive'), value: number(member.weeks_active) },
         ].map((item) => (
           <div key={item.label} className="rounded-xl border border-line bg-surface-2 px-2 py-3">
             <dt className="text-[11px] font-medium text-muted">{item.label}</dt>
@@ -120,29 +124,34 @@ function MemberDetailBody({
 
       <div className="rounded-xl border border-line p-3.5">
         <p className="flex items-center gap-2 text-sm font-semibold text-fg">
-          <ChartIcon size={16} className="text-accent" /> {comparison.is_self ? 'Your standing' : 'Compared with you'}
+          <ChartIcon size={16} className="text-accent" /> {comparison.is_self ? t('modal.yourStanding') : t('modal.compared')}
         </p>
         <p className="mt-1.5 text-sm text-muted">
           {comparison.is_self ? (
-            <>This is you.</>
+            t('modal.thisIsYou')
           ) : difference === 0 ? (
-            <>Level with you on {comparison.viewer_total_points.toLocaleString()} points.</>
+            t('modal.level', { points: number(comparison.viewer_total_points) })
           ) : (
-            <>
-              <span className={difference > 0 ? 'font-semibold text-danger' : 'font-semibold text-success'}>
-                {Math.abs(difference).toLocaleString()} points {difference > 0 ? 'ahead of' : 'behind'}
-              </span>{' '}
-              you ({comparison.viewer_total_points.toLocaleString()} pts).
-            </>
+            <Trans
+              t={t}
+              i18nKey={difference > 0 ? 'modal.ahead' : 'modal.behind'}
+              values={{ difference: number(Math.abs(difference)), points: number(comparison.viewer_total_points) }}
+              components={[<span key="difference" className={difference > 0 ? 'font-semibold text-danger' : 'font-semibold text-success'} />]}
+            />
           )}{' '}
-          Better than <span className="font-semibold text-fg tabular-nums">{comparison.better_than_percent}%</span> of the league.
+          <Trans
+            t={t}
+            i18nKey="modal.betterThan"
+            values={{ percent: comparison.better_than_percent }}
+            components={[<span key="percent" className="font-semibold text-fg tabular-nums" />]}
+          />
         </p>
       </div>
 
       <div>
-        <h3 className="text-sm font-semibold text-fg">Achievements</h3>
+        <h3 className="text-sm font-semibold text-fg">{t('modal.achievements')}</h3>
         {achievements.length === 0 ? (
-          <p className="mt-1.5 text-sm text-muted">No achievements yet.</p>
+          <p className="mt-1.5 text-sm text-muted">{t('modal.noAchievements')}</p>
         ) : (
           <ul className="mt-2 grid gap-2 sm:grid-cols-2">
             {achievements.map((achievement) => {
@@ -170,7 +179,7 @@ function MemberDetailBody({
           <span />
         )}
         <Link to={`/leagues/${leagueId}/player/${encodeURIComponent(member.username)}`} className={buttonClasses('primary', 'sm')}>
-          View Full Profile
+          {t('modal.viewProfile')}
         </Link>
       </div>
     </div>
@@ -178,6 +187,7 @@ function MemberDetailBody({
 }
 
 function RemoveMemberButton({ leagueId, userId, name, onRemoved }: { leagueId: number; userId: number; name: string; onRemoved: () => void }) {
+  const { t } = useTranslation('leagues');
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const remove = useRemoveMember(leagueId);
@@ -185,7 +195,7 @@ function RemoveMemberButton({ leagueId, userId, name, onRemoved }: { leagueId: n
   if (!confirming) {
     return (
       <Button variant="ghost" size="sm" className="text-danger!" onClick={() => setConfirming(true)}>
-        Remove from League
+        {t('modal.remove')}
       </Button>
     );
   }
@@ -200,17 +210,17 @@ function RemoveMemberButton({ leagueId, userId, name, onRemoved }: { leagueId: n
           onClick={() =>
             remove.mutate(userId, {
               onSuccess: (answer) => {
-                toast.show(answer?.message ?? `${name} was removed from the league.`, 'success');
+                toast.show(answer?.message ?? t('modal.removed', { name }), 'success');
                 onRemoved();
               },
-              onError: (failure) => setError(getServerMessage(failure) ?? 'Could not remove this member.'),
+              onError: (failure) => setError(getServerMessage(failure) ?? t('modal.removeFailed')),
             })
           }
         >
-          Confirm Remove
+          {t('modal.confirmRemove')}
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
-          Cancel
+          {t('shared.cancel')}
         </Button>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { MemberStats } from '@contracts/api/leagues';
 import { BoltIcon, StarIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
@@ -16,10 +17,11 @@ export function MemberStatsCards({
   /** 'strip': one compact row, for the league page's members card. */
   variant?: 'cards' | 'strip';
 }) {
+  const { t, i18n } = useTranslation('leagues');
   if (variant === 'strip') return <MemberStatsStrip stats={stats} loading={loading} />;
   if (loading) {
     return (
-      <LoadingRegion label="Loading member stats…" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <LoadingRegion label={t('memberStats.loading')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <SkeletonCard key={i} />
         ))}
@@ -28,25 +30,31 @@ export function MemberStatsCards({
   }
   const data = stats ?? EMPTY;
   return (
-    <section aria-label="Member stats" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatTile label="Total members" value={data.total_members.toLocaleString()} icon={<UsersIcon size={18} />} />
-      <StatTile label="Active this week" value={data.active_this_week.toLocaleString()} icon={<BoltIcon size={18} />} />
-      <StatTile label="Avg accuracy" value={`${Math.round(data.avg_accuracy)}%`} icon={<TargetIcon size={18} />} />
-      <StatTile label="Top performers" value={data.top_performers.toLocaleString()} caption="ranked 1–5" icon={<StarIcon size={18} />} />
+    <section aria-label={t('memberStats.label')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <StatTile label={t('memberStats.totalMembers')} value={data.total_members.toLocaleString(i18n.language)} icon={<UsersIcon size={18} />} />
+      <StatTile label={t('memberStats.activeThisWeek')} value={data.active_this_week.toLocaleString(i18n.language)} icon={<BoltIcon size={18} />} />
+      <StatTile label={t('memberStats.avgAccuracy')} value={t('shared.percent', { value: Math.round(data.avg_accuracy) })} icon={<TargetIcon size={18} />} />
+      <StatTile
+        label={t('memberStats.topPerformers')}
+        value={data.top_performers.toLocaleString(i18n.language)}
+        caption={t('memberStats.topCaption')}
+        icon={<StarIcon size={18} />}
+      />
     </section>
   );
 }
 
 function MemberStatsStrip({ stats, loading }: { stats: MemberStats | null | undefined; loading: boolean }) {
+  const { t, i18n } = useTranslation('leagues');
   const data = stats ?? EMPTY;
   const items = [
-    { label: 'Members', value: data.total_members.toLocaleString() },
-    { label: 'Active this week', value: data.active_this_week.toLocaleString() },
-    { label: 'Avg accuracy', value: `${Math.round(data.avg_accuracy)}%` },
-    { label: 'Top performers', value: data.top_performers.toLocaleString() },
+    { label: t('memberStats.members'), value: data.total_members.toLocaleString(i18n.language) },
+    { label: t('memberStats.activeThisWeek'), value: data.active_this_week.toLocaleString(i18n.language) },
+    { label: t('memberStats.avgAccuracy'), value: t('shared.percent', { value: Math.round(data.avg_accuracy) }) },
+    { label: t('memberStats.topPerformers'), value: data.top_performers.toLocaleString(i18n.language) },
   ];
   return (
-    <dl aria-label="Member stats" className="grid grid-cols-2 divide-line rounded-xl border border-line bg-surface-2 sm:grid-cols-4 sm:divide-x">
+    <dl aria-label={t('memberStats.label')} className="grid grid-cols-2 divide-line rounded-xl border border-line bg-surface-2 sm:grid-cols-4 sm:divide-x">
       {items.map((item) => (
         <div key={item.label} className="px-2 py-2.5 text-center">
           <dt className="text-[11px] font-medium text-muted">{item.label}</dt>

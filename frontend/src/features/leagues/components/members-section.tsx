@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { EnhancedMember, League, MembersSort } from '@contracts/api/leagues';
 import { buttonClasses } from '@/components/ui/button';
@@ -16,14 +17,18 @@ export const MEMBER_SEARCH_DEBOUNCE_MS = 300;
 /** Members shown on the league page; the rest are on the all-members page. */
 export const DETAIL_MEMBERS_PAGE_SIZE = 10;
 
-export const SORT_OPTIONS: ReadonlyArray<{ value: MembersSort; label: string }> = [
-  { value: 'rank', label: 'Rank' },
-  { value: 'points', label: 'Points' },
-  { value: 'name', label: 'Name' },
-];
+const SORTS: readonly MembersSort[] = ['rank', 'points', 'name'];
+
+/** The members sort choices in the current language. */
+export function useSortOptions(): ReadonlyArray<{ value: MembersSort; label: string }> {
+  const { t } = useTranslation('leagues');
+  return useMemo(() => SORTS.map((value) => ({ value, label: t(`shared.sort.${value}`) })), [t]);
+}
 
 /** Members with sort and search (data.members), member stats, and the member modal. */
 export function MembersSection({ league }: { league: League }) {
+  const { t } = useTranslation('leagues');
+  const sortOptions = useSortOptions();
   const [sort, setSort] = useState<MembersSort>('rank');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<EnhancedMember | null>(null);
@@ -37,20 +42,20 @@ export function MembersSection({ league }: { league: League }) {
   return (
     <Card role="region" aria-labelledby="members-title">
       <CardHeader
-        title={<span id="members-title">Members</span>}
+        title={<span id="members-title">{t('members.title')}</span>}
         action={
           <Link to={`/leagues/${league.id}/players`} className={buttonClasses('link', 'sm')}>
-            View all members
+            {t('members.viewAll')}
           </Link>
         }
       />
       <div className="space-y-4 p-5 pt-4 sm:p-6 sm:pt-4">
         <MemberStatsCards stats={memberStats.data} loading={memberStats.isPending} variant="strip" />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SearchInput label="Search members" placeholder="Search members…" value={search} onChange={setSearch} className="sm:flex-1" />
+          <SearchInput label={t('members.searchLabel')} placeholder={t('members.searchPlaceholder')} value={search} onChange={setSearch} className="sm:flex-1" />
           <SelectField
-            label="Sort by"
-            options={SORT_OPTIONS}
+            label={t('shared.sortBy')}
+            options={sortOptions}
             value={sort}
             onChange={(event) => setSort(event.target.value as MembersSort)}
             className="sm:w-40"
@@ -62,7 +67,7 @@ export function MembersSection({ league }: { league: League }) {
             pending={members.isPending}
             fetching={members.isFetching}
             searching={Boolean(debounced)}
-            emptyTitle="No Members Found"
+            emptyTitle={t('members.empty')}
             skeletonRows={5}
             onOpen={setOpen}
             className="p-3"
@@ -70,9 +75,9 @@ export function MembersSection({ league }: { league: League }) {
         </div>
         {total > list.length && list.length > 0 ? (
           <p className="text-center text-sm text-muted">
-            Showing {list.length} of {total.toLocaleString()}.{' '}
+            {t('members.showingSome', { shown: list.length, total })}{' '}
             <Link to={`/leagues/${league.id}/players`} className="font-semibold text-accent hover:underline">
-              See everyone
+              {t('members.seeEveryone')}
             </Link>
           </p>
         ) : null}

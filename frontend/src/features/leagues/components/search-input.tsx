@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CloseIcon, SearchIcon } from '@/components/ui/icons';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
@@ -17,6 +18,7 @@ export function SearchInput({
   placeholder?: string;
   className?: string;
 }) {
+  const { t } = useTranslation('leagues');
   const id = useId();
   return (
     <div className={cn('relative', className)}>
@@ -37,7 +39,7 @@ export function SearchInput({
         <button
           type="button"
           onClick={() => onChange('')}
-          aria-label="Clear search"
+          aria-label={t('shared.clearSearch')}
           className="absolute top-1/2 right-1.5 grid size-8 -translate-y-1/2 place-items-center rounded-lg text-muted hover:text-fg focus-visible:outline-2 focus-visible:outline-focus"
         >
           <CloseIcon size={14} />

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useRef, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { JoinRequest, LeaderboardResponse } from '@contracts/api/leagues';
 import type { LeaderboardUpdatedPayload } from '@contracts/live';
 import { useToast } from '@/components/ui/toast';
@@ -110,18 +111,19 @@ export function useLeagueLive(leagueId: number) {
  * new request at once, a requester of the owner's decision.
  */
 export function useLeagueRequestToasts() {
+  const { t } = useTranslation('leagues');
   const queryClient = useQueryClient();
   const toast = useToast();
 
   useLiveEvent('request.created', (payload) => {
     const who = payload.fullName.trim() || payload.username;
-    toast.show(`${who} asked to join ${payload.leagueName}.`, 'info');
+    toast.show(t('live.requestCreated', { who, league: payload.leagueName }), 'info');
     void queryClient.invalidateQueries({ queryKey: joinRequestsQueryKey(payload.leagueId) });
   });
 
   useLiveEvent('request.decided', (payload) => {
-    if (payload.decision === 'approved') toast.show(`Your request to join ${payload.leagueName} was approved. Welcome in!`, 'success');
-    else toast.show(`Your request to join ${payload.leagueName} was declined.`, 'info');
+    if (payload.decision === 'approved') toast.show(t('live.requestApproved', { league: payload.leagueName }), 'success');
+    else toast.show(t('live.requestDeclined', { league: payload.leagueName }), 'info');
     void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryKey });
     void queryClient.invalidateQueries({ queryKey: leagueQueryKey(payload.leagueId) });
   });

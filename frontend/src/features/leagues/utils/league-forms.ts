@@ -8,11 +8,25 @@ import {
   type UserLeagueKind,
 } from '@contracts/api/leagues';
 
-export const LEAGUE_NAME_REQUIRED = 'League name is required.';
-export const MAX_MEMBERS_RANGE = `Max members must be a number from ${LEAGUE_MAX_MEMBERS_MIN} to ${LEAGUE_MAX_MEMBERS_MAX}.`;
-export const INVITE_CODE_REQUIRED = 'Invite code is required for private leagues';
-export const LEAGUE_ID_REQUIRED = 'League ID is required for public leagues';
-export const JOIN_MESSAGE_TOO_LONG = `The message must be at most ${JOIN_MESSAGE_MAX} characters.`;
+// The validation errors are keys of the 'leagues' namespace; show them with t(error, FORM_ERROR_PARAMS).
+export const LEAGUE_NAME_REQUIRED = 'forms.nameRequired';
+export const MAX_MEMBERS_RANGE = 'forms.maxMembersRange';
+export const INVITE_CODE_REQUIRED = 'forms.codeRequired';
+export const LEAGUE_ID_REQUIRED = 'forms.idRequired';
+export const JOIN_MESSAGE_TOO_LONG = 'forms.messageTooLong';
+
+export type LeagueFormError =
+  | typeof LEAGUE_NAME_REQUIRED
+  | typeof MAX_MEMBERS_RANGE
+  | typeof INVITE_CODE_REQUIRED
+  | typeof LEAGUE_ID_REQUIRED
+  | typeof JOIN_MESSAGE_TOO_LONG;
+
+/** The values the error texts interpolate. */
+export const FORM_ERROR_PARAMS = { min: LEAGUE_MAX_MEMBERS_MIN, max: LEAGUE_MAX_MEMBERS_MAX, maxChars: JOIN_MESSAGE_MAX };
+
+/** A form's error: a validation key (translated at render) or a server's text (shown as-is). */
+export type FormError = { key: LeagueFormError } | { text: string };
 
 export interface CreateLeagueForm {
   name: string;
@@ -22,7 +36,7 @@ export interface CreateLeagueForm {
   maxMembers: string;
 }
 
-export type FormCheck<T> = { ok: true; body: T } | { ok: false; error: string };
+export type FormCheck<T> = { ok: true; body: T } | { ok: false; error: LeagueFormError };
 
 /**
  * Name required; max members (private only) a whole number 2–1000, sent only for a private

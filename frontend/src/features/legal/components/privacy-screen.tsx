@@ -1,9 +1,13 @@
-import { LegalDocument, type LegalSection } from './legal-document';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type site from '@/locales/site';
+import { LegalDocument } from './legal-document';
 
-const SECTIONS: readonly LegalSection[] = [
+/** The body of each section stays English (the binding text); its title is `privacy.sections.<title>` in site. */
+const SECTIONS: ReadonlyArray<{ id: string; title: keyof (typeof site)['en']['privacy']['sections']; body: ReactNode }> = [
   {
     id: 'collect',
-    title: 'Information we collect',
+    title: 'collect',
     body: (
       <ul>
         <li>Account details: your name, username, email address and a securely hashed password.</li>
@@ -14,7 +18,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'use',
-    title: 'How we use it',
+    title: 'use',
     body: (
       <ul>
         <li>To run the game: score your predictions, rank you in leagues and show your statistics.</li>
@@ -25,7 +29,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'sharing',
-    title: 'What other players see',
+    title: 'sharing',
     body: (
       <p>
         Other members of your leagues see your name, your points, your rank and your league activity. Your email address
@@ -35,7 +39,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'storage',
-    title: 'Cookies and local storage',
+    title: 'storage',
     body: (
       <p>
         We keep your sign-in token and your display settings (theme, language, timezone, notification choices) in your
@@ -45,7 +49,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'retention',
-    title: 'How long we keep it',
+    title: 'retention',
     body: (
       <p>
         We keep your data while your account is open. When you delete your account we remove your personal data within
@@ -55,7 +59,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'rights',
-    title: 'Your rights',
+    title: 'rights',
     body: (
       <p>
         You can see and correct your profile in Settings, and ask us for a copy of your data or to delete it. You may
@@ -65,7 +69,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'children',
-    title: "Children's privacy",
+    title: 'children',
     body: (
       <p>
         Scoreline is not for children under 13. We do not knowingly collect personal data from children under 13; if we
@@ -75,7 +79,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'security',
-    title: 'Security',
+    title: 'security',
     body: (
       <p>
         Passwords are stored only as secure hashes, connections are encrypted, and access to personal data is limited to
@@ -85,12 +89,12 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'changes',
-    title: 'Changes to this policy',
+    title: 'changes',
     body: <p>If we change this policy in a significant way, we will tell you in the app or by email.</p>,
   },
   {
     id: 'contact',
-    title: 'Contact',
+    title: 'contact',
     body: (
       <p>
         For privacy questions or requests, contact us at <span className="font-semibold text-fg">{'{email}'}</span>.
@@ -100,11 +104,12 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function PrivacyScreen() {
+  const { t } = useTranslation('site');
   return (
     <LegalDocument
-      title="Privacy Policy"
-      intro={<p>This policy explains what personal data Scoreline collects, why, and the choices you have.</p>}
-      sections={SECTIONS}
+      title={t('privacy.title')}
+      intro={<p>{t('privacy.intro')}</p>}
+      sections={SECTIONS.map((section) => ({ ...section, title: t(`privacy.sections.${section.title}`) }))}
     />
   );
 }

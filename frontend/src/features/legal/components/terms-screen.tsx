@@ -1,9 +1,13 @@
-import { LegalDocument, type LegalSection } from './legal-document';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type site from '@/locales/site';
+import { LegalDocument } from './legal-document';
 
-const SECTIONS: readonly LegalSection[] = [
+/** The body of each section stays English (the binding text); its title is `terms.sections.<title>` in site. */
+const SECTIONS: ReadonlyArray<{ id: string; title: keyof (typeof site)['en']['terms']['sections']; body: ReactNode }> = [
   {
     id: 'acceptance',
-    title: 'Acceptance of these terms',
+    title: 'acceptance',
     body: (
       <p>
         By creating an account or using Scoreline you agree to these Terms of Service. If you do not agree, please do
@@ -13,7 +17,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'eligibility',
-    title: 'Who can play',
+    title: 'eligibility',
     body: (
       <p>
         You must be at least 13 years old to use Scoreline. If you are under the age of majority where you live, you
@@ -23,7 +27,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'account',
-    title: 'Your account',
+    title: 'account',
     body: (
       <ul>
         <li>Give accurate details when you sign up and keep your email address up to date.</li>
@@ -34,7 +38,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'game',
-    title: 'The game',
+    title: 'game',
     body: (
       <>
         <p>
@@ -51,7 +55,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'fair-play',
-    title: 'Fair play',
+    title: 'fairPlay',
     body: (
       <ul>
         <li>No automated entries, multiple accounts or attempts to get around the deadline.</li>
@@ -62,7 +66,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'content',
-    title: 'Intellectual property',
+    title: 'content',
     body: (
       <p>
         The Scoreline name, design and software belong to us. Club and competition names are used only to identify
@@ -72,7 +76,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'termination',
-    title: 'Suspension and closing your account',
+    title: 'termination',
     body: (
       <p>
         You can stop playing and ask us to delete your account at any time. We may suspend or close accounts that break
@@ -82,7 +86,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'liability',
-    title: 'Disclaimer and liability',
+    title: 'liability',
     body: (
       <p>
         The service is provided “as is”. We do our best to keep it running and accurate but cannot promise it will always
@@ -93,7 +97,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'changes',
-    title: 'Changes to these terms',
+    title: 'changes',
     body: (
       <p>
         We may update these terms. When the changes are significant we will tell you in the app or by email before they
@@ -103,7 +107,7 @@ const SECTIONS: readonly LegalSection[] = [
   },
   {
     id: 'contact',
-    title: 'Contact',
+    title: 'contact',
     body: (
       <p>
         Questions about these terms? Write to us at <span className="font-semibold text-fg">{'{email}'}</span>.
@@ -113,11 +117,12 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function TermsScreen() {
+  const { t } = useTranslation('site');
   return (
     <LegalDocument
-      title="Terms of Service"
-      intro={<p>These terms explain the rules for using Scoreline, the football score-prediction game.</p>}
-      sections={SECTIONS}
+      title={t('terms.title')}
+      intro={<p>{t('terms.intro')}</p>}
+      sections={SECTIONS.map((section) => ({ ...section, title: t(`terms.sections.${section.title}`) }))}
     />
   );
 }

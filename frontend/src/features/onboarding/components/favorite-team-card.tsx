@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -10,6 +11,7 @@ export const CHANGE_PREFERENCES_PATH = '/onboarding/country-club-selection?chang
 
 /** Settings: the chosen country and club, with a link to change them on the onboarding screen. */
 export function FavoriteTeamCard() {
+  const { t } = useTranslation('onboarding');
   const preferences = usePreferences();
   const country = preferences.data?.country ?? null;
   const club = preferences.data?.club ?? null;
@@ -17,12 +19,15 @@ export function FavoriteTeamCard() {
   return (
     <Card>
       <CardHeader
-        title="Country & favourite club"
-        description="They decide which country and club leagues you play in."
+        title={t('card.title')}
+        description={t('card.description')}
         action={
-          <Link to={CHANGE_PREFERENCES_PATH} className={buttonClasses('secondary', 'sm')}>
-            {country || club ? 'Change' : 'Choose'}
-            <span className="sr-only"> country and club</span>
+          <Link
+            to={CHANGE_PREFERENCES_PATH}
+            className={buttonClasses('secondary', 'sm')}
+            aria-label={country || club ? t('card.changeLabel') : t('card.chooseLabel')}
+          >
+            {country || club ? t('card.change') : t('card.choose')}
           </Link>
         }
       />
@@ -39,8 +44,8 @@ export function FavoriteTeamCard() {
                 {country?.flag || <GlobeIcon size={18} className="text-muted" />}
               </span>
               <div className="min-w-0">
-                <p className="text-xs text-muted">Country</p>
-                <p className="truncate text-sm font-semibold text-fg">{country?.name ?? 'Not chosen yet'}</p>
+                <p className="text-xs text-muted">{t('card.country')}</p>
+                <p className="truncate text-sm font-semibold text-fg">{country?.name ?? t('card.notChosen')}</p>
               </div>
             </div>
             <div className="flex items-center gap-3 rounded-xl bg-surface-2 p-3.5">
@@ -50,14 +55,14 @@ export function FavoriteTeamCard() {
                 <span className="grid size-9 shrink-0 place-items-center rounded-full bg-surface-3" aria-hidden="true" />
               )}
               <div className="min-w-0">
-                <p className="text-xs text-muted">Favorite club</p>
-                <p className="truncate text-sm font-semibold text-fg">{club?.name ?? 'Not chosen yet'}</p>
+                <p className="text-xs text-muted">{t('card.club')}</p>
+                <p className="truncate text-sm font-semibold text-fg">{club?.name ?? t('card.notChosen')}</p>
               </div>
             </div>
           </div>
         )}
         {preferences.isError ? (
-          <p className="mt-3 text-sm text-muted">We couldn&apos;t load your choices right now.</p>
+          <p className="mt-3 text-sm text-muted">{t('card.loadFailed')}</p>
         ) : null}
       </CardBody>
     </Card>

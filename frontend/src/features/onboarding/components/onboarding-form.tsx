@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { Club, ClubSearchQuery, Country, Preferences } from '@contracts/api/onboarding';
 import { Alert } from '@/components/ui/alert';
@@ -27,6 +28,7 @@ export function filterCountries(countries: readonly Country[], text: string): Co
 }
 
 export function OnboardingForm({ initial, mode }: { initial: Preferences | null; mode: 'setup' | 'change' }) {
+  const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const countries = useCountries();
   const complete = useCompleteOnboarding();
@@ -75,7 +77,7 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
     event.preventDefault();
     setError(null);
     if (!country || !club) {
-      setError('Please select both your country and favorite club.');
+      setError(t('chooseBoth'));
       return;
     }
     complete.mutate(
@@ -91,22 +93,20 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
     skip.mutate(undefined, { onSettled: () => navigate('/dashboard', { replace: true }) });
   };
 
-  const clubMessage = !canSearchClubs ? 'Type to search' : clubs.isError ? onboardingErrorText(clubs.error) : undefined;
+  const clubMessage = !canSearchClubs ? t('club.typeToSearch') : clubs.isError ? onboardingErrorText(clubs.error) : undefined;
   const busy = complete.isPending || skip.isPending;
 
   return (
     <Card className="w-full overflow-visible animate-slide-up">
       <div className="pitch-stripes relative overflow-hidden rounded-t-2xl border-b border-line px-6 py-7 sm:px-8">
         <p className="text-xs font-semibold tracking-widest text-accent uppercase">
-          {mode === 'change' ? 'Your football' : 'Almost there'}
+          {mode === 'change' ? t('change.eyebrow') : t('setup.eyebrow')}
         </p>
         <h1 className="mt-2 font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
-          {mode === 'change' ? 'Change your country & club' : 'Welcome to Scoreline!'}
+          {mode === 'change' ? t('change.title') : t('setup.title')}
         </h1>
         <p className="mt-2 max-w-lg text-sm text-muted sm:text-base">
-          {mode === 'change'
-            ? 'Pick a new country or favourite club. Your country and club leagues follow your choice.'
-            : "Tell us where you're from and who you support. We'll put you in your country and club leagues, so you can see how you stack up against fellow fans."}
+          {mode === 'change' ? t('change.intro') : t('setup.intro')}
         </p>
       </div>
 
@@ -119,8 +119,8 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
 
         <div>
           <Combobox<Country>
-            label="Country"
-            placeholder="Search countries…"
+            label={t('country.label')}
+            placeholder={t('country.placeholder')}
             inputValue={countryText}
             onInputChange={onCountryText}
             options={visibleCountries}
@@ -129,8 +129,8 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
             selectedKey={country?.id ?? null}
             onSelect={chooseCountry}
             loading={countries.isPending}
-            message={countries.isError ? 'Could not load countries. Please refresh the page.' : undefined}
-            emptyText="No countries found"
+            message={countries.isError ? t('country.loadFailed') : undefined}
+            emptyText={t('country.empty')}
             leading={country?.flag ? <span className="text-xl leading-none">{country.flag}</span> : undefined}
             onClear={() => onCountryText('')}
             onOpenChange={(open) => {
@@ -145,12 +145,12 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
               </>
             )}
           />
-          {countries.isError ? <p className="mt-2 text-sm text-danger">Could not load countries. Please refresh the page.</p> : null}
+          {countries.isError ? <p className="mt-2 text-sm text-danger">{t('country.loadFailed')}</p> : null}
         </div>
 
         <Combobox<Club>
-          label="Favorite club"
-          placeholder="Search clubs…"
+          label={t('club.label')}
+          placeholder={t('club.placeholder')}
           inputValue={clubText}
           onInputChange={onClubText}
           options={clubs.data ?? []}
@@ -168,9 +168,9 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
           }}
           loading={clubOpen && canSearchClubs && clubs.isPending}
           message={clubMessage}
-          header={!clubText.trim() && country ? `Type to search · clubs in ${country.name}` : undefined}
-          emptyText="No clubs found"
-          hint="Any club from Europe's top leagues, wherever you live."
+          header={!clubText.trim() && country ? t('club.typeToSearchIn', { country: country.name }) : undefined}
+          emptyText={t('club.empty')}
+          hint={t('club.hint')}
           leading={club ? <ClubBadge name={club.name} logo={club.logo} shortName={club.short_name} size="sm" /> : undefined}
           onClear={() => onClubText('')}
           renderOption={(c) => (
@@ -186,21 +186,21 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
 
         <div className="flex items-start gap-2.5 rounded-xl bg-surface-2 px-4 py-3 text-sm text-muted">
           <InfoIcon size={18} className="mt-px shrink-0 text-info" />
-          <p>You can change these preferences later in Settings.</p>
+          <p>{t('changeLater')}</p>
         </div>
 
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           {mode === 'change' ? (
             <Link to="/settings" className={buttonClasses('secondary', 'lg')}>
-              Cancel
+              {t('cancel')}
             </Link>
           ) : (
             <Button variant="secondary" size="lg" onClick={onSkip} loading={skip.isPending} disabled={busy}>
-              Skip for Now
+              {t('skip')}
             </Button>
           )}
           <Button type="submit" size="lg" loading={complete.isPending} disabled={!country || !club || busy}>
-            {complete.isPending ? 'Saving...' : 'Complete Setup'}
+            {complete.isPending ? t('saving') : t('submit')}
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
@@ -6,8 +7,9 @@ import { usePreferences } from '../api/get-preferences';
 import { OnboardingForm } from './onboarding-form';
 
 function OnboardingSkeleton() {
+  const { t } = useTranslation('onboarding');
   return (
-    <LoadingRegion label="Checking your setup…" className="w-full">
+    <LoadingRegion label={t('checking')} className="w-full">
       <Card className="overflow-hidden">
         <div className="space-y-3 border-b border-line px-6 py-7 sm:px-8">
           <Skeleton className="h-3 w-32" />

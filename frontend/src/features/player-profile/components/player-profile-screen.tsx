@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LeaguePlayerProfile } from '@contracts/api/leagues';
 import type { TeamAccuracy } from '@contracts/api/stats';
@@ -14,22 +15,24 @@ import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { badgeForRank, rankTextClass } from '@/lib/rank';
 import { usePlayerProfile } from '../api/get-player-profile';
-import { BADGE_TEXT, leagueLabel } from '../utils/rank';
+import { BADGE_TEXT_KEY, leagueLabel } from '../utils/rank';
 
 /** The player's badge by rank: crown (1), medal (2–3), star (4–5), with its text. */
 export function ProfileBadge({ rank }: { rank: number | null }) {
+  const { t } = useTranslation('player');
   const badge = badgeForRank(rank);
   if (!badge) return null;
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold">
       <RankBadge badge={badge} rank={rank} />
-      <span className="text-fg">{BADGE_TEXT[badge]}</span>
+      <span className="text-fg">{t(BADGE_TEXT_KEY[badge])}</span>
     </span>
   );
 }
 
 /** /leagues/:leagueId/player/:playerId — a player's standing and form in one league. */
 export function PlayerProfileScreen() {
+  const { t } = useTranslation('player');
   const { leagueId, playerId } = useParams();
   const profile = usePlayerProfile(leagueId, playerId);
   const backTo = `/leagues/${leagueId ?? ''}`;
@@ -37,7 +40,7 @@ export function PlayerProfileScreen() {
 
   const back = (
     <Link to={backTo} className="mb-4 inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg">
-      <ArrowLeftIcon size={16} /> Back to {leagueName ? leagueName : 'league'}
+      <ArrowLeftIcon size={16} /> {leagueName ? t('backTo', { league: leagueName }) : t('backToLeague')}
     </Link>
   );
 
@@ -45,7 +48,7 @@ export function PlayerProfileScreen() {
     return (
       <>
         {back}
-        <LoadingRegion label="Loading player…" className="space-y-6">
+        <LoadingRegion label={t('loading')} className="space-y-6">
           <div className="flex items-center gap-4 rounded-2xl border border-line bg-surface p-6">
             <Skeleton className="size-20 rounded-full" />
             <div className="flex-1 space-y-3">
@@ -68,14 +71,14 @@ export function PlayerProfileScreen() {
     return (
       <>
         {back}
-        <p className="mb-2 text-xs font-semibold tracking-widest text-accent uppercase">{leagueLabel(leagueName)}</p>
+        <p className="mb-2 text-xs font-semibold tracking-widest text-accent uppercase">{leagueLabel(leagueName, t('unknownLeague'))}</p>
         <Card>
           <ErrorState
-            title="Player Not Found"
-            message={getServerMessage(profile.error) ?? 'This player is not in this league, or the league is not open to you.'}
+            title={t('notFound.title')}
+            message={getServerMessage(profile.error) ?? t('notFound.message')}
             action={
               <Link to={backTo} className={buttonClasses('primary')}>
-                Back to League
+                {t('notFound.back')}
               </Link>
             }
           />
@@ -93,6 +96,8 @@ export function PlayerProfileScreen() {
 }
 
 function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayerProfile; leagueId: string; playerId: string }) {
+  const { t, i18n } = useTranslation('player');
+  const number = (n: number) => n.toLocaleString(i18n.language);
   const { player, stats, insights } = profile;
   const historyPath = `/leagues/${leagueId}/player/${playerId}/gameweeks-history`;
   return (
@@ -109,10 +114,10 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
             {player.avatar || '?'}
           </span>
           <div className="min-w-0 flex-1">
-            <p className="text-xs font-semibold tracking-widest text-accent uppercase">{leagueLabel(profile.league.name)}</p>
+            <p className="text-xs font-semibold tracking-widest text-accent uppercase">{leagueLabel(profile.league.name, t('unknownLeague'))}</p>
             <h1 className="mt-1 flex flex-wrap items-center gap-2 font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
               <span className="break-words">{player.name || player.username}</span>
-              {player.is_current_user ? <Badge tone="primary">You</Badge> : null}
+              {player.is_current_user ? <Badge tone="primary">{t('you')}</Badge> : null}
             </h1>
             <p className="mt-1 text-sm text-muted">
               @{player.username}
@@ -121,9 +126,9 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
           </div>
           <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
             <div className="sm:text-right">
-              <p className="text-xs text-muted">League rank</p>
+              <p className="text-xs text-muted">{t('leagueRank')}</p>
               <p className={cn('font-display text-4xl font-extrabold tabular-nums', rankTextClass(player.rank))} data-testid="player-rank">
-                {player.rank ? `#${player.rank}` : '—'}
+                {player.rank ? `#${number(player.rank)}` : '—'}
               </p>
             </div>
             <ProfileBadge rank={player.rank} />
@@ -131,24 +136,24 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
         </div>
       </Card>
 
-      <section aria-label="Season stats" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label="Total Points" value={stats.total_points.toLocaleString()} icon={<TrophyIcon size={18} />} />
-        <Stat label="Total Predictions" value={stats.total_predictions.toLocaleString()} icon={<BallIcon size={18} />} />
-        <Stat label="% Accuracy" value={`${Math.round(stats.accuracy)}%`} icon={<TargetIcon size={18} />} />
-        <Stat label="Correct Scores" value={stats.correct_scores.toLocaleString()} icon={<StarIcon size={18} />} />
+      <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        <Stat label={t('stats.totalPoints')} value={number(stats.total_points)} icon={<TrophyIcon size={18} />} />
+        <Stat label={t('stats.totalPredictions')} value={number(stats.total_predictions)} icon={<BallIcon size={18} />} />
+        <Stat label={t('stats.accuracy')} value={t('percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
+        <Stat label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <TeamsCard title="Hot Teams" tone="hot" teams={profile.hot_teams} empty="No hot teams yet" />
-        <TeamsCard title="Cold Teams" tone="cold" teams={profile.cold_teams} empty="No cold teams" />
+        <TeamsCard title={t('hot.title')} tone="hot" teams={profile.hot_teams} empty={t('hot.empty')} />
+        <TeamsCard title={t('cold.title')} tone="cold" teams={profile.cold_teams} empty={t('cold.empty')} />
       </div>
 
       <Card className="overflow-hidden">
         <CardHeader
-          title="Recent Game Weeks"
+          title={t('recent.title')}
           action={
             <Link to={historyPath} className="inline-flex items-center gap-1 text-sm font-semibold text-accent hover:underline">
-              View all <ArrowRightIcon size={16} />
+              {t('recent.viewAll')} <ArrowRightIcon size={16} />
             </Link>
           }
         />
@@ -156,8 +161,8 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
           <RecentGameweeksTable
             rows={profile.recent_gameweeks}
             provisionalMark={
-              <span className="ml-0.5 text-warning" title="Includes matches still in play">
-                *<span className="sr-only"> (provisional)</span>
+              <span className="ml-0.5 text-warning" title={t('recent.inPlay')}>
+                *<span className="sr-only">{` ${t('recent.provisional')}`}</span>
               </span>
             }
             emptyClassName="px-5 pt-2 pb-8"
@@ -167,17 +172,27 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
 
       <section aria-labelledby="insights-title">
         <h2 id="insights-title" className="mb-3 text-lg font-semibold text-fg">
-          Insights
+          {t('insights.title')}
         </h2>
         <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-          <Insight label="Best gameweek" value={insights.best_gameweek_points.toLocaleString()} unit="points" icon={<TrophyIcon size={18} />} />
           <Insight
-            label="Average per gameweek"
-            value={Math.round(insights.average_points_per_gameweek).toLocaleString()}
-            unit="points"
+            label={t('insights.best')}
+            value={number(insights.best_gameweek_points)}
+            unit={t('insights.points', { count: insights.best_gameweek_points })}
+            icon={<TrophyIcon size={18} />}
+          />
+          <Insight
+            label={t('insights.average')}
+            value={number(Math.round(insights.average_points_per_gameweek))}
+            unit={t('insights.points', { count: Math.round(insights.average_points_per_gameweek) })}
             icon={<ChartIcon size={18} />}
           />
-          <Insight label="Recent exact scores" value={insights.recent_exact_scores.toLocaleString()} unit="in the last 5 gameweeks" icon={<TargetIcon size={18} />} />
+          <Insight
+            label={t('insights.recentExact')}
+            value={number(insights.recent_exact_scores)}
+            unit={t('insights.lastFive')}
+            icon={<TargetIcon size={18} />}
+          />
         </div>
       </section>
     </div>
@@ -215,6 +230,7 @@ function Insight({ label, value, unit, icon }: { label: string; value: ReactNode
 }
 
 function TeamsCard({ title, tone, teams, empty }: { title: string; tone: 'hot' | 'cold'; teams: TeamAccuracy[]; empty: string }) {
+  const { t, i18n } = useTranslation('player');
   return (
     <Card>
       <CardHeader
@@ -241,10 +257,10 @@ function TeamsCard({ title, tone, teams, empty }: { title: string; tone: 'hot' |
                 )}
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm font-semibold text-fg">{team.team}</p>
-                  <p className="text-xs text-muted tabular-nums">{team.predictions} predictions</p>
+                  <p className="text-xs text-muted tabular-nums">{t('teams.predictions', { count: team.predictions })}</p>
                 </div>
                 <span className={cn('shrink-0 text-sm font-bold tabular-nums', tone === 'hot' ? 'text-success' : 'text-danger')}>
-                  {Math.round(team.accuracy)}% Accuracy
+                  {t('teams.accuracy', { value: Math.round(team.accuracy).toLocaleString(i18n.language) })}
                 </span>
               </li>
             ))}

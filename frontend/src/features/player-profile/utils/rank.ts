@@ -1,12 +1,13 @@
 import type { LeaderboardBadge } from '@contracts/api/leagues';
 
-export const BADGE_TEXT: Record<LeaderboardBadge, string> = {
-  crown: 'League leader',
-  medal: 'On the podium',
-  star: 'Top five',
-};
+/** The translation key (namespace 'player') of each badge's text. */
+export const BADGE_TEXT_KEY = {
+  crown: 'badge.crown',
+  medal: 'badge.medal',
+  star: 'badge.star',
+} as const satisfies Record<LeaderboardBadge, string>;
 
-/** The validated league name, or 'Unknown League'. */
-export function leagueLabel(name: string | null | undefined): string {
-  return name && name.trim() ? name : 'Unknown League';
+/** The validated league name, or `unknown` (the translated 'Unknown League'). */
+export function leagueLabel(name: string | null | undefined, unknown = 'Unknown League'): string {
+  return name && name.trim() ? name : unknown;
 }

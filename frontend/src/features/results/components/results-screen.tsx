@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { GameweekResults } from '@contracts/api/stats';
 import { Alert } from '@/components/ui/alert';
@@ -38,8 +39,9 @@ function StatCard({ label, value, hint, className, highlight }: { label: string;
 }
 
 function ResultsSkeleton() {
+  const { t } = useTranslation('results');
   return (
-    <LoadingRegion label="Loading results…" className="space-y-6">
+    <LoadingRegion label={t('loading')} className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <SkeletonCard className="col-span-2 lg:col-span-1" />
         <SkeletonCard />
@@ -66,6 +68,8 @@ function ResultsSkeleton() {
 }
 
 function ResultsView({ data }: { data: GameweekResults }) {
+  const { t, i18n } = useTranslation('results');
+  const number = (n: number) => n.toLocaleString(i18n.language);
   const { user_stats: stats, global_benchmarks: benchmarks, matches } = data;
   const average = Math.round(benchmarks.average_points);
   const versusAverage = stats.total_points - average;
@@ -73,55 +77,51 @@ function ResultsView({ data }: { data: GameweekResults }) {
     <div className="space-y-6">
       {stats.total_predictions === 0 && matches.length > 0 ? (
         <Alert tone="info">
-          <p>You made no predictions for this gameweek.</p>
+          <p>{t('noPredictions')}</p>
         </Alert>
       ) : null}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard
-          label="Total Points"
-          value={stats.total_points}
-          hint={stats.provisional ? 'Provisional: matches in play' : `${stats.total_predictions ?? 0} predictions`}
+          label={t('stats.totalPoints')}
+          value={number(stats.total_points)}
+          hint={stats.provisional ? t('stats.provisional') : t('stats.predictions', { count: stats.total_predictions ?? 0 })}
           className="col-span-2 lg:col-span-1"
           highlight
         />
-        <StatCard label="Correct Results" value={stats.correct_results} hint="Exact scores included" />
-        <StatCard label="Exact Scores" value={stats.exact_scores} />
-        <StatCard label="Accuracy" value={`${Math.round(stats.accuracy)}%`} />
-        <StatCard label="Wrong" value={stats.wrong_results} />
+        <StatCard label={t('stats.correctResults')} value={number(stats.correct_results)} hint={t('stats.exactIncluded')} />
+        <StatCard label={t('stats.exactScores')} value={number(stats.exact_scores)} />
+        <StatCard label={t('stats.accuracy')} value={t('percent', { value: number(Math.round(stats.accuracy)) })} />
+        <StatCard label={t('stats.wrong')} value={number(stats.wrong_results)} />
       </div>
 
       <Card>
         <CardHeader
-          title="Global benchmarks"
-          description={
-            benchmarks.participants
-              ? `Among ${benchmarks.participants} ${benchmarks.participants === 1 ? 'player' : 'players'} who predicted this gameweek`
-              : undefined
-          }
+          title={t('benchmarks.title')}
+          description={benchmarks.participants ? t('benchmarks.among', { count: benchmarks.participants }) : undefined}
         />
         <div className="grid grid-cols-2 gap-3 p-5 sm:grid-cols-3 sm:p-6">
           <div>
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Highest Points</p>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('benchmarks.highest')}</p>
             <p className="mt-1 flex items-center gap-2 font-display text-2xl font-extrabold text-fg tabular-nums">
               <TrophyIcon size={18} className="text-yellow-400" />
-              {benchmarks.highest_points}
+              {number(benchmarks.highest_points)}
             </p>
           </div>
           <div>
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">Average Points</p>
-            <p className="mt-1 font-display text-2xl font-extrabold text-fg tabular-nums">{average}</p>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('benchmarks.average')}</p>
+            <p className="mt-1 font-display text-2xl font-extrabold text-fg tabular-nums">{number(average)}</p>
           </div>
           <div className="col-span-2 sm:col-span-1">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">You vs average</p>
+            <p className="text-xs font-semibold tracking-wide text-muted uppercase">{t('benchmarks.versus')}</p>
             <p
               className={cn(
                 'mt-1 font-display text-2xl font-extrabold tabular-nums',
                 versusAverage > 0 ? 'text-success' : versusAverage < 0 ? 'text-danger' : 'text-fg',
               )}
             >
-              {versusAverage > 0 ? `+${versusAverage}` : versusAverage}
+              {versusAverage > 0 ? `+${number(versusAverage)}` : number(versusAverage)}
               <span className="ml-2 text-sm font-medium text-muted">
-                {versusAverage > 0 ? 'above' : versusAverage < 0 ? 'below' : 'level'}
+                {versusAverage > 0 ? t('benchmarks.above') : versusAverage < 0 ? t('benchmarks.below') : t('benchmarks.level')}
               </span>
             </p>
           </div>
@@ -129,9 +129,9 @@ function ResultsView({ data }: { data: GameweekResults }) {
       </Card>
 
       <Card className="overflow-hidden">
-        <CardHeader title="Matches" description="Actual scores against your predictions" className="pb-4 sm:pb-4" />
+        <CardHeader title={t('matches.title')} description={t('matches.description')} className="pb-4 sm:pb-4" />
         {matches.length === 0 ? (
-          <EmptyState icon={<BallIcon size={22} />} title="No results found for this gameweek." />
+          <EmptyState icon={<BallIcon size={22} />} title={t('matches.empty')} />
         ) : (
           <ul className="divide-y divide-line border-t border-line">
             {matches.map((match) => (
@@ -147,6 +147,7 @@ function ResultsView({ data }: { data: GameweekResults }) {
 /** /results: one gameweek's results next to the user's predictions, stepped with arrows. */
 export function ResultsScreen() {
   useLiveResults();
+  const { t } = useTranslation('results');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = parseGameweek(searchParams.get('gameweek'));
   const gameweeks = useGameweeks();
@@ -166,17 +167,17 @@ export function ResultsScreen() {
     content =
       results.error instanceof ApiError && results.error.status === 404 ? (
         <Card>
-          <EmptyState icon={<BallIcon size={22} />} title="No results found for this gameweek." />
+          <EmptyState icon={<BallIcon size={22} />} title={t('matches.empty')} />
         </Card>
       ) : (
         <Card>
-          <ErrorState title="Could not load results" message={results.error.message} onRetry={() => void results.refetch()} />
+          <ErrorState title={t('loadError')} message={results.error.message} onRetry={() => void results.refetch()} />
         </Card>
       );
   } else if (!isComplete(data)) {
     content = (
       <Card>
-        <ErrorState title="Results data from API is incomplete or missing." onRetry={() => void results.refetch()} />
+        <ErrorState title={t('incomplete')} onRetry={() => void results.refetch()} />
       </Card>
     );
   } else {
@@ -195,7 +196,7 @@ export function ResultsScreen() {
         <Button
           variant="secondary"
           size="md"
-          aria-label="Previous gameweek"
+          aria-label={t('previous')}
           icon={<ArrowLeftIcon size={18} />}
           disabled={number === null || shownNumber <= 1}
           onClick={() => step(shownNumber - 1)}
@@ -203,26 +204,26 @@ export function ResultsScreen() {
         <div className="min-w-0 text-center">
           {number === null ? (
             <>
-              <h1 className="sr-only">Results</h1>
+              <h1 className="sr-only">{t('title')}</h1>
               <Skeleton className="mx-auto h-8 w-56 max-w-full" />
             </>
           ) : (
-            <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{`Gameweek ${shownNumber} Results`}</h1>
+            <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{t('heading', { number: shownNumber })}</h1>
           )}
           <div className="mt-1.5 flex min-h-5 justify-center">
             {status === 'current' ? (
-              <Badge tone="primary">Current</Badge>
+              <Badge tone="primary">{t('status.current')}</Badge>
             ) : status === 'completed' ? (
-              <Badge>Completed</Badge>
+              <Badge>{t('status.completed')}</Badge>
             ) : status === 'upcoming' ? (
-              <Badge tone="info">Upcoming</Badge>
+              <Badge tone="info">{t('status.upcoming')}</Badge>
             ) : null}
           </div>
         </div>
         <Button
           variant="secondary"
           size="md"
-          aria-label="Next gameweek"
+          aria-label={t('next')}
           icon={<ArrowRightIcon size={18} />}
           disabled={number === null}
           onClick={() => step(shownNumber + 1)}

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AccountExport } from '@contracts/api/account';
 import { Alert } from '@/components/ui/alert';
@@ -38,6 +39,7 @@ function downloadExport(data: AccountExport): void {
 
 /** Settings › Privacy: download everything the server holds, or delete the account for good. */
 export function PrivacyPanel() {
+  const { t } = useTranslation('settings');
   const toast = useToast();
   const signOut = useSignOut();
   const exporter = useExportAccountData();
@@ -53,9 +55,9 @@ export function PrivacyPanel() {
     exporter.mutate(undefined, {
       onSuccess: (data) => {
         downloadExport(data);
-        toast.show('Your data was downloaded.', 'success');
+        toast.show(t('privacy.data.exported'), 'success');
       },
-      onError: (failure) => toast.show(`Could not export your data. ${failure.message}`, 'error'),
+      onError: (failure) => toast.show(t('privacy.data.exportFailed', { reason: failure.message }), 'error'),
     });
   };
 
@@ -72,7 +74,7 @@ export function PrivacyPanel() {
     setPasswordError(null);
     setFormError(null);
     if (!password) {
-      setPasswordError('Password is required.');
+      setPasswordError(t('privacy.delete.passwordRequired'));
       return;
     }
     deleter.mutate(
@@ -82,12 +84,12 @@ export function PrivacyPanel() {
           setConfirmOpen(false);
           // The token no longer works: end the session exactly as signing out does.
           signOut();
-          toast.show(answer?.message ?? 'Your account has been deleted.', 'success');
+          toast.show(answer?.message ?? t('privacy.delete.deleted'), 'success');
         },
         onError: (failure) => {
           const field = getFieldError(failure, 'password');
           if (field) setPasswordError(field);
-          else setFormError(failure.message || 'Could not delete your account.');
+          else setFormError(failure.message || t('privacy.delete.failed'));
         },
       },
     );
@@ -96,31 +98,31 @@ export function PrivacyPanel() {
   return (
     <div className="space-y-6">
       <Card>
-        <CardHeader title="Your data" description="Download a copy of your predictions, leagues and profile." />
+        <CardHeader title={t('privacy.data.title')} description={t('privacy.data.description')} />
         <CardBody>
           <div className="flex flex-col gap-4 rounded-xl bg-surface-2 p-4 sm:flex-row sm:items-center sm:justify-between">
             <div className="flex items-start gap-3">
               <ShieldIcon size={20} className="mt-0.5 shrink-0 text-accent" />
               <p className="text-sm text-muted">
-                We only keep what the game needs. Read the{' '}
-                <Link to="/privacy" className="font-medium text-accent hover:underline">
-                  Privacy Policy
-                </Link>{' '}
-                for the details.
+                <Trans
+                  t={t}
+                  i18nKey="privacy.data.policy"
+                  components={{ policy: <Link to="/privacy" className="font-medium text-accent hover:underline" /> }}
+                />
               </p>
             </div>
             <Button variant="secondary" icon={<DownloadIcon size={16} />} loading={exporter.isPending} onClick={onExport}>
-              {exporter.isPending ? 'Exporting...' : 'Export Data'}
+              {exporter.isPending ? t('privacy.data.exporting') : t('privacy.data.export')}
             </Button>
           </div>
         </CardBody>
       </Card>
 
       <Card className="border-danger-line!">
-        <CardHeader title="Delete account" description="Remove your account, predictions and league memberships for good." />
+        <CardHeader title={t('privacy.delete.title')} description={t('privacy.delete.description')} />
         <CardBody>
           <Button variant="danger" icon={<TrashIcon size={16} />} onClick={() => setConfirmOpen(true)}>
-            Delete Account
+            {t('privacy.delete.button')}
           </Button>
         </CardBody>
       </Card>
@@ -128,15 +130,15 @@ export function PrivacyPanel() {
       <Modal
         open={confirmOpen}
         onClose={closeConfirm}
-        title="Delete your account?"
-        description="This cannot be undone. Your predictions, points and league places will be gone. Leagues you own pass to their longest-standing member."
+        title={t('privacy.delete.confirmTitle')}
+        description={t('privacy.delete.confirmDescription')}
         footer={
           <>
             <Button variant="secondary" onClick={closeConfirm} disabled={deleter.isPending}>
-              Keep My Account
+              {t('privacy.delete.keep')}
             </Button>
             <Button variant="danger" type="submit" form={formId} loading={deleter.isPending}>
-              {deleter.isPending ? 'Deleting...' : 'Delete Account'}
+              {deleter.isPending ? t('privacy.delete.deleting') : t('privacy.delete.button')}
             </Button>
           </>
         }
@@ -145,7 +147,7 @@ export function PrivacyPanel() {
           {formError ? <Alert tone="error">{formError}</Alert> : null}
           <div>
             <PasswordField
-              label="Your password"
+              label={t('privacy.delete.password')}
               name="password"
               autoComplete="current-password"
               required

@@ -25,6 +25,10 @@ const base: Record<string, Handler> = {
   'GET /api/auth/preferences/': () => ({ body: { data: SERVER } }),
 };
 
+/** The same settings with English screens, for tests that look texts up in English. */
+const SERVER_EN: UserPreferences = { ...SERVER, preferences: { ...SERVER.preferences, language: 'en' } };
+const baseEn: Record<string, Handler> = { ...base, 'GET /api/auth/preferences/': () => ({ body: { data: SERVER_EN } }) };
+
 const puts = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'PUT')
@@ -45,28 +49,37 @@ describe('preferences panel', () => {
 
     const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
     await waitFor(() => expect(timezone.value).toBe('PST'));
-    expect((screen.getByLabelText('Language') as HTMLSelectElement).value).toBe('de');
-    expect((screen.getByRole('radio', { name: /Light/ }) as HTMLInputElement).checked).toBe(true);
+    // The server's language is German: the screen now reads in German.
+    expect((await screen.findByLabelText('Sprache') as HTMLSelectElement).value).toBe('de');
+    expect((screen.getByRole('radio', { name: /Hell/ }) as HTMLInputElement).checked).toBe(true);
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(document.documentElement.lang).toBe('de');
     // public/theme-init.js reads the theme from here before the next first paint.
     expect(cached('scoreline.preferences')).toEqual(SERVER.preferences);
     expect(cached('scoreline.notifications')).toEqual(SERVER.notifications);
 
-    expect(screen.getByText('Screens are in English for now; dates follow your language.')).toBeTruthy();
+    expect(screen.queryByText(/Screens are in English/)).toBeNull();
+    expect(screen.getByText('Anstoßzeiten und Tippschluss werden in dieser Zone angezeigt.')).toBeTruthy();
     expect([...timezone.options].map((o) => [o.value, o.textContent])).toEqual([
-      ['local', 'Device time (local)'],
+      ['local', 'Gerätezeit (lokal)'],
       ['UTC', 'UTC'],
-      ['GMT', 'UK time (GMT/BST)'],
-      ['EST', 'US Eastern (EST/EDT)'],
-      ['PST', 'US Pacific (PST/PDT)'],
+      ['GMT', 'Britische Zeit (GMT/BST)'],
+      ['EST', 'US-Ostküste (EST/EDT)'],
+      ['PST', 'US-Westküste (PST/PDT)'],
+    ]);
+    // Each language keeps its own name.
+    expect([...(screen.getByLabelText('Sprache') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'English',
+      'Español',
+      'Français',
+      'Deutsch',
     ]);
   });
 
   it('changes at once and saves only the change to the server', async () => {
     let release: (answer: StubAnswer) => void = () => undefined;
     const fetchMock = stubFetch({
-      ...base,
+      ...baseEn,
       'PUT /api/auth/preferences/': () => new Promise<StubAnswer>((resolve) => (release = resolve)),
     });
     renderApp('/settings?tab=preferences');
@@ -79,15 +92,15 @@ describe('preferences panel', () => {
     expect(cached('scoreline.preferences')).toMatchObject({ timezone: 'GMT' });
     await waitFor(() => expect(puts(fetchMock)).toEqual([{ url: '/api/auth/preferences/', body: { preferences: { timezone: 'GMT' } }, auth: 'Bearer tok' }]));
 
-    release({ body: { message: 'Settings saved.', data: { ...SERVER, preferences: { ...SERVER.preferences, timezone: 'GMT' } } } });
+    release({ body: { message: 'Settings saved.', data: { ...SERVER_EN, preferences: { ...SERVER_EN.preferences, timezone: 'GMT' } } } });
     await waitFor(() => expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(1));
     expect(timezone.value).toBe('GMT');
 
     fireEvent.click(screen.getByRole('radio', { name: /Dark/ }));
     expect(document.documentElement.dataset.theme).toBe('dark');
     await waitFor(() => expect(puts(fetchMock)[1]?.body).toEqual({ preferences: { theme: 'dark' } }));
-    release({ body: { message: 'Settings saved.', data: { ...SERVER, preferences: { theme: 'dark', language: 'de', timezone: 'GMT' } } } });
-    await waitFor(() => expect(cached('scoreline.preferences')).toEqual({ theme: 'dark', language: 'de', timezone: 'GMT' }));
+    release({ body: { message: 'Settings saved.', data: { ...SERVER_EN, preferences: { theme: 'dark', language: 'en', timezone: 'GMT' } } } });
+    await waitFor(() => expect(cached('scoreline.preferences')).toEqual({ theme: 'dark', language: 'en', timezone: 'GMT' }));
   });
 
   it('puts a setting back and says so when the server refuses it', async () => {
@@ -111,10 +124,10 @@ describe('preferences panel', () => {
 describe('notifications panel', () => {
   it("shows the server's switches and saves a flip", async () => {
     const fetchMock = stubFetch({
-      ...base,
+      ...baseEn,
       'PUT /api/auth/preferences/': (init) => {
         const change = JSON.parse(String(init?.body)) as { notifications: Partial<UserPreferences['notifications']> };
-        return { body: { message: 'Settings saved.', data: { ...SERVER, notifications: { ...SERVER.notifications, ...change.notifications } } } };
+        return { body: { message: 'Settings saved.', data: { ...SERVER_EN, notifications: { ...SERVER_EN.notifications, ...change.notifications } } } };
       },
     });
     renderApp('/settings?tab=notifications');

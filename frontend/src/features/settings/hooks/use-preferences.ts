@@ -1,6 +1,7 @@
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { NotificationSettings, PreferenceSettings, UpdateUserPreferencesRequest, UserPreferences } from '@contracts/api/preferences';
 import { useToast } from '@/components/ui/toast';
 import { getServerMessage } from '@/lib/api-error';
@@ -53,6 +54,7 @@ export function useSavePreferences(): (change: UpdateUserPreferencesRequest) => 
   const store = useStore();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const { t } = useTranslation('settings');
   const mutation = useMutation<UserPreferences | null, Error, UpdateUserPreferencesRequest, Snapshot>({
     mutationKey: preferencesQueryKey,
     mutationFn: (change) => (getStoredToken() ? updatePreferences(change) : Promise.resolve(null)),
@@ -78,7 +80,7 @@ export function useSavePreferences(): (change: UpdateUserPreferencesRequest) => 
           store.set(notificationSettingsAtom, Object.fromEntries(undoNotifications.map((key) => [key, before.notifications[key]])));
         }
       }
-      toast.show(getServerMessage(error) ?? 'Your settings could not be saved. Please try again.', 'error');
+      toast.show(getServerMessage(error) ?? t('preferences.saveFailed'), 'error');
       void queryClient.invalidateQueries({ queryKey: preferencesQueryKey });
     },
   });
