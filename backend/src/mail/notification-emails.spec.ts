@@ -121,7 +121,7 @@ describe('notification emails in the reader\'s language and time zone', () => {
     expect(es.text).toContain('UTC');
     expect(es.html).toContain('<html lang="es">');
     const fr = reminder('fr', 'EST');
-    expect(fr.subject).toBe('La journée 12 se termine dans 22 heures — tu as pronostiqué 3 matchs sur 10');
+    expect(fr.subject).toBe('La journée 12 se termine dans 22 heures — vous avez pronostiqué 3 matchs sur 10');
     expect(fr.text).toMatch(/samedi 28 novembre.*07:30 EST/);
     const de = reminder('de', 'PST');
     expect(de.subject).toBe('Spieltag 12 schließt in 22 Stunden – du hast 3 von 10 Spielen getippt');
@@ -139,8 +139,8 @@ describe('notification emails in the reader\'s language and time zone', () => {
       { to: 'x@example.com', firstName: 'Jo', gameweekNumber: 3, points: 40, predictions: 10, correct: 5, exact: 2, globalRank: 1, language: 'fr' },
       'https://scoreline.test',
     );
-    expect(results.subject).toBe('Résultats de la journée 3 : tu as marqué 40 points');
-    expect(results.text).toContain('Tu es 1er de la ligue globale.');
+    expect(results.subject).toBe('Résultats de la journée 3 : vous avez marqué 40 points');
+    expect(results.text).toContain('Vous êtes 1er de la ligue globale.');
     const approved = requestApprovedEmail({ to: 'x@example.com', firstName: 'Jo', leagueId: 4, leagueName: 'Pub Quiz', language: 'de' }, 'https://scoreline.test');
     expect(approved.subject).toBe('Du bist dabei: deine Anfrage für Pub Quiz wurde angenommen');
     const digest = weeklyDigestEmail(

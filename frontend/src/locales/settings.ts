@@ -1,14 +1,6 @@
 import type { Translation } from '@/lib/i18n/translation';
 
 const en = {
-  /** For app/routes/settings-route.tsx (the page and its tabs). */
-  page: {
-    title: 'Settings',
-    documentTitle: 'Settings · Scoreline',
-    description: 'Your profile, password, notifications and how Scoreline looks.',
-    tabsLabel: 'Settings sections',
-    tabs: { profile: 'Profile', notifications: 'Notifications', privacy: 'Privacy', preferences: 'Preferences' },
-  },
   preferences: {
     title: 'Preferences',
     description: 'How Scoreline looks and reads. Saved to your account, on every device.',
@@ -70,13 +62,6 @@ const en = {
 export default {
   en,
   es: {
-    page: {
-      title: 'Ajustes',
-      documentTitle: 'Ajustes · Scoreline',
-      description: 'Tu perfil, tu contraseña, las notificaciones y el aspecto de Scoreline.',
-      tabsLabel: 'Secciones de ajustes',
-      tabs: { profile: 'Perfil', notifications: 'Notificaciones', privacy: 'Privacidad', preferences: 'Preferencias' },
-    },
     preferences: {
       title: 'Preferencias',
       description: 'Cómo se ve y en qué idioma se lee Scoreline. Se guarda en tu cuenta, en todos tus dispositivos.',
@@ -135,13 +120,6 @@ export default {
     },
   },
   fr: {
-    page: {
-      title: 'Paramètres',
-      documentTitle: 'Paramètres · Scoreline',
-      description: "Votre profil, votre mot de passe, vos notifications et l'apparence de Scoreline.",
-      tabsLabel: 'Sections des paramètres',
-      tabs: { profile: 'Profil', notifications: 'Notifications', privacy: 'Confidentialité', preferences: 'Préférences' },
-    },
     preferences: {
       title: 'Préférences',
       description: "L'apparence et la langue de Scoreline. Enregistrées sur votre compte, sur tous vos appareils.",
@@ -200,13 +178,6 @@ export default {
     },
   },
   de: {
-    page: {
-      title: 'Einstellungen',
-      documentTitle: 'Einstellungen · Scoreline',
-      description: 'Dein Profil, dein Passwort, Benachrichtigungen und wie Scoreline aussieht.',
-      tabsLabel: 'Bereiche der Einstellungen',
-      tabs: { profile: 'Profil', notifications: 'Benachrichtigungen', privacy: 'Datenschutz', preferences: 'Darstellung' },
-    },
     preferences: {
       title: 'Darstellung',
       description: 'Wie Scoreline aussieht und in welcher Sprache. In deinem Konto gespeichert, auf jedem Gerät.',
