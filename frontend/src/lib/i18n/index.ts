@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageSetting } from '@contracts/api/preferences';
+import activity from '@/locales/activity';
 import auth from '@/locales/auth';
 import common from '@/locales/common';
 import dashboard from '@/locales/dashboard';
@@ -14,7 +15,7 @@ import settings from '@/locales/settings';
 import site from '@/locales/site';
 
 /** Every namespace: one file per area of the app under src/locales, each in all four languages. */
-const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, settings };
+const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, activity, settings };
 type Namespace = keyof typeof NAMESPACES;
 
 function resourcesIn(language: LanguageSetting) {
