@@ -39,7 +39,8 @@ export class ActivityWriterService {
     const rows: NewActivity[] = await this.db.query(
       `INSERT INTO league_activities (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
        SELECT l.id, u.id, 'member_joined', 'membership', CASE WHEN l.type IN ('private', 'public') THEN 'medium' ELSE 'low' END,
-              ${FULL_NAME} || CASE WHEN $3::text = 'create' THEN ' created ' ELSE ' joined ' END || l.name, $4::text, 'user-plus', '{}', 'joined:' || $5::bigint
+              ${FULL_NAME} || CASE WHEN $3::text = 'create' THEN ' created ' ELSE ' joined ' END || l.name, $4::text, 'user-plus',
+              jsonb_build_object('via', CASE WHEN $3::text IN ('create', 'approval') THEN $3::text ELSE 'join' END), 'joined:' || $5::bigint
        FROM leagues l JOIN users u ON u.id = $2
        WHERE l.id = $1 AND l.type <> 'global'
        ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
@@ -55,7 +56,7 @@ export class ActivityWriterService {
        SELECT l.id, u.id, CASE WHEN $3::text = 'removed' THEN l.owner_id ELSE u.id END, 'member_left', 'membership', 'low',
               ${FULL_NAME} || CASE WHEN $3::text = 'removed' THEN ' was removed from ' ELSE ' left ' END || l.name,
               CASE $3::text WHEN 'removed' THEN 'Removed by the league owner.' WHEN 'preferences' THEN 'Changed their preferences.' ELSE 'Left the league.' END,
-              'user-minus', '{}', 'left:' || $4::bigint
+              'user-minus', jsonb_build_object('via', $3::text), 'left:' || $4::bigint
        FROM leagues l JOIN users u ON u.id = $2
        WHERE l.id = $1 AND l.type <> 'global'
        ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
@@ -114,7 +115,8 @@ export class ActivityWriterService {
                             ELSE ${FULL_NAME} || '''s banker paid off: ' || h.points || ' points on ' || fx.home || ' v ' || fx.away END,
                 'Gameweek ' || fx.number || CASE WHEN h.what = 'exact' AND h.is_banker THEN ' · banker, double points' ELSE '' END,
                 CASE h.what WHEN 'exact' THEN 'target' ELSE 'zap' END,
-                jsonb_build_object('points', h.points, 'fixture_id', fx.id, 'gameweek', fx.number),
+                jsonb_build_object('points', h.points, 'fixture_id', fx.id, 'gameweek', fx.number, 'banker', h.is_banker,
+                                   'home', fx.home, 'away', fx.away, 'home_score', fx.home_score, 'away_score', fx.away_score),
                 h.what || ':' || fx.id || ':' || h.user_id
          FROM hits h CROSS JOIN fx
          JOIN league_members m ON m.user_id = h.user_id
@@ -167,7 +169,7 @@ export class ActivityWriterService {
                 || gw.number || CASE WHEN s.points = s.league_best AND s.points > 0 THEN ' with ' || s.points || ' points' ELSE '' END,
               s.exact || ' exact score' || CASE WHEN s.exact = 1 THEN '' ELSE 's' END || ' this gameweek.',
               CASE WHEN s.points = s.league_best AND s.points > 0 THEN 'trophy' ELSE 'bar-chart' END,
-              jsonb_build_object('points', s.points, 'gameweek', gw.number),
+              jsonb_build_object('points', s.points, 'gameweek', gw.number, 'top', s.points = s.league_best AND s.points > 0, 'exact', s.exact),
               'gw:' || gw.id || ':' || s.user_id
        FROM scored s CROSS JOIN gw JOIN users u ON u.id = s.user_id
        WHERE s.type IN ('private', 'public') OR (s.points = s.league_best AND s.points > 0)

@@ -307,6 +307,40 @@ describe('leagues API: create, join, requests, membership, access', () => {
       await sys.settle();
       const standings = await sys.db.query(`SELECT user_id FROM league_standings WHERE league_id = $1`, [id]);
       expect(standings).toEqual([{ user_id: owner.id }]);
+      // The feed's entries carry how each member came and went, for clients that write the line themselves.
+      const entries = await sys.db.query(
+        `SELECT kind, message, description, actor_user_id, target_user_id, metadata FROM league_activities
+         WHERE league_id = $1 AND kind IN ('member_joined', 'member_left') ORDER BY id`,
+        [id],
+      );
+      expect(entries).toEqual([
+        { kind: 'member_joined', message: 'Olive Owner created Short Lived', description: 'Created the league.', actor_user_id: owner.id, target_user_id: null, metadata: { via: 'create' } },
+        {
+          kind: 'member_joined',
+          message: 'Ann Away joined Short Lived',
+          description: 'Joined after the owner approved their request.',
+          actor_user_id: a.id,
+          target_user_id: null,
+          metadata: { via: 'approval' },
+        },
+        {
+          kind: 'member_joined',
+          message: 'Ben Bye joined Short Lived',
+          description: 'Joined after the owner approved their request.',
+          actor_user_id: b.id,
+          target_user_id: null,
+          metadata: { via: 'approval' },
+        },
+        {
+          kind: 'member_left',
+          message: 'Ann Away was removed from Short Lived',
+          description: 'Removed by the league owner.',
+          actor_user_id: owner.id,
+          target_user_id: a.id,
+          metadata: { via: 'removed' },
+        },
+        { kind: 'member_left', message: 'Ben Bye left Short Lived', description: 'Left the league.', actor_user_id: b.id, target_user_id: b.id, metadata: { via: 'left' } },
+      ]);
     });
 
     it('passes ownership on when the owner leaves, and deletes a league its last member leaves', async () => {
@@ -491,6 +525,11 @@ describe('leagues API: create, join, requests, membership, access', () => {
         actor_name: 'Mia Member',
         actor_avatar: 'MM',
         is_current_user_involved: true,
+        metadata: { via: 'approval' },
+      });
+      expect(feed.activities.find((a: { display_message: string }) => a.display_message === 'Olive Owner created Office Predictors')).toMatchObject({
+        description: 'Created the league.',
+        metadata: { via: 'create' },
       });
       const total = feed.total_count;
 

@@ -242,6 +242,48 @@ describe('standings of a replayed real gameweek, 200 players', () => {
     expect(top.length).toBeGreaterThan(0);
     for (const t of top) expect(t.metadata.points).toBe(best);
 
+    // Each entry carries the facts its line is made of, for clients that write it in another language.
+    // (The seeded picks and the real results give the Office entries of every kind.)
+    expect(Math.min(count('exact_score'), count('banker_hit'))).toBeGreaterThan(0);
+    type Entry = (typeof all)[number] & { display_message: string; description: string; actor_name: string };
+    const idOf = (name: string) => players.find((p) => `${p.first_name} ${p.last_name}` === name)!.id;
+    const exactOf = (userId: number) =>
+      (picks.get(userId) ?? []).filter((p) => {
+        const [h, a] = results.get(p.fixture)!;
+        return scorePrediction({ predictedHome: p.home_score, predictedAway: p.away_score, actualHome: h, actualAway: a, isBanker: p.is_banker }).outcome === 'exact';
+      }).length;
+    for (const e of all as Entry[]) {
+      const m = e.metadata as Record<string, unknown>;
+      if (e.kind === 'exact_score' || e.kind === 'banker_hit') {
+        const fixture = m.fixture_id as number;
+        const pick = picks.get(idOf(e.actor_name))!.find((p) => p.fixture === fixture)!;
+        expect([m.home_score, m.away_score]).toEqual(results.get(fixture));
+        expect(m).toMatchObject({ gameweek: expect.any(Number), points: expect.any(Number), home: expect.any(String), away: expect.any(String) });
+        expect(m.banker).toBe(pick.is_banker);
+        expect(e.description).toBe(`Gameweek ${m.gameweek}${e.kind === 'exact_score' && pick.is_banker ? ' · banker, double points' : ''}`);
+        expect(e.display_message).toBe(
+          e.kind === 'exact_score'
+            ? `${e.actor_name} called the exact score: ${m.home} ${m.home_score}–${m.away_score} ${m.away}`
+            : `${e.actor_name}'s banker paid off: ${m.points} points on ${m.home} v ${m.away}`,
+        );
+      }
+      if (e.kind === 'gameweek_scored') {
+        expect(m.top).toBe(e.importance === 'high');
+        expect(m.exact).toBe(exactOf(idOf(e.actor_name)));
+        expect(e.description).toBe(`${m.exact} exact score${m.exact === 1 ? '' : 's'} this gameweek.`);
+      }
+    }
+    // Joins by a public league's id read 'join'.
+    const pub = leagues.find((l) => l.label === 'Pub Quiz')!;
+    const joins: { via: string; n: number }[] = await sys.db.query(
+      `SELECT metadata->>'via' AS via, count(*)::int AS n FROM league_activities WHERE league_id = $1 AND kind = 'member_joined' GROUP BY 1 ORDER BY 1`,
+      [pub.id],
+    );
+    expect(joins).toEqual([
+      { via: 'create', n: 1 },
+      { via: 'join', n: 59 },
+    ]);
+
     // The global league's feed only names the gameweek's top scorers, not every player.
     const global = leagues.find((l) => l.label === 'Global')!;
     const gfeed = await sys.http.get(`/api/leagues/${global.id}/activity/`).query({ category: 'performance', page_size: 50 }).set(global.viewer.auth).expect(200);

@@ -319,7 +319,43 @@ export interface Activity {
   target_avatar: string | null;
   target_name: string | null;
   is_current_user_involved: boolean;
-  metadata: { points?: number; rank?: number; improvement?: number; gameweek?: number; fixture_id?: number };
+  /**
+   * The facts behind the entry, so a client can write the line in its own language (entries
+   * written before a field existed lack it: show display_message / description then).
+   */
+  metadata: ActivityMetadata;
+}
+
+/** What an activity entry is about; which fields are set depends on the kind. */
+export interface ActivityMetadata {
+  /** exact_score, banker_hit (the prediction's points), gameweek_scored (the gameweek's total). */
+  points?: number;
+  /** rank_climbed: the new rank. */
+  rank?: number;
+  /** rank_climbed: places gained. */
+  improvement?: number;
+  /** exact_score, banker_hit, gameweek_scored, rank_climbed: the gameweek's number. */
+  gameweek?: number;
+  /** exact_score, banker_hit. */
+  fixture_id?: number;
+  /**
+   * member_joined: 'create' (founded the league), 'join' (by code, by id or automatically),
+   * 'approval' (after the owner approved the request). member_left: 'left' (of their own accord),
+   * 'removed' (by the owner; the actor is then the owner), 'preferences' (a country or club change
+   * took them out of an automatic league).
+   */
+  via?: 'create' | 'join' | 'approval' | 'left' | 'removed' | 'preferences';
+  /** exact_score, banker_hit: the clubs' short names and the final score. */
+  home?: string;
+  away?: string;
+  home_score?: number;
+  away_score?: number;
+  /** exact_score, banker_hit: whether the prediction was the player's banker (double points). */
+  banker?: boolean;
+  /** gameweek_scored: the player top-scored the gameweek in this league. */
+  top?: boolean;
+  /** gameweek_scored: exact scores the player called in the gameweek. */
+  exact?: number;
 }
 
 export interface ActivityFeedQuery {

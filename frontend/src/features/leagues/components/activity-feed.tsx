@@ -30,6 +30,7 @@ import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useActivityFeed, type ActivityFilters } from '../api/get-activity-feed';
+import { activityText } from '../utils/activity-text';
 import { ActivityStatsStrip } from './activity-stats';
 import { Avatar } from './avatar';
 
@@ -48,8 +49,11 @@ const ICONS: Record<string, (p: { size?: number }) => ReactNode> = {
 
 export const DEFAULT_ACTIVITY_FILTERS: ActivityFilters = { days: 30 };
 
-/** The league's activity: category / importance / period filters, pages of 10 with Load more. */
-export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
+/**
+ * The league's activity: category / importance / period filters, pages of 10 with Load more.
+ * Entries read in the user's language (see utils/activity-text); `leagueName` is the name they cite.
+ */
+export function ActivityFeedCard({ leagueId, leagueName }: { leagueId: number; leagueName: string }) {
   const { t } = useTranslation('leagues');
   const [filters, setFilters] = useState<ActivityFilters>(DEFAULT_ACTIVITY_FILTERS);
   const options = useMemo(
@@ -124,7 +128,7 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
           <>
             <ol className="space-y-1" aria-label={t('activity.listLabel')}>
               {activities.map((activity) => (
-                <ActivityItem key={activity.id} activity={activity} />
+                <ActivityItem key={activity.id} activity={activity} leagueName={leagueName} />
               ))}
             </ol>
             {feed.hasNextPage ? (
@@ -139,8 +143,10 @@ export function ActivityFeedCard({ leagueId }: { leagueId: number }) {
   );
 }
 
-function ActivityItem({ activity }: { activity: Activity }) {
+function ActivityItem({ activity, leagueName }: { activity: Activity; leagueName: string }) {
   const { t } = useTranslation('leagues');
+  const { t: ta, i18n } = useTranslation('activity');
+  const text = activityText(activity, { t: ta, language: i18n.resolvedLanguage ?? i18n.language, leagueName });
   const Icon = ICONS[activity.icon] ?? InfoIcon;
   const display = useDateDisplay();
   return (
@@ -166,17 +172,17 @@ function ActivityItem({ activity }: { activity: Activity }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="text-sm text-fg">
-          {activity.display_message}
+          {text.message}
           {activity.importance === 'high' ? (
             <Badge tone="warning" className="ml-1.5 align-middle">
               {t('activity.highlight')}
             </Badge>
           ) : null}
         </p>
-        {activity.description ? <p className="mt-0.5 text-xs text-muted">{activity.description}</p> : null}
+        {text.description ? <p className="mt-0.5 text-xs text-muted">{text.description}</p> : null}
         <p className="mt-0.5 text-[11px] text-muted">
           <time dateTime={activity.created_at} title={formatDateTime(activity.created_at, display)}>
-            {activity.time_since}
+            {text.time}
           </time>
         </p>
       </div>

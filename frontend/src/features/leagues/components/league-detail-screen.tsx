@@ -82,7 +82,7 @@ function LeagueContent({ league }: { league: League }) {
           <MembersSection league={league} />
         </div>
         <div className="min-w-0 lg:col-span-2">
-          <ActivityFeedCard leagueId={league.id} />
+          <ActivityFeedCard leagueId={league.id} leagueName={league.name} />
         </div>
       </div>
     </div>
