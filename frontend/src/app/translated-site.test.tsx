@@ -46,7 +46,7 @@ describe('the site chrome and public pages in another language', () => {
     expect(await screen.findByRole('heading', { name: '¿Cuánto sabes del deporte rey?' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Empieza a pronosticar/ }).getAttribute('href')).toBe('/signup');
     expect(screen.getByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
-    expect(screen.getByText('Empate con marcador exacto')).toBeTruthy();
+    expect(screen.getByText('Empate con resultado exacto')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Navegación principal' })).toBeTruthy();
   });
 

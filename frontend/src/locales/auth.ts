@@ -152,7 +152,7 @@ export default {
     },
     signUp: {
       title: 'Crea tu cuenta',
-      subtitle: 'Únete al juego: pronostica cada partido, juega tu comodín en tu mejor apuesta y escala en las ligas.',
+      subtitle: 'Únete al juego: pronostica cada partido, juega tu comodín en tu mejor pronóstico y escala en las ligas.',
       haveAccount: '¿Ya tienes cuenta? <signin>Inicia sesión</signin>',
       usernameHint: 'único, en una sola palabra',
       confirmPassword: 'Confirmar contraseña',
@@ -270,7 +270,7 @@ export default {
     },
     signUp: {
       title: 'Créez votre compte',
-      subtitle: 'Rejoignez le jeu : pronostiquez chaque match, misez votre joker sur votre meilleur prono et grimpez dans les ligues.',
+      subtitle: 'Rejoignez le jeu : pronostiquez chaque match, misez votre joker sur votre meilleur pronostic et grimpez dans les ligues.',
       haveAccount: 'Vous avez déjà un compte ? <signin>Connectez-vous</signin>',
       usernameHint: 'unique, en un seul mot',
       confirmPassword: 'Confirmer le mot de passe',

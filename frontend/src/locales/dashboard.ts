@@ -67,7 +67,7 @@ export default {
       accuracy: '% de acierto',
       correctResults_one: '{{count}} resultado acertado',
       correctResults_other: '{{count}} resultados acertados',
-      correctScores: 'Marcadores exactos',
+      correctScores: 'Resultados exactos',
       exactScores: 'Resultados exactos',
     },
     chart: {
@@ -175,8 +175,8 @@ export default {
       value: '{{points}} Pkt.',
       points: 'Punkte',
     },
-    hot: { title: 'Lieblingsteams', description: 'Die Klubs, die du am besten liest', empty: 'Noch keine Lieblingsteams' },
-    cold: { title: 'Angstgegner', description: 'Die Klubs, die dich immer wieder überraschen', empty: 'Keine Angstgegner' },
+    hot: { title: 'Lieblingsteams', description: 'Die Vereine, die du am besten liest', empty: 'Noch keine Lieblingsteams' },
+    cold: { title: 'Angstgegner', description: 'Die Vereine, die dich immer wieder überraschen', empty: 'Keine Angstgegner' },
     teams: {
       predictions_one: '{{count}} Tipp',
       predictions_other: '{{count}} Tipps',

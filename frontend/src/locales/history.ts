@@ -84,7 +84,7 @@ export default {
     summary: {
       totalPoints: 'Puntos totales de la temporada',
       totalCorrect: 'Resultados acertados en total',
-      totalExact: 'Marcadores exactos en total',
+      totalExact: 'Resultados exactos en total',
       averageAccuracy: 'Acierto medio (%)',
     },
     performance: {

@@ -178,8 +178,8 @@ export default {
     club: {
       label: 'Lieblingsverein',
       placeholder: 'Vereine suchen…',
-      typeToSearch: 'Tippe, um zu suchen',
-      typeToSearchIn: 'Tippe, um zu suchen · Vereine aus {{country}}',
+      typeToSearch: 'Gib etwas ein, um zu suchen',
+      typeToSearchIn: 'Gib etwas ein, um zu suchen · Vereine aus {{country}}',
       empty: 'Keine Vereine gefunden',
       hint: 'Jeder Verein aus Europas Top-Ligen, egal wo du wohnst.',
     },

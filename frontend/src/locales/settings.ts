@@ -179,7 +179,7 @@ export default {
   },
   de: {
     preferences: {
-      title: 'Darstellung',
+      title: 'Voreinstellungen',
       description: 'Wie Scoreline aussieht und in welcher Sprache. In deinem Konto gespeichert, auf jedem Gerät.',
       theme: 'Design',
       themes: {

@@ -282,11 +282,11 @@ const es: Messages<typeof en> = {
       },
       banker: {
         title: 'Comodín y pronóstico de resultados',
-        text: 'Pronostica todos los marcadores de la jornada y luego respalda tu apuesta más segura con el comodín: uno por semana, puntos dobles si lo clavas.',
+        text: 'Pronostica todos los marcadores de la jornada y luego respalda tu pronóstico más seguro con el comodín: uno por semana, puntos dobles si lo clavas.',
       },
       analytics: {
         title: 'Estadísticas personales y posición',
-        text: 'Sigue tus puntos, tu porcentaje de acierto y tu posición semana a semana, y descubre qué clubes lees mejor (y peor) con tus equipos fetiche y tus equipos gafe.',
+        text: 'Sigue tus puntos, tu porcentaje de acierto y tu posición semana a semana, y descubre qué clubes lees mejor (y peor) con tus equipos talismán y tus equipos gafe.',
       },
     },
     sample: {
@@ -302,12 +302,12 @@ const es: Messages<typeof en> = {
     },
     scoring: {
       title: 'Puntuación sencilla, debates infinitos',
-      text: 'Acierta el resultado y sumas puntos; clava el marcador exacto y sumas más. Los empates son más difíciles, así que dan más puntos.',
+      text: 'Acierta el resultado y sumas puntos; clava el resultado exacto y sumas más. Los empates son más difíciles, así que dan más puntos.',
       link: 'Cómo funciona la puntuación',
-      correctResult: 'Resultado correcto',
+      correctResult: 'Resultado acertado',
       correctDraw: 'Empate acertado',
-      exactScore: 'Marcador exacto',
-      exactDraw: 'Empate con marcador exacto',
+      exactScore: 'Resultado exacto',
+      exactDraw: 'Empate con resultado exacto',
     },
     cta: {
       title: 'La próxima jornada te espera',
@@ -324,7 +324,7 @@ const es: Messages<typeof en> = {
     features: {
       predictions: {
         title: 'Pronósticos precisos',
-        text: 'Pronostica el marcador de cada partido y gana puntos por acertar el resultado, y más aún por el marcador exacto.',
+        text: 'Pronostica el marcador de cada partido y gana puntos por acertar el resultado, y más aún por el resultado exacto.',
       },
       social: {
         title: 'Competición entre amigos',
@@ -383,10 +383,10 @@ const es: Messages<typeof en> = {
       note: 'El comodín duplica los puntos de su partido · un comodín por jornada · cierre en el pitido inicial del primer partido · los partidos aplazados se anulan.',
     },
     rules: {
-      win: 'Resultado correcto (victoria)',
+      win: 'Resultado acertado (victoria)',
       draw: 'Empate acertado',
-      exactWin: 'Marcador exacto (victoria)',
-      exactDraw: 'Marcador exacto (empate)',
+      exactWin: 'Resultado exacto (victoria)',
+      exactDraw: 'Resultado exacto (empate)',
       wrong: 'Resultado fallado',
     },
     quickLinks: {
@@ -417,17 +417,17 @@ const es: Messages<typeof en> = {
       question: '¿Cómo se calculan los puntos?',
       answer: 'Cada pronóstico se puntúa cuando termina el partido. Los puntos son totales, no se suman entre sí:',
       list: {
-        win: 'Resultado correcto (victoria local o visitante): 10 puntos',
+        win: 'Resultado acertado (victoria local o visitante): 10 puntos',
         draw: 'Empate acertado: 15 puntos',
-        exactWin: 'Marcador exacto con victoria acertada: 20 puntos',
-        exactDraw: 'Marcador exacto con empate acertado: 30 puntos',
+        exactWin: 'Resultado exacto con victoria acertada: 20 puntos',
+        exactDraw: 'Resultado exacto con empate acertado: 30 puntos',
         wrong: 'Resultado fallado: 0 puntos',
       },
     },
     banker: {
       question: '¿Qué es el comodín?',
       answer:
-        'Tu comodín es el pronóstico del que estás más seguro. El comodín duplica los puntos de su partido, así que un empate con marcador exacto como comodín vale 60. Tienes un comodín por jornada: si marcas otro partido, el comodín pasa a ese.',
+        'Tu comodín es el pronóstico del que estás más seguro. El comodín duplica los puntos de su partido, así que un empate con resultado exacto como comodín vale 60. Tienes un comodín por jornada: si marcas otro partido, el comodín pasa a ese.',
     },
     deadline: {
       question: '¿Cuándo cierran los pronósticos?',
@@ -442,12 +442,12 @@ const es: Messages<typeof en> = {
     accuracy: {
       question: '¿Qué es el porcentaje de acierto?',
       answer:
-        'El porcentaje de acierto es la proporción de tus pronósticos puntuados en los que acertaste el resultado (marcadores exactos incluidos), expresada como un porcentaje entero.',
+        'El porcentaje de acierto es la proporción de tus pronósticos puntuados en los que acertaste el resultado (resultados exactos incluidos), expresada como un porcentaje entero.',
     },
     hotCold: {
-      question: '¿Qué son los equipos fetiche y los equipos gafe?',
+      question: '¿Qué son los equipos talismán y los equipos gafe?',
       answer:
-        'Equipos fetiche y equipos gafe: los clubes en cuyos partidos tus pronósticos acertaron con más / menos frecuencia (resultado correcto o marcador exacto), entre los clubes de los que pronosticaste al menos 3 partidos.',
+        'Equipos talismán y equipos gafe: los clubes en cuyos partidos tus pronósticos acertaron con más / menos frecuencia (resultado acertado o resultado exacto), entre los clubes de los que pronosticaste al menos 3 partidos.',
     },
     leagueKinds: {
       question: '¿Qué tipos de liga hay?',
@@ -476,7 +476,7 @@ const es: Messages<typeof en> = {
     forgotPassword: {
       question: 'He olvidado mi contraseña. ¿Cómo la restablezco?',
       answer:
-        'Elige «¿Has olvidado tu contraseña?» en la pantalla de inicio de sesión, introduce tu correo y te enviaremos un código de 6 dígitos. Introduce el código junto con tu nueva contraseña para restablecerla.',
+        'Elige «¿Olvidaste tu contraseña?» en la pantalla de inicio de sesión, introduce tu correo y te enviaremos un código de 6 dígitos. Introduce el código junto con tu nueva contraseña para restablecerla.',
     },
     changePassword: {
       question: '¿Cómo cambio mi contraseña o mi nombre?',
@@ -530,10 +530,10 @@ const es: Messages<typeof en> = {
 
 const fr: Messages<typeof en> = {
   landing: {
-    badge: 'Le jeu de pronostics de la semaine',
+    badge: 'Le jeu hebdomadaire de pronostics',
     title: 'Jusqu’où va votre science du ballon rond ?',
     intro:
-      'Pronostiquez le score de chaque match, posez votre joker sur votre prono le plus sûr pour doubler vos points et grimpez au classement face à vos amis, aux autres fans et au monde entier.',
+      'Pronostiquez le score de chaque match, posez votre joker sur votre pronostic le plus sûr pour doubler vos points et grimpez au classement face à vos amis, aux autres fans et au monde entier.',
     startPredicting: 'Commencer à pronostiquer',
     free: 'Gratuit. Deux minutes par semaine suffisent.',
     features: {
@@ -545,7 +545,7 @@ const fr: Messages<typeof en> = {
       },
       banker: {
         title: 'Joker et pronostics de résultats',
-        text: 'Pronostiquez tous les scores de la journée, puis misez votre joker sur votre prono le plus sûr : un par semaine, points doublés si vous visez juste.',
+        text: 'Pronostiquez tous les scores de la journée, puis misez votre joker sur votre pronostic le plus sûr : un par semaine, points doublés si vous visez juste.',
       },
       analytics: {
         title: 'Statistiques personnelles et classement',
@@ -553,10 +553,10 @@ const fr: Messages<typeof en> = {
       },
     },
     sample: {
-      yourPicks: 'Vos pronos',
+      yourPicks: 'Vos pronostics',
       points: 'points',
       versus: 'vs',
-      line: 'Votre prono {{pick}} · Final {{result}}',
+      line: 'Votre pronostic {{pick}} · Final {{result}}',
       banker: 'Joker',
       exact: 'Exact',
       correct: 'Résultat',
@@ -565,7 +565,7 @@ const fr: Messages<typeof en> = {
     },
     scoring: {
       title: 'Un barème simple, des débats sans fin',
-      text: 'Trouvez la bonne issue pour marquer des points, le score exact pour en marquer davantage. Les nuls sont plus durs à prévoir, alors ils rapportent plus.',
+      text: 'Trouvez la bonne issue pour marquer des points, le score exact pour en marquer davantage. Les nuls sont plus durs à pronostiquer, alors ils rapportent plus.',
       link: 'Comment fonctionne le barème',
       correctResult: 'Bon résultat',
       correctDraw: 'Bon match nul',
@@ -654,7 +654,7 @@ const fr: Messages<typeof en> = {
     },
     quickLinks: {
       title: 'Liens rapides',
-      predictions: { label: 'Faire vos pronostics', text: 'Les matchs de cette journée' },
+      predictions: { label: 'Faites vos pronostics', text: 'Les matchs de cette journée' },
       leagues: { label: 'Ligues', text: 'Créer ou rejoindre une ligue' },
       settings: { label: 'Paramètres', text: 'Profil, mot de passe, thème' },
       about: { label: 'À propos de Scoreline', text: 'Qui nous sommes et comment ça marche' },
@@ -812,7 +812,7 @@ const de: Messages<typeof en> = {
       },
       analytics: {
         title: 'Persönliche Statistiken & Platzierung',
-        text: 'Verfolge deine Punkte, deine Trefferquote und deine Platzierung Woche für Woche und finde mit deinen Glücks- und Pechteams heraus, welche Vereine du am besten (und am schlechtesten) einschätzt.',
+        text: 'Verfolge deine Punkte, deine Trefferquote und deine Platzierung Woche für Woche und finde mit deinen Lieblingsteams und Angstgegnern heraus, welche Vereine du am besten (und am schlechtesten) einschätzt.',
       },
     },
     sample: {
@@ -833,7 +833,7 @@ const de: Messages<typeof en> = {
       correctResult: 'Richtige Tendenz',
       correctDraw: 'Richtiges Unentschieden',
       exactScore: 'Exaktes Ergebnis',
-      exactDraw: 'Exaktes Unentschieden',
+      exactDraw: 'Exaktes Ergebnis bei Unentschieden',
     },
     cta: {
       title: 'Der nächste Spieltag wartet',
@@ -953,7 +953,7 @@ const de: Messages<typeof en> = {
     banker: {
       question: 'Was ist der Joker?',
       answer:
-        'Dein Joker ist der Tipp, bei dem du dir am sichersten bist. Der Joker verdoppelt die Punkte seines Spiels – ein exakt getipptes Unentschieden als Joker bringt also 60. Du hast einen Joker pro Spieltag: Markierst du ein anderes Spiel, wandert er dorthin.',
+        'Dein Joker ist der Tipp, bei dem du dir am sichersten bist. Der Joker verdoppelt die Punkte seines Spiels – ein exaktes Ergebnis bei einem Unentschieden bringt als Joker also 60. Du hast einen Joker pro Spieltag: Markierst du ein anderes Spiel, wandert er dorthin.',
     },
     deadline: {
       question: 'Wann ist Tippschluss?',
@@ -971,9 +971,9 @@ const de: Messages<typeof en> = {
         'Die Trefferquote ist der Anteil deiner gewerteten Tipps mit richtiger Tendenz (exakte Ergebnisse eingeschlossen), als ganze Prozentzahl.',
     },
     hotCold: {
-      question: 'Was sind Glücks- und Pechteams?',
+      question: 'Was sind Lieblingsteams und Angstgegner?',
       answer:
-        'Glücks- und Pechteams: die Vereine, bei deren Spielen deine Tipps am häufigsten / am seltensten richtig waren (richtige Tendenz oder exaktes Ergebnis), unter den Vereinen, von denen du mindestens 3 Spiele getippt hast.',
+        'Lieblingsteams und Angstgegner: die Vereine, bei deren Spielen deine Tipps am häufigsten / am seltensten richtig waren (richtige Tendenz oder exaktes Ergebnis), unter den Vereinen, von denen du mindestens 3 Spiele getippt hast.',
     },
     leagueKinds: {
       question: 'Welche Arten von Ligen gibt es?',
