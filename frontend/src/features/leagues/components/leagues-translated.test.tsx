@@ -86,7 +86,7 @@ describe('leagues in another language', () => {
     });
     renderApp('/leagues/7');
     expect(await screen.findByText('Ada Lovelace hat das exakte Ergebnis getippt: Arsenal 2:1 Chelsea')).toBeTruthy();
-    expect(screen.getByText('Spieltag 5 · Joker, doppelte Punkte')).toBeTruthy();
+    expect(screen.getByText('5. Spieltag · Joker, doppelte Punkte')).toBeTruthy();
     expect(screen.getByText('vor 2 Stunden')).toBeTruthy();
     // Written before the metadata existed: the server's line, the age still in German.
     expect(screen.getByText('Ada Lovelace joined Office Predictors')).toBeTruthy();

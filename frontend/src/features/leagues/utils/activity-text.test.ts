@@ -112,13 +112,13 @@ describe('activity lines written in the browser', () => {
       removed: { message: 'Ada Lovelace wurde aus Office Predictors entfernt', description: 'Vom Besitzer der Liga entfernt.' },
       movedAway: { message: 'Ada Lovelace hat Office Predictors verlassen', description: 'Hat die Einstellungen geändert.' },
       approved: { message: 'Olive Owner hat die Beitrittsanfrage von Ada Lovelace angenommen', description: 'Ein neues Mitglied für Office Predictors.' },
-      exact: { message: 'Ada Lovelace hat das exakte Ergebnis getippt: Arsenal 2:1 Chelsea', description: 'Spieltag 5' },
-      exactBanker: { message: 'Ada Lovelace hat das exakte Ergebnis getippt: Arsenal 1:1 Chelsea', description: 'Spieltag 5 · Joker, doppelte Punkte' },
-      banker: { message: 'Der Joker von Ada Lovelace hat sich ausgezahlt: 20 Punkte bei Arsenal – Chelsea', description: 'Spieltag 5' },
-      top: { message: 'Ada Lovelace hat Spieltag 5 mit 85 Punkten gewonnen', description: '2 exakte Ergebnisse an diesem Spieltag.' },
-      scored: { message: 'Ada Lovelace hat am Spieltag 5 40 Punkte geholt', description: '1 exaktes Ergebnis an diesem Spieltag.' },
-      climbed: { message: 'Ada Lovelace ist auf Platz 3 geklettert', description: '4 Plätze gutgemacht nach Spieltag 5.' },
-      climbedFirst: { message: 'Ada Lovelace ist auf Platz 1 geklettert', description: '1 Platz gutgemacht nach Spieltag 5.' },
+      exact: { message: 'Ada Lovelace hat das exakte Ergebnis getippt: Arsenal 2:1 Chelsea', description: '5. Spieltag' },
+      exactBanker: { message: 'Ada Lovelace hat das exakte Ergebnis getippt: Arsenal 1:1 Chelsea', description: '5. Spieltag · Joker, doppelte Punkte' },
+      banker: { message: 'Der Joker von Ada Lovelace hat sich ausgezahlt: 20 Punkte bei Arsenal – Chelsea', description: '5. Spieltag' },
+      top: { message: 'Ada Lovelace hat den 5. Spieltag mit 85 Punkten gewonnen', description: '2 exakte Ergebnisse an diesem Spieltag.' },
+      scored: { message: 'Ada Lovelace hat am 5. Spieltag 40 Punkte geholt', description: '1 exaktes Ergebnis an diesem Spieltag.' },
+      climbed: { message: 'Ada Lovelace ist auf Platz 3 geklettert', description: '4 Plätze gutgemacht nach dem 5. Spieltag.' },
+      climbedFirst: { message: 'Ada Lovelace ist auf Platz 1 geklettert', description: '1 Platz gutgemacht nach dem 5. Spieltag.' },
     });
   });
 
