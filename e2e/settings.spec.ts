@@ -7,7 +7,7 @@ import { signInAs, signUpVerified } from './support/api';
  * another. Privacy's Export Data downloads everything we hold; Delete Account (with the password)
  * removes the account and signs out.
  */
-test('settings follow the user to a second device; export downloads the data; delete removes the account', async ({ page, browser, request }) => {
+test('settings follow the user to a second device; the language switches the screens; export downloads the data; delete removes the account', async ({ page, browser, request }) => {
   const fan = await signUpVerified(request, { prefix: 'settings', first: 'Sam', last: 'Settings' });
   await signInAs(page, fan);
 
@@ -23,6 +23,16 @@ test('settings follow the user to a second device; export downloads the data; de
   await second.goto('/settings?tab=preferences');
   await expect(second.getByLabel('Timezone')).toHaveValue('PST');
   await other.close();
+
+  // Deutsch: the screens and <html lang> switch at once; back to English for the rest.
+  const german = page.waitForResponse((r) => r.url().endsWith('/api/auth/preferences/') && r.request().method() === 'PUT');
+  await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+  expect((await german).status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Übersicht' }).first()).toBeVisible();
+  await page.getByLabel('Sprache').selectOption({ label: 'English' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
   await page.goto('/settings?tab=privacy');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
