@@ -40,7 +40,8 @@ export function RecentGameweeksTable({
       </THead>
       <TBody>
         {rows.map((row) => {
-          const name = row.gameweek_name || t('gameweekName', { number: row.number });
+          // Built from the number (the server's name is always the English "Gameweek N").
+          const name = t('gameweekName', { number: row.number });
           return (
             <TR key={row.id}>
               <TD className="sticky left-0 bg-surface font-semibold">
