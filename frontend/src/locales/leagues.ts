@@ -1,6 +1,18 @@
 import type { Translation } from '@/lib/i18n/translation';
 
 const en = {
+  /** The overview's sentences, written from its figures (the server's `message` fields are English only). */
+  overviewText: {
+    rank: 'You are ranked #{{rank}} of {{members, number}}.',
+    rankPending: 'Your rank appears once the table is computed.',
+    globalMissing: 'You join the Global League when you finish onboarding.',
+    countryMissing: 'Choose your country in settings to join its league.',
+    clubMissing: 'Choose your favourite club in settings to join its fans league.',
+    privateNone: 'You are not in any private league yet. Create one or join with an invite code.',
+    publicNone: 'You are not in any public league yet. Discover one or create your own.',
+    total_one: 'You are in {{count, number}} league.',
+    total_other: 'You are in {{count, number}} leagues.',
+  },
   shared: {
     members_one: '{{count, number}} member',
     members_other: '{{count, number}} members',
@@ -50,12 +62,10 @@ const en = {
     cardLabelRanked: '{{kind}}: {{name}}, your rank {{rank}}',
     privateLeagues: 'Private Leagues',
     noPrivateTitle: 'No private leagues yet',
-    noPrivateText: 'Create one or join with an invite code.',
     createPrivate: 'Create Private League',
     joinWithCode: 'Join with Code',
     publicLeagues: 'Public Leagues',
     noPublicTitle: 'No public leagues yet',
-    noPublicText: 'Discover one or create your own.',
     loading: 'Loading leagues…',
   },
   notFound: {
@@ -305,6 +315,17 @@ const en = {
 export default {
   en,
   es: {
+    overviewText: {
+      rank: 'Vas en el puesto #{{rank}} de {{members, number}}.',
+      rankPending: 'Tu posición aparecerá cuando se calcule la clasificación.',
+      globalMissing: 'Entrarás en la liga global cuando termines la configuración inicial.',
+      countryMissing: 'Elige tu país en los ajustes para unirte a su liga.',
+      clubMissing: 'Elige tu club favorito en los ajustes para unirte a la liga de su afición.',
+      privateNone: 'Todavía no estás en ninguna liga privada. Crea una o únete con un código de invitación.',
+      publicNone: 'Todavía no estás en ninguna liga pública. Descubre una o crea la tuya.',
+      total_one: 'Estás en {{count, number}} liga.',
+      total_other: 'Estás en {{count, number}} ligas.',
+    },
     shared: {
       members_one: '{{count, number}} miembro',
       members_other: '{{count, number}} miembros',
@@ -354,12 +375,10 @@ export default {
       cardLabelRanked: '{{kind}}: {{name}}, tu posición {{rank}}',
       privateLeagues: 'Ligas privadas',
       noPrivateTitle: 'Aún no tienes ligas privadas',
-      noPrivateText: 'Crea una o únete con un código de invitación.',
       createPrivate: 'Crear liga privada',
       joinWithCode: 'Unirse con código',
       publicLeagues: 'Ligas públicas',
       noPublicTitle: 'Aún no tienes ligas públicas',
-      noPublicText: 'Descubre una o crea la tuya.',
       loading: 'Cargando ligas…',
     },
     notFound: {
@@ -607,6 +626,17 @@ export default {
     },
   },
   fr: {
+    overviewText: {
+      rank: 'Vous êtes classé n°{{rank}} sur {{members, number}}.',
+      rankPending: 'Votre classement apparaîtra une fois le tableau calculé.',
+      globalMissing: 'Vous rejoindrez la ligue globale à la fin de votre inscription.',
+      countryMissing: 'Choisissez votre pays dans les paramètres pour rejoindre sa ligue.',
+      clubMissing: 'Choisissez votre club préféré dans les paramètres pour rejoindre la ligue de ses supporters.',
+      privateNone: 'Vous n’êtes encore dans aucune ligue privée. Créez-en une ou rejoignez-en une avec un code d’invitation.',
+      publicNone: 'Vous n’êtes encore dans aucune ligue publique. Découvrez-en une ou créez la vôtre.',
+      total_one: 'Vous êtes dans {{count, number}} ligue.',
+      total_other: 'Vous êtes dans {{count, number}} ligues.',
+    },
     shared: {
       members_one: '{{count, number}} membre',
       members_other: '{{count, number}} membres',
@@ -656,12 +686,10 @@ export default {
       cardLabelRanked: '{{kind}} : {{name}}, votre classement {{rank}}',
       privateLeagues: 'Ligues privées',
       noPrivateTitle: 'Pas encore de ligue privée',
-      noPrivateText: 'Créez-en une ou rejoignez-en une avec un code d’invitation.',
       createPrivate: 'Créer une ligue privée',
       joinWithCode: 'Rejoindre avec un code',
       publicLeagues: 'Ligues publiques',
       noPublicTitle: 'Pas encore de ligue publique',
-      noPublicText: 'Découvrez-en une ou créez la vôtre.',
       loading: 'Chargement des ligues…',
     },
     notFound: {
@@ -909,6 +937,17 @@ export default {
     },
   },
   de: {
+    overviewText: {
+      rank: 'Du bist auf Platz {{rank}} von {{members, number}}.',
+      rankPending: 'Dein Platz erscheint, sobald die Tabelle berechnet ist.',
+      globalMissing: 'Du trittst der globalen Liga bei, sobald du die Einrichtung abgeschlossen hast.',
+      countryMissing: 'Wähle dein Land in den Einstellungen, um seiner Liga beizutreten.',
+      clubMissing: 'Wähle deinen Lieblingsverein in den Einstellungen, um seiner Fanliga beizutreten.',
+      privateNone: 'Du bist noch in keiner privaten Liga. Erstelle eine oder tritt mit einem Einladungscode bei.',
+      publicNone: 'Du bist noch in keiner öffentlichen Liga. Entdecke eine oder erstelle deine eigene.',
+      total_one: 'Du bist in {{count, number}} Liga.',
+      total_other: 'Du bist in {{count, number}} Ligen.',
+    },
     shared: {
       members_one: '{{count, number}} Mitglied',
       members_other: '{{count, number}} Mitglieder',
@@ -958,12 +997,10 @@ export default {
       cardLabelRanked: '{{kind}}: {{name}}, dein Platz {{rank}}',
       privateLeagues: 'Private Ligen',
       noPrivateTitle: 'Noch keine privaten Ligen',
-      noPrivateText: 'Erstelle eine oder tritt mit einem Einladungscode bei.',
       createPrivate: 'Private Liga erstellen',
       joinWithCode: 'Mit Code beitreten',
       publicLeagues: 'Öffentliche Ligen',
       noPublicTitle: 'Noch keine öffentlichen Ligen',
-      noPublicText: 'Entdecke eine oder erstelle deine eigene.',
       loading: 'Ligen werden geladen…',
     },
     notFound: {

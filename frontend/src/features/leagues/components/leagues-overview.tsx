@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { League, LeaguesOverview, OverviewLeagueEntry, UserLeagueKind } from '@contracts/api/leagues';
@@ -45,6 +46,16 @@ export function LeaguesOverviewPanel({ onCreate, onJoinWithCode }: OverviewActio
   return <OverviewContent overview={overview.data} search={search} onSearch={setSearch} onCreate={onCreate} onJoinWithCode={onJoinWithCode} />;
 }
 
+/** An automatic league card's sentence, from its figures (the server's `message` is English only). */
+function autoLeagueMessage(
+  t: TFunction<'leagues'>,
+  entry: { league: League | null; rank: number | null },
+  missing: 'globalMissing' | 'countryMissing' | 'clubMissing',
+): string {
+  if (!entry.league) return t(`overviewText.${missing}`);
+  return entry.rank === null ? t('overviewText.rankPending') : t('overviewText.rank', { rank: entry.rank, members: entry.league.member_count });
+}
+
 function OverviewContent({
   overview,
   search,
@@ -60,7 +71,7 @@ function OverviewContent({
     <div className="space-y-5">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <SearchInput label={t('overview.searchLabel')} placeholder={t('overview.searchPlaceholder')} value={search} onChange={onSearch} className="sm:max-w-sm sm:flex-1" />
-        {overview.total_leagues?.message ? <p className="text-sm text-muted">{overview.total_leagues.message}</p> : null}
+        {overview.total_leagues ? <p className="text-sm text-muted">{t('overviewText.total', { count: overview.total_leagues.count })}</p> : null}
       </div>
 
       {!filtered.anyMatch ? (
@@ -85,7 +96,7 @@ function OverviewContent({
                   kind={t('overview.countryLeague')}
                   league={filtered.country.league}
                   rank={filtered.country.rank}
-                  message={filtered.country.message}
+                  message={autoLeagueMessage(t, filtered.country, 'countryMissing')}
                   emblem={
                     filtered.country.country_flag ? (
                       <span className="text-2xl leading-none">{filtered.country.country_flag}</span>
@@ -101,7 +112,7 @@ function OverviewContent({
                   kind={t('overview.globalLeague')}
                   league={filtered.global.league}
                   rank={filtered.global.rank}
-                  message={filtered.global.message}
+                  message={autoLeagueMessage(t, filtered.global, 'globalMissing')}
                   emblem={<GlobeIcon size={20} />}
                   subtitle={t('overview.everyPlayer')}
                 />
@@ -111,7 +122,7 @@ function OverviewContent({
                   kind={t('overview.clubLeague')}
                   league={filtered.club.league}
                   rank={filtered.club.rank}
-                  message={filtered.club.message}
+                  message={autoLeagueMessage(t, filtered.club, 'clubMissing')}
                   emblem={
                     filtered.club.club_logo ? (
                       <img src={filtered.club.club_logo} alt="" className="size-7 rounded-full bg-white object-contain p-0.5" />
@@ -132,7 +143,7 @@ function OverviewContent({
               count={searching ? filtered.privateLeagues.length : overview.private_leagues?.count ?? filtered.privateLeagues.length}
               entries={filtered.privateLeagues}
               emptyTitle={t('overview.noPrivateTitle')}
-              emptyText={overview.private_leagues?.message || t('overview.noPrivateText')}
+              emptyText={t('overviewText.privateNone')}
               emptyActions={
                 <>
                   <Button onClick={() => onCreate('private')}>{t('overview.createPrivate')}</Button>
@@ -151,7 +162,7 @@ function OverviewContent({
               count={searching ? filtered.publicLeagues.length : overview.public_leagues?.count ?? filtered.publicLeagues.length}
               entries={filtered.publicLeagues}
               emptyTitle={t('overview.noPublicTitle')}
-              emptyText={overview.public_leagues?.message || t('overview.noPublicText')}
+              emptyText={t('overviewText.publicNone')}
               emptyActions={
                 <>
                   <Link to="/leagues/discover" className={buttonClasses('primary')}>
