@@ -13,7 +13,8 @@ import type {
 } from '../../../contracts/src/api/account';
 import type { DomainEventMap } from '../../../contracts/src/events';
 import type { LeagueKind, LeagueRole } from '../../../contracts/src/api/leagues';
-import type { LanguageSetting, ThemeSetting, TimezoneSetting } from '../../../contracts/src/api/preferences';
+import { PREFERENCE_COLUMNS, toUserPreferences, type PreferencesRow } from '../auth/preferences';
+import { passOwnershipOrDelete } from '../leagues/ownership';
 import { TokenUsersService } from '../auth/token-users.service';
 import { ApiError } from '../common/api-error';
 import { OutboxService } from '../outbox/outbox.service';
@@ -67,18 +68,8 @@ export class AccountService {
       // Deleted between the token check and here.
       if (!user) throw ApiError.unauthorized();
 
-      const [prefs]: {
-        theme: ThemeSetting;
-        language: LanguageSetting;
-        timezone: TimezoneSetting;
-        notify_gameweek_deadlines: boolean;
-        notify_league_updates: boolean;
-        notify_match_results: boolean;
-        notify_weekly_digest: boolean;
-        updated_at: Timestamp;
-      }[] = await tx.query(
-        `SELECT theme, language, timezone, notify_gameweek_deadlines, notify_league_updates, notify_match_results, notify_weekly_digest, updated_at
-         FROM user_preferences WHERE user_id = $1`,
+      const [prefs]: (PreferencesRow & { updated_at: Timestamp })[] = await tx.query(
+        `SELECT ${PREFERENCE_COLUMNS}, updated_at FROM user_preferences WHERE user_id = $1`,
         [userId],
       );
 
@@ -98,18 +89,7 @@ export class AccountService {
         },
         country: user.country_id === null ? null : { id: user.country_id, code: user.country_code!, name: user.country_name! },
         club: user.club_id === null ? null : { id: user.club_id, name: user.club_name!, short_name: user.club_short_name! },
-        preferences: prefs
-          ? {
-              preferences: { theme: prefs.theme, language: prefs.language, timezone: prefs.timezone },
-              notifications: {
-                gameweekDeadlines: prefs.notify_gameweek_deadlines,
-                leagueUpdates: prefs.notify_league_updates,
-                matchResults: prefs.notify_match_results,
-                weeklyDigest: prefs.notify_weekly_digest,
-              },
-              updated_at: iso(prefs.updated_at),
-            }
-          : null,
+        preferences: prefs ? { ...toUserPreferences(prefs), updated_at: iso(prefs.updated_at) } : null,
         predictions: await this.predictions(tx, userId),
         ...(await this.totals(tx, userId)),
         leagues: await this.leagues(tx, userId),
@@ -158,17 +138,7 @@ export class AccountService {
         [userId],
       );
       for (const { id } of owned) {
-        const [heir]: { user_id: number }[] = await tx.query(
-          `SELECT user_id FROM league_members WHERE league_id = $1 ORDER BY joined_at, user_id LIMIT 1`,
-          [id],
-        );
-        if (heir) {
-          await tx.query(`UPDATE league_members SET role = 'owner' WHERE league_id = $1 AND user_id = $2`, [id, heir.user_id]);
-          await tx.query(`UPDATE leagues SET owner_id = $2 WHERE id = $1`, [id, heir.user_id]);
-        } else {
-          await tx.query(`DELETE FROM leagues WHERE id = $1`, [id]);
-          deleted.add(id);
-        }
+        if ((await passOwnershipOrDelete(tx, id)) === 'deleted') deleted.add(id);
       }
 
       // The same event as leaving a league: the standings worker drops the row and re-ranks the others.

@@ -17,6 +17,7 @@ import { SeasonContextService } from '../standings/season-context.service';
 import { CreateLeagueDto, DiscoverQueryDto } from './dto/leagues.dto';
 import { generateInviteCode } from './invite-code';
 import { LEAGUE_SELECT, LeagueAccessService, LeagueRow, toLeague } from './league-access.service';
+import { passOwnershipOrDelete } from './ownership';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -168,17 +169,9 @@ export class LeaguesService {
       await tx.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
       await this.outbox.publish(tx, 'member.left', { leagueId, userId, leagueType: league.type, via: 'left' });
       if (league.owner_id !== userId) return `You left ${league.name}.`;
-      const [heir]: { user_id: number }[] = await tx.query(
-        `SELECT user_id FROM league_members WHERE league_id = $1 ORDER BY joined_at, user_id LIMIT 1`,
-        [leagueId],
-      );
-      if (!heir) {
-        await tx.query(`DELETE FROM leagues WHERE id = $1`, [leagueId]);
-        return `You left ${league.name}. It had no other members, so it was deleted.`;
-      }
-      await tx.query(`UPDATE league_members SET role = 'owner' WHERE league_id = $1 AND user_id = $2`, [leagueId, heir.user_id]);
-      await tx.query(`UPDATE leagues SET owner_id = $2 WHERE id = $1`, [leagueId, heir.user_id]);
-      return `You left ${league.name}. Ownership passed to its longest-standing member.`;
+      return (await passOwnershipOrDelete(tx, leagueId)) === 'deleted'
+        ? `You left ${league.name}. It had no other members, so it was deleted.`
+        : `You left ${league.name}. Ownership passed to its longest-standing member.`;
     });
   }
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, globalRank, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
+import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface ResultsRow extends Candidate {
   email: string;
@@ -12,7 +12,6 @@ export interface ResultsRow extends Candidate {
   predictions: number;
   correct: number;
   exact: number;
-  global_rank: number | null;
 }
 
 /**
@@ -22,7 +21,7 @@ export interface ResultsRow extends Candidate {
  * prediction scan only runs once every match is over.
  */
 export const GAMEWEEK_FINAL_SQL = `
-SELECT g.number,
+SELECT g.season_id,
        CASE WHEN EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id)
              AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
             THEN NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id
@@ -31,14 +30,15 @@ SELECT g.number,
 FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active
 WHERE g.id = $1`;
 
-export async function gameweekIsFinal(db: DataSource, gameweekId: number): Promise<boolean> {
-  const rows: { final: boolean }[] = await db.query(GAMEWEEK_FINAL_SQL, [gameweekId]);
-  return rows[0]?.final === true;
+/** The gameweek's season when the gameweek is over for good, else null. */
+export async function seasonOfFinalGameweek(db: DataSource, gameweekId: number): Promise<number | null> {
+  const rows: { season_id: number; final: boolean }[] = await db.query(GAMEWEEK_FINAL_SQL, [gameweekId]);
+  return rows[0]?.final === true ? rows[0].season_id : null;
 }
 
 /**
  * Users who predicted in the gameweek, verified, with the match-results switch on: their
- * gameweek points, correct (exact included) and exact counts, and global rank. Subject: the
+ * gameweek points, correct (exact included) and exact counts (the global rank comes from globalRanks). Subject: the
  * gameweek id.
  *
  * $1 gameweek id, $2 after user id, $3 limit, $4 switch default, $5 kind.
@@ -47,15 +47,13 @@ export const MATCH_RESULTS_SQL = `
 WITH gameweek AS (
   SELECT g.id, g.number, g.season_id FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.id = $1
 ),
-global_rank AS (${globalRank('(SELECT season_id FROM gameweek)')}),
 candidates AS (
   SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS}, gw.number AS gameweek_number,
-         t.points, t.predictions, t.correct, t.exact, r.rank AS global_rank
+         t.points, t.predictions, t.correct, t.exact
   FROM gameweek gw
   JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0
   JOIN users u ON u.id = t.user_id
   LEFT JOIN user_preferences up ON up.user_id = u.id
-  LEFT JOIN global_rank r ON r.user_id = u.id
   WHERE u.id > $2 AND ${VERIFIED}
     AND coalesce(up.notify_match_results, $4::boolean)
     AND ${notDelivered('$5', 'gw.id::text')}

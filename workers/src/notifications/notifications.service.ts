@@ -16,7 +16,8 @@ import { claimDeadlineReminders } from './deadline-reminders';
 import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
 import { isoWeekKey } from './iso-week';
 import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates';
-import { claimMatchResults, gameweekIsFinal } from './match-results';
+import { claimMatchResults, seasonOfFinalGameweek } from './match-results';
+import { globalRanks } from './recipients.sql';
 import { KIND } from './notification-jobs';
 import { claimWeeklyDigests } from './weekly-digest';
 
@@ -52,7 +53,9 @@ export class NotificationsService {
 
   /** A result or a scoring in this gameweek: once it is over for good, tell its players. */
   async gameweekFinal(gameweekId: number): Promise<number> {
-    if (!(await gameweekIsFinal(this.db, gameweekId))) return 0;
+    const seasonId = await seasonOfFinalGameweek(this.db, gameweekId);
+    if (seasonId === null) return 0;
+    const ranks = await globalRanks(this.db, seasonId);
     return this.deliver(
       KIND.results,
       (after, limit) => claimMatchResults(this.db, gameweekId, after, limit),
@@ -67,7 +70,7 @@ export class NotificationsService {
             predictions: r.predictions,
             correct: r.correct,
             exact: r.exact,
-            globalRank: r.global_rank,
+            globalRank: ranks.get(r.user_id) ?? null,
           },
           this.env.appUrl,
         ),
@@ -104,8 +107,11 @@ export class NotificationsService {
   }
 
   /** Monday's digest for the ISO week `now` falls in. */
-  weeklyDigest(now: Date): Promise<number> {
+  async weeklyDigest(now: Date): Promise<number> {
     const week = isoWeekKey(now);
+    const [active]: { id: number }[] = await this.db.query(`SELECT id FROM seasons WHERE is_active`);
+    if (!active) return 0;
+    const ranks = await globalRanks(this.db, active.id);
     return this.deliver(
       KIND.digest,
       (after, limit) => claimWeeklyDigests(this.db, now, week, after, limit),
@@ -119,7 +125,7 @@ export class NotificationsService {
             seasonName: r.season_name,
             seasonPoints: r.season_points,
             lastGameweek: r.last_gameweek_number === null ? null : { number: r.last_gameweek_number, points: r.last_gameweek_points },
-            globalRank: r.global_rank,
+            globalRank: ranks.get(r.user_id) ?? null,
             nextDeadline: r.next_gameweek_number === null || r.next_deadline === null ? null : { gameweekNumber: r.next_gameweek_number, at: new Date(r.next_deadline) },
           },
           this.env.appUrl,

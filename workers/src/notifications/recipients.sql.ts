@@ -1,3 +1,5 @@
+import type { DataSource } from 'typeorm';
+
 /**
  * SQL shared by the claim queries. Every claim writes its delivery rows with
  * INSERT … ON CONFLICT DO NOTHING RETURNING: a row this statement inserted is an email to send,
@@ -33,11 +35,18 @@ export const notDelivered = (kindParam: string, subjectKey: string): string =>
 /**
  * Rank in the global league as the standings worker computes it (rank() over season points of
  * the league's members, ties share a rank). Computed here rather than read from
- * league_standings: the recompute runs beside this job and may not have caught up yet.
+ * league_standings: the recompute runs beside this job and may not have caught up yet. Once per
+ * job (a window over every member), not once per batch of recipients.
  */
-export const globalRank = (seasonIdSql: string): string => `
+export const GLOBAL_RANKS_SQL = `
   SELECT m.user_id, rank() OVER (ORDER BY coalesce(t.points, 0) DESC)::int AS rank
   FROM leagues l
   JOIN league_members m ON m.league_id = l.id
-  LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = ${seasonIdSql}
+  LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
   WHERE l.type = 'global'`;
+
+/** user id → global rank in the season. */
+export async function globalRanks(db: DataSource, seasonId: number): Promise<Map<number, number>> {
+  const rows: { user_id: number; rank: number }[] = await db.query(GLOBAL_RANKS_SQL, [seasonId]);
+  return new Map(rows.map((r) => [r.user_id, r.rank]));
+}

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, globalRank, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
+import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface DigestRow extends Candidate {
   email: string;
@@ -11,7 +11,6 @@ export interface DigestRow extends Candidate {
   season_points: number;
   last_gameweek_number: number | null;
   last_gameweek_points: number | null;
-  global_rank: number | null;
   next_gameweek_number: number | null;
   next_deadline: Date | null;
 }
@@ -19,7 +18,7 @@ export interface DigestRow extends Candidate {
 /**
  * The weekly digest's recipients: players of the active season (a digest of nothing helps no
  * one), verified, with the switch on. Figures: season points, points in the latest completed
- * gameweek (null: did not play it), global rank, and the next deadline after `now` of a
+ * gameweek (null: did not play it), and the next deadline after `now` of a
  * gameweek not yet started. Subject: the ISO week.
  *
  * $1 now, $2 after user id, $3 limit, $4 switch default, $5 kind, $6 ISO week.
@@ -38,12 +37,11 @@ next_deadline AS (
     AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
   ORDER BY g.starts_at, g.number LIMIT 1
 ),
-global_rank AS (${globalRank('(SELECT id FROM season)')}),
 candidates AS (
   SELECT u.id AS user_id, $6::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          s.name AS season_name, st.points AS season_points,
          lg.number AS last_gameweek_number, lgt.points AS last_gameweek_points,
-         r.rank AS global_rank, nd.number AS next_gameweek_number, nd.starts_at AS next_deadline
+         nd.number AS next_gameweek_number, nd.starts_at AS next_deadline
   FROM season s
   JOIN user_season_totals st ON st.season_id = s.id AND st.predictions > 0
   JOIN users u ON u.id = st.user_id
@@ -51,7 +49,6 @@ candidates AS (
   LEFT JOIN last_gameweek lg ON true
   LEFT JOIN user_gameweek_totals lgt ON lgt.gameweek_id = lg.id AND lgt.user_id = u.id AND lgt.predictions > 0
   LEFT JOIN next_deadline nd ON true
-  LEFT JOIN global_rank r ON r.user_id = u.id
   WHERE u.id > $2 AND ${VERIFIED}
     AND coalesce(up.notify_weekly_digest, $4::boolean)
     AND ${notDelivered('$5', '$6::text')}
