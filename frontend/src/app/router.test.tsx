@@ -39,6 +39,18 @@ describe('routing', () => {
     expect(localStorage.getItem('authToken')).toBeNull();
   });
 
+  it('forgets the signed-in user\'s settings on Sign Out: the next person starts from the defaults', async () => {
+    localStorage.setItem('authToken', 'tok');
+    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'light', language: 'en', timezone: 'PST' }));
+    mockApi({ 'GET /api/auth/profile/': () => ({ body: { data: { id: 1, username: 'gooner7', first_name: 'Ada', last_name: 'Lovelace' } } }) });
+    renderApp('/results');
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await screen.findByRole('heading', { name: HERO });
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('scoreline.preferences') ?? '{}')).toEqual({ theme: 'dark', language: 'en', timezone: 'local' }));
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
   it('sends /auth/verify-otp without an email to /signup', async () => {
     const { router } = renderApp('/auth/verify-otp');
     await screen.findByRole('button', { name: 'Create Account' });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, resources } from '.';
 
 function Probe() {
@@ -23,6 +23,16 @@ describe('i18n', () => {
     expect(screen.getByText('Dashboard')).toBeTruthy();
     await i18n.changeLanguage('de');
     expect(await screen.findByText('Übersicht')).toBeTruthy();
+  });
+
+  it('starts in the language the cached settings hold, so the first frame is not English', async () => {
+    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'dark', language: 'fr', timezone: 'local' }));
+    vi.resetModules();
+    const fresh = await import('.');
+    expect(fresh.i18n.language).toBe('fr');
+    localStorage.setItem('scoreline.preferences', '{not json');
+    vi.resetModules();
+    expect((await import('.')).i18n.language).toBe('en');
   });
 
   it('has every English key in every language, and no empty text', () => {

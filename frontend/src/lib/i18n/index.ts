@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageSetting } from '@contracts/api/preferences';
 import activity from '@/locales/activity';
 import auth from '@/locales/auth';
+import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from '@/features/settings/atoms/preference-settings.atom';
 import common from '@/locales/common';
 import dashboard from '@/locales/dashboard';
 import fixtures from '@/locales/fixtures';
@@ -34,10 +35,22 @@ declare module 'i18next' {
   }
 }
 
+/**
+ * The language the cached settings hold, so the first frame is already in it (as theme-init.js
+ * does for the theme); the settings sync switches it later if the server says otherwise.
+ */
+function cachedLanguage(): LanguageSetting {
+  try {
+    return cleanPreferenceSettings(JSON.parse(globalThis.localStorage?.getItem(PREFERENCES_STORAGE_KEY) ?? 'null')).language;
+  } catch {
+    return 'en';
+  }
+}
+
 // Synchronous: every resource is bundled, so the first render already has its texts.
 void i18n.use(initReactI18next).init({
   resources,
-  lng: 'en',
+  lng: cachedLanguage(),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   defaultNS: 'common',

@@ -1,15 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCE_SETTINGS } from '@contracts/api/preferences';
+import { notificationSettingsAtom } from '@/features/settings/atoms/notification-settings.atom';
+import { preferenceSettingsAtom } from '@/features/settings/atoms/preference-settings.atom';
 import { clearStoredToken } from '@/lib/auth-token';
 
-/** Removes the stored token, forgets cached server data and goes to /home. */
+/**
+ * Removes the stored token, forgets cached server data and the user's settings (the next
+ * person on this device starts from the defaults), and goes to /home.
+ */
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const store = useStore();
   return useCallback(() => {
     clearStoredToken();
     queryClient.clear();
+    store.set(preferenceSettingsAtom, DEFAULT_PREFERENCE_SETTINGS);
+    store.set(notificationSettingsAtom, DEFAULT_NOTIFICATION_SETTINGS);
     navigate('/home', { replace: true });
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, store]);
 }

@@ -59,6 +59,9 @@ export function useSavePreferences(): (change: UpdateUserPreferencesRequest) => 
     mutationKey: preferencesQueryKey,
     mutationFn: (change) => (getStoredToken() ? updatePreferences(change) : Promise.resolve(null)),
     onMutate: (change) => {
+      // A load already on its way holds the old values: it must not land after this save's
+      // answer. The cancel takes effect at once; the change still shows in this same tick.
+      void queryClient.cancelQueries({ queryKey: preferencesQueryKey });
       const before = { preferences: store.get(preferenceSettingsAtom), notifications: store.get(notificationSettingsAtom) };
       if (change.preferences) store.set(preferenceSettingsAtom, change.preferences);
       if (change.notifications) store.set(notificationSettingsAtom, change.notifications);
