@@ -9,6 +9,17 @@ export type ServerErrorBody = Partial<ApiErrorBody> & { error?: string };
 export const GENERIC_API_ERROR = 'An API error occurred.';
 export const NETWORK_ERROR = 'Network error';
 
+/**
+ * An answer that lacks the data a screen needs. Thrown inside query functions, so its message
+ * stays English (it is cached with the query): screens show their own translated text for it.
+ */
+export class IncompleteDataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IncompleteDataError';
+  }
+}
+
 /** A failed API call: `status` is 0 when the request never got an answer. */
 export class ApiError extends Error {
   readonly status: number;

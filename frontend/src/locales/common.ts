@@ -91,6 +91,14 @@ const en = {
   },
   outcome: { exact: 'Exact score', correct: 'Correct result', wrong: 'Wrong', void: 'Void' },
   rankBadge: { crown: 'Crown badge', medal: 'Medal badge', star: 'Star badge' },
+  /** A gameweek's status badge. */
+  gameweekStatus: { current: 'Current', upcoming: 'Upcoming', completed: 'Completed' },
+  /** A hot or cold club: the player's predictions in its matches and their accuracy. */
+  teamAccuracy: {
+    predictions_one: '{{count}} prediction',
+    predictions_other: '{{count}} predictions',
+    accuracy: '{{value}}% Accuracy',
+  },
   /** A gameweek without a name of its own. */
   gameweekName: 'Gameweek {{number}}',
   /** A whole percentage, e.g. an accuracy. */
@@ -196,6 +204,12 @@ const es: Messages<typeof en> = {
   },
   outcome: { exact: 'Resultado exacto', correct: 'Resultado acertado', wrong: 'Fallado', void: 'Anulado' },
   rankBadge: { crown: 'Insignia de corona', medal: 'Insignia de medalla', star: 'Insignia de estrella' },
+  gameweekStatus: { current: 'En curso', upcoming: 'Próxima', completed: 'Finalizada' },
+  teamAccuracy: {
+    predictions_one: '{{count}} pronóstico',
+    predictions_other: '{{count}} pronósticos',
+    accuracy: '{{value}} % de acierto',
+  },
   gameweekName: 'Jornada {{number}}',
   percent: '{{value}}\u00a0%',
   recentGameweeks: {
@@ -299,6 +313,12 @@ const fr: Messages<typeof en> = {
   },
   outcome: { exact: 'Score exact', correct: 'Bon résultat', wrong: 'Raté', void: 'Annulé' },
   rankBadge: { crown: 'Badge couronne', medal: 'Badge médaille', star: 'Badge étoile' },
+  gameweekStatus: { current: 'En cours', upcoming: 'À venir', completed: 'Terminée' },
+  teamAccuracy: {
+    predictions_one: '{{count}} pronostic',
+    predictions_other: '{{count}} pronostics',
+    accuracy: '{{value}} % de réussite',
+  },
   gameweekName: 'Journée {{number}}',
   percent: '{{value}}\u00a0%',
   recentGameweeks: {
@@ -402,6 +422,12 @@ const de: Messages<typeof en> = {
   },
   outcome: { exact: 'Exaktes Ergebnis', correct: 'Richtige Tendenz', wrong: 'Falsch', void: 'Annulliert' },
   rankBadge: { crown: 'Kronen-Abzeichen', medal: 'Medaillen-Abzeichen', star: 'Stern-Abzeichen' },
+  gameweekStatus: { current: 'Aktuell', upcoming: 'Demnächst', completed: 'Abgeschlossen' },
+  teamAccuracy: {
+    predictions_one: '{{count}} Tipp',
+    predictions_other: '{{count}} Tipps',
+    accuracy: '{{value}} % Trefferquote',
+  },
   gameweekName: '{{number}}. Spieltag',
   percent: '{{value}}\u00a0%',
   recentGameweeks: {

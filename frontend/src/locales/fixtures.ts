@@ -4,7 +4,6 @@ const en = {
   title: 'Fixtures & Predictions',
   description: 'Predict every score and pick your banker before the deadline.',
   loading: 'Loading fixtures…',
-  gameweek: 'Gameweek {{number}}',
   backToDashboard: 'Back to Dashboard',
   notFound: {
     title: 'No Gameweek Found',
@@ -25,7 +24,6 @@ const en = {
     goToCurrent: 'Go to Current',
     dates: '{{first}} – {{last}}',
   },
-  status: { current: 'Current', upcoming: 'Upcoming', completed: 'Completed' },
   form: {
     summary: '{{team}} form, oldest first: {{results}}',
     word: { W: 'win', D: 'draw', L: 'loss' },
@@ -80,7 +78,6 @@ export default {
     title: 'Partidos y pronósticos',
     description: 'Pronostica cada resultado y elige tu comodín antes de que se cierre el plazo.',
     loading: 'Cargando partidos…',
-    gameweek: 'Jornada {{number}}',
     backToDashboard: 'Volver al panel',
     notFound: {
       title: 'No se encontró la jornada',
@@ -101,7 +98,6 @@ export default {
       goToCurrent: 'Ir a la actual',
       dates: '{{first}} – {{last}}',
     },
-    status: { current: 'En curso', upcoming: 'Próxima', completed: 'Finalizada' },
     form: {
       summary: 'Racha de {{team}}, de más antiguo a más reciente: {{results}}',
       word: { W: 'victoria', D: 'empate', L: 'derrota' },
@@ -153,7 +149,6 @@ export default {
     title: 'Matchs et pronostics',
     description: 'Pronostiquez chaque score et choisissez votre joker avant la date limite.',
     loading: 'Chargement des matchs…',
-    gameweek: 'Journée {{number}}',
     backToDashboard: 'Retour au tableau de bord',
     notFound: {
       title: 'Aucune journée trouvée',
@@ -174,7 +169,6 @@ export default {
       goToCurrent: 'Journée en cours',
       dates: '{{first}} – {{last}}',
     },
-    status: { current: 'En cours', upcoming: 'À venir', completed: 'Terminée' },
     form: {
       summary: 'Forme de {{team}}, du plus ancien au plus récent : {{results}}',
       word: { W: 'victoire', D: 'nul', L: 'défaite' },
@@ -226,7 +220,6 @@ export default {
     title: 'Spiele & Tipps',
     description: 'Tippe jedes Ergebnis und wähle deinen Joker vor dem Tippschluss.',
     loading: 'Spiele werden geladen…',
-    gameweek: '{{number}}. Spieltag',
     backToDashboard: 'Zurück zur Übersicht',
     notFound: {
       title: 'Kein Spieltag gefunden',
@@ -247,7 +240,6 @@ export default {
       goToCurrent: 'Zum aktuellen Spieltag',
       dates: '{{first}} – {{last}}',
     },
-    status: { current: 'Aktuell', upcoming: 'Demnächst', completed: 'Abgeschlossen' },
     form: {
       summary: 'Form von {{team}}, älteste zuerst: {{results}}',
       word: { W: 'Sieg', D: 'Unentschieden', L: 'Niederlage' },

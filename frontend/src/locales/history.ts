@@ -11,8 +11,6 @@ const en = {
   loadError: 'Could not load gameweeks history',
   incomplete: 'Gameweeks history data from the API is incomplete or missing.',
   goBack: 'Go back',
-  gameweek: 'Gameweek {{number}}',
-  percent: '{{value}}%',
   summary: {
     totalPoints: 'Season Total Points',
     totalCorrect: 'Total Correct Results',
@@ -51,7 +49,6 @@ const en = {
     hideMatches: 'Hide {{gameweek}} matches',
     matches: '{{gameweek}} matches',
   },
-  status: { current: 'Current', completed: 'Completed', upcoming: 'Upcoming' },
   pagination: { label: 'Gameweeks pages', previous: 'Previous', next: 'Next', page: 'Page {{number}}' },
   matches: {
     empty: 'No matches in this gameweek.',
@@ -79,8 +76,6 @@ export default {
     loadError: 'No se pudo cargar el historial de jornadas',
     incomplete: 'Los datos del historial de jornadas de la API están incompletos o faltan.',
     goBack: 'Volver',
-    gameweek: 'Jornada {{number}}',
-    percent: '{{value}} %',
     summary: {
       totalPoints: 'Puntos totales de la temporada',
       totalCorrect: 'Resultados acertados en total',
@@ -119,7 +114,6 @@ export default {
       hideMatches: 'Ocultar los partidos de la {{gameweek}}',
       matches: 'Partidos de la {{gameweek}}',
     },
-    status: { current: 'En curso', completed: 'Finalizada', upcoming: 'Próxima' },
     pagination: { label: 'Páginas de jornadas', previous: 'Anterior', next: 'Siguiente', page: 'Página {{number}}' },
     matches: {
       empty: 'No hay partidos en esta jornada.',
@@ -144,8 +138,6 @@ export default {
     loadError: "Impossible de charger l'historique des journées",
     incomplete: "Les données d'historique des journées de l'API sont incomplètes ou manquantes.",
     goBack: 'Retour',
-    gameweek: 'Journée {{number}}',
-    percent: '{{value}} %',
     summary: {
       totalPoints: 'Total des points de la saison',
       totalCorrect: 'Total des bons résultats',
@@ -184,7 +176,6 @@ export default {
       hideMatches: 'Masquer les matchs de la {{gameweek}}',
       matches: 'Matchs de la {{gameweek}}',
     },
-    status: { current: 'En cours', completed: 'Terminée', upcoming: 'À venir' },
     pagination: { label: 'Pages des journées', previous: 'Précédent', next: 'Suivant', page: 'Page {{number}}' },
     matches: {
       empty: "Aucun match dans cette journée.",
@@ -209,8 +200,6 @@ export default {
     loadError: 'Spieltag-Verlauf konnte nicht geladen werden',
     incomplete: 'Die Verlaufsdaten der API sind unvollständig oder fehlen.',
     goBack: 'Zurück',
-    gameweek: '{{number}}. Spieltag',
-    percent: '{{value}} %',
     summary: {
       totalPoints: 'Saisonpunkte gesamt',
       totalCorrect: 'Richtige Tendenzen gesamt',
@@ -249,7 +238,6 @@ export default {
       hideMatches: 'Spiele vom {{gameweek}} ausblenden',
       matches: 'Spiele vom {{gameweek}}',
     },
-    status: { current: 'Aktuell', completed: 'Abgeschlossen', upcoming: 'Demnächst' },
     pagination: { label: 'Seiten der Spieltage', previous: 'Zurück', next: 'Weiter', page: 'Seite {{number}}' },
     matches: {
       empty: 'Keine Spiele an diesem Spieltag.',

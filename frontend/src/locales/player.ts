@@ -13,7 +13,6 @@ const en = {
   you: 'You',
   leagueRank: 'League rank',
   badge: { crown: 'League leader', medal: 'On the podium', star: 'Top five' },
-  percent: '{{value}}%',
   stats: {
     label: 'Season stats',
     totalPoints: 'Total Points',
@@ -23,11 +22,6 @@ const en = {
   },
   hot: { title: 'Hot Teams', empty: 'No hot teams yet' },
   cold: { title: 'Cold Teams', empty: 'No cold teams' },
-  teams: {
-    predictions_one: '{{count}} prediction',
-    predictions_other: '{{count}} predictions',
-    accuracy: '{{value}}% Accuracy',
-  },
   recent: {
     title: 'Recent Game Weeks',
     viewAll: 'View all',
@@ -60,7 +54,6 @@ export default {
     you: 'Tú',
     leagueRank: 'Posición en la liga',
     badge: { crown: 'Líder de la liga', medal: 'En el podio', star: 'Entre los cinco primeros' },
-    percent: '{{value}} %',
     stats: {
       label: 'Estadísticas de la temporada',
       totalPoints: 'Puntos totales',
@@ -70,11 +63,6 @@ export default {
     },
     hot: { title: 'Equipos talismán', empty: 'Aún no hay equipos talismán' },
     cold: { title: 'Equipos gafe', empty: 'No hay equipos gafe' },
-    teams: {
-      predictions_one: '{{count}} pronóstico',
-      predictions_other: '{{count}} pronósticos',
-      accuracy: '{{value}} % de acierto',
-    },
     recent: {
       title: 'Jornadas recientes',
       viewAll: 'Ver todas',
@@ -104,7 +92,6 @@ export default {
     you: 'Vous',
     leagueRank: 'Classement dans la ligue',
     badge: { crown: 'En tête de la ligue', medal: 'Sur le podium', star: 'Top 5' },
-    percent: '{{value}} %',
     stats: {
       label: 'Statistiques de la saison',
       totalPoints: 'Total des points',
@@ -114,11 +101,6 @@ export default {
     },
     hot: { title: 'Équipes fétiches', empty: "Pas encore d'équipe fétiche" },
     cold: { title: 'Bêtes noires', empty: 'Aucune bête noire' },
-    teams: {
-      predictions_one: '{{count}} pronostic',
-      predictions_other: '{{count}} pronostics',
-      accuracy: '{{value}} % de réussite',
-    },
     recent: {
       title: 'Journées récentes',
       viewAll: 'Tout voir',
@@ -148,7 +130,6 @@ export default {
     you: 'Du',
     leagueRank: 'Platz in der Liga',
     badge: { crown: 'Tabellenführer', medal: 'Auf dem Treppchen', star: 'Top 5' },
-    percent: '{{value}} %',
     stats: {
       label: 'Saisonstatistik',
       totalPoints: 'Punkte gesamt',
@@ -158,11 +139,6 @@ export default {
     },
     hot: { title: 'Lieblingsteams', empty: 'Noch keine Lieblingsteams' },
     cold: { title: 'Angstgegner', empty: 'Keine Angstgegner' },
-    teams: {
-      predictions_one: '{{count}} Tipp',
-      predictions_other: '{{count}} Tipps',
-      accuracy: '{{value}} % Trefferquote',
-    },
     recent: {
       title: 'Letzte Spieltage',
       viewAll: 'Alle anzeigen',

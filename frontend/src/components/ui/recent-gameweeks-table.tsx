@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardRecentGameweek } from '@contracts/api/stats';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { wholePercent } from '@/lib/format';
 
@@ -21,8 +22,8 @@ export function RecentGameweeksTable({
   /** Spacing of the "no data" line within its card. */
   emptyClassName?: string;
 }) {
-  const { t, i18n } = useTranslation();
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation();
+  const number = useFormatNumber();
   if (rows.length === 0) {
     return <p className={cn('text-center text-sm text-muted', emptyClassName)}>{t('recentGameweeks.empty')}</p>;
   }

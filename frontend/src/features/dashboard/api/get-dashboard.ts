@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiEnvelope } from '@contracts/api/common';
 import type { DashboardData } from '@contracts/api/stats';
 import { apiClient } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
+import { IncompleteDataError } from '@/lib/api-error';
 
 export const DASHBOARD_PATH = '/stats/dashboard/';
 export const dashboardQueryKey = ['stats', 'dashboard'] as const;
@@ -10,7 +10,7 @@ export const dashboardQueryKey = ['stats', 'dashboard'] as const;
 /** GET /stats/dashboard/: the user's season figures, hot and cold teams and recent gameweeks. */
 export async function getDashboard(): Promise<DashboardData> {
   const answer = await apiClient.get<ApiEnvelope<DashboardData> | null>(DASHBOARD_PATH);
-  if (!answer?.data || !answer.data.current_season_stats) throw new Error(i18n.t('dashboard:fetchFailed', { path: DASHBOARD_PATH }));
+  if (!answer?.data || !answer.data.current_season_stats) throw new IncompleteDataError(`Failed to fetch data from ${DASHBOARD_PATH}`);
   return answer.data;
 }
 

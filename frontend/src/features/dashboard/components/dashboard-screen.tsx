@@ -9,12 +9,14 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ChartIcon, FlameIcon } from '@/components/ui/icons';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { IncompleteDataError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { wholePercent } from '@/lib/format';
 import { DASHBOARD_PATH, useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
 import { OpenGameweekCta } from './open-gameweek-cta';
-import { TeamAccuracyList } from './team-accuracy-list';
 
 const PointsChart = lazy(() => import('./points-chart'));
 
@@ -58,8 +60,8 @@ function DashboardSkeleton() {
 }
 
 function DashboardView({ data }: { data: DashboardData }) {
-  const { t, i18n } = useTranslation('dashboard');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation(['dashboard', 'common']);
+  const number = useFormatNumber();
   const stats = data.current_season_stats;
   const points = data.points_by_gameweek ?? [];
   return (
@@ -78,7 +80,7 @@ function DashboardView({ data }: { data: DashboardData }) {
         />
         <StatCard
           label={t('stats.accuracy')}
-          value={t('percent', { value: number(wholePercent(stats.accuracy)) })}
+          value={t('common:percent', { value: number(wholePercent(stats.accuracy)) })}
           hint={t('stats.correctResults', { count: stats.correct_results ?? 0 })}
         />
         <StatCard label={t('stats.correctScores')} value={number(stats.exact_scores)} hint={t('stats.exactScores')} />
@@ -171,7 +173,7 @@ export function DashboardScreen() {
         <Card>
           <ErrorState
             title={t('loadError')}
-            message={dashboard.error.message || t('fetchFailed', { path: DASHBOARD_PATH })}
+            message={dashboard.error instanceof IncompleteDataError || !dashboard.error.message ? t('fetchFailed', { path: DASHBOARD_PATH }) : dashboard.error.message}
             onRetry={() => void dashboard.refetch()}
           />
         </Card>

@@ -8,7 +8,7 @@ import { formatDeadline } from '@/lib/format';
 
 /** While the current gameweek takes predictions: a nudge to the fixtures screen. */
 export function OpenGameweekCta() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'common']);
   const gameweeks = useGameweeks();
   const display = useDateDisplay();
   const open = gameweeks.data?.find((g) => g.status === 'current' && g.is_open);
@@ -18,7 +18,7 @@ export function OpenGameweekCta() {
     <div className="pitch-stripes mb-6 flex flex-col gap-4 rounded-2xl border border-primary/30 bg-primary-soft p-5 sm:flex-row sm:items-center sm:justify-between sm:p-6">
       <div className="min-w-0">
         <p className="text-xs font-semibold tracking-widest text-accent uppercase">{t('cta.eyebrow')}</p>
-        <h2 className="mt-1 font-display text-xl font-extrabold tracking-tight text-fg">{t('cta.title', { gameweek: t('cta.gameweek', { number: open.number }) })}</h2>
+        <h2 className="mt-1 font-display text-xl font-extrabold tracking-tight text-fg">{t('cta.title', { gameweek: t('common:gameweekName', { number: open.number }) })}</h2>
         {deadline ? (
           <p className="mt-1 flex items-center gap-1.5 text-sm text-muted">
             <ClockIcon size={16} /> {t('cta.deadline', { date: deadline })}

@@ -7,7 +7,7 @@ import type { PointsByGameweek } from '@contracts/api/stats';
  * the dashboard lists the same figures in text beside it.
  */
 export default function PointsChart({ data }: { data: readonly PointsByGameweek[] }) {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'common']);
   const rows = data.map((d) => ({ label: t('chart.axis', { number: d.number }), number: d.number, points: d.points }));
   return (
     <BarChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -23,7 +23,7 @@ export default function PointsChart({ data }: { data: readonly PointsByGameweek[
           color: 'var(--app-fg)',
         }}
         labelStyle={{ color: 'var(--app-muted)' }}
-        labelFormatter={(_, payload) => (payload?.[0] ? t('chart.gameweek', { number: String(payload[0].payload.number) }) : '')}
+        labelFormatter={(_, payload) => (payload?.[0] ? t('common:gameweekName', { number: String(payload[0].payload.number) }) : '')}
         formatter={(value) => [t('chart.value', { points: String(value) }), t('chart.points')]}
       />
       <Bar dataKey="points" name={t('chart.points')} fill="var(--app-primary)" radius={[6, 6, 0, 0]} maxBarSize={36} />

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiEnvelope } from '@contracts/api/common';
 import type { GameweeksHistory, GameweeksHistoryQuery } from '@contracts/api/stats';
 import { apiClient } from '@/lib/api-client';
-import { i18n } from '@/lib/i18n';
+import { IncompleteDataError } from '@/lib/api-error';
 
 export const gameweeksHistoryQueryKey = (query: GameweeksHistoryQuery) => ['stats', 'history', query] as const;
 
@@ -16,7 +16,7 @@ export async function getGameweeksHistory(query: GameweeksHistoryQuery): Promise
   });
   const data = answer?.data;
   if (!data || !data.summary || !Array.isArray(data.gameweeks) || !data.pagination) {
-    throw new Error(i18n.t('history:incomplete'));
+    throw new IncompleteDataError('Gameweeks history data from the API is incomplete or missing.');
   }
   return data;
 }

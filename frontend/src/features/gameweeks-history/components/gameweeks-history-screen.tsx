@@ -11,6 +11,8 @@ import { ArrowLeftIcon, CalendarIcon, ChartIcon, TrophyIcon } from '@/components
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { IncompleteDataError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useGameweeksHistory } from '../api/get-gameweeks-history';
@@ -34,7 +36,8 @@ function SummaryCard({ label, value, highlight }: { label: string; value: ReactN
 }
 
 function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; gameweek: HistoryGameweekRef | null; tone: 'best' | 'worst'; emptyText: string }) {
-  const { t, i18n } = useTranslation('history');
+  const { t } = useTranslation(['history', 'common']);
+  const number = useFormatNumber();
   const display = useDateDisplay();
   return (
     <Card className="flex items-center gap-4 p-4 sm:p-5">
@@ -48,7 +51,7 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
         <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
         {gameweek ? (
           <>
-            <p className="mt-1 truncate text-base font-semibold text-fg">{t('gameweek', { number: gameweek.number })}</p>
+            <p className="mt-1 truncate text-base font-semibold text-fg">{t('common:gameweekName', { number: gameweek.number })}</p>
             <p className="text-xs text-muted">{formatDate(gameweek.date, display, '–')}</p>
           </>
         ) : (
@@ -57,7 +60,7 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
       </div>
       {gameweek ? (
         <p className="shrink-0 text-right font-display text-2xl font-extrabold text-fg tabular-nums">
-          {gameweek.points.toLocaleString(i18n.language)}
+          {number(gameweek.points)}
           <span className="block text-xs font-medium text-muted">{t('performance.points', { count: gameweek.points })}</span>
         </p>
       ) : null}
@@ -105,8 +108,8 @@ function HistoryView({
   onToggle: (id: number) => void;
   busy: boolean;
 }) {
-  const { t, i18n } = useTranslation('history');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation(['history', 'common']);
+  const number = useFormatNumber();
   const { summary, gameweeks, pagination } = data;
   const { from, to } = shownRange(pagination.page, pagination.page_size, pagination.total);
   return (
@@ -115,7 +118,7 @@ function HistoryView({
         <SummaryCard label={t('summary.totalPoints')} value={number(summary.totalPoints)} highlight />
         <SummaryCard label={t('summary.totalCorrect')} value={number(summary.totalCorrect)} />
         <SummaryCard label={t('summary.totalExact')} value={number(summary.totalExactScores)} />
-        <SummaryCard label={t('summary.averageAccuracy')} value={t('percent', { value: number(Math.round(summary.averageAccuracy)) })} />
+        <SummaryCard label={t('summary.averageAccuracy')} value={t('common:percent', { value: number(Math.round(summary.averageAccuracy)) })} />
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -194,7 +197,7 @@ export function GameweeksHistoryScreen({ player: playerProp, leagueId: leagueIdP
         <Card>
           <ErrorState
             title={t('loadError')}
-            message={history.error.message}
+            message={history.error instanceof IncompleteDataError ? t('incomplete') : history.error.message}
             onRetry={() => void history.refetch()}
             action={
               <Link to={backTo} className={buttonClasses('ghost')}>

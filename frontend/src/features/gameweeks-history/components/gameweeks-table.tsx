@@ -1,20 +1,14 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameweekStatus } from '@contracts/api/fixtures';
 import type { GameweekHistoryItem } from '@contracts/api/stats';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { GameweekStatusBadge } from '@/components/ui/gameweek-status-badge';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { HistoryMatches } from './history-matches';
-
-const TONE: Record<GameweekStatus, BadgeTone> = {
-  current: 'primary',
-  completed: 'neutral',
-  upcoming: 'info',
-};
 
 /** The page's gameweeks; one row at a time opens to list its matches. */
 export function GameweeksTable({
@@ -26,8 +20,8 @@ export function GameweeksTable({
   expandedId: number | null;
   onToggle: (id: number) => void;
 }) {
-  const { t, i18n } = useTranslation('history');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation(['history', 'common']);
+  const number = useFormatNumber();
   const display = useDateDisplay();
   return (
     <Table caption={t('all.title')}>
@@ -48,7 +42,7 @@ export function GameweeksTable({
         {gameweeks.map((g) => {
           const open = expandedId === g.id;
           const detailsId = `gameweek-${g.id}-matches`;
-          const label = t('gameweek', { number: g.number });
+          const label = t('common:gameweekName', { number: g.number });
           return (
             <Fragment key={g.id}>
               <TR highlighted={g.status === 'current'}>
@@ -57,12 +51,12 @@ export function GameweeksTable({
                 </TD>
                 <TD className="whitespace-nowrap text-muted">{formatDate(g.date, display, '–')}</TD>
                 <TD>
-                  <Badge tone={TONE[g.status]}>{t(`status.${g.status}`)}</Badge>
+                  <GameweekStatusBadge status={g.status} />
                 </TD>
                 <TD className="text-right">{number(g.totalPredictions)}</TD>
                 <TD className="text-right">{number(g.correctPredictions)}</TD>
                 <TD className="text-right">{number(g.correctScores)}</TD>
-                <TD className="text-right">{t('percent', { value: number(Math.round(g.accuracy)) })}</TD>
+                <TD className="text-right">{t('common:percent', { value: number(Math.round(g.accuracy)) })}</TD>
                 <TD className="text-right font-bold">
                   {number(g.points)}
                   {g.provisional ? <span className="ml-1 text-xs font-normal text-muted">{t('table.live')}</span> : null}

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ArrowLeftIcon, ArrowRightIcon } from '@/components/ui/icons';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { pageWindow } from '../utils/pagination';
 
 /** Previous, up to 5 page buttons around the current page, Next; hidden for a single page. */
 export function PaginationNav({ page, totalPages, onPage }: { page: number; totalPages: number; onPage: (page: number) => void }) {
-  const { t, i18n } = useTranslation('history');
+  const { t } = useTranslation('history');
+  const number = useFormatNumber();
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={t('pagination.label')} className="flex flex-wrap items-center justify-center gap-1.5">
@@ -26,7 +28,7 @@ export function PaginationNav({ page, totalPages, onPage }: { page: number; tota
             n === page ? 'bg-primary text-primary-fg' : 'text-muted hover:bg-surface-2 hover:text-fg',
           )}
         >
-          {n.toLocaleString(i18n.language)}
+          {number(n)}
         </button>
       ))}
       <Button variant="secondary" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>

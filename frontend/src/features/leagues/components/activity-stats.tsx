@@ -1,18 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { useActivityStats } from '../api/get-activity-stats';
 
 /** Total, today, this week and participation: a compact strip above the activity feed. */
 export function ActivityStatsStrip({ leagueId }: { leagueId: number }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation(['leagues', 'common']);
+  const number = useFormatNumber();
   const stats = useActivityStats(leagueId);
   const data = stats.data;
-  const number = (n: number) => n.toLocaleString(i18n.language);
   const items: { label: string; value: string }[] = [
     { label: t('activity.total'), value: number(data?.total_activities ?? 0) },
     { label: t('activity.today'), value: number(data?.activities_today ?? 0) },
     { label: t('activity.thisWeek'), value: number(data?.activities_this_week ?? 0) },
-    { label: t('activity.participation'), value: t('shared.percent', { value: Math.round(data?.user_participation_rate ?? 0) }) },
+    { label: t('activity.participation'), value: t('common:percent', { value: number(Math.round(data?.user_participation_rate ?? 0)) }) },
   ];
   return (
     <dl aria-label={t('activity.statsLabel')} className="grid grid-cols-4 divide-x divide-line rounded-xl border border-line bg-surface-2">

@@ -10,6 +10,7 @@ import { ArrowLeftIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/layout/page-header';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getServerMessage } from '@/lib/api-error';
 import { useDiscoverLeagues } from '../api/get-discover-leagues';
@@ -93,7 +94,8 @@ export function DiscoverLeaguesScreen() {
 }
 
 function DiscoverCard({ league }: { league: DiscoverLeague }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   const join = useJoinLeague();
   const toast = useToast();
   const navigate = useNavigate();
@@ -122,7 +124,7 @@ function DiscoverCard({ league }: { league: DiscoverLeague }) {
         </div>
         <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-surface-3 px-2.5 py-0.5 text-xs font-semibold text-fg tabular-nums">
           <UsersIcon size={12} aria-hidden="true" />
-          {league.member_count.toLocaleString(i18n.language)}
+          {number(league.member_count)}
           <span className="sr-only">{t('shared.membersWord', { count: league.member_count })}</span>
         </span>
       </div>

@@ -10,6 +10,7 @@ import { TrophyIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead } from '@/components/ui/table';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
@@ -49,7 +50,8 @@ function useRowSlide(order: string) {
 }
 
 function Movement({ rank, previousRank, live }: { rank: number; previousRank: number | null; live?: RowMovement }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   const moved = rankMovement(rank, previousRank);
   if (!moved) return null;
   const up = moved > 0;
@@ -59,7 +61,7 @@ function Movement({ rank, previousRank, live }: { rank: number; previousRank: nu
       title={up ? t('leaderboard.up', { n: moved }) : t('leaderboard.down', { n: -moved })}
     >
       <span aria-hidden="true">{up ? '▲' : '▼'}</span>
-      {Math.abs(moved).toLocaleString(i18n.language)}
+      {number(Math.abs(moved))}
       <span className="sr-only"> {up ? t('leaderboard.placesUp', { count: moved }) : t('leaderboard.placesDown', { count: -moved })}</span>
     </span>
   );
@@ -149,7 +151,8 @@ function LeaderboardTableRow({
   gapBefore: boolean;
   rowRef: (el: HTMLTableRowElement | null) => void;
 }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   const tier = highlightTier(row.rank);
   const name = row.full_name || row.name || row.username;
   const team = row.team_name ?? row.team;
@@ -203,14 +206,14 @@ function LeaderboardTableRow({
           </div>
         </TD>
         <TD className="px-2! text-right text-muted tabular-nums sm:px-4!">
-          {row.recent_points.toLocaleString(i18n.language)}
+          {number(row.recent_points)}
           {row.provisional ? (
             <span className="ml-0.5 text-warning" title={t('leaderboard.inPlay')}>
               *<span className="sr-only"> {t('leaderboard.provisional')}</span>
             </span>
           ) : null}
         </TD>
-        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{row.total_points.toLocaleString(i18n.language)}</TD>
+        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{number(row.total_points)}</TD>
       </tr>
     </>
   );

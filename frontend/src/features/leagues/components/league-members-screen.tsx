@@ -7,6 +7,7 @@ import { SelectField } from '@/components/ui/field';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layout/page-header';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEnhancedMembers } from '../api/get-enhanced-members';
 import { useLeague } from '../api/get-league';
@@ -58,7 +59,8 @@ export function LeagueMembersScreen() {
 }
 
 function MembersDirectory({ leagueId, league }: { leagueId: number; league: League | null }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   const sortOptions = useSortOptions();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MembersSort>('rank');
@@ -115,7 +117,7 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
         {data && list.length > 0 ? (
           <div className="flex flex-col items-center gap-3 border-t border-line px-4 py-4 sm:flex-row sm:justify-between sm:px-5">
             <p className="text-sm text-muted tabular-nums">
-              {t('allMembers.showing', { from: from.toLocaleString(i18n.language), to: to.toLocaleString(i18n.language), total: data.total_count })}
+              {t('allMembers.showing', { from: number(from), to: number(to), total: data.total_count })}
             </p>
             <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('allMembers.pages')} />
           </div>

@@ -3,12 +3,14 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, ChartIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, SkeletonCard } from '@/components/ui/skeleton';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { useLeagueStats } from '../api/get-league-stats';
 import { StatTile } from './stat-tile';
 
 /** Members, current gameweek, leading score and season progress (data.stats); empty on failure. */
 export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation(['leagues', 'common']);
+  const number = useFormatNumber();
   const stats = useLeagueStats(leagueId);
   if (stats.isPending) {
     return (
@@ -30,15 +32,15 @@ export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
   const progress = Math.max(0, Math.min(100, Math.round(data.season_progress_percent)));
   return (
     <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatTile label={t('stats.members')} value={data.total_members.toLocaleString(i18n.language)} icon={<UsersIcon size={18} />} />
+      <StatTile label={t('stats.members')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
       <StatTile
         label={t('stats.gameweek')}
         value={data.current_gameweek ?? '—'}
         caption={data.total_gameweeks ? t('stats.ofGameweeks', { total: data.total_gameweeks }) : t('stats.noSeason')}
         icon={<CalendarIcon size={18} />}
       />
-      <StatTile label={t('stats.leadingScore')} value={data.leading_score.toLocaleString(i18n.language)} caption={t('stats.points')} icon={<TrophyIcon size={18} />} />
-      <StatTile label={t('stats.seasonProgress')} value={t('shared.percent', { value: progress })} icon={<ChartIcon size={18} />}>
+      <StatTile label={t('stats.leadingScore')} value={number(data.leading_score)} caption={t('stats.points')} icon={<TrophyIcon size={18} />} />
+      <StatTile label={t('stats.seasonProgress')} value={t('common:percent', { value: number(progress) })} icon={<ChartIcon size={18} />}>
         <div
           className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-3"
           role="progressbar"

@@ -10,6 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ChevronDownIcon, ChevronRightIcon, GlobeIcon, LockIcon, SearchIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaguesOverview } from '../api/get-leagues-overview';
 import { filterOverview } from '../utils/filter-overview';
@@ -265,7 +266,8 @@ function LeagueListSection({
   emptyText: string;
   emptyActions: ReactNode;
 }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   const [open, setOpen] = useState(true);
   const panelId = useId();
   return (
@@ -283,7 +285,7 @@ function LeagueListSection({
           </span>
           <span className="flex-1 text-base font-semibold text-fg">{title}</span>
           <span className="rounded-full bg-surface-3 px-2.5 py-0.5 text-xs font-bold text-fg tabular-nums">
-            {count.toLocaleString(i18n.language)}
+            {number(count)}
           </span>
           <ChevronDownIcon size={18} className={cn('text-muted transition-transform', open && 'rotate-180')} />
         </button>

@@ -20,6 +20,7 @@ import { Modal } from '@/components/ui/modal';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
 import { useMemberDetail } from '../api/get-member-detail';
 import { useRemoveMember } from '../api/remove-member';
@@ -86,8 +87,8 @@ function MemberDetailBody({
   canRemove: boolean;
   onRemoved: () => void;
 }) {
-  const { t, i18n } = useTranslation('leagues');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation(['leagues', 'common']);
+  const number = useFormatNumber();
   const { member, achievements, comparison } = detail;
   const difference = comparison.difference;
   return (
@@ -112,7 +113,7 @@ function MemberDetailBody({
       <dl className="grid grid-cols-3 gap-2 text-center">
         {[
           { label: t('modal.points'), value: number(member.total_points) },
-          { label: t('modal.accuracy'), value: t('shared.percent', { value: member.prediction_accuracy }) },
+          { label: t('modal.accuracy'), value: t('common:percent', { value: number(member.prediction_accuracy) }) },
           { label: t('modal.weeksActive'), value: number(member.weeks_active) },
         ].map((item) => (
           <div key={item.label} className="rounded-xl border border-line bg-surface-2 px-2 py-3">
@@ -142,7 +143,7 @@ function MemberDetailBody({
           <Trans
             t={t}
             i18nKey="modal.betterThan"
-            values={{ percent: comparison.better_than_percent }}
+            values={{ percent: number(comparison.better_than_percent) }}
             components={[<span key="percent" className="font-semibold text-fg tabular-nums" />]}
           />
         </p>

@@ -3,6 +3,7 @@ import type { EnhancedMember } from '@contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { resolveBadge } from '../utils/rank';
 import { Avatar } from './avatar';
@@ -10,7 +11,8 @@ import { RoleBadge } from './league-type-badge';
 
 /** One member as a button that opens the member modal. */
 export function MemberRow({ member, onOpen }: { member: EnhancedMember; onOpen: (member: EnhancedMember) => void }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   const name = member.full_name || member.username;
   return (
     <button
@@ -50,7 +52,7 @@ export function MemberRow({ member, onOpen }: { member: EnhancedMember; onOpen: 
         </span>
       </span>
       <span className="shrink-0 text-right">
-        <span className="block font-bold text-fg tabular-nums">{member.total_points.toLocaleString(i18n.language)}</span>
+        <span className="block font-bold text-fg tabular-nums">{number(member.total_points)}</span>
         <span className="block text-[11px] text-muted">{t('members.pts')}</span>
       </span>
       <ChevronRightIcon size={16} className="shrink-0 text-muted" />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberStats } from '@contracts/api/leagues';
 import { BoltIcon, StarIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { StatTile } from './stat-tile';
 
 const EMPTY: MemberStats = { total_members: 0, active_this_week: 0, avg_accuracy: 0, top_performers: 0 };
@@ -17,7 +18,8 @@ export function MemberStatsCards({
   /** 'strip': one compact row, for the league page's members card. */
   variant?: 'cards' | 'strip';
 }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation(['leagues', 'common']);
+  const number = useFormatNumber();
   if (variant === 'strip') return <MemberStatsStrip stats={stats} loading={loading} />;
   if (loading) {
     return (
@@ -31,12 +33,12 @@ export function MemberStatsCards({
   const data = stats ?? EMPTY;
   return (
     <section aria-label={t('memberStats.label')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatTile label={t('memberStats.totalMembers')} value={data.total_members.toLocaleString(i18n.language)} icon={<UsersIcon size={18} />} />
-      <StatTile label={t('memberStats.activeThisWeek')} value={data.active_this_week.toLocaleString(i18n.language)} icon={<BoltIcon size={18} />} />
-      <StatTile label={t('memberStats.avgAccuracy')} value={t('shared.percent', { value: Math.round(data.avg_accuracy) })} icon={<TargetIcon size={18} />} />
+      <StatTile label={t('memberStats.totalMembers')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
+      <StatTile label={t('memberStats.activeThisWeek')} value={number(data.active_this_week)} icon={<BoltIcon size={18} />} />
+      <StatTile label={t('memberStats.avgAccuracy')} value={t('common:percent', { value: number(Math.round(data.avg_accuracy)) })} icon={<TargetIcon size={18} />} />
       <StatTile
         label={t('memberStats.topPerformers')}
-        value={data.top_performers.toLocaleString(i18n.language)}
+        value={number(data.top_performers)}
         caption={t('memberStats.topCaption')}
         icon={<StarIcon size={18} />}
       />
@@ -45,13 +47,14 @@ export function MemberStatsCards({
 }
 
 function MemberStatsStrip({ stats, loading }: { stats: MemberStats | null | undefined; loading: boolean }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation(['leagues', 'common']);
+  const number = useFormatNumber();
   const data = stats ?? EMPTY;
   const items = [
-    { label: t('memberStats.members'), value: data.total_members.toLocaleString(i18n.language) },
-    { label: t('memberStats.activeThisWeek'), value: data.active_this_week.toLocaleString(i18n.language) },
-    { label: t('memberStats.avgAccuracy'), value: t('shared.percent', { value: Math.round(data.avg_accuracy) }) },
-    { label: t('memberStats.topPerformers'), value: data.top_performers.toLocaleString(i18n.language) },
+    { label: t('memberStats.members'), value: number(data.total_members) },
+    { label: t('memberStats.activeThisWeek'), value: number(data.active_this_week) },
+    { label: t('memberStats.avgAccuracy'), value: t('common:percent', { value: number(Math.round(data.avg_accuracy)) }) },
+    { label: t('memberStats.topPerformers'), value: number(data.top_performers) },
   ];
   return (
     <dl aria-label={t('memberStats.label')} className="grid grid-cols-2 divide-line rounded-xl border border-line bg-surface-2 sm:grid-cols-4 sm:divide-x">

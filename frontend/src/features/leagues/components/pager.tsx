@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon, ArrowLeftIcon } from '@/components/ui/icons';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
 import { pageWindow } from '../utils/page-window';
 
@@ -15,7 +16,8 @@ export function Pager({
   onPageChange: (page: number) => void;
   label?: string;
 }) {
-  const { t, i18n } = useTranslation('leagues');
+  const { t } = useTranslation('leagues');
+  const number = useFormatNumber();
   if (totalPages <= 1) return null;
   const pages = pageWindow(page, totalPages, 5);
   const buttonBase =
@@ -41,7 +43,7 @@ export function Pager({
           aria-current={p === page ? 'page' : undefined}
           className={cn(buttonBase, p === page ? 'bg-primary text-primary-fg' : 'text-muted hover:bg-surface-2 hover:text-fg')}
         >
-          {p.toLocaleString(i18n.language)}
+          {number(p)}
         </button>
       ))}
       <button

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LeaguePlayerProfile } from '@contracts/api/leagues';
-import type { TeamAccuracy } from '@contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -11,6 +10,8 @@ import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, StarIcon, TargetIc
 import { RankBadge } from '@/components/ui/rank-badge';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { badgeForRank, rankTextClass } from '@/lib/rank';
@@ -96,8 +97,8 @@ export function PlayerProfileScreen() {
 }
 
 function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayerProfile; leagueId: string; playerId: string }) {
-  const { t, i18n } = useTranslation('player');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation(['player', 'common']);
+  const number = useFormatNumber();
   const { player, stats, insights } = profile;
   const historyPath = `/leagues/${leagueId}/player/${playerId}/gameweeks-history`;
   return (
@@ -139,13 +140,13 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
       <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <Stat label={t('stats.totalPoints')} value={number(stats.total_points)} icon={<TrophyIcon size={18} />} />
         <Stat label={t('stats.totalPredictions')} value={number(stats.total_predictions)} icon={<BallIcon size={18} />} />
-        <Stat label={t('stats.accuracy')} value={t('percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
+        <Stat label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
         <Stat label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
-        <TeamsCard title={t('hot.title')} tone="hot" teams={profile.hot_teams} empty={t('hot.empty')} />
-        <TeamsCard title={t('cold.title')} tone="cold" teams={profile.cold_teams} empty={t('cold.empty')} />
+        <TeamAccuracyList title={t('hot.title')} icon={<FlameIcon size={18} />} teams={profile.hot_teams} emptyText={t('hot.empty')} tone="hot" />
+        <TeamAccuracyList title={t('cold.title')} icon={<FlameIcon size={18} />} teams={profile.cold_teams} emptyText={t('cold.empty')} tone="cold" />
       </div>
 
       <Card className="overflow-hidden">
@@ -224,48 +225,6 @@ function Insight({ label, value, unit, icon }: { label: string; value: ReactNode
         <p className="text-xl font-bold text-fg tabular-nums">
           {value} <span className="text-sm font-normal text-muted">{unit}</span>
         </p>
-      </div>
-    </Card>
-  );
-}
-
-function TeamsCard({ title, tone, teams, empty }: { title: string; tone: 'hot' | 'cold'; teams: TeamAccuracy[]; empty: string }) {
-  const { t, i18n } = useTranslation('player');
-  return (
-    <Card>
-      <CardHeader
-        title={
-          <span className="inline-flex items-center gap-2">
-            <FlameIcon size={18} className={tone === 'hot' ? 'text-orange-400' : 'text-info'} />
-            {title}
-          </span>
-        }
-      />
-      <div className="p-5 pt-3 sm:p-6 sm:pt-3">
-        {teams.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted">{empty}</p>
-        ) : (
-          <ul className="space-y-2">
-            {teams.map((team) => (
-              <li key={team.team_id} className="flex items-center gap-3 rounded-xl bg-surface-2 px-3 py-2.5">
-                {team.team_logo ? (
-                  <img src={team.team_logo} alt="" className="size-8 shrink-0 rounded-full bg-white object-contain p-0.5" />
-                ) : (
-                  <span className="grid size-8 shrink-0 place-items-center rounded-full bg-surface-3 text-[10px] font-extrabold text-fg" aria-hidden="true">
-                    {team.team_short?.slice(0, 3).toUpperCase() || team.team.slice(0, 3).toUpperCase()}
-                  </span>
-                )}
-                <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-semibold text-fg">{team.team}</p>
-                  <p className="text-xs text-muted tabular-nums">{t('teams.predictions', { count: team.predictions })}</p>
-                </div>
-                <span className={cn('shrink-0 text-sm font-bold tabular-nums', tone === 'hot' ? 'text-success' : 'text-danger')}>
-                  {t('teams.accuracy', { value: Math.round(team.accuracy).toLocaleString(i18n.language) })}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
       </div>
     </Card>
   );

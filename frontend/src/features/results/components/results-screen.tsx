@@ -3,13 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { GameweekResults } from '@contracts/api/stats';
 import { Alert } from '@/components/ui/alert';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
+import { GameweekStatusBadge } from '@/components/ui/gameweek-status-badge';
 import { ArrowLeftIcon, ArrowRightIcon, BallIcon, TrophyIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { ApiError } from '@/lib/api-error';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
@@ -68,8 +69,8 @@ function ResultsSkeleton() {
 }
 
 function ResultsView({ data }: { data: GameweekResults }) {
-  const { t, i18n } = useTranslation('results');
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { t } = useTranslation(['results', 'common']);
+  const number = useFormatNumber();
   const { user_stats: stats, global_benchmarks: benchmarks, matches } = data;
   const average = Math.round(benchmarks.average_points);
   const versusAverage = stats.total_points - average;
@@ -90,7 +91,7 @@ function ResultsView({ data }: { data: GameweekResults }) {
         />
         <StatCard label={t('stats.correctResults')} value={number(stats.correct_results)} hint={t('stats.exactIncluded')} />
         <StatCard label={t('stats.exactScores')} value={number(stats.exact_scores)} />
-        <StatCard label={t('stats.accuracy')} value={t('percent', { value: number(Math.round(stats.accuracy)) })} />
+        <StatCard label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} />
         <StatCard label={t('stats.wrong')} value={number(stats.wrong_results)} />
       </div>
 
@@ -211,13 +212,7 @@ export function ResultsScreen() {
             <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{t('heading', { number: shownNumber })}</h1>
           )}
           <div className="mt-1.5 flex min-h-5 justify-center">
-            {status === 'current' ? (
-              <Badge tone="primary">{t('status.current')}</Badge>
-            ) : status === 'completed' ? (
-              <Badge>{t('status.completed')}</Badge>
-            ) : status === 'upcoming' ? (
-              <Badge tone="info">{t('status.upcoming')}</Badge>
-            ) : null}
+            {status ? <GameweekStatusBadge status={status} /> : null}
           </div>
         </div>
         <Button

@@ -30,5 +30,5 @@ const storedNotificationSettingsAtom = atomWithStorage<Partial<NotificationSetti
 export const notificationSettingsAtom = atom(
   (get) => cleanNotificationSettings(get(storedNotificationSettingsAtom)),
   (get, set, change: Partial<NotificationSettings>) =>
-    set(storedNotificationSettingsAtom, cleanNotificationSettings({ ...cleanNotificationSettings(get(storedNotificationSettingsAtom)), ...change })),
+    set(storedNotificationSettingsAtom, cleanNotificationSettings({ ...get(storedNotificationSettingsAtom), ...change })),
 );

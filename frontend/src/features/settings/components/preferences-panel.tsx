@@ -1,29 +1,18 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES as LANGUAGE_VALUES, TIMEZONES as TIMEZONE_VALUES, type LanguageSetting, type ThemeSetting, type TimezoneSetting } from '@contracts/api/preferences';
+import { LANGUAGES, THEMES, TIMEZONES, type LanguageSetting, type TimezoneSetting } from '@contracts/api/preferences';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
 import { useSavePreferences } from '../hooks/use-preferences';
 
-/** In this order; their texts are preferences.themes.<value>. */
-const THEMES: readonly ThemeSetting[] = ['dark', 'light', 'auto'];
+// The choices are the contract's THEMES, LANGUAGES and TIMEZONES, in its order; the texts of
+// themes and timezones are preferences.themes.<value> and preferences.timezones.<value>. A select
+// hands back a plain string: preferenceSettingsAtom drops any value the contract does not know.
 
 /** Each language is named in itself, whatever language the screens are in. */
-const LANGUAGES: ReadonlyArray<{ value: LanguageSetting; label: string }> = [
-  { value: 'en', label: 'English' },
-  { value: 'es', label: 'Español' },
-  { value: 'fr', label: 'Français' },
-  { value: 'de', label: 'Deutsch' },
-];
-
-/** In this order; their names are preferences.timezones.<value>. */
-const TIMEZONES: readonly TimezoneSetting[] = ['local', 'UTC', 'GMT', 'EST', 'PST'];
-
-// A select hands back any string: only the contract's values are saved.
-const isLanguage = (value: string): value is LanguageSetting => (LANGUAGE_VALUES as readonly string[]).includes(value);
-const isTimezone = (value: string): value is TimezoneSetting => (TIMEZONE_VALUES as readonly string[]).includes(value);
+const LANGUAGE_NAMES: Record<LanguageSetting, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch' };
 
 export function PreferencesPanel() {
   const { t } = useTranslation('settings');
@@ -75,15 +64,15 @@ export function PreferencesPanel() {
           <SelectField
             label={t('preferences.language')}
             value={settings.language}
-            options={LANGUAGES}
-            onChange={(e) => isLanguage(e.target.value) && save({ preferences: { language: e.target.value } })}
+            options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+            onChange={(e) => save({ preferences: { language: e.target.value as LanguageSetting } })}
           />
           <SelectField
             label={t('preferences.timezone')}
             value={settings.timezone}
             options={TIMEZONES.map((zone) => ({ value: zone, label: t(`preferences.timezones.${zone}`) }))}
             hint={t('preferences.timezoneHint')}
-            onChange={(e) => isTimezone(e.target.value) && save({ preferences: { timezone: e.target.value } })}
+            onChange={(e) => save({ preferences: { timezone: e.target.value as TimezoneSetting } })}
           />
         </div>
       </CardBody>

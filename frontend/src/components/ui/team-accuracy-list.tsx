@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamAccuracy } from '@contracts/api/stats';
 import { Card, CardHeader } from '@/components/ui/card';
+import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
 import { cn } from '@/lib/cn';
+import { clubInitials } from '@/lib/initials';
 
-/** Hot or cold teams: each club with the user's accuracy in its matches. */
+/** Hot or cold teams: each club with the player's accuracy in its matches (dashboard, player profile). */
 export function TeamAccuracyList({
   title,
   description,
@@ -14,13 +16,14 @@ export function TeamAccuracyList({
   tone,
 }: {
   title: string;
-  description: string;
+  description?: string;
   icon: ReactNode;
   teams: readonly TeamAccuracy[];
   emptyText: string;
   tone: 'hot' | 'cold';
 }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('common');
+  const number = useFormatNumber();
   return (
     <Card>
       <CardHeader
@@ -47,18 +50,18 @@ export function TeamAccuracyList({
                     <img src={team.team_logo} alt="" className="size-7 shrink-0 object-contain" loading="lazy" />
                   ) : (
                     <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-surface-3 text-[10px] font-bold text-muted">
-                      {(team.team_short || team.team).slice(0, 3).toUpperCase()}
+                      {clubInitials(team.team, team.team_short)}
                     </span>
                   )}
                   <div className="min-w-0">
                     <p className="truncate text-sm font-semibold text-fg">{team.team}</p>
                     {typeof team.predictions === 'number' ? (
-                      <p className="text-xs text-muted">{t('teams.predictions', { count: team.predictions })}</p>
+                      <p className="text-xs text-muted">{t('teamAccuracy.predictions', { count: team.predictions })}</p>
                     ) : null}
                   </div>
                 </div>
                 <p className={cn('shrink-0 text-sm font-bold tabular-nums', tone === 'hot' ? 'text-success' : 'text-danger')}>
-                  {t('teams.accuracy', { value: Math.round(team.accuracy).toLocaleString(i18n.language) })}
+                  {t('teamAccuracy.accuracy', { value: number(Math.round(team.accuracy)) })}
                 </p>
               </li>
             ))}
