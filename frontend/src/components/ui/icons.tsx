@@ -230,6 +230,11 @@ export const FlameIcon = (p: IconProps) => (
     <path d="M12 22c4 0 7-3 7-7 0-4-3-6-4-10-2 2-3 4-3 6-1-1-2-2-2-4-2 2-5 5-5 8 0 4 3 7 7 7z" />
   </Svg>
 );
+export const SnowflakeIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M12 2v20M4.9 4.9l14.2 14.2M2 12h20M4.9 19.1 19.1 4.9M9 4l3 2 3-2M9 20l3-2 3 2M4 9l2 3-2 3M20 9l-2 3 2 3" />
+  </Svg>
+);
 export const BallIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="12" cy="12" r="9" />

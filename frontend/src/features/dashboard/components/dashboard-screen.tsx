@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
-import { ChartIcon, FlameIcon } from '@/components/ui/icons';
+import { ChartIcon, FlameIcon, SnowflakeIcon } from '@/components/ui/icons';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
@@ -19,14 +19,6 @@ import { useLiveDashboard } from '../hooks/use-live-dashboard';
 import { OpenGameweekCta } from './open-gameweek-cta';
 
 const PointsChart = lazy(() => import('./points-chart'));
-
-function SnowflakeIcon({ size = 18 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden="true">
-      <path d="M12 2v20M4.9 4.9l14.2 14.2M2 12h20M4.9 19.1 19.1 4.9M9 4l3 2 3-2M9 20l3-2 3 2M4 9l2 3-2 3M20 9l-2 3 2 3" />
-    </svg>
-  );
-}
 
 function StatCard({ label, value, hint, highlight }: { label: string; value: ReactNode; hint?: ReactNode; highlight?: boolean }) {
   return (
@@ -122,7 +114,7 @@ function DashboardView({ data }: { data: DashboardData }) {
         <TeamAccuracyList
           title={t('cold.title')}
           description={t('cold.description')}
-          icon={<SnowflakeIcon />}
+          icon={<SnowflakeIcon size={18} />}
           teams={data.cold_teams ?? []}
           emptyText={t('cold.empty')}
           tone="cold"

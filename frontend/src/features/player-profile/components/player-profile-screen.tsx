@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
-import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, StarIcon, TargetIcon, TrophyIcon, BallIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, SnowflakeIcon, StarIcon, TargetIcon, TrophyIcon, BallIcon } from '@/components/ui/icons';
 import { RankBadge } from '@/components/ui/rank-badge';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
@@ -146,7 +146,7 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
 
       <div className="grid gap-4 md:grid-cols-2">
         <TeamAccuracyList title={t('hot.title')} icon={<FlameIcon size={18} />} teams={profile.hot_teams} emptyText={t('hot.empty')} tone="hot" />
-        <TeamAccuracyList title={t('cold.title')} icon={<FlameIcon size={18} />} teams={profile.cold_teams} emptyText={t('cold.empty')} tone="cold" />
+        <TeamAccuracyList title={t('cold.title')} icon={<SnowflakeIcon size={18} />} teams={profile.cold_teams} emptyText={t('cold.empty')} tone="cold" />
       </div>
 
       <Card className="overflow-hidden">
