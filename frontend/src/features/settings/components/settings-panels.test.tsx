@@ -103,6 +103,26 @@ describe('preferences panel', () => {
     await waitFor(() => expect(cached('scoreline.preferences')).toEqual({ theme: 'dark', language: 'en', timezone: 'GMT' }));
   });
 
+  it('keeps a saved change when a load that started before it answers after it', async () => {
+    localStorage.setItem('scoreline.preferences', JSON.stringify(SERVER_EN.preferences));
+    let releaseLoad: (answer: StubAnswer) => void = () => undefined;
+    stubFetch({
+      ...baseEn,
+      'GET /api/auth/preferences/': () => new Promise<StubAnswer>((resolve) => (releaseLoad = resolve)),
+      'PUT /api/auth/preferences/': () => ({ body: { message: 'Settings saved.', data: { ...SERVER_EN, preferences: { ...SERVER_EN.preferences, timezone: 'GMT' } } } }),
+    });
+    renderApp('/settings?tab=preferences');
+    const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
+    expect(timezone.value).toBe('PST'); // from the cache; the load is still on its way
+
+    fireEvent.change(timezone, { target: { value: 'GMT' } });
+    await waitFor(() => expect(cached('scoreline.preferences')).toMatchObject({ timezone: 'GMT' }));
+    releaseLoad({ body: { data: SERVER_EN } }); // the old values, answered late
+    await new Promise((r) => setTimeout(r, 50));
+    expect(timezone.value).toBe('GMT');
+    expect(cached('scoreline.preferences')).toMatchObject({ timezone: 'GMT' });
+  });
+
   it('puts a setting back and says so when the server refuses it', async () => {
     const fetchMock = stubFetch({
       ...base,
