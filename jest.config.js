@@ -1,5 +1,6 @@
-// Two projects: fast unit specs beside the code, and integration suites that boot the real
-// app against a fresh Postgres database and real Redis (see backend/test/setup).
+// Three projects: fast unit specs beside the code, integration suites that boot the real
+// app against a fresh Postgres database and real Redis (see backend/test/setup), and the
+// fault-injection suite (backend/test/faults), run in band by `npm run test:faults`.
 const transform = {
   '^.+\\.ts$': ['@swc/jest', {
     jsc: {
@@ -33,6 +34,15 @@ module.exports = {
       globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
       testTimeout: 60000,
+    },
+    {
+      // Fault injection (npm run test:faults): private Postgres/Redis, processes killed by PID.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      moduleFileExtensions: ['ts', 'js', 'json'],
+      roots: ['<rootDir>/backend/test/faults'],
+      testRegex: '\\.fault-spec\\.ts$',
+      transform,
     },
   ],
 };
