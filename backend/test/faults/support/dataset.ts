@@ -163,6 +163,16 @@ export async function buildFaultGame(db: DataSource, size: FaultGameSize = DEFAU
      LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2`,
     [seasonId, gameweeks[G - 2]?.id ?? null],
   );
+  // And each league's summary, which tells the workers which gameweek its recent points are of.
+  await db.query(
+    `INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top)
+     SELECT s.league_id, $1, $2, $3, count(*), max(s.total_points),
+            (SELECT json_agg(json_build_object('user_id', t.user_id, 'rank', t.rank, 'previous_rank', NULL, 'total_points', t.total_points,
+                                               'recent_points', t.recent_points, 'provisional', false) ORDER BY t.rank, t.user_id)
+             FROM (SELECT * FROM league_standings x WHERE x.league_id = s.league_id ORDER BY x.rank, x.user_id LIMIT 100) t)
+     FROM league_standings s GROUP BY s.league_id`,
+    [seasonId, gameweeks[G - 2]?.id ?? null, G - 1],
+  );
   await db.query(`ANALYZE`);
 
   const currentGameweekId = gameweeks[G - 1].id;
