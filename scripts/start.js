@@ -113,7 +113,8 @@ async function ensureRedis(env) {
   }
   const dir = path.join(dataDir, 'redis');
   fs.mkdirSync(dir, { recursive: true });
-  const redis = spawn('redis-server', ['--port', '6379', '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+  // AOF and noeviction, as BullMQ's production guide wants: queued jobs survive a restart and are never evicted.
+  const redis = spawn('redis-server', ['--port', '6379', '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction', '--dir', dir], {
     stdio: 'ignore',
   });
   cleanups.push(() => new Promise((resolve) => { redis.once('exit', resolve); redis.kill('SIGTERM'); }));

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../contracts/src/api/common';
+import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from './outage';
 
 const MALFORMED_JSON = 'The request body is not valid JSON.';
 
@@ -10,6 +11,7 @@ const STATUS_MESSAGES: Partial<Record<number, string>> = {
   [HttpStatus.NOT_FOUND]: 'Not found.',
   [HttpStatus.TOO_MANY_REQUESTS]: 'Too many requests. Please wait a moment and try again.',
   [HttpStatus.PAYLOAD_TOO_LARGE]: 'The request body is too large.',
+  [HttpStatus.SERVICE_UNAVAILABLE]: 'Scoreline is briefly unavailable. Please try again in a moment.',
 };
 
 /** Turn whatever was thrown into `{message, detail?, errors?}`; never leak a stack trace. */
@@ -44,6 +46,10 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
           : STATUS_MESSAGES[status] ?? 'The request could not be processed.';
     return { status, body: { message } };
   }
+  // PostgreSQL or Redis unreachable: retryable, and never a reason to sign anyone out.
+  if (isOutageError(exception)) {
+    return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: STATUS_MESSAGES[HttpStatus.SERVICE_UNAVAILABLE]! } };
+  }
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
 }
 
@@ -68,8 +74,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const res = host.switchToHttp().getResponse<Response>();
     const { status, body } = toErrorBody(exception);
-    if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
+    if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     res.status(status).json(body);
   }
 }

@@ -8,10 +8,23 @@ import { LiveGateway } from './live.gateway';
 import { LIVE_CONSUMER_GROUP, LiveMessage, liveStreamKey } from './live-stream';
 
 /**
+ * How far back a re-created consumer group starts, and the oldest entry still delivered: a
+ * client away longer than this has lost its session (connection state recovery keeps two
+ * minutes) and refetches everything, so older pushes would only be noise.
+ */
+export const LIVE_RECOVERY_WINDOW_MS = 2 * 60 * 1000;
+
+/** The millisecond part of a stream entry id (`<ms>-<seq>`). */
+export const streamEntryTime = (id: string): number => Number(id.split('-')[0]);
+
+/**
  * Reads what workers published and delivers it. All gateway replicas read the stream as one
  * consumer group, so each entry is handled by one replica, which emits through the adapter to
  * the rooms on every replica. Entries of a replica that died unacknowledged are claimed by
- * another after 15 s, so a crash delays pushes rather than losing them.
+ * another after 15 s, so a crash delays pushes rather than losing them. When Redis comes back
+ * without the group (restarted without persistence, flushed, failed over to an empty replica),
+ * the group is created again from the start of the recovery window and reading resumes: no
+ * restart of the API is needed.
  */
 @Injectable()
 export class LiveRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -20,6 +33,7 @@ export class LiveRelayService implements OnApplicationBootstrap, OnApplicationSh
   private readonly stream: string;
   private readonly consumer = `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private stopped = false;
+  private failing = false;
   private loop: Promise<void> | null = null;
 
   constructor(
@@ -31,13 +45,17 @@ export class LiveRelayService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // '$': a new group starts from now; history before the first gateway ever is not replayed.
+    await this.createGroup('$');
+    this.loop = this.run();
+  }
+
+  private async createGroup(from: string): Promise<void> {
     try {
-      // '$': a new group starts from now; history before the first gateway ever is not replayed.
-      await this.reader.xgroup('CREATE', this.stream, LIVE_CONSUMER_GROUP, '$', 'MKSTREAM');
+      await this.reader.xgroup('CREATE', this.stream, LIVE_CONSUMER_GROUP, from, 'MKSTREAM');
     } catch (error) {
       if (!String((error as Error).message).includes('BUSYGROUP')) throw error;
     }
-    this.loop = this.run();
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -59,18 +77,32 @@ export class LiveRelayService implements OnApplicationBootstrap, OnApplicationSh
           | [string, [string, string[]][]][]
           | null;
         if (result) await this.handle(result[0][1]);
+        if (this.failing) this.logger.log('live relay: reading again');
+        this.failing = false;
       } catch (error) {
         if (this.stopped) return;
-        this.logger.warn(`live relay: ${(error as Error).message}`);
+        const message = (error as Error).message;
+        if (message.includes('NOGROUP')) {
+          // Redis lost the stream or the group: start again from the recovery window.
+          this.logger.warn('live relay: consumer group missing (Redis lost its data); creating it again');
+          await this.createGroup(`${Math.max(0, Date.now() - LIVE_RECOVERY_WINDOW_MS)}-0`).catch(() => undefined);
+          continue;
+        }
+        if (!this.failing) this.logger.warn(`live relay: ${message}`);
+        this.failing = true;
         await new Promise((r) => setTimeout(r, 500));
       }
     }
   }
 
   private async handle(entries: [string, string[]][]): Promise<void> {
+    const oldest = Date.now() - LIVE_RECOVERY_WINDOW_MS;
     for (const [id, fields] of entries) {
       const raw = fields[fields.indexOf('m') + 1];
       try {
+        // A backlog older than the recovery window (this replica or Redis was away long) is
+        // acknowledged unsent: its clients have refetched.
+        if (streamEntryTime(id) < oldest) throw new Error('older than the recovery window');
         for (const message of JSON.parse(raw ?? '[]') as LiveMessage[]) await this.deliver(message);
       } catch (error) {
         this.logger.warn(`live relay: dropped entry ${id}: ${(error as Error).message}`);

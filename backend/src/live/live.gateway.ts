@@ -3,11 +3,13 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import Redis from 'ioredis';
+import { hostname } from 'node:os';
 import type { Server, Socket } from 'socket.io';
 import { DataSource } from 'typeorm';
 import { ClientToServerEvents, leagueRoom, MATCHES_ROOM, ServerToClientEvents, userRoom } from '../../../contracts/src/live';
 import type { AuthUser, JwtPayload } from '../auth/jwt-payload';
 import { TokenUsersService } from '../auth/token-users.service';
+import { isOutageError } from '../common/outage';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
@@ -30,6 +32,8 @@ type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   @WebSocketServer() server: LiveServer;
   private readonly logger = new Logger(LiveGateway.name);
+  /** Present in Redis while Redis still holds this replica's share of the online counts. */
+  private readonly replicaMarker: string;
 
   constructor(
     private readonly jwt: JwtService,
@@ -37,9 +41,17 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_ENV) private readonly env: AppEnv,
-  ) {}
+  ) {
+    this.replicaMarker = `${env.queuePrefix}:sockets:replica:${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  }
 
   afterInit(server: LiveServer): void {
+    // Workers push only to users counted online; when Redis comes back without its data, this
+    // replica counts its open sockets in again (each replica its own, so none twice).
+    this.redis.on('ready', () => {
+      this.restoreOnlineCounts(server).catch((error: Error) => this.logger.warn(`restoring online counts: ${error.message}`));
+    });
+    void this.redis.set(this.replicaMarker, '1').catch(() => undefined);
     // A revoked token (password changed or reset, account deleted) also ends its open sockets,
     // on every replica: each hears of the revocation through the token cache's channel.
     this.tokenUsers.onRevoked((userId) => {
@@ -62,7 +74,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
           socket.data.tokenVersion = payload.tv;
           next();
         })
-        .catch(() => next(new Error('unauthorized')));
+        // An outage is not a bad token: the client keeps it and tries again.
+        .catch((error: unknown) => next(new Error(isOutageError(error) ? 'unavailable' : 'unauthorized')));
     });
   }
 
@@ -85,6 +98,20 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     const left = await this.redis.hincrby(key, String(user.id), -1).catch(() => 0);
     if (left <= 0) await this.redis.hdel(key, String(user.id)).catch(() => undefined);
     this.logger.debug?.(`socket of user ${user.id} disconnected`);
+  }
+
+  private async restoreOnlineCounts(server: LiveServer): Promise<void> {
+    if ((await this.redis.exists(this.replicaMarker)) === 1) return;
+    const perUser = new Map<number, number>();
+    for (const socket of server.of('/').sockets.values()) {
+      const userId = socket.data.user?.id;
+      if (userId !== undefined) perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+    }
+    const multi = this.redis.multi();
+    for (const [userId, count] of perUser) multi.hincrby(onlineUsersKey(this.env.queuePrefix), String(userId), count);
+    multi.set(this.replicaMarker, '1');
+    await multi.exec();
+    if (perUser.size > 0) this.logger.warn(`Redis lost the online counts: ${perUser.size} users of this replica counted in again`);
   }
 
   private async closeRevokedSockets(server: LiveServer, userId: number): Promise<void> {

@@ -4,30 +4,58 @@ import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { outboxLagSeconds, outboxRedispatches } from '../metrics/metrics';
 import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
-import { OUTBOX_CHANNEL } from './outbox.service';
+import { OUTBOX_CHANNEL, outboxJobId } from './outbox.service';
 
 const BATCH_SIZE = 200;
 const POLL_MS = 1000;
+/** How often the sweeper looks for owed events whose job is gone or failed. */
+const SWEEP_MS = 5000;
+/** An event younger than this is left alone: its job is almost surely still on its way. */
+const SWEEP_AFTER_SECONDS = 10;
+const SWEEP_BATCH = 500;
+/** Backoff of the LISTEN connection's re-opening after Postgres went away. */
+const LISTEN_RETRY_MS = [500, 1000, 2000, 5000];
+
+interface OutboxRow {
+  id: string;
+  name: DomainEventName;
+  payload: unknown;
+  created_at: Date;
+}
 
 /**
- * Moves outbox rows to BullMQ. Rows are claimed with FOR UPDATE SKIP LOCKED, so any number of
- * worker replicas can relay side by side; a row is marked dispatched only after every queue
- * accepted its job, so Redis being down delays events and never loses them. Job ids are the
- * outbox id, so a row relayed twice (crash between enqueue and commit) collapses in BullMQ.
+ * Moves outbox rows to BullMQ, and makes sure each event's work is done, not merely queued.
+ *
+ * - Relay: rows are claimed with FOR UPDATE SKIP LOCKED (any number of worker replicas relay side
+ *   by side), copied to every queue that consumes them with the outbox id as job id (a row relayed
+ *   twice collapses in BullMQ), and marked dispatched with the queues still owed
+ *   (`pending_queues`) only after every queue accepted its job: Redis down delays events.
+ * - Settlement: a consumer removes its queue from `pending_queues` after its work committed
+ *   (OutboxConsumer).
+ * - Sweeper: an event still owed to a queue after SWEEP_AFTER_SECONDS whose job is unknown to
+ *   Redis (Redis lost its data) is enqueued again; one that failed for good (retries or stalls
+ *   exhausted) is retried; one that completed without settling is settled. Handlers are
+ *   idempotent, so a second run is harmless. So an event's effect happens whatever Redis or a
+ *   worker did to its job.
+ * - The LISTEN connection is re-opened whenever Postgres drops it (polling covers the gap).
  */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
   private readonly queues = new Map<QueueName, Queue>();
   private listener: Client | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private listenAttempt = 0;
+  private listenRetry: NodeJS.Timeout | null = null;
+  private timers: NodeJS.Timeout[] = [];
   private running = false;
   private again = false;
+  private sweeping = false;
   private stopped = false;
 
   constructor(
@@ -39,20 +67,46 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    this.listener = new Client({ connectionString: this.env.databaseUrl });
-    this.listener.on('error', (error) => this.logger.warn(`outbox listener: ${error.message}`));
-    this.listener.on('notification', () => void this.drain());
-    await this.listener.connect();
-    await this.listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    this.timer = setInterval(() => void this.drain(), POLL_MS);
+    await this.listen();
+    this.timers.push(setInterval(() => void this.drain(), POLL_MS));
+    this.timers.push(setInterval(() => void this.sweep(), SWEEP_MS));
     void this.drain();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
+    for (const timer of this.timers) clearInterval(timer);
+    if (this.listenRetry) clearTimeout(this.listenRetry);
     await this.listener?.end().catch(() => undefined);
-    while (this.running) await new Promise((r) => setTimeout(r, 20));
+    while (this.running || this.sweeping) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  /** Open the LISTEN connection; when it fails or drops, try again with backoff until it holds. */
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({ connectionString: this.env.databaseUrl });
+    this.listener = client;
+    let dropped = false;
+    const reopen = (reason: string) => {
+      if (dropped || this.stopped) return;
+      dropped = true;
+      client.end().catch(() => undefined);
+      const delay = LISTEN_RETRY_MS[Math.min(this.listenAttempt++, LISTEN_RETRY_MS.length - 1)];
+      this.logger.warn(`outbox listener lost (${reason}); re-opening in ${delay} ms`);
+      this.listenRetry = setTimeout(() => void this.listen(), delay);
+    };
+    client.on('error', (error) => reopen(error.message));
+    client.on('end', () => reopen('connection ended'));
+    client.on('notification', () => void this.drain());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      if (this.listenAttempt > 0) this.logger.log('outbox listener re-opened');
+      this.listenAttempt = 0;
+      void this.drain(); // whatever was written while we were not listening
+    } catch (error) {
+      reopen((error as Error).message);
+    }
   }
 
   /** Relay until the outbox is empty; concurrent calls fold into one more pass. */
@@ -79,7 +133,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   private async relayBatch(): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const rows: { id: string; name: DomainEventName; payload: unknown; created_at: Date }[] = await tx.query(
+      const rows: OutboxRow[] = await tx.query(
         `SELECT id, name, payload, created_at FROM outbox_events
          WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [BATCH_SIZE],
@@ -87,17 +141,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       if (rows.length === 0) return 0;
       try {
         for (const [queueName, queue] of this.queues) {
-          const jobs = rows
-            .filter((row) => EVENT_ROUTES[row.name]?.includes(queueName))
-            .map((row) => {
-              const event: DomainEvent = {
-                id: Number(row.id),
-                name: row.name,
-                payload: row.payload as DomainEvent['payload'],
-                occurredAt: new Date(row.created_at).toISOString(),
-              };
-              return { name: row.name, data: event, opts: { ...DEFAULT_JOB_OPTIONS, jobId: `evt-${row.id}` } };
-            });
+          const jobs = rows.filter((row) => EVENT_ROUTES[row.name]?.includes(queueName)).map((row) => this.jobOf(row));
           if (jobs.length > 0) await queue.addBulk(jobs);
         }
       } catch (error) {
@@ -109,10 +153,95 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         this.logger.warn(`outbox relay could not enqueue: ${(error as Error).message}`);
         return 0;
       }
-      await tx.query(`UPDATE outbox_events SET dispatched_at = now(), attempts = attempts + 1 WHERE id = ANY($1)`, [
-        rows.map((r) => r.id),
-      ]);
+      await tx.query(
+        `UPDATE outbox_events o SET dispatched_at = now(), attempts = attempts + 1,
+                pending_queues = ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> o.name))
+         WHERE id = ANY($1)`,
+        [rows.map((r) => r.id), JSON.stringify(EVENT_ROUTES)],
+      );
       return rows.length;
     });
+  }
+
+  private jobOf(row: OutboxRow) {
+    const event: DomainEvent = {
+      id: Number(row.id),
+      name: row.name,
+      payload: row.payload as DomainEvent['payload'],
+      occurredAt: new Date(row.created_at).toISOString(),
+    };
+    return { name: row.name, data: event, opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id) } };
+  }
+
+  /**
+   * Hand out again what is owed and no longer on its way: one pass over the oldest owed events.
+   * Answers how many deliveries were re-enqueued, retried or settled (tests call it directly).
+   */
+  async sweep(): Promise<number> {
+    if (this.stopped || this.sweeping) return 0;
+    this.sweeping = true;
+    try {
+      await this.measureLag();
+      return await this.db.transaction((tx) => this.sweepBatch(tx));
+    } catch (error) {
+      this.logger.warn(`outbox sweeper paused: ${(error as Error).message}`);
+      return 0;
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private async sweepBatch(tx: EntityManager): Promise<number> {
+    // SKIP LOCKED: two replicas never sweep the same event at once.
+    const rows: (OutboxRow & { pending_queues: string[] })[] = await tx.query(
+      `SELECT id, name, payload, created_at, pending_queues FROM outbox_events
+       WHERE pending_queues <> '{}' AND dispatched_at < now() - make_interval(secs => $1)
+       ORDER BY dispatched_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [SWEEP_AFTER_SECONDS, SWEEP_BATCH],
+    );
+    const counts = { lost: 0, failed: 0, completed: 0 };
+    const settled: { id: string; queue: string }[] = [];
+    for (const row of rows) {
+      for (const queueName of row.pending_queues) {
+        const queue = this.queues.get(queueName as QueueName);
+        if (!queue) {
+          settled.push({ id: row.id, queue: queueName }); // a consumer that no longer exists
+          continue;
+        }
+        const jobId = outboxJobId(row.id);
+        const state = await queue.getJobState(jobId);
+        if (state === 'unknown') {
+          const job = this.jobOf(row);
+          await queue.add(job.name, job.data, job.opts);
+          outboxRedispatches.inc({ queue: queueName, reason: 'lost' });
+          counts.lost++;
+        } else if (state === 'failed') {
+          const job = await queue.getJob(jobId);
+          await job?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+          outboxRedispatches.inc({ queue: queueName, reason: 'failed' });
+          counts.failed++;
+        } else if (state === 'completed') {
+          settled.push({ id: row.id, queue: queueName });
+          counts.completed++;
+        }
+      }
+    }
+    for (const { id, queue } of settled) {
+      await tx.query(`UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2) WHERE id = $1`, [id, queue]);
+    }
+    const handled = counts.lost + counts.failed + counts.completed;
+    if (handled > 0) {
+      this.logger.warn(
+        `outbox sweeper: ${counts.lost} deliveries whose job was lost enqueued again, ${counts.failed} failed jobs retried, ${counts.completed} completed jobs settled`,
+      );
+    }
+    return handled;
+  }
+
+  private async measureLag(): Promise<void> {
+    const [{ lag }]: { lag: number }[] = await this.db.query(
+      `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS lag FROM outbox_events WHERE dispatched_at IS NULL`,
+    );
+    outboxLagSeconds.set(lag);
   }
 }

@@ -18,8 +18,8 @@ export async function seedDemoSeason(db: DataSource, now = new Date()): Promise<
   const raw: unknown = JSON.parse(readFileSync(join(repoRoot(), DEMO_SEASON_FILE), 'utf8'));
   const prepared = prepareSeasonImport(raw, { shiftToNow: true, leagueCode: 'en.1', now });
   if (!prepared.ok) throw new Error(`demo season: ${prepared.message}`);
-  // OutboxService only writes SQL in the caller's transaction: usable without Nest.
-  return db.transaction((tx) => writeSeasonImport(tx, prepared.plan, { activate: true }, new OutboxService()));
+  // OutboxService.publish only writes SQL in the caller's transaction: usable without Nest.
+  return db.transaction((tx) => writeSeasonImport(tx, prepared.plan, { activate: true }, new OutboxService(db)));
 }
 
 /**

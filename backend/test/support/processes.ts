@@ -55,7 +55,7 @@ export async function settleAcrossProcesses(db: DataSource, timeoutMs = 30_000):
   try {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [{ pending }]: { pending: number }[] = await db.query(`SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL`);
+      const [{ pending }]: { pending: number }[] = await db.query(`SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL OR pending_queues <> '{}'`);
       const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')));
       const busy = counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
       if (pending === 0 && busy === 0) return;

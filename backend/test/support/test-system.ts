@@ -38,12 +38,17 @@ export async function startTestSystem(): Promise<TestSystem> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const [{ pending }]: { pending: number }[] = await db.query(
-        `SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL`,
+        `SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL OR pending_queues <> '{}'`,
       );
       const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children')));
       const busy = counts.reduce((sum, c) => sum + Object.values(c).reduce((a, b) => a + b, 0), 0);
       if (pending === 0 && busy === 0) return;
-      if (Date.now() > deadline) throw new Error(`System did not settle: ${pending} outbox rows, ${busy} jobs`);
+      if (Date.now() > deadline) {
+        const owed: { id: string; name: string; pending_queues: string[] }[] = await db.query(
+          `SELECT id, name, pending_queues FROM outbox_events WHERE dispatched_at IS NULL OR pending_queues <> '{}' ORDER BY id LIMIT 5`,
+        );
+        throw new Error(`System did not settle: ${pending} outbox rows, ${busy} jobs; e.g. ${JSON.stringify(owed)}`);
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   }

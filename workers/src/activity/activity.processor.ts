@@ -1,4 +1,6 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
@@ -6,8 +8,8 @@ import { ActivityWriterService, NewActivity } from '../../../backend/src/activit
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 
 /** Consumes the `activity` queue: each activity-worthy event becomes league feed entries, announced live. */
-@Processor('activity', { concurrency: 4 })
-export class ActivityProcessor extends WorkerHost {
+@Processor('activity', { ...WORKER_OPTIONS, concurrency: 4 })
+export class ActivityProcessor extends OutboxConsumer {
   private readonly logger = new Logger(ActivityProcessor.name);
 
   constructor(
@@ -17,7 +19,7 @@ export class ActivityProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<DomainEvent>): Promise<number> {
+  protected async handle(job: Job<DomainEvent>): Promise<number> {
     const created = await this.write(job.data);
     await this.live.activitiesCreated(created);
     return created.length;

@@ -1,16 +1,18 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 
 /** Consumes the `live` queue: each event becomes a socket push (or a room change). */
-@Processor('live', { concurrency: 10 })
-export class LiveProcessor extends WorkerHost {
+@Processor('live', { ...WORKER_OPTIONS, concurrency: 10 })
+export class LiveProcessor extends OutboxConsumer {
   constructor(private readonly live: LiveEventsService) {
     super();
   }
 
-  async process(job: Job<DomainEvent>): Promise<void> {
+  protected async handle(job: Job<DomainEvent>): Promise<void> {
     const event = job.data;
     switch (event.name) {
       case 'result.recorded':

@@ -1,19 +1,21 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
 import { SendOtpEmailService } from '../../../backend/src/mail/send-otp-email.service';
 
 /** Consumes the `mail` queue: each event name that means an email hands off to its service. */
-@Processor('mail', { concurrency: 5 })
-export class MailProcessor extends WorkerHost {
+@Processor('mail', { ...WORKER_OPTIONS, concurrency: 5 })
+export class MailProcessor extends OutboxConsumer {
   private readonly logger = new Logger(MailProcessor.name);
 
   constructor(private readonly otpEmails: SendOtpEmailService) {
     super();
   }
 
-  async process(job: Job<DomainEvent>): Promise<string> {
+  protected async handle(job: Job<DomainEvent>): Promise<string> {
     switch (job.data.name) {
       case 'otp.requested':
         return this.otpEmails.handle(job.data as DomainEvent<'otp.requested'>);

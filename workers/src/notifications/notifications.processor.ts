@@ -1,4 +1,6 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
 import { isRoutedEvent, JOB, jobForEvent, NOTIFICATIONS_QUEUE, parseNotificationJob, type NotificationJob } from './notification-jobs';
@@ -9,13 +11,13 @@ import { NotificationsService } from './notifications.service';
  * results: backend/src/outbox/event-routes.ts) and the scheduled sweeps (deadline reminders,
  * weekly digest; `data.now` may set their clock, for tests). Answers the number of emails sent.
  */
-@Processor(NOTIFICATIONS_QUEUE, { concurrency: 2 })
-export class NotificationsProcessor extends WorkerHost {
+@Processor(NOTIFICATIONS_QUEUE, { ...WORKER_OPTIONS, concurrency: 2 })
+export class NotificationsProcessor extends OutboxConsumer {
   constructor(private readonly notifications: NotificationsService) {
     super();
   }
 
-  async process(job: Job<unknown>): Promise<number> {
+  protected async handle(job: Job<unknown>): Promise<number> {
     let command: NotificationJob;
     if (isRoutedEvent(job.name)) {
       const forwarded = jobForEvent(job.data as DomainEvent);

@@ -1,4 +1,6 @@
-import { Processor, WorkerHost } from '@nestjs/bullmq';
+import { Processor } from '@nestjs/bullmq';
+import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
@@ -8,15 +10,15 @@ import { ScoringService, type ScoreFixtureResult } from '../../../backend/src/sc
  * Consumes the `scoring` queue: each result.recorded re-scores its fixture from the fixture's
  * current row (the payload is only a pointer), so duplicates and reordering are harmless.
  */
-@Processor('scoring', { concurrency: 2 })
-export class ResultRecordedProcessor extends WorkerHost {
+@Processor('scoring', { ...WORKER_OPTIONS, concurrency: 2 })
+export class ResultRecordedProcessor extends OutboxConsumer {
   private readonly logger = new Logger(ResultRecordedProcessor.name);
 
   constructor(private readonly scoring: ScoringService) {
     super();
   }
 
-  async process(job: Job<DomainEvent>): Promise<ScoreFixtureResult | 'ignored'> {
+  protected async handle(job: Job<DomainEvent>): Promise<ScoreFixtureResult | 'ignored'> {
     if (job.data.name !== 'result.recorded') {
       this.logger.warn(`scoring queue: no handler for ${job.data.name}`);
       return 'ignored';

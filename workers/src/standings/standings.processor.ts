@@ -1,4 +1,6 @@
-import { InjectQueue, Processor, WorkerHost } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import type { Job, Queue } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
@@ -24,8 +26,8 @@ interface RecomputeJob {
  * one recompute job per affected league, deduplicated by league: while one waits, more events
  * add nothing; while one runs, exactly one more is kept to run after it.
  */
-@Processor('standings', { concurrency: 4 })
-export class StandingsProcessor extends WorkerHost {
+@Processor('standings', { ...WORKER_OPTIONS, concurrency: 4 })
+export class StandingsProcessor extends OutboxConsumer {
   constructor(
     private readonly standings: StandingsService,
     @InjectQueue('standings') private readonly queue: Queue,
@@ -34,7 +36,7 @@ export class StandingsProcessor extends WorkerHost {
     super();
   }
 
-  async process(job: Job<DomainEvent | RecomputeJob>): Promise<RecomputeResult | number> {
+  protected async handle(job: Job<DomainEvent | RecomputeJob>): Promise<RecomputeResult | number> {
     if (job.name === RECOMPUTE_LEAGUE) {
       const result = await this.standings.recomputeLeague((job.data as RecomputeJob).leagueId);
       // Pushed after the commit, so a client that refetches sees the new table.
