@@ -16,6 +16,7 @@ import { FixturesModule } from './fixtures/fixtures.module';
 import { HealthModule } from './health/health.module';
 import { LeaguesModule } from './leagues/leagues.module';
 import { LiveModule } from './live/live.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PredictionsModule } from './predictions/predictions.module';
@@ -55,6 +56,7 @@ function frontendModules(): DynamicModule[] {
     StatsModule,
     AdminModule,
     AccountModule,
+    MetricsModule,
     ...frontendModules(),
   ],
 })

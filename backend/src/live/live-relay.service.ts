@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type { LiveEventName, LivePayload } from '../../../contracts/src/live';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { observeLiveRelayLag } from '../metrics/metrics';
 import { LiveGateway } from './live.gateway';
 import { LIVE_CONSUMER_GROUP, LiveMessage, liveStreamKey } from './live-stream';
 
@@ -72,6 +73,7 @@ export class LiveRelayService implements OnApplicationBootstrap, OnApplicationSh
       const raw = fields[fields.indexOf('m') + 1];
       try {
         for (const message of JSON.parse(raw ?? '[]') as LiveMessage[]) await this.deliver(message);
+        observeLiveRelayLag(id);
       } catch (error) {
         this.logger.warn(`live relay: dropped entry ${id}: ${(error as Error).message}`);
       }

@@ -10,6 +10,7 @@ import type { AuthUser, JwtPayload } from '../auth/jwt-payload';
 import { TokenUsersService } from '../auth/token-users.service';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { countConnectedSocketsWith } from '../metrics/metrics';
 import { REDIS } from '../redis/redis.module';
 import { onlineUsersKey } from './live-stream';
 
@@ -40,6 +41,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   ) {}
 
   afterInit(server: LiveServer): void {
+    countConnectedSocketsWith(() => server.of('/').sockets.size);
     // A revoked token (password changed or reset, account deleted) also ends its open sockets,
     // on every replica: each hears of the revocation through the token cache's channel.
     this.tokenUsers.onRevoked((userId) => {

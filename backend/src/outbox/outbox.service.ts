@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventMap, DomainEventName } from '../../../contracts/src/events';
 
 /** Postgres channel the relay LISTENs on, so events move at once rather than at the next poll. */
@@ -23,5 +23,14 @@ export class OutboxService {
       [name, JSON.stringify(payloads)],
     );
     await tx.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+  }
+
+  /** Seconds since the oldest event still waiting for the relay was written; 0 when none waits (the outbox lag gauge). */
+  async oldestPendingAgeSeconds(db: DataSource | EntityManager): Promise<number> {
+    // The oldest pending id is the first entry of the partial index outbox_events_pending_idx: one index probe.
+    const [row]: { age: number | null }[] = await db.query(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    return Math.max(0, row?.age ?? 0);
   }
 }
