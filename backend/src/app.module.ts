@@ -20,6 +20,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PredictionsModule } from './predictions/predictions.module';
+import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StatsModule } from './stats/stats.module';
@@ -57,6 +58,7 @@ function frontendModules(): DynamicModule[] {
     AdminModule,
     AccountModule,
     MetricsModule,
+    QueueBoardModule,
     ...frontendModules(),
   ],
 })
