@@ -10,11 +10,13 @@ import { createValidationPipe } from './common/validation.pipe';
 import { APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
+import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 
 /** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */
 export function configureApp(app: NestExpressApplication): void {
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api');
+  app.use(httpMetricsMiddleware);
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useBodyParser('json', { limit: '2mb' });

@@ -16,9 +16,11 @@ import { FixturesModule } from './fixtures/fixtures.module';
 import { HealthModule } from './health/health.module';
 import { LeaguesModule } from './leagues/leagues.module';
 import { LiveModule } from './live/live.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PredictionsModule } from './predictions/predictions.module';
+import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StatsModule } from './stats/stats.module';
@@ -55,6 +57,8 @@ function frontendModules(): DynamicModule[] {
     StatsModule,
     AdminModule,
     AccountModule,
+    MetricsModule,
+    QueueBoardModule,
     ...frontendModules(),
   ],
 })

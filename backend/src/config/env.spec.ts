@@ -19,6 +19,8 @@ describe('environment parsing', () => {
       rateLimitFactor: 1,
       seedDemo: true,
       healthPort: null,
+      databasePoolSize: 10,
+      metricsToken: null,
     });
   });
 
@@ -48,6 +50,7 @@ describe('environment parsing', () => {
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a positive number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ HEALTH_PORT: '-1' }, 'HEALTH_PORT must be a whole number'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000'],
   ])('refuses %j with a message naming the variable', (vars, message) => {
     expect(() => parseEnv({ ...base, ...vars })).toThrow(EnvError);
     expect(() => parseEnv({ ...base, ...vars })).toThrow(message);

@@ -28,6 +28,10 @@ export interface AppEnv {
   frontendDist: string;
   /** The worker's own /health port (Kubernetes probes); null: none. */
   healthPort: number | null;
+  /** Postgres connections per process (the pool's max); the k8s budget multiplies it by replicas. */
+  databasePoolSize: number;
+  /** Bearer token /metrics requires; null: open (keep it off the public ingress then). */
+  metricsToken: string | null;
   /**
    * Workers register the repeatable notification jobs (deadline reminders, weekly digest).
    * Off by default in tests, so no suite gets emails it did not trigger.
@@ -153,6 +157,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     logLevel: get('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     frontendDist: resolve(get('FRONTEND_DIST') ?? join(REPO_ROOT, 'frontend', 'dist')),
     healthPort: get('HEALTH_PORT') === undefined ? null : parseInteger('HEALTH_PORT', get('HEALTH_PORT')!, 1, 65535),
+    databasePoolSize: parseInteger('DATABASE_POOL_SIZE', get('DATABASE_POOL_SIZE') ?? '10', 1, 1000),
+    metricsToken: get('METRICS_TOKEN') ?? null,
     notificationScheduler: parseBoolean('NOTIFICATION_SCHEDULER', get('NOTIFICATION_SCHEDULER') ?? String(nodeEnv !== 'test')),
   };
 }

@@ -12,6 +12,7 @@ import { TokenUsersService } from '../auth/token-users.service';
 import { isOutageError } from '../common/outage';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { countConnectedSocketsWith } from '../metrics/metrics';
 import { REDIS } from '../redis/redis.module';
 import { onlineUsersKey } from './live-stream';
 
@@ -46,6 +47,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   afterInit(server: LiveServer): void {
+    countConnectedSocketsWith(() => server.of('/').sockets.size);
     // Workers push only to users counted online; when Redis comes back without its data, this
     // replica counts its open sockets in again (each replica its own, so none twice).
     this.redis.on('ready', () => {
