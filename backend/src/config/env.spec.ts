@@ -80,7 +80,7 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
-  it("lets sockets in from APP_URL's origin, ALLOWED_ORIGINS, and in development the Vite dev server", () => {
+  it("lets sockets in from APP_URL's origin, ALLOWED_ORIGINS, and in development 127.0.0.1 and the Vite dev server", () => {
     const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APP_URL: 'https://scoreline.example.com/' };
     expect(parseEnv(production).socketOrigins).toEqual(['https://scoreline.example.com']);
     expect(parseEnv({ ...production, ALLOWED_ORIGINS: 'https://www.example.com, http://localhost:8080/' }).socketOrigins).toEqual([
@@ -88,7 +88,13 @@ describe('environment parsing', () => {
       'https://www.example.com',
       'http://localhost:8080',
     ]);
-    expect(parseEnv({ ...base, PORT: '4100' }).socketOrigins).toEqual(['http://localhost:4100', 'http://localhost:5173']);
+    expect(parseEnv({ ...base, PORT: '4100' }).socketOrigins).toEqual([
+      'http://localhost:4100',
+      'http://127.0.0.1:4100',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+    expect(parseEnv({ ...base, ALLOWED_ORIGINS: 'https://www.example.com' }).socketOrigins).toEqual(['http://localhost:3000', 'https://www.example.com']);
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).socketOrigins).toEqual(['http://localhost:3000']);
   });
 });

@@ -89,7 +89,13 @@ function parseBoolean(name: string, value: string): boolean {
   throw new EnvError(`${name} must be true or false, got "${value}"`);
 }
 
-const VITE_DEV_ORIGIN = 'http://localhost:5173';
+/**
+ * In development a page may also be opened as 127.0.0.1, or through the Vite dev server (port
+ * 5173), which proxies /socket.io with the page's Origin.
+ */
+function developmentOrigins(port: number): string {
+  return [`http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].join(',');
+}
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -211,8 +217,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     notificationScheduler: parseBoolean('NOTIFICATION_SCHEDULER', get('NOTIFICATION_SCHEDULER') ?? String(nodeEnv !== 'test')),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     apiDocs: parseBoolean('API_DOCS', get('API_DOCS') ?? String(nodeEnv !== 'production')),
-    // In development the Vite dev server (port 5173) proxies /socket.io with the page's Origin.
-    socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? VITE_DEV_ORIGIN : undefined)),
+    socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? developmentOrigins(port) : undefined)),
   };
 }
 
