@@ -7,6 +7,11 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
 
 /** A command that takes longer than this counts as Redis being unreachable. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
+/**
+ * After a failure, one request at most this often tries Redis again: a connection that looks
+ * open but answers nothing (a network partition) must not cost every request the timeout.
+ */
+const REDIS_RETRY_INTERVAL_MS = 2000;
 
 /**
  * Rate-limit counters in Redis, so limits hold across API replicas; while Redis is unreachable,
@@ -20,6 +25,7 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
   private readonly inRedis: ThrottlerStorageRedisService;
   private readonly inMemory = new ThrottlerStorageService();
   private inOutage = false;
+  private nextRedisAttemptAt = 0;
 
   constructor(redisUrl: string, keyPrefix: string) {
     this.redis = new Redis(redisUrl, {
@@ -36,24 +42,28 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    if (this.redis.status === 'ready') {
+    if (this.redis.status === 'ready' && Date.now() >= this.nextRedisAttemptAt) {
+      // During an outage one request probes Redis; the others meanwhile count in memory.
+      if (this.inOutage) this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
       try {
         const record = await this.inRedis.increment(key, ttl, limit, blockDuration, throttlerName);
         if (this.inOutage) {
           this.inOutage = false;
+          this.nextRedisAttemptAt = 0;
           this.logger.log('Redis is back: rate limits are counted in Redis again');
         }
         return record;
       } catch (error) {
         this.noteOutage((error as Error).message);
       }
-    } else {
+    } else if (this.redis.status !== 'ready') {
       this.noteOutage(`connection ${this.redis.status}`);
     }
     return this.inMemory.increment(key, ttl, limit, blockDuration, throttlerName);
   }
 
   private noteOutage(reason: string): void {
+    this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
     if (this.inOutage) return;
     this.inOutage = true;
     this.logger.warn(`Redis unreachable (${reason}): rate limits are counted in this process's memory until it is back`);
