@@ -83,7 +83,7 @@ describe('environment parsing', () => {
   it("lets sockets in from APP_URL's origin, ALLOWED_ORIGINS, and in development 127.0.0.1 and the Vite dev server", () => {
     const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APP_URL: 'https://scoreline.example.com/' };
     expect(parseEnv(production).socketOrigins).toEqual(['https://scoreline.example.com']);
-    expect(parseEnv({ ...production, ALLOWED_ORIGINS: 'https://www.example.com, http://localhost:8080/' }).socketOrigins).toEqual([
+    expect(parseEnv({ ...production, ALLOWED_ORIGINS: 'https://WWW.example.com, http://localhost:8080/' }).socketOrigins).toEqual([
       'https://scoreline.example.com',
       'https://www.example.com',
       'http://localhost:8080',

@@ -131,7 +131,7 @@ export function parseSocketOrigins(appUrl: string, allowed: string | undefined):
     } catch {
       /* reported below */
     }
-    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== raw.replace(/\/$/, '')) {
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== raw.replace(/\/$/, '').toLowerCase()) {
       throw new EnvError(`ALLOWED_ORIGINS must be a comma list of origins like https://app.example.com (no path), got "${raw}"`);
     }
     if (!origins.includes(url.origin)) origins.push(url.origin);
