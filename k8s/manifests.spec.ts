@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -9,7 +9,13 @@ import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked by the schema validator
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any };
+type Manifest = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: any };
+
+// The budget stated in k8s/README.md: Postgres' max_connections, less superuser_reserved_connections.
+const POSTGRES_MAX_CONNECTIONS = 200;
+const POSTGRES_RESERVED_CONNECTIONS = 3;
+/** Each worker holds one connection outside its pool: the outbox relay's LISTEN client. */
+const OUTBOX_LISTEN_CONNECTIONS_PER_WORKER = 1;
 
 // Each kind we ship, validated against its Kubernetes JSON schema (kubernetes-models).
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
@@ -37,8 +43,9 @@ describe('Kubernetes manifests', () => {
   });
 
   it('run the backend as at least two replicas behind a Service and a WebSocket-ready Ingress', () => {
-    const backend = find('Deployment', 'scoreline-backend')!;
-    expect(backend.spec.replicas).toBeGreaterThanOrEqual(2);
+    const backendScaler = find('HorizontalPodAutoscaler', 'scoreline-backend')!;
+    expect(backendScaler.spec.scaleTargetRef.name).toBe('scoreline-backend');
+    expect(backendScaler.spec.minReplicas).toBeGreaterThanOrEqual(2);
     expect(find('Service', 'scoreline-backend')).toBeDefined();
     const annotations = find('Ingress', 'scoreline')!.metadata.annotations!;
     expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
@@ -50,6 +57,56 @@ describe('Kubernetes manifests', () => {
     expect(hpa.spec.scaleTargetRef.name).toBe('scoreline-workers');
     expect(find('Deployment', hpa.spec.scaleTargetRef.name)).toBeDefined();
     expect(JSON.stringify(find('Job', 'scoreline-migrate'))).toContain('migrate-cli.js');
+  });
+
+  const workloads = manifests.filter((m) => m.doc.kind === 'Deployment' || m.doc.kind === 'Job');
+  const podOf = (doc: Manifest) => doc.spec.template.spec;
+
+  it.each(workloads.map((m) => [`${m.doc.kind}/${m.doc.metadata.name}`, m.doc] as const))('%s runs locked down: non-root uid, read-only root, no privilege escalation, no capabilities', (_, doc) => {
+    const pod = podOf(doc);
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+    for (const container of pod.containers) {
+      expect(container.securityContext).toEqual({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ['ALL'] } });
+      // Writable scratch space on a read-only root: /tmp from an emptyDir.
+      const tmp = container.volumeMounts.find((v: { mountPath: string }) => v.mountPath === '/tmp');
+      expect(pod.volumes.find((v: { name: string }) => v.name === tmp.name).emptyDir).toBeDefined();
+    }
+  });
+
+  it('pin every image to the version tag kustomization.yaml sets, never :latest', () => {
+    const kustomization = parse(readFileSync(join(__dirname, 'kustomization.yaml'), 'utf8')) as { images: { name: string; newTag: string }[] };
+    const [{ name, newTag }] = kustomization.images;
+    expect(newTag).toMatch(/^\d+\.\d+\.\d+/);
+    const images = workloads.flatMap((m) => podOf(m.doc).containers.map((c: { image: string }) => c.image));
+    expect(images.length).toBe(workloads.length);
+    // The migration Job is applied outside kustomize, so its tag is written out and must match.
+    for (const image of images) expect(image).toBe(`${name}:${newTag}`);
+  });
+
+  it('run the migration Job before the rollout, outside the kustomization', () => {
+    const kustomization = parse(readFileSync(join(__dirname, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
+    expect(kustomization.resources).not.toContain('migrate-job.yaml');
+    expect(kustomization.resources.filter((file) => file !== 'configmap.yaml').sort()).toEqual(['backend.yaml', 'workers.yaml']);
+  });
+
+  it('probe liveness on the process alone and readiness on Postgres and Redis, for the API and the workers', () => {
+    const probes = (name: string) => {
+      const [container] = podOf(find('Deployment', name)!).containers;
+      return { live: container.livenessProbe.httpGet.path, ready: container.readinessProbe.httpGet.path };
+    };
+    expect(probes('scoreline-backend')).toEqual({ live: '/api/health/live', ready: '/api/health/ready' });
+    expect(probes('scoreline-workers')).toEqual({ live: '/health/live', ready: '/health/ready' });
+  });
+
+  it('fit the Postgres connection budget at full scale, mid-rollout, with the migration Job running', () => {
+    const pool = Number(find('ConfigMap', 'scoreline-config')!.data.DATABASE_POOL_SIZE);
+    const maxPods = (name: string) => find('HorizontalPodAutoscaler', name)!.spec.maxReplicas + find('Deployment', name)!.spec.strategy.rollingUpdate.maxSurge;
+    const api = maxPods('scoreline-backend') * pool;
+    const workers = maxPods('scoreline-workers') * (pool + OUTBOX_LISTEN_CONNECTIONS_PER_WORKER);
+    const migration = pool;
+    expect(pool).toBeGreaterThanOrEqual(5);
+    expect(api + workers + migration).toBeLessThanOrEqual(POSTGRES_MAX_CONNECTIONS - POSTGRES_RESERVED_CONNECTIONS);
   });
 
   it('catch a broken manifest (the validator is real)', () => {

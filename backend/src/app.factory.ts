@@ -10,15 +10,18 @@ import { createValidationPipe } from './common/validation.pipe';
 import { APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
+import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 
 /** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */
 export function configureApp(app: NestExpressApplication): void {
+  const env = app.get<AppEnv>(APP_ENV);
   app.useLogger(app.get(Logger));
-  app.setGlobalPrefix('api');
+  app.use(httpMetricsMiddleware);
+  app.setGlobalPrefix('api', { exclude: ['metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.useBodyParser('json', { limit: '2mb' });
-  app.use(bodyParserErrorHandler);
+  app.disable('x-powered-by');
+  // Helmet before the body parser, so its own errors (malformed JSON, too large) carry the headers too.
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -26,20 +29,25 @@ export function configureApp(app: NestExpressApplication): void {
       },
     }),
   );
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.useBodyParser('json', { limit: '2mb' });
+  app.use(bodyParserErrorHandler);
+  // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise req.ip is the socket peer.
+  app.set('trust proxy', env.trustProxy.length > 0 ? env.trustProxy : false);
   app.enableShutdownHooks();
-  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, app.get<AppEnv>(APP_ENV)));
+  app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, env));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Scoreline API')
-      .setDescription('The /api contract of the Scoreline web client. Errors answer {message, detail?, errors?}.')
-      .setVersion('1')
-      .addBearerAuth()
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, document);
+  if (env.apiDocs) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Scoreline API')
+        .setDescription('The /api contract of the Scoreline web client. Errors answer {message, detail?, errors?}.')
+        .setVersion('1')
+        .addBearerAuth()
+        .build(),
+    );
+    SwaggerModule.setup('api/docs', app, document);
+  }
 }
 
 export async function createApiApp(): Promise<INestApplication> {

@@ -1,12 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { FailoverThrottlerStorage } from './auth/rate-limit-storage';
 import { LoggingModule } from './common/logging.module';
 import { AppConfigModule, APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
@@ -16,9 +16,11 @@ import { FixturesModule } from './fixtures/fixtures.module';
 import { HealthModule } from './health/health.module';
 import { LeaguesModule } from './leagues/leagues.module';
 import { LiveModule } from './live/live.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OutboxModule } from './outbox/outbox.module';
 import { PredictionsModule } from './predictions/predictions.module';
+import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StatsModule } from './stats/stats.module';
@@ -40,8 +42,8 @@ function frontendModules(): DynamicModule[] {
       inject: [APP_ENV],
       useFactory: (env: AppEnv) => ({
         throttlers: [{ name: 'default', ttl: 60_000, limit: 60 }],
-        // Limits hold across replicas because the counters live in Redis.
-        storage: new ThrottlerStorageRedisService(env.redisUrl, { keyPrefix: `${env.queuePrefix}:throttle:` }),
+        // Limits hold across replicas because the counters live in Redis (in memory while it is down).
+        storage: new FailoverThrottlerStorage(env.redisUrl, `${env.queuePrefix}:throttle:`),
       }),
     }),
     HealthModule,
@@ -55,6 +57,8 @@ function frontendModules(): DynamicModule[] {
     StatsModule,
     AdminModule,
     AccountModule,
+    MetricsModule,
+    QueueBoardModule,
     ...frontendModules(),
   ],
 })

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CORE_IMPORTS } from '../../backend/src/app.module';
 import { MailModule } from '../../backend/src/mail/mail.module';
 import { OutboxRelayService } from '../../backend/src/outbox/outbox-relay.service';
@@ -13,13 +14,14 @@ import { ResultRecordedProcessor } from './scoring/result-recorded.processor';
 import { LivePublisherModule } from '../../backend/src/live/live-publisher.module';
 import { LiveProcessor } from './live/live.processor';
 import { NotificationsModule } from './notifications/notifications.module';
+import { JobMetricsRecorder } from './job-metrics.recorder';
 
 /**
  * The worker process: the backend's own domain services, plus the outbox relay and thin
  * BullMQ processors that hand each event to them.
  */
 @Module({
-  imports: [...CORE_IMPORTS, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule],
-  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor],
+  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule],
+  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder],
 })
 export class WorkersModule {}

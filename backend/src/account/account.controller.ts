@@ -6,7 +6,9 @@ import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/co
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
 import { RATE_LIMITS, RateLimitGuard } from '../auth/rate-limit.guard';
+import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
 import { AccountService } from './account.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';
 
@@ -18,6 +20,7 @@ export class AccountController {
   constructor(private readonly account: AccountService) {}
 
   @Get('export/')
+  @RateLimitPerUserAndAddress(USER_AND_ADDRESS_LIMITS.accountExport)
   @ApiOperation({
     summary: "Everything stored about the caller, as JSON (Settings → Privacy → Export Data)",
     description:

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_ENV } from '../config/config.module';
@@ -10,6 +11,7 @@ import { EmailCodeService } from './email-code.service';
 import { JWT_ALGORITHM, jwtKey } from './jwt-payload';
 import { JwtStrategy } from './jwt.strategy';
 import { TokenUsersService } from './token-users.service';
+import { WriteRateLimitGuard } from './write-rate-limit.guard';
 
 @Module({
   imports: [
@@ -25,7 +27,8 @@ import { TokenUsersService } from './token-users.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, EmailCodeService, JwtStrategy, TokenUsersService],
+  // Every write under /api is rate limited (per user and per address), whichever module serves it.
+  providers: [AuthService, EmailCodeService, JwtStrategy, TokenUsersService, { provide: APP_GUARD, useClass: WriteRateLimitGuard }],
   exports: [JwtModule, TokenUsersService],
 })
 export class AuthModule {}

@@ -19,6 +19,8 @@ describe('environment parsing', () => {
       rateLimitFactor: 1,
       seedDemo: true,
       healthPort: null,
+      databasePoolSize: 10,
+      metricsToken: null,
     });
   });
 
@@ -48,8 +50,54 @@ describe('environment parsing', () => {
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a positive number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ HEALTH_PORT: '-1' }, 'HEALTH_PORT must be a whole number'],
+    [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000'],
+    [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must be "none" or a comma list of IPs, CIDRs'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be "none" or a comma list'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'got "10.0.0.0/33"'],
+    [{ TRUST_PROXY: '127.0.0.1, proxy.local' }, 'got "proxy.local"'],
+    [{ API_DOCS: 'sometimes' }, 'API_DOCS must be true or false'],
+    [{ ALLOWED_ORIGINS: 'https://a.example.com/app' }, 'ALLOWED_ORIGINS must be a comma list of origins'],
+    [{ ALLOWED_ORIGINS: 'ftp://a.example.com' }, 'ALLOWED_ORIGINS must be a comma list of origins'],
   ])('refuses %j with a message naming the variable', (vars, message) => {
     expect(() => parseEnv({ ...base, ...vars })).toThrow(EnvError);
     expect(() => parseEnv({ ...base, ...vars })).toThrow(message);
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names them (IPs, CIDRs, Express range names)', () => {
+    expect(parseEnv({ ...base }).trustProxy).toEqual([]);
+    expect(parseEnv({ ...base, TRUST_PROXY: 'none' }).trustProxy).toEqual([]);
+    expect(parseEnv({ ...base, TRUST_PROXY: ' 10.42.0.0/16, 127.0.0.1 ,loopback,fd00::/8,::1' }).trustProxy).toEqual([
+      '10.42.0.0/16',
+      '127.0.0.1',
+      'loopback',
+      'fd00::/8',
+      '::1',
+    ]);
+  });
+
+  it('serves the API docs outside production unless API_DOCS says otherwise', () => {
+    expect(parseEnv({ ...base }).apiDocs).toBe(true);
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).apiDocs).toBe(true);
+    expect(parseEnv({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).apiDocs).toBe(false);
+    expect(parseEnv({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(parseEnv({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
+  it("lets sockets in from APP_URL's origin, ALLOWED_ORIGINS, and in development 127.0.0.1 and the Vite dev server", () => {
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APP_URL: 'https://scoreline.example.com/' };
+    expect(parseEnv(production).socketOrigins).toEqual(['https://scoreline.example.com']);
+    expect(parseEnv({ ...production, ALLOWED_ORIGINS: 'https://WWW.example.com, http://localhost:8080/' }).socketOrigins).toEqual([
+      'https://scoreline.example.com',
+      'https://www.example.com',
+      'http://localhost:8080',
+    ]);
+    expect(parseEnv({ ...base, PORT: '4100' }).socketOrigins).toEqual([
+      'http://localhost:4100',
+      'http://127.0.0.1:4100',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+    ]);
+    expect(parseEnv({ ...base, ALLOWED_ORIGINS: 'https://www.example.com' }).socketOrigins).toEqual(['http://localhost:3000', 'https://www.example.com']);
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).socketOrigins).toEqual(['http://localhost:3000']);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /**
@@ -28,11 +29,24 @@ export interface AppEnv {
   frontendDist: string;
   /** The worker's own /health port (Kubernetes probes); null: none. */
   healthPort: number | null;
+  /** Postgres connections per process (the pool's max); the k8s budget multiplies it by replicas. */
+  databasePoolSize: number;
+  /** Bearer token /metrics requires; null: open (keep it off the public ingress then). */
+  metricsToken: string | null;
   /**
    * Workers register the repeatable notification jobs (deadline reminders, weekly digest).
    * Off by default in tests, so no suite gets emails it did not trigger.
    */
   notificationScheduler: boolean;
+  /**
+   * The proxies whose X-Forwarded-For is believed (Express's `trust proxy`: IPs, CIDRs, or
+   * loopback/linklocal/uniquelocal). Empty: the socket peer is the client.
+   */
+  trustProxy: string[];
+  /** Serve Swagger UI at /api/docs and the JSON at /api/docs-json. */
+  apiDocs: boolean;
+  /** Origins a Socket.IO handshake may come from: APP_URL's, plus ALLOWED_ORIGINS. */
+  socketOrigins: string[];
 }
 
 export class EnvError extends Error {}
@@ -77,6 +91,56 @@ function parseBoolean(name: string, value: string): boolean {
   if (/^(true|1|yes)$/i.test(value)) return true;
   if (/^(false|0|no)$/i.test(value)) return false;
   throw new EnvError(`${name} must be true or false, got "${value}"`);
+}
+
+/**
+ * In development a page may also be opened as 127.0.0.1, or through the Vite dev server (port
+ * 5173), which proxies /socket.io with the page's Origin.
+ */
+function developmentOrigins(port: number): string {
+  return [`http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].join(',');
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: a comma list of IPs, CIDRs or Express's named ranges; unset or "none" trusts
+ * nobody. Hop counts and `true` are refused: they believe whatever the nearest peer claims.
+ */
+export function parseTrustProxy(value: string | undefined): string[] {
+  if (value === undefined || /^(none|false)$/i.test(value)) return [];
+  return value.split(',').map((raw) => {
+    const entry = raw.trim();
+    if (PROXY_NAMES.includes(entry)) return entry;
+    const [ip, prefix, ...rest] = entry.split('/');
+    const family = isIP(ip);
+    const maxPrefix = family === 6 ? 128 : 32;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= maxPrefix);
+    if (family === 0 || !prefixOk || rest.length > 0) {
+      throw new EnvError(
+        `TRUST_PROXY must be "none" or a comma list of IPs, CIDRs (10.0.0.0/8) or loopback/linklocal/uniquelocal, got "${entry}"`,
+      );
+    }
+    return entry;
+  });
+}
+
+/** APP_URL's origin plus ALLOWED_ORIGINS (comma list of origins such as https://admin.example.com). */
+export function parseSocketOrigins(appUrl: string, allowed: string | undefined): string[] {
+  const origins = [new URL(appUrl).origin];
+  for (const raw of (allowed ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(raw);
+    } catch {
+      /* reported below */
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || url.origin !== raw.replace(/\/$/, '').toLowerCase()) {
+      throw new EnvError(`ALLOWED_ORIGINS must be a comma list of origins like https://app.example.com (no path), got "${raw}"`);
+    }
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -136,6 +200,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   }
 
   const smtp = get('SMTP_URL');
+  const appUrl = parseUrl('APP_URL', get('APP_URL') ?? `http://localhost:${port}`, ['http', 'https']).replace(/\/$/, '');
   return {
     nodeEnv,
     port,
@@ -144,7 +209,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     smtpUrl: smtp === undefined ? null : parseUrl('SMTP_URL', smtp, ['smtp', 'smtps']),
     mailFrom,
     jwtSecret: jwtSecretRaw ?? devJwtSecret(dataDir),
-    appUrl: parseUrl('APP_URL', get('APP_URL') ?? `http://localhost:${port}`, ['http', 'https']).replace(/\/$/, ''),
+    appUrl,
     adminEmails,
     rateLimitFactor,
     dataDir,
@@ -153,7 +218,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     logLevel: get('LOG_LEVEL') ?? (nodeEnv === 'test' ? 'warn' : 'info'),
     frontendDist: resolve(get('FRONTEND_DIST') ?? join(REPO_ROOT, 'frontend', 'dist')),
     healthPort: get('HEALTH_PORT') === undefined ? null : parseInteger('HEALTH_PORT', get('HEALTH_PORT')!, 1, 65535),
+    databasePoolSize: parseInteger('DATABASE_POOL_SIZE', get('DATABASE_POOL_SIZE') ?? '10', 1, 1000),
+    metricsToken: get('METRICS_TOKEN') ?? null,
     notificationScheduler: parseBoolean('NOTIFICATION_SCHEDULER', get('NOTIFICATION_SCHEDULER') ?? String(nodeEnv !== 'test')),
+    trustProxy: parseTrustProxy(get('TRUST_PROXY')),
+    apiDocs: parseBoolean('API_DOCS', get('API_DOCS') ?? String(nodeEnv !== 'production')),
+    socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? developmentOrigins(port) : undefined)),
   };
 }
 

@@ -6,7 +6,7 @@ import { ALL_MIGRATIONS } from './migrations';
  * One definition of how we reach Postgres, used by the API, the workers, the migration
  * runner and the tests. Schema changes only through migrations: never `synchronize`.
  */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+export function dataSourceOptions(databaseUrl: string, poolSize = 10): DataSourceOptions {
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -14,6 +14,7 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     migrations: ALL_MIGRATIONS,
     migrationsTableName: 'migrations',
     synchronize: false,
-    extra: { max: 20 },
+    // DATABASE_POOL_SIZE: k8s/README.md budgets replicas × pool against Postgres' max_connections.
+    extra: { max: poolSize },
   };
 }

@@ -9,7 +9,7 @@ import { dataSourceOptions } from './data-source-options';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [APP_ENV],
-      useFactory: (env: AppEnv) => dataSourceOptions(env.databaseUrl),
+      useFactory: (env: AppEnv) => dataSourceOptions(env.databaseUrl, env.databasePoolSize),
     }),
   ],
 })

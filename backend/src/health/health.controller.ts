@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
 import { REDIS } from '../redis/redis.module';
@@ -14,6 +14,24 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
+  /**
+   * Liveness: the process answers, and nothing else. A Postgres or Redis outage must not make
+   * Kubernetes restart every replica; readiness takes them out of the Service instead.
+   */
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness probe: the process answers (touches no dependency)' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  @ApiOperation({ summary: 'Readiness probe: Postgres and Redis answer, or 503' })
+  ready() {
+    return this.check();
+  }
+
+  /** The same as /ready (kept: scripts and tests wait on it). */
   @Get()
   @HealthCheck()
   check() {

@@ -21,6 +21,8 @@ import { ActivityFeedService } from '../activity/activity-feed.service';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
+import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
 import { LeaderboardService } from '../standings/leaderboard.service';
 import { ActivityQueryDto, CreateLeagueDto, DiscoverQueryDto, JoinLeagueDto, LeaderboardQueryDto, MembersQueryDto } from './dto/leagues.dto';
 import { leagueIdPipe, userIdPipe } from './id-param.pipe';
@@ -65,6 +67,8 @@ export class LeaguesController {
 
   @Post('join/')
   @HttpCode(200)
+  // Tight, per user and per address: invite codes must not be guessable by brute force.
+  @RateLimitPerUserAndAddress(USER_AND_ADDRESS_LIMITS.leagueJoin)
   @ApiOperation({
     summary: 'Join a league',
     description:

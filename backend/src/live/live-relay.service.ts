@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import type { LiveEventName, LivePayload } from '../../../contracts/src/live';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { observeLiveRelayLag } from '../metrics/metrics';
 import { LiveGateway } from './live.gateway';
 import { LIVE_CONSUMER_GROUP, LiveMessage, liveStreamKey } from './live-stream';
 
@@ -104,6 +105,7 @@ export class LiveRelayService implements OnApplicationBootstrap, OnApplicationSh
         // acknowledged unsent: its clients have refetched.
         if (streamEntryTime(id) < oldest) throw new Error('older than the recovery window');
         for (const message of JSON.parse(raw ?? '[]') as LiveMessage[]) await this.deliver(message);
+        observeLiveRelayLag(id);
       } catch (error) {
         this.logger.warn(`live relay: dropped entry ${id}: ${(error as Error).message}`);
       }

@@ -12,8 +12,10 @@ import { TokenUsersService } from '../auth/token-users.service';
 import { isOutageError } from '../common/outage';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { countConnectedSocketsWith } from '../metrics/metrics';
 import { REDIS } from '../redis/redis.module';
 import { onlineUsersKey } from './live-stream';
+import { isAllowedSocketOrigin } from './socket-origin';
 
 /** What the handshake stores on a socket: its user and the token version it signed in with. */
 interface LiveSocketData {
@@ -46,6 +48,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   }
 
   afterInit(server: LiveServer): void {
+    countConnectedSocketsWith(() => server.of('/').sockets.size);
     // Workers push only to users counted online; when Redis comes back without its data, this
     // replica counts its open sockets in again (each replica its own, so none twice).
     this.redis.on('ready', () => {
@@ -58,6 +61,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       this.closeRevokedSockets(server, userId).catch((error: Error) => this.logger.warn(`closing revoked sockets: ${error.message}`));
     });
     server.use((socket, next) => {
+      if (!isAllowedSocketOrigin(socket.handshake.headers.origin, this.env.socketOrigins)) return next(new Error('origin not allowed'));
       const token: unknown = socket.handshake.auth?.token;
       if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return next(new Error('unauthorized'));
       let payload: JwtPayload;

@@ -1,4 +1,5 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { streamEntryAgeSeconds } from './metric-labels';
 
 /**
  * One Prometheus registry per process (API or worker), exposed at /metrics. Metrics are module
@@ -36,5 +37,61 @@ export const outboxRedispatches = new Counter({
 export const outboxLagSeconds = new Gauge({
   name: 'scoreline_outbox_lag_seconds',
   help: 'Age of the oldest undispatched outbox event',
+  registers: [metricsRegistry],
+});
+
+/** API request latency by route template (never the raw URL: ids would explode the series). */
+export const httpRequestDuration = new Histogram({
+  name: 'scoreline_http_request_duration_seconds',
+  help: 'API request latency, by method, route template and status class',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [metricsRegistry],
+});
+
+let countConnectedSockets: (() => number) | null = null;
+
+/** Socket.IO connections open on this replica, counted when scraped (no inc/dec to drift). */
+export const liveSocketsConnected = new Gauge({
+  name: 'scoreline_live_sockets_connected',
+  help: 'Socket.IO connections open on this API replica',
+  registers: [metricsRegistry],
+  collect() {
+    if (countConnectedSockets) this.set(countConnectedSockets());
+  },
+});
+
+/** The gateway tells the gauge how to count its sockets (called once, at init). */
+export function countConnectedSocketsWith(count: () => number): void {
+  countConnectedSockets = count;
+}
+
+/** Seconds from a worker publishing a live message (its stream entry id) to a replica delivering it. */
+export const liveRelayLagSeconds = new Histogram({
+  name: 'scoreline_live_relay_lag_seconds',
+  help: 'Delay between a live message entering the Redis stream and its delivery to the sockets',
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15, 30, 60],
+  registers: [metricsRegistry],
+});
+
+/** Observe one delivered stream entry's lag (ids not of the 'millis-seq' form are skipped). */
+export function observeLiveRelayLag(entryId: string, nowMs = Date.now()): void {
+  const age = streamEntryAgeSeconds(entryId, nowMs);
+  if (age !== null) liveRelayLagSeconds.observe(age);
+}
+
+/** Jobs per queue and state (waiting, active, delayed, failed, ...), read from BullMQ when the worker is scraped. */
+export const queueJobs = new Gauge({
+  name: 'scoreline_queue_jobs',
+  help: 'BullMQ jobs per queue and state, at scrape time',
+  labelNames: ['queue', 'state'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Job attempts this worker finished, by queue and outcome (completed, failed: a failed attempt may retry). */
+export const queueJobsProcessed = new Counter({
+  name: 'scoreline_queue_jobs_processed_total',
+  help: 'Job attempts finished by this worker, by queue and outcome',
+  labelNames: ['queue', 'outcome'] as const,
   registers: [metricsRegistry],
 });

@@ -8,7 +8,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
-import { outboxLagSeconds, outboxRedispatches } from '../metrics/metrics';
+import { outboxRedispatches } from '../metrics/metrics';
 import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
 import { OUTBOX_CHANNEL, outboxJobId } from './outbox.service';
 
@@ -181,7 +181,6 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     if (this.stopped || this.sweeping) return 0;
     this.sweeping = true;
     try {
-      await this.measureLag();
       return await this.db.transaction((tx) => this.sweepBatch(tx));
     } catch (error) {
       this.logger.warn(`outbox sweeper paused: ${(error as Error).message}`);
@@ -236,12 +235,5 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       );
     }
     return handled;
-  }
-
-  private async measureLag(): Promise<void> {
-    const [{ lag }]: { lag: number }[] = await this.db.query(
-      `SELECT coalesce(extract(epoch FROM now() - min(created_at)), 0)::float AS lag FROM outbox_events WHERE dispatched_at IS NULL`,
-    );
-    outboxLagSeconds.set(lag);
   }
 }

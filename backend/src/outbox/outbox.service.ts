@@ -51,4 +51,13 @@ export class OutboxService {
     );
     await tx.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
   }
+
+  /** Seconds since the oldest event still waiting for the relay was written; 0 when none waits (the outbox lag gauge). */
+  async oldestPendingAgeSeconds(): Promise<number> {
+    // The oldest pending id is the first entry of the partial index outbox_events_pending_idx: one index probe.
+    const [row]: { age: number | null }[] = await this.db.query(
+      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT 1`,
+    );
+    return Math.max(0, row?.age ?? 0);
+  }
 }

@@ -45,6 +45,16 @@ export function expectErrorShape(res: Response, status?: number): void {
   if (problem) throw new Error(`${problem}\n${res.status} ${res.text.slice(0, 500)}`);
 }
 
+/** Helmet's headers, and no X-Powered-By: on every answer, errors included. */
+export function expectSecurityHeaders(res: Response): void {
+  expect(res.headers['x-powered-by']).toBeUndefined();
+  expect(res.headers['x-content-type-options']).toBe('nosniff');
+  expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+}
+
 export interface WriteSnapshot {
   users: number;
   users_digest: string;

@@ -11,13 +11,18 @@ export type LiveClient = Socket<ServerToClientEvents> & {
 const EVENTS: LiveEventName[] = ['fixture.updated', 'points.updated', 'leaderboard.updated', 'activity.created', 'request.created', 'request.decided', 'member.joined'];
 
 /** A real Socket.IO client; connects (or rejects with the server's reason). */
-export function connectLive(baseUrl: string, token: string | undefined, opts: { reconnection?: boolean } = {}): Promise<LiveClient> {
+export function connectLive(
+  baseUrl: string,
+  token: string | undefined,
+  opts: { reconnection?: boolean; /** sent as the handshake's Origin header, as a browser would */ origin?: string } = {},
+): Promise<LiveClient> {
   const socket = io(baseUrl, {
     path: '/socket.io',
     transports: ['websocket'],
     auth: token === undefined ? {} : { token },
     reconnection: opts.reconnection ?? false,
     forceNew: true,
+    ...(opts.origin === undefined ? {} : { extraHeaders: { Origin: opts.origin } }),
   }) as LiveClient;
   socket.received = [];
   const waiters: (() => void)[] = [];

@@ -1,0 +1,36 @@
+import { Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import { AdminGuard } from '../admin/admin.guard';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { QUEUE_BOARD_PATH, QUEUE_BOARD_SESSION_SECONDS, queueBoardCookie } from './queue-board-cookie';
+import { QueueBoardService } from './queue-board.service';
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, AdminGuard)
+@Controller('admin/queues')
+export class QueueBoardController {
+  constructor(
+    private readonly board: QueueBoardService,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  /** A browser opens the board as a page and cannot send a bearer header: this call turns the bearer into a board cookie. */
+  @Post('session')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Open a 15-minute Bull Board session (HttpOnly cookie scoped to /api/admin/queues); then open that page' })
+  async openSession(
+    @CurrentUser() user: AuthUser,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiEnvelope<{ url: string; expires_in: number }>> {
+    const token = await this.board.issueSession(user.id);
+    res.setHeader('Set-Cookie', queueBoardCookie(token, { secure: this.env.nodeEnv === 'production' }));
+    return { message: 'Queue board session opened.', data: { url: `${QUEUE_BOARD_PATH}/`, expires_in: QUEUE_BOARD_SESSION_SECONDS } };
+  }
+}

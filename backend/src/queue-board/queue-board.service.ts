@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { QUEUE_BOARD_SESSION_SECONDS } from './queue-board-cookie';
+
+/**
+ * What a board session token carries. No `tv` claim, so it can never pass as an access token;
+ * `ver` is the user's token version, so a password change or reset ends the board session too.
+ */
+interface QueueBoardClaims {
+  sub: number;
+  scope: 'queue-board';
+  ver: number;
+}
+
+export type QueueBoardAccess = 'admin' | 'not-admin' | 'no-session';
+
+/** Board sessions: signed with the JWT key; the admin role is read again on every board request. */
+@Injectable()
+export class QueueBoardService {
+  constructor(
+    private readonly jwt: JwtService,
+    @InjectDataSource() private readonly db: DataSource,
+  ) {}
+
+  async issueSession(userId: number): Promise<string> {
+    const [user]: { token_version: number }[] = await this.db.query(`SELECT token_version FROM users WHERE id = $1`, [userId]);
+    const claims: QueueBoardClaims = { sub: userId, scope: 'queue-board', ver: user.token_version };
+    return this.jwt.sign(claims, { expiresIn: QUEUE_BOARD_SESSION_SECONDS });
+  }
+
+  async access(token: string | null): Promise<QueueBoardAccess> {
+    if (!token || token.length > 4096) return 'no-session';
+    let claims: Partial<QueueBoardClaims>;
+    try {
+      claims = this.jwt.verify<QueueBoardClaims>(token);
+    } catch {
+      return 'no-session';
+    }
+    if (claims.scope !== 'queue-board' || typeof claims.sub !== 'number') return 'no-session';
+    const [user]: { role: string; token_version: number }[] = await this.db.query(`SELECT role, token_version FROM users WHERE id = $1`, [claims.sub]);
+    if (!user || user.token_version !== claims.ver) return 'no-session';
+    return user.role === 'admin' ? 'admin' : 'not-admin';
+  }
+}

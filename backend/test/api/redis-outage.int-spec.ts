@@ -1,0 +1,157 @@
+import * as argon2 from 'argon2';
+import { ChildProcess, spawn } from 'node:child_process';
+import { connect, createServer } from 'node:net';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { newUserInput } from '../support/factories';
+import { AppProcess, startAppProcess, waitForHealth } from '../support/processes';
+import { expectErrorShape } from './api-helpers';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A throwaway redis-server of this test's own (never the shared one on 6379). */
+function startPrivateRedis(port: number): ChildProcess {
+  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+}
+
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function stopByPid(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(child.pid!, signal);
+  });
+}
+
+jest.setTimeout(60_000);
+
+/**
+ * Redis goes away under a running API (its rate-limit counters live there): sign-in and sign-up
+ * must still answer at once, never 500, counted in memory meanwhile, and back in Redis after.
+ */
+describe('rate limits while Redis is unreachable', () => {
+  const redisServers: ChildProcess[] = [];
+  let api: AppProcess | undefined;
+  let db: DataSource;
+  let baseUrl: string;
+  let redisPort: number;
+  const password = 'correct-horse-1';
+  let email: string;
+
+  const signIn = (pass = password, ip = '127.0.0.1') => request(baseUrl).post('/api/auth/login/').set('X-Forwarded-For', ip).send({ email, password: pass });
+  const signUp = (ip = '127.0.0.1') => {
+    const input = newUserInput();
+    return request(baseUrl).post('/api/auth/register/').set('X-Forwarded-For', ip).send({ ...input, password_confirm: input.password });
+  };
+  async function timed(call: () => request.Test): Promise<{ status: number; ms: number; res: request.Response }> {
+    const started = Date.now();
+    const res = await call();
+    return { status: res.status, ms: Date.now() - started, res };
+  }
+  /** Three rounds of sign-in, sign-up and a wrong password, from an address of this phase's own. */
+  async function checkSignInAndSignUp(redis: string, ip: string): Promise<void> {
+    for (let round = 1; round <= 3; round++) {
+      const login = await timed(() => signIn(password, ip));
+      const register = await timed(() => signUp(ip));
+      const wrong = await timed(() => signIn('wrong-password', ip));
+      expect({ redis, round, statuses: [login.status, register.status, wrong.status] }).toEqual({ redis, round, statuses: [200, 201, 401] });
+      const slow = Object.entries({ login, register, wrong }).filter(([, t]) => t.ms >= 2000).map(([name, t]) => `${name} ${t.ms} ms`);
+      expect({ redis, round, slow }).toEqual({ redis, round, slow: [] });
+      expectErrorShape(wrong.res, 401);
+    }
+  }
+  const outageLines = () => api!.output.join('').match(/rate limits are counted in this process's memory/g)?.length ?? 0;
+  const backLines = () => api!.output.join('').match(/rate limits are counted in Redis again/g)?.length ?? 0;
+
+  beforeAll(async () => {
+    db = new DataSource({ type: 'postgres', url: process.env.DATABASE_URL });
+    await db.initialize();
+    const input = newUserInput();
+    email = input.email;
+    await db.query(
+      `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at)
+       VALUES ($1, $2, 'Outage', 'Tester', $3, now(), now())`,
+      [input.username, email, await argon2.hash(password, { type: argon2.argon2id })],
+    );
+
+    redisPort = await freePort();
+    redisServers.push(startPrivateRedis(redisPort));
+    await waitForPort(redisPort);
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    api = startAppProcess('backend', {
+      PORT: String(port),
+      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      RATE_LIMIT_FACTOR: '1',
+      // X-Forwarded-For from the test is believed, so each check has an address of its own.
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'info',
+    });
+    await waitForHealth(baseUrl, api);
+  }, 90_000);
+
+  afterAll(async () => {
+    // Every process this file started, by PID, whatever happened.
+    await api?.stop();
+    await Promise.all(redisServers.map((r) => stopByPid(r, 'SIGKILL')));
+    await db?.destroy();
+  });
+
+  it('answers sign-in and sign-up quickly and never with a 500 while Redis hangs or is dead, then counts in Redis again when it is back', async () => {
+    expect((await signIn()).status).toBe(200);
+    expect((await signUp()).status).toBe(201);
+    expect(outageLines()).toBe(0);
+
+    // First Redis stops answering but keeps its connections open (as in a network partition),
+    // then it dies. Each time: right away and again later, fast, and the right answers.
+    process.kill(redisServers[0].pid!, 'SIGSTOP');
+    await checkSignInAndSignUp('paused', '198.51.100.10');
+    await stopByPid(redisServers[0], 'SIGKILL');
+    await checkSignInAndSignUp('killed', '198.51.100.11');
+
+    // The limit still holds, counted in this process's memory: 10 sign-ins a minute per address.
+    const ip = '198.51.100.77';
+    for (let i = 1; i <= 10; i++) {
+      const res = await signIn('wrong-password', ip);
+      expect({ attempt: i, status: res.status }).toEqual({ attempt: i, status: 401 });
+    }
+    const limited = await signIn('wrong-password', ip);
+    expectErrorShape(limited, 429);
+    expect(limited.body.retry_after_seconds).toBeGreaterThanOrEqual(1);
+    expect(outageLines()).toBe(1); // logged once per outage, not per request
+
+    // Redis comes back (empty): counting returns to it, and that is logged once too.
+    redisServers.push(startPrivateRedis(redisPort));
+    await waitForPort(redisPort);
+    const deadline = Date.now() + 15_000;
+    for (let n = 1; backLines() === 0; n++) {
+      if (Date.now() > deadline) throw new Error(`rate limits never went back to Redis:\n${api!.output.join('').slice(-3000)}`);
+      expect((await signIn(password, `192.0.2.${n}`)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(backLines()).toBe(1);
+    expect(outageLines()).toBe(1);
+    // The memory counters are left behind with the outage: this address starts afresh in Redis.
+    expect((await signIn('wrong-password', ip)).status).toBe(401);
+  });
+});
