@@ -80,11 +80,16 @@ describe('fault: concurrency and the deadline', () => {
        WHERE g.id = $1 AND f.id = x.id`,
       [sys.game.currentGameweekId],
     );
+    const refusals = new Set<string>();
+    const answeredAt: number[] = [];
     const statuses = await Promise.all(
       fans.map(async (_, i) => {
         const at = deadlineMs + Math.round(random() * 600) - 300;
         await sleep(Math.max(0, at - Date.now()));
-        return sys.http('POST', '/api/predictions/', tokens[i], bodies[i]).then((a) => a.status, () => 0);
+        const answer = await sys.http('POST', '/api/predictions/', tokens[i], bodies[i]).catch(() => null);
+        if (answer?.status === 403) refusals.add(answer.body?.message ?? '');
+        answeredAt.push(Date.now() - deadlineMs);
+        return answer?.status ?? 0;
       }),
     );
     const [late]: { n: number; max_late_ms: number | null }[] = await sys.db.query(
@@ -104,7 +109,11 @@ describe('fault: concurrency and the deadline', () => {
       server_errors: serverErrors(statuses),
       committed_after_deadline: late.n,
       max_late_ms: late.max_late_ms ?? 0,
+      answers_from_ms: Math.min(...answeredAt),
+      answers_to_ms: Math.max(...answeredAt),
     });
+    // The only refusal is the deadline's.
+    expect([...refusals].filter((m) => !/closed/.test(m))).toEqual([]);
     // Saves sent after the instant must be refused. How many sent before it are served in
     // time depends on the machine's load (on a busy 2-core box, few): `accepted` says so.
     expect(refused).toBeGreaterThan(0);

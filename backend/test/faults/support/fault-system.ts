@@ -1,5 +1,5 @@
 import { JwtService } from '@nestjs/jwt';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
@@ -143,5 +143,6 @@ export class FaultSystem {
     await this.redis.stop();
     await this.pg.destroy();
     killOwned();
+    if (this.env?.DATA_DIR) rmSync(this.env.DATA_DIR, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Redis from 'ioredis';
@@ -64,5 +64,6 @@ export class PrivateRedis {
 
   async stop(): Promise<void> {
     await this.kill();
+    rmSync(this.dir, { recursive: true, force: true });
   }
 }
