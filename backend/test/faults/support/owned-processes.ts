@@ -1,4 +1,4 @@
-import { ChildProcess } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /**
@@ -8,7 +8,15 @@ import { createServer } from 'node:net';
 const owned = new Map<number, string>();
 
 export function own(pid: number | undefined, what: string): void {
-  if (pid !== undefined) owned.set(pid, what);
+  if (pid === undefined) return;
+  owned.set(pid, what);
+  // A watchdog outside this process: if the test runner dies without cleaning up (SIGKILL,
+  // Ctrl-C: exit events inside jest's sandbox are not dependable), it SIGKILLs the PID.
+  // It ends by itself as soon as the owned process is gone.
+  spawn('sh', ['-c', `while kill -0 ${process.pid} 2>/dev/null && kill -0 ${pid} 2>/dev/null; do sleep 1; done; kill -9 ${pid} 2>/dev/null`], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref();
 }
 
 export function disown(pid: number | undefined): void {
