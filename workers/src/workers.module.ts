@@ -13,13 +13,15 @@ import { ResultRecordedProcessor } from './scoring/result-recorded.processor';
 import { LivePublisherModule } from '../../backend/src/live/live-publisher.module';
 import { LiveProcessor } from './live/live.processor';
 import { NotificationsModule } from './notifications/notifications.module';
+import { ReconcileModule } from '../../backend/src/reconcile/reconcile.module';
+import { ReconcileScheduler } from './reconcile/reconcile.scheduler';
 
 /**
  * The worker process: the backend's own domain services, plus the outbox relay and thin
  * BullMQ processors that hand each event to them.
  */
 @Module({
-  imports: [...CORE_IMPORTS, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule],
-  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor],
+  imports: [...CORE_IMPORTS, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, ReconcileModule],
+  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, ReconcileScheduler],
 })
 export class WorkersModule {}

@@ -19,7 +19,14 @@ describe('environment parsing', () => {
       rateLimitFactor: 1,
       seedDemo: true,
       healthPort: null,
+      reconcileIntervalSeconds: 60,
     });
+  });
+
+  it('runs the reconciler every RECONCILE_INTERVAL_SECONDS (0 = off, the default in tests)', () => {
+    expect(parseEnv({ ...base, RECONCILE_INTERVAL_SECONDS: '0' }).reconcileIntervalSeconds).toBe(0);
+    expect(parseEnv({ ...base, RECONCILE_INTERVAL_SECONDS: '300' }).reconcileIntervalSeconds).toBe(300);
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).reconcileIntervalSeconds).toBe(0);
   });
 
   it('generates a development JWT secret once and keeps it under DATA_DIR', () => {
@@ -48,6 +55,8 @@ describe('environment parsing', () => {
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a positive number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ HEALTH_PORT: '-1' }, 'HEALTH_PORT must be a whole number'],
+    [{ RECONCILE_INTERVAL_SECONDS: '1m' }, 'RECONCILE_INTERVAL_SECONDS must be a whole number from 0 to 86400, got "1m"'],
+    [{ RECONCILE_INTERVAL_SECONDS: '-5' }, 'RECONCILE_INTERVAL_SECONDS must be a whole number'],
   ])('refuses %j with a message naming the variable', (vars, message) => {
     expect(() => parseEnv({ ...base, ...vars })).toThrow(EnvError);
     expect(() => parseEnv({ ...base, ...vars })).toThrow(message);

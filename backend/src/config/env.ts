@@ -33,6 +33,8 @@ export interface AppEnv {
    * Off by default in tests, so no suite gets emails it did not trigger.
    */
   notificationScheduler: boolean;
+  /** Seconds between the workers' reconciler passes; 0: only at start and after a Redis reconnect. Off by default in tests. */
+  reconcileIntervalSeconds: number;
 }
 
 export class EnvError extends Error {}
@@ -154,6 +156,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     frontendDist: resolve(get('FRONTEND_DIST') ?? join(REPO_ROOT, 'frontend', 'dist')),
     healthPort: get('HEALTH_PORT') === undefined ? null : parseInteger('HEALTH_PORT', get('HEALTH_PORT')!, 1, 65535),
     notificationScheduler: parseBoolean('NOTIFICATION_SCHEDULER', get('NOTIFICATION_SCHEDULER') ?? String(nodeEnv !== 'test')),
+    reconcileIntervalSeconds: parseInteger('RECONCILE_INTERVAL_SECONDS', get('RECONCILE_INTERVAL_SECONDS') ?? (nodeEnv === 'test' ? '0' : '60'), 0, 86400),
   };
 }
 
