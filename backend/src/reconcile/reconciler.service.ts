@@ -139,7 +139,7 @@ export class ReconcilerService {
       grace,
     ]);
     for (const { league_id, rows } of drifting) {
-      const result = await this.standings.recomputeLeague(league_id);
+      const result = await this.standings.recomputeLeague(league_id, { checkEveryRow: true });
       repairs.standings += rows;
       try {
         await this.live.leaderboardChanged(result.leagueId, result.changed, result.truncated);

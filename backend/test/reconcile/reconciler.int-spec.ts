@@ -293,6 +293,14 @@ describe('the reconciler', () => {
     expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 0 });
   });
 
+  it("repairs a table with a missing row and a stranger's row at once (the row count still matches)", async () => {
+    await sys.db.query(`DELETE FROM league_standings WHERE league_id = $1 AND user_id = $2`, [publicLeagueId, players[3].id]);
+    await sys.db.query(`INSERT INTO league_standings (league_id, user_id, rank, total_points) VALUES ($1, $2, 1, 500)`, [publicLeagueId, admin.id]);
+    expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 2 });
+    await expectEverythingAsTheRulesSay();
+    expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 0 });
+  });
+
   it('rescores a result whose job was lost, through the normal path, and the standings follow', async () => {
     const fixtureId = await fixtureWithStatus('scheduled');
     const [{ count }]: { count: number }[] = await sys.db.query(`SELECT count(*)::int AS count FROM predictions WHERE fixture_id = $1`, [fixtureId]);
