@@ -126,8 +126,10 @@ export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
  * a member's row with other points, recent points, provisional flag or a rank that is not
  * rank() of the season points; a member without a row; a row of a non-member; a summary that
  * is missing (for a league with members) or out of date (season, recent gameweek, member
- * count, leading score, or its leading rows). Leagues whose members' totals or membership moved
- * within the grace are left to the normal path (its recompute is on the way).
+ * count, leading score, or its leading rows). What moved within the grace is left to the normal
+ * path (its recompute is on the way): a member's row whose totals or membership changed then,
+ * and the summary of a league where anything did (in a big league something always moves, so
+ * the grace is per row: the league's other rows are still checked).
  * $1 active season id, $2 recent gameweek id, $3 its number, $4 grace in seconds.
  * Answers one row per drifting league with how many rows (standings + summary) disagree.
  */
@@ -153,8 +155,9 @@ per_league AS (
 row_drift AS (
   SELECT coalesce(r.league_id, s.league_id) AS league_id
   FROM ranked r FULL JOIN league_standings s ON s.league_id = r.league_id AND s.user_id = r.user_id
-  WHERE r.user_id IS NULL OR s.user_id IS NULL
-     OR (s.rank, s.total_points, s.recent_points, s.provisional) IS DISTINCT FROM (r.rank, r.total_points, r.recent_points, r.provisional)
+  WHERE (r.user_id IS NULL OR s.user_id IS NULL
+         OR (s.rank, s.total_points, s.recent_points, s.provisional) IS DISTINCT FROM (r.rank, r.total_points, r.recent_points, r.provisional))
+    AND (r.user_id IS NULL OR r.moved_at < now() - make_interval(secs => $4))
 ),
 top_expected AS (
   SELECT league_id, user_id, rank, total_points, recent_points, provisional FROM ranked WHERE position <= ${TOP_ROWS}
@@ -177,9 +180,6 @@ summary_drift AS (
 drift AS (
   SELECT league_id, count(*)::int AS rows FROM row_drift GROUP BY league_id
   UNION ALL
-  SELECT league_id, 1 FROM summary_drift
+  SELECT s.league_id, 1 FROM summary_drift s JOIN per_league x ON x.league_id = s.league_id AND NOT x.busy
 )
-SELECT d.league_id, sum(d.rows)::int AS rows
-FROM drift d JOIN per_league x ON x.league_id = d.league_id AND NOT x.busy
-GROUP BY d.league_id
-ORDER BY d.league_id`;
+SELECT league_id, sum(rows)::int AS rows FROM drift GROUP BY league_id ORDER BY league_id`;

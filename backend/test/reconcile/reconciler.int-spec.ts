@@ -326,6 +326,24 @@ describe('the reconciler', () => {
     await expectEverythingAsTheRulesSay();
   });
 
+  it("leaves a standings row whose member's totals just moved to the normal path, and still checks the league's other rows", async () => {
+    const [fresh, settled] = [players[1], players[2]];
+    await sys.db.query(`UPDATE user_season_totals SET updated_at = now() WHERE user_id = $1`, [fresh.id]);
+    for (const table of ['user_season_totals', 'user_gameweek_totals']) {
+      await sys.db.query(`UPDATE ${table} SET updated_at = now() - interval '1 hour' WHERE user_id = $1`, [settled.id]);
+    }
+    await sys.db.query(`UPDATE league_members SET joined_at = now() - interval '1 hour' WHERE user_id = $1`, [settled.id]);
+    await sys.db.query(`UPDATE league_standings SET recent_points = recent_points + 1 WHERE league_id = $1 AND user_id = ANY($2)`, [publicLeagueId, [fresh.id, settled.id]]);
+    const graced = await reconciler.runPass({ graceSeconds: 600, waitForLock: true });
+    expect(graced.repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 1 });
+    const [{ recent_points: freshRecent }] = await sys.db.query(`SELECT recent_points FROM league_standings WHERE league_id = $1 AND user_id = $2`, [publicLeagueId, fresh.id]);
+    const [{ points: freshPoints }] = await sys.db.query(`SELECT points FROM user_gameweek_totals WHERE user_id = $1 AND gameweek_id = $2`, [fresh.id, gameweek2.id]);
+    // The league's recompute (for the settled member's row) set the fresh member's row right as well.
+    expect(freshRecent).toBe(freshPoints);
+    await expectEverythingAsTheRulesSay();
+    expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 0 });
+  });
+
   it('runs concurrently with normal scoring of the same fixture: no deadlock, every row right, each prediction rescored once', async () => {
     const scoring = sys.workers.get(ScoringService);
     const scheduled: { id: number }[] = await sys.db.query(`SELECT id FROM fixtures WHERE gameweek_id = $1 AND status = 'scheduled' ORDER BY id LIMIT 2`, [gameweek2.id]);
