@@ -68,11 +68,18 @@ export class ReconcilerService {
         this.logger.debug('Reconciler pass skipped: another replica is running one');
         return { ran: false, repairs: noRepairs(), fixtureIds: [], leagueIds: [], durationMs: Date.now() - started };
       }
+      // Filled as the pass goes, so a pass that fails halfway still counts what it repaired.
+      const repairs = noRepairs();
       try {
-        const report = await this.checkAndRepair(grace, started);
-        this.record(report);
+        const fixtureIds = await this.repairPredictions(grace, repairs);
+        await this.repairTotals(repairs);
+        const leagueIds = await this.repairStandings(grace, repairs);
+        const report: ReconcileReport = { ran: true, repairs, fixtureIds, leagueIds, durationMs: Date.now() - started };
+        reconcilerRuns.inc({ outcome: 'ok' });
+        this.log(report);
         return report;
       } finally {
+        this.countRepairs(repairs);
         await lockConnection.query(`SELECT pg_advisory_unlock($1, $2)`, [...RECONCILE_LOCK]);
       }
     } catch (error) {
@@ -81,14 +88,6 @@ export class ReconcilerService {
     } finally {
       await lockConnection.release();
     }
-  }
-
-  private async checkAndRepair(grace: number, started: number): Promise<ReconcileReport> {
-    const repairs = noRepairs();
-    const fixtureIds = await this.repairPredictions(grace, repairs);
-    await this.repairTotals(repairs);
-    const leagueIds = await this.repairStandings(grace, repairs);
-    return { ran: true, repairs, fixtureIds, leagueIds, durationMs: Date.now() - started };
   }
 
   /** a. Rescore, through the normal path, each fixture whose predictions disagree with it. */
@@ -164,11 +163,14 @@ export class ReconcilerService {
     });
   }
 
-  private record(report: ReconcileReport): void {
-    reconcilerRuns.inc({ outcome: 'ok' });
+  private countRepairs(repairs: ReconcileRepairs): void {
     for (const kind of REPAIR_KINDS) {
-      if (report.repairs[kind] > 0) reconcilerRepairs.inc({ kind }, report.repairs[kind]);
+      if (repairs[kind] > 0) reconcilerRepairs.inc({ kind }, repairs[kind]);
     }
+  }
+
+  /** A warn line with the counts when the pass repaired anything, a quiet debug line otherwise. */
+  private log(report: ReconcileReport): void {
     const line = `Reconciler ${describeReport(report)}`;
     if (totalRepairs(report.repairs) > 0) this.logger.warn(line);
     else this.logger.debug(line);
