@@ -9,6 +9,10 @@ import { AuthService } from './auth.service';
 import { EmailCodeService } from './email-code.service';
 import { JWT_ALGORITHM, jwtKey } from './jwt-payload';
 import { JwtStrategy } from './jwt.strategy';
+import { BackgroundWorkService } from './background-work.service';
+import { LoginThrottleService } from './login-throttle.service';
+import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-token';
+import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
 
 @Module({
@@ -19,13 +23,13 @@ import { TokenUsersService } from './token-users.service';
       inject: [APP_ENV],
       useFactory: (env: AppEnv) => ({
         secret: jwtKey(env.jwtSecret),
-        signOptions: { expiresIn: '7d', algorithm: JWT_ALGORITHM },
+        signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: JWT_ALGORITHM },
         verifyOptions: { algorithms: [JWT_ALGORITHM] },
       }),
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, EmailCodeService, JwtStrategy, TokenUsersService],
-  exports: [JwtModule, TokenUsersService],
+  providers: [AuthService, EmailCodeService, JwtStrategy, TokenUsersService, LoginThrottleService, RefreshTokensService, BackgroundWorkService],
+  exports: [JwtModule, TokenUsersService, BackgroundWorkService],
 })
 export class AuthModule {}
