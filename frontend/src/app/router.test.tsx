@@ -107,6 +107,22 @@ describe('sign in', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login successful, but no auth token was provided.')).toBeTruthy();
   });
+
+  it('opens the verify screen with the email filled when the account is not verified yet', async () => {
+    mockApi({
+      'POST /api/auth/login/': () => ({
+        status: 403,
+        body: { message: 'Please verify your email before signing in.', detail: 'email_not_verified' },
+      }),
+    });
+    renderApp('/signin');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' john@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('j***@example.com')).toBeTruthy();
+    expect(screen.getByLabelText('Verification code')).toBeTruthy();
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
 });
 
 describe('verify email', () => {
