@@ -4,6 +4,7 @@ import { apiClient, buildApiUrl, renewAccessToken, tokenExpiresAt } from './api-
 import { ApiError } from './api-error';
 import { queryRetryDelay, shouldRetryQuery, UNAVAILABLE_RETRIES } from './query-client';
 import { isServerUnavailable, setServerUnavailable } from './server-status';
+import { tokenSubject } from './auth-token';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -166,6 +167,12 @@ describe('apiClient sessions', () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, { data: {} })));
     await apiClient.get('/x/');
     expect(isServerUnavailable()).toBe(false);
+  });
+
+  it('keys queries by whom the token speaks for, the same across renewals', () => {
+    expect(tokenSubject(tokenExpiringIn(60, 'a'))).toBe('user:1');
+    expect(tokenSubject(tokenExpiringIn(900, 'b'))).toBe('user:1');
+    expect(tokenSubject('opaque')).toBe('opaque');
   });
 
   it('reads the expiry of a token, and null from anything else', () => {
