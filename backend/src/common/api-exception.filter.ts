@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../contracts/src/api/common';
+import { databaseConflictAnswer } from './database-conflict';
 
 const MALFORMED_JSON = 'The request body is not valid JSON.';
 
@@ -44,6 +45,8 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
           : STATUS_MESSAGES[status] ?? 'The request could not be processed.';
     return { status, body: { message } };
   }
+  const conflict = databaseConflictAnswer(exception);
+  if (conflict) return conflict;
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.' } };
 }
 
