@@ -72,6 +72,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = host.switchToHttp().getResponse<Response>();
     const { status, body } = toErrorBody(exception);
     if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    else if (databaseConflictAnswer(exception)) this.logger.warn(`A race reached the safety net: ${String(exception)}`);
     if (res.headersSent) return;
     res.status(status).json(body);
   }

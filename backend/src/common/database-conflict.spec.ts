@@ -1,4 +1,5 @@
 import { QueryFailedError } from 'typeorm';
+import { toErrorBody } from './api-exception.filter';
 import { databaseConflictAnswer } from './database-conflict';
 
 const pgError = (code: string) => new QueryFailedError('INSERT …', [], Object.assign(new Error('pg says no'), { code }));
@@ -23,5 +24,11 @@ describe('database conflicts that escape a service', () => {
     expect(databaseConflictAnswer({ code: '23505' })).toBeNull();
     expect(databaseConflictAnswer(new Error('boom'))).toBeNull();
     expect(databaseConflictAnswer(null)).toBeNull();
+  });
+
+  it('are what the exception filter answers', () => {
+    expect(toErrorBody(pgError('23505')).status).toBe(409);
+    expect(toErrorBody(pgError('40P01')).status).toBe(503);
+    expect(toErrorBody(pgError('42P01'))).toEqual({ status: 500, body: { message: 'Something went wrong on our side. Please try again.' } });
   });
 });

@@ -108,6 +108,19 @@ describe('league changes under races', () => {
     expect(request.status).toBe('approved');
   });
 
+  it('approving every pending request of a nearly full league at once admits exactly as many as fit', async () => {
+    const owner = await fastUser(sys, 'Yan', 'Yardstick');
+    const fans = await insertVerifiedUsers(sys, 6, 'hopeful', { onboarded: true });
+    const league = await createLeague(owner, { name: 'Three Seats', type: 'private', max_members: 3 });
+    for (const f of fans) expect((await call(sys.baseUrl, 'POST', '/api/leagues/join/', f.token, { type: 'private', code: league.code })).status).toBe(200);
+    const { answers, counts } = await race(fans.map((f) => api(owner, 'POST', `/api/leagues/${league.id}/approve-request/${f.id}/`)));
+    expect(counts).toEqual({ 200: 2, 409: 4 });
+    expect(answers.find((a) => a.status === 409)!.body.message).toMatch(/^Three Seats is full \(3 members\)/);
+    expect(await memberRows(league.id)).toBe(3);
+    expect(await events('member.joined', league.id)).toBe(3);
+    expect(await events('request.approved', league.id)).toBe(2);
+  });
+
   it('approve and reject of one request at once: exactly one decision wins, and state and events agree with it', async () => {
     const owner = await fastUser(sys, 'Sam', 'Split');
     const fan = await fastUser(sys, 'Max', 'Maybe');
