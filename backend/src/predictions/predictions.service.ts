@@ -117,7 +117,7 @@ export class PredictionsService {
   /**
    * Whether the gameweek still takes predictions, by the database clock at this instant: its
    * season active, every earlier gameweek completed (it is still the current one), no score
-   * recorded in it, and more than SAVE_COMMIT_MARGIN before its deadline.
+   * recorded in it, and more than SAVE_COMMIT_MARGIN_MS before its deadline.
    */
   private async openState(tx: EntityManager, gameweekId: number): Promise<{ open: boolean; deadline: Date | null }> {
     const [row]: { open: boolean; deadline: Date | null }[] = await tx.query(
