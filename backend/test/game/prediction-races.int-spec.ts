@@ -238,6 +238,29 @@ describe('prediction saves under races', () => {
     expect(totals.predictions).toBe(fixtures.length);
   });
 
+  it('a season import while a save is in flight waits for it, and the save stays whole', async () => {
+    const [fan] = await insertVerifiedUsers(sys, 1, 'importfan', { onboarded: true });
+    expect((await save(fan, wholeGameweek(() => [2, 2], -1))).status).toBe(200);
+    const holder = await openTransaction(sys.db);
+    let saving: Promise<Awaited<ReturnType<typeof save>>>;
+    let importing: Promise<{ status: number }>;
+    try {
+      await holder.query(`SELECT 1 FROM user_gameweek_totals WHERE user_id = $1 AND gameweek_id = $2 FOR UPDATE`, [fan.id, gameweekId]);
+      saving = save(fan, wholeGameweek(() => [5, 0], 1));
+      await waitFor('the save to be under way', () => someoneWaitsOnLock(sys.db, 'INSERT INTO user_gameweek_totals'));
+      importing = call(sys.baseUrl, 'POST', '/api/admin/seasons/import', admin.token, { season: slice, shift_to_now: true });
+      await waitFor('the import to wait on the gameweek locks', () => someoneWaitsOnLock(sys.db, 'SELECT pg_advisory_xact_lock($1, id)'));
+    } finally {
+      await closeTransaction(holder);
+    }
+    expect((await saving!).status).toBe(200);
+    expect((await importing!).status).toBe(201);
+    const rows = await predictionsOf([fan.id]);
+    expect(rows).toHaveLength(fixtures.length);
+    expect(rows.every((r) => r.home_score === 5 && r.away_score === 0)).toBe(true);
+    expect(rows.filter((r) => r.is_banker).map((r) => r.fixture_id)).toEqual([fixtures[1].id]);
+  });
+
   // Last: it closes the gameweek for good.
   it('a result recorded while a save is in flight waits for it: the save commits first, later saves are refused', async () => {
     const [fan, late] = await insertVerifiedUsers(sys, 2, 'livefan', { onboarded: true });
