@@ -16,7 +16,7 @@ import { TOP_ROWS } from '../standings/standings.service';
  */
 
 /** Advisory-lock key of a pass (session lock): one pass at a time across every worker replica. */
-export const RECONCILE_LOCK = [7_302, 0] as const;
+export const RECONCILE_LOCK = [7_305, 0] as const;
 
 /**
  * a. Fixtures with at least one prediction whose points, outcome or finality is not what the
