@@ -3,6 +3,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { standingsCase } from './standings.bench';
 import { pushLatencyCase } from './push-latency.bench';
+import { signInCase } from './sign-in.bench';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -162,7 +163,7 @@ export const scoreFixtureCase: BenchCase = {
 };
 
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
-export const BENCH_CASES: BenchCase[] = [scoreFixtureCase, standingsCase, pushLatencyCase];
+export const BENCH_CASES: BenchCase[] = [scoreFixtureCase, standingsCase, pushLatencyCase, signInCase];
 
 async function seedUsers(db: DataSource, count: number): Promise<void> {
   const batch = 50_000;
@@ -225,7 +226,8 @@ async function main(): Promise<void> {
        VALUES ('benchadmin', 'admin@bench.invalid', 'Bench', 'Admin', 'not-a-password-hash', 'admin', now()) RETURNING id, username`,
     );
     process.stderr.write(`[bench] ${users} users seeded in ${round(ms(t))} ms\n`);
-    const adminToken = api.get(JwtService, { strict: false }).sign({ sub: admin.id, tv: 0, username: admin.username });
+    // Access tokens last 15 minutes; a full bench run takes longer.
+    const adminToken = api.get(JwtService, { strict: false }).sign({ sub: admin.id, tv: 0, username: admin.username }, { expiresIn: '1d' });
     const address = api.getHttpServer().address() as { port: number };
     const queues = QUEUES.map((name) => workers!.get<import('bullmq').Queue>(getQueueToken(name), { strict: false }));
     const ctx: BenchContext = {

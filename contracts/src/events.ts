@@ -1,4 +1,5 @@
 import type { OtpPurpose } from './api/auth';
+import type { LanguageSetting } from './api/preferences';
 import type { LeagueKind } from './api/leagues';
 import type { FixtureStatus } from './game/gameweek-status';
 
@@ -19,6 +20,11 @@ export interface DomainEventMap {
     otpId: number;
     expiresAt: string;
   };
+  /**
+   * Someone signed up with the email of an existing account: its owner is told (instead of a
+   * code) to sign in or reset the password. The sign-up answer itself is the usual one.
+   */
+  'account.exists': { userId: number; email: string; firstName: string; language: LanguageSetting };
   'member.joined': { leagueId: number; userId: number; leagueType: LeagueKind; via: 'automatic' | 'code' | 'public' | 'approval' | 'create' };
   'member.left': { leagueId: number; userId: number; leagueType: LeagueKind; via: 'left' | 'removed' | 'preferences' };
   'request.created': { requestId: number; leagueId: number; userId: number; ownerId: number };

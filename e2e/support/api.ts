@@ -38,10 +38,14 @@ export async function signUpVerified(
 }
 
 let adminToken: string | null = null;
+let adminTokenAt = 0;
+// Access tokens last 15 minutes; a whole run takes longer, so the admin signs in again now and then.
+const ADMIN_TOKEN_REUSE_MS = 10 * 60_000;
 
 /** The run's admin (ADMIN_EMAILS of the e2e server), created on first use. */
 export async function admin(request: APIRequestContext): Promise<string> {
-  if (adminToken) return adminToken;
+  if (adminToken && Date.now() - adminTokenAt < ADMIN_TOKEN_REUSE_MS) return adminToken;
+  adminTokenAt = Date.now();
   const login = await request.post('/api/auth/login/', { data: { email: ADMIN.email, password: ADMIN.password } });
   if (login.ok()) {
     adminToken = ((await login.json()) as { data: { tokens: { access: string } } }).data.tokens.access;

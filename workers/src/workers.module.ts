@@ -15,13 +15,15 @@ import { LivePublisherModule } from '../../backend/src/live/live-publisher.modul
 import { LiveProcessor } from './live/live.processor';
 import { NotificationsModule } from './notifications/notifications.module';
 import { JobMetricsRecorder } from './job-metrics.recorder';
+import { ReconcileModule } from '../../backend/src/reconcile/reconcile.module';
+import { ReconcileScheduler } from './reconcile/reconcile.scheduler';
 
 /**
  * The worker process: the backend's own domain services, plus the outbox relay and thin
  * BullMQ processors that hand each event to them.
  */
 @Module({
-  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule],
-  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder],
+  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, ReconcileModule],
+  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, ReconcileScheduler],
 })
 export class WorkersModule {}

@@ -150,8 +150,8 @@ export class AccountService {
       await tx.query(`DELETE FROM league_standings WHERE user_id = $1`, [userId]);
       // The foreign keys would only blank the ids: the messages still carry the user's name.
       await tx.query(`DELETE FROM league_activities WHERE actor_user_id = $1 OR target_user_id = $1`, [userId]);
-      // The outbox keeps relayed rows; these two carry the email address (and a code).
-      await tx.query(`DELETE FROM outbox_events WHERE name IN ('user.registered', 'otp.requested') AND payload->>'userId' = $1::text`, [
+      // The outbox keeps relayed rows; these carry the email address (and a code).
+      await tx.query(`DELETE FROM outbox_events WHERE name IN ('user.registered', 'otp.requested', 'account.exists') AND payload->>'userId' = $1::text`, [
         userId,
       ]);
       await tx.query(`DELETE FROM sent_emails WHERE recipient = $1`, [user.email]);

@@ -1,9 +1,13 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { AuthProfile, ChangePasswordResponse, LoginResponse, RegisterResponse } from '../../../contracts/src/api/auth';
+import type { Request, Response } from 'express';
+import type { AuthProfile, ChangePasswordResponse, LoginResponse, RefreshResponse, RegisterResponse } from '../../../contracts/src/api/auth';
 import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
 import type { UserPreferences } from '../../../contracts/src/api/preferences';
+import { ApiError } from '../common/api-error';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
 import { AuthService } from './auth.service';
 import { CurrentUser } from './current-user.decorator';
 import {
@@ -20,6 +24,7 @@ import { UpdatePreferencesDto, UserPreferencesDto } from './dto/preferences.dto'
 import { JwtAuthGuard } from './jwt-auth.guard';
 import type { AuthUser } from './jwt-payload';
 import { RATE_LIMITS, RateLimitGuard } from './rate-limit.guard';
+import { readCookie, REFRESH_COOKIE, refreshCookie } from './refresh-token';
 
 /** OpenAPI schema of `{ message?, data: UserPreferences }`. */
 const PREFERENCES_ANSWER = {
@@ -34,21 +39,55 @@ const PREFERENCES_ANSWER = {
 @ApiExtraModels(UserPreferencesDto)
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthService) {}
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  /** The refresh token's cookie (Secure whenever the app is served over https). */
+  private setRefreshCookie(res: Response, token: string | null): void {
+    res.setHeader('Set-Cookie', refreshCookie(token, this.env.appUrl.startsWith('https:')));
+  }
 
   @Post('login/')
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @Throttle(RATE_LIMITS.login)
-  @ApiOperation({ summary: 'Sign in with email and password; answers data.tokens.access' })
-  async login(@Body() dto: LoginDto): Promise<ApiEnvelope<LoginResponse>> {
-    return { message: 'Signed in.', data: await this.auth.login(dto) };
+  @ApiOperation({ summary: 'Sign in with email and password; answers data.tokens.access and sets the refresh cookie' })
+  async login(@Body() dto: LoginDto, @Res({ passthrough: true }) res: Response): Promise<ApiEnvelope<LoginResponse>> {
+    const session = await this.auth.login(dto);
+    this.setRefreshCookie(res, session.refreshToken);
+    return { message: 'Signed in.', data: session.answer };
+  }
+
+  @Post('refresh/')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @Throttle(RATE_LIMITS.refresh)
+  @ApiOperation({ summary: 'A new access token for the refresh cookie, which is rotated (a reused one ends the session)' })
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<ApiEnvelope<RefreshResponse>> {
+    const renewed = await this.auth.refresh(readCookie(req.headers.cookie, REFRESH_COOKIE));
+    if (!renewed) {
+      this.setRefreshCookie(res, null);
+      throw ApiError.unauthorized('Your session has ended. Please sign in again.');
+    }
+    if (renewed.refreshToken) this.setRefreshCookie(res, renewed.refreshToken);
+    return { data: { tokens: { access: renewed.access } } };
+  }
+
+  @Post('logout/')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign out: the refresh cookie stops working and is cleared' })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<MessageResponse> {
+    await this.auth.signOut(readCookie(req.headers.cookie, REFRESH_COOKIE));
+    this.setRefreshCookie(res, null);
+    return { message: 'Signed out.' };
   }
 
   @Post('register/')
   @UseGuards(RateLimitGuard)
   @Throttle(RATE_LIMITS.register)
-  @ApiOperation({ summary: 'Create an account; a 6-digit code is emailed' })
+  @ApiOperation({ summary: 'Create an account; a 6-digit code is emailed (an existing email gets the same answer and a sign-in hint by email)' })
   async register(@Body() dto: RegisterDto): Promise<RegisterResponse> {
     const data = await this.auth.register(dto);
     return { message: 'Account created. We sent a 6-digit verification code to your email.', data };
@@ -67,7 +106,7 @@ export class AuthController {
   @HttpCode(200)
   @UseGuards(RateLimitGuard)
   @Throttle(RATE_LIMITS.resend)
-  @ApiOperation({ summary: 'Send a new code; refused for 60 s after the last one' })
+  @ApiOperation({ summary: 'Send a new code; refused for 60 s after the last one (per email, known or not)' })
   async resendOtp(@Body() dto: ResendOtpDto): Promise<MessageResponse> {
     return { message: await this.auth.resendOtp(dto.email, dto.purpose) };
   }
@@ -96,9 +135,14 @@ export class AuthController {
   @Throttle(RATE_LIMITS.login)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Change password; earlier tokens stop working and a fresh one is answered' })
-  async changePassword(@CurrentUser() user: AuthUser, @Body() dto: ChangePasswordDto): Promise<ChangePasswordResponse> {
-    const access = await this.auth.changePassword(user.id, dto);
-    return { message: 'Password changed successfully!', data: { tokens: { access } } };
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @Body() dto: ChangePasswordDto,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ChangePasswordResponse> {
+    const session = await this.auth.changePassword(user.id, dto);
+    this.setRefreshCookie(res, session.refreshToken);
+    return { message: 'Password changed successfully!', data: { tokens: { access: session.answer } } };
   }
 
   @Get('profile/')

@@ -10,6 +10,10 @@ import { AuthService } from './auth.service';
 import { EmailCodeService } from './email-code.service';
 import { JWT_ALGORITHM, jwtKey } from './jwt-payload';
 import { JwtStrategy } from './jwt.strategy';
+import { BackgroundWorkService } from './background-work.service';
+import { LoginThrottleService } from './login-throttle.service';
+import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-token';
+import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
 import { WriteRateLimitGuard } from './write-rate-limit.guard';
 
@@ -21,14 +25,23 @@ import { WriteRateLimitGuard } from './write-rate-limit.guard';
       inject: [APP_ENV],
       useFactory: (env: AppEnv) => ({
         secret: jwtKey(env.jwtSecret),
-        signOptions: { expiresIn: '7d', algorithm: JWT_ALGORITHM },
+        signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: JWT_ALGORITHM },
         verifyOptions: { algorithms: [JWT_ALGORITHM] },
       }),
     }),
   ],
   controllers: [AuthController],
   // Every write under /api is rate limited (per user and per address), whichever module serves it.
-  providers: [AuthService, EmailCodeService, JwtStrategy, TokenUsersService, { provide: APP_GUARD, useClass: WriteRateLimitGuard }],
-  exports: [JwtModule, TokenUsersService],
+  providers: [
+    AuthService,
+    EmailCodeService,
+    JwtStrategy,
+    TokenUsersService,
+    LoginThrottleService,
+    RefreshTokensService,
+    BackgroundWorkService,
+    { provide: APP_GUARD, useClass: WriteRateLimitGuard },
+  ],
+  exports: [JwtModule, TokenUsersService, BackgroundWorkService],
 })
 export class AuthModule {}

@@ -5,6 +5,9 @@ export interface JwtPayload {
   sub: number;
   tv: number;
   username: string;
+  /** Set on every token we issue; a token without it is refused even when the signature is ours. */
+  exp?: number;
+  iat?: number;
 }
 
 /** The signed-in user as guards put it on the request (the admin guard reads the role itself, fresh). */

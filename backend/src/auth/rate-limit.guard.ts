@@ -30,4 +30,6 @@ export const RATE_LIMITS = {
   verify: { default: { limit: 10, ttl: 60_000 } },
   resend: { default: { limit: 5, ttl: 60_000 } },
   forgotPassword: { default: { limit: 5, ttl: 60_000 } },
+  // Renewals come every 15 minutes per tab; this only stops a flood.
+  refresh: { default: { limit: 30, ttl: 60_000 } },
 } as const;

@@ -63,6 +63,8 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
 
   async resolve(payload: JwtPayload): Promise<AuthUser | null> {
     if (typeof payload?.sub !== 'number' || typeof payload?.tv !== 'number') return null;
+    // jsonwebtoken accepts a token that never expires; we never issue one, so it is not ours to trust.
+    if (typeof payload.exp !== 'number') return null;
     const now = Date.now();
     const cached = this.cache.get(payload.sub);
     if (cached && cached.expiresAt > now) return cached.tokenVersion === payload.tv ? cached.user : null;

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '../../../contracts/src/api/common';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from './outage';
+import { databaseConflictAnswer } from './database-conflict';
 
 const MALFORMED_JSON = 'The request body is not valid JSON.';
 
@@ -46,6 +47,8 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
           : STATUS_MESSAGES[status] ?? 'The request could not be processed.';
     return { status, body: { message } };
   }
+  const conflict = databaseConflictAnswer(exception);
+  if (conflict) return conflict;
   // PostgreSQL or Redis unreachable: retryable, and never a reason to sign anyone out.
   if (isOutageError(exception)) {
     return { status: HttpStatus.SERVICE_UNAVAILABLE, body: { message: STATUS_MESSAGES[HttpStatus.SERVICE_UNAVAILABLE]! } };
@@ -74,7 +77,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (host.getType() !== 'http') throw exception;
     const res = host.switchToHttp().getResponse<Response>();
     const { status, body } = toErrorBody(exception);
-    if (status === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+    const conflict = databaseConflictAnswer(exception);
+    if (conflict) this.logger.warn(`A race reached the safety net: ${String(exception)}`);
+    else if (status === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
     else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));

@@ -21,7 +21,14 @@ describe('environment parsing', () => {
       healthPort: null,
       databasePoolSize: 10,
       metricsToken: null,
+      reconcileIntervalSeconds: 60,
     });
+  });
+
+  it('runs the reconciler every RECONCILE_INTERVAL_SECONDS (0 = off, the default in tests)', () => {
+    expect(parseEnv({ ...base, RECONCILE_INTERVAL_SECONDS: '0' }).reconcileIntervalSeconds).toBe(0);
+    expect(parseEnv({ ...base, RECONCILE_INTERVAL_SECONDS: '300' }).reconcileIntervalSeconds).toBe(300);
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).reconcileIntervalSeconds).toBe(0);
   });
 
   it('generates a development JWT secret once and keeps it under DATA_DIR', () => {
@@ -58,6 +65,8 @@ describe('environment parsing', () => {
     [{ API_DOCS: 'sometimes' }, 'API_DOCS must be true or false'],
     [{ ALLOWED_ORIGINS: 'https://a.example.com/app' }, 'ALLOWED_ORIGINS must be a comma list of origins'],
     [{ ALLOWED_ORIGINS: 'ftp://a.example.com' }, 'ALLOWED_ORIGINS must be a comma list of origins'],
+    [{ RECONCILE_INTERVAL_SECONDS: '1m' }, 'RECONCILE_INTERVAL_SECONDS must be a whole number from 0 to 86400, got "1m"'],
+    [{ RECONCILE_INTERVAL_SECONDS: '-5' }, 'RECONCILE_INTERVAL_SECONDS must be a whole number'],
   ])('refuses %j with a message naming the variable', (vars, message) => {
     expect(() => parseEnv({ ...base, ...vars })).toThrow(EnvError);
     expect(() => parseEnv({ ...base, ...vars })).toThrow(message);

@@ -47,6 +47,8 @@ export interface AppEnv {
   apiDocs: boolean;
   /** Origins a Socket.IO handshake may come from: APP_URL's, plus ALLOWED_ORIGINS. */
   socketOrigins: string[];
+  /** Seconds between the workers' reconciler passes; 0: only at start and after a Redis reconnect. Off by default in tests. */
+  reconcileIntervalSeconds: number;
 }
 
 export class EnvError extends Error {}
@@ -224,6 +226,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     apiDocs: parseBoolean('API_DOCS', get('API_DOCS') ?? String(nodeEnv !== 'production')),
     socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? developmentOrigins(port) : undefined)),
+    reconcileIntervalSeconds: parseInteger('RECONCILE_INTERVAL_SECONDS', get('RECONCILE_INTERVAL_SECONDS') ?? (nodeEnv === 'test' ? '0' : '60'), 0, 86400),
   };
 }
 

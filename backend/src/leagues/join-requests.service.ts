@@ -34,10 +34,11 @@ export class JoinRequestsService {
   async join(userId: number, dto: JoinLeagueDto): Promise<{ result: JoinLeagueResult; message: string }> {
     return this.db.transaction(async (tx) => {
       if (dto.type === 'public') {
-        const league = await this.lockTarget(tx, userId, `l.id = $2 AND l.type = 'public'`, dto.league_id!);
+        const league = await this.lockTarget(tx, userId, `id = $1 AND type = 'public'`, dto.league_id!);
         if (!league) throw ApiError.notFound(`No public league has the ID ${dto.league_id}.`);
-        if (league.is_member) throw ApiError.conflict(`You are already a member of ${league.name}.`);
-        await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [league.id, userId]);
+        if (league.is_member || !(await this.addMember(tx, league.id, userId))) {
+          throw ApiError.conflict(`You are already a member of ${league.name}.`);
+        }
         await this.outbox.publish(tx, 'member.joined', { leagueId: league.id, userId, leagueType: 'public', via: 'public' });
         return {
           result: { status: 'joined', league_id: league.id, league_name: league.name, request_id: null },
@@ -45,7 +46,7 @@ export class JoinRequestsService {
         };
       }
       const code = normalizeInviteCode(dto.code!);
-      const league = await this.lockTarget(tx, userId, `l.code = $2 AND l.type = 'private'`, code);
+      const league = await this.lockTarget(tx, userId, `code = $1 AND type = 'private'`, code);
       if (!league) throw ApiError.notFound('No private league has that invite code.');
       if (league.is_member) throw ApiError.conflict(`You are already a member of ${league.name}.`);
       if (league.max_members !== null && league.member_count >= league.max_members) {
@@ -96,8 +97,7 @@ export class JoinRequestsService {
       }
       await tx.query(`UPDATE league_requests SET status = 'approved', decided_at = now(), decided_by = $2 WHERE id = $1`, [request.id, ownerId]);
       await this.outbox.publish(tx, 'request.approved', { requestId: request.id, leagueId, userId, ownerId });
-      if (alreadyMember.length === 0) {
-        await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, userId]);
+      if (alreadyMember.length === 0 && (await this.addMember(tx, leagueId, userId))) {
         await this.outbox.publish(tx, 'member.joined', { leagueId, userId, leagueType: 'private', via: 'approval' });
       }
       return `${request.full_name} is now a member of ${league.name}.`;
@@ -122,18 +122,42 @@ export class JoinRequestsService {
        WHERE r.league_id = $1 AND r.user_id = $2 AND r.status = 'pending' FOR UPDATE OF r`,
       [leagueId, userId],
     );
-    if (!request) throw ApiError.notFound('No pending request from that user.');
+    if (!request) {
+      // A second click of the owner (or approve and reject at once) finds the request decided.
+      const [decided]: { status: 'approved' | 'rejected' }[] = await tx.query(
+        `SELECT status FROM league_requests WHERE league_id = $1 AND user_id = $2 AND status <> 'pending' ORDER BY decided_at DESC, id DESC LIMIT 1`,
+        [leagueId, userId],
+      );
+      if (decided) throw ApiError.conflict(`That request was already ${decided.status}.`);
+      throw ApiError.notFound('No pending request from that user.');
+    }
     return { league, request };
   }
 
-  /** The league to join, locked (so capacity checks and joins serialise), with the caller's standing in it. */
+  /** Adds the member unless they are one already; answers whether a row was added. */
+  private async addMember(tx: EntityManager, leagueId: number, userId: number): Promise<boolean> {
+    const added: unknown[] = await tx.query(
+      `INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING user_id`,
+      [leagueId, userId],
+    );
+    return added.length > 0;
+  }
+
+  /**
+   * The league to join, locked (so capacity checks and joins serialise), with the caller's
+   * standing in it. Lock first, read after: a FOR UPDATE that waited for another join answers
+   * the row with everything else in its statement (member count, membership) as of before that
+   * join, so the standing is read by the next statement, which sees it.
+   */
   private async lockTarget(tx: EntityManager, userId: number, where: string, key: number | string): Promise<JoinTarget | null> {
+    const [locked]: { id: number }[] = await tx.query(`SELECT id FROM leagues WHERE ${where} FOR UPDATE`, [key]);
+    if (!locked) return null;
     const rows: JoinTarget[] = await tx.query(
       `SELECT l.id, l.name, l.type, l.owner_id, l.max_members,
               (SELECT count(*) FROM league_members x WHERE x.league_id = l.id)::int AS member_count,
               EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id AND m.user_id = $1) AS is_member
-       FROM leagues l WHERE ${where} FOR UPDATE OF l`,
-      [userId, key],
+       FROM leagues l WHERE l.id = $2`,
+      [userId, locked.id],
     );
     return rows[0] ?? null;
   }

@@ -19,6 +19,9 @@ import { generateInviteCode } from './invite-code';
 import { LEAGUE_SELECT, LeagueAccessService, LeagueRow, toLeague } from './league-access.service';
 import { passOwnershipOrDelete } from './ownership';
 
+/** Namespace of the per-owner advisory lock held while a league is created. */
+const LEAGUE_CREATE_LOCK = 7_303;
+
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -93,12 +96,17 @@ export class LeaguesService {
       throw ApiError.field('max_members', 'Max members applies to private leagues only.');
     }
     const leagueId = await this.db.transaction(async (tx) => {
-      const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
-      const code = dto.type === 'private' ? await this.unusedCode(tx) : null;
-      const [{ id }]: { id: number }[] = await tx.query(
-        `INSERT INTO leagues (name, description, type, code, max_members, owner_id) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [dto.name, dto.description ?? '', dto.type, code, maxMembers, userId],
+      // One creation per owner at a time, so a double-click cannot make two leagues of one name.
+      await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [LEAGUE_CREATE_LOCK, userId]);
+      const [sameName]: { name: string }[] = await tx.query(
+        `SELECT name FROM leagues WHERE owner_id = $1 AND lower(name) = lower($2) AND type IN ('private', 'public') LIMIT 1`,
+        [userId, dto.name],
       );
+      if (sameName) {
+        throw ApiError.conflict(`You already own a league called ${sameName.name}.`, { name: ['You already own a league with this name.'] });
+      }
+      const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
+      const id = await this.insertLeague(tx, userId, dto, maxMembers);
       await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, userId]);
       await this.outbox.publish(tx, 'member.joined', { leagueId: id, userId, leagueType: dto.type, via: 'create' });
       return id;
@@ -227,6 +235,24 @@ export class LeaguesService {
     return this.access.visible(leagueId, userId, tx);
   }
 
+  /**
+   * Inserts the league; a private one gets a fresh invite code. Two creations may draw the same
+   * code at once: the unique index decides (ON CONFLICT DO NOTHING) and the loser draws again.
+   */
+  private async insertLeague(tx: EntityManager, userId: number, dto: CreateLeagueDto, maxMembers: number | null): Promise<number> {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const code = dto.type === 'private' ? generateInviteCode() : null;
+      const inserted: { id: number }[] = await tx.query(
+        `INSERT INTO leagues (name, description, type, code, max_members, owner_id) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (code) DO NOTHING RETURNING id`,
+        [dto.name, dto.description ?? '', dto.type, code, maxMembers, userId],
+      );
+      if (inserted.length > 0) return inserted[0].id;
+    }
+    throw new Error('Could not find an unused invite code');
+  }
+
+  /** A code no league has; regenerating holds the league's lock, and the unique index has the last word. */
   private async unusedCode(tx: EntityManager): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const code = generateInviteCode();

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MailService } from './mail.service';
+import { SendAccountExistsEmailService } from './send-account-exists-email.service';
 import { SendOtpEmailService } from './send-otp-email.service';
 
-@Module({ providers: [MailService, SendOtpEmailService], exports: [MailService, SendOtpEmailService] })
+@Module({
+  providers: [MailService, SendOtpEmailService, SendAccountExistsEmailService],
+  exports: [MailService, SendOtpEmailService, SendAccountExistsEmailService],
+})
 export class MailModule {}

@@ -11,6 +11,9 @@ import { OPS_HELP, OpsCommand, OpsUsageError, parseOpsArgs } from './ops-args';
 import { OpsModule } from './ops.module';
 import { OpsService } from './ops.service';
 import { ReplayService } from '../replay/replay.service';
+import { describeReport } from '../reconcile/reconcile-report';
+import { ReconcilerService } from '../reconcile/reconciler.service';
+import { OpsReconcileModule } from './ops-reconcile.module';
 
 interface Io {
   out: (line: string) => void;
@@ -53,9 +56,13 @@ function readSeasonFile(file: string): unknown {
 async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Promise<void> {
   // Read the file before booting anything, so a bad path fails fast with exit 2.
   const seasonFile = command.kind === 'import' ? readSeasonFile(command.file) : null;
-  const app = await NestFactory.createApplicationContext(OpsModule, { logger: ['error', 'warn'] });
+  // reconcile prints its own report line: the reconciler's warn log would only repeat it.
+  const app = command.kind === 'reconcile'
+    ? await NestFactory.createApplicationContext(OpsReconcileModule, { logger: ['error'] })
+    : await NestFactory.createApplicationContext(OpsModule, { logger: ['error', 'warn'] });
   try {
-    const fixtures = app.get(FixtureAdminService);
+    // Looked up on use: the reconcile container has no fixtures module.
+    const fixtures = () => app.get(FixtureAdminService);
     switch (command.kind) {
       case 'import': {
         const result = await app
@@ -67,7 +74,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
       case 'result':
         io.out(
           fixtureLine(
-            await fixtures.recordResult(command.fixtureId, {
+            await fixtures().recordResult(command.fixtureId, {
               homeScore: command.home,
               awayScore: command.away,
               status: command.live ? 'live' : 'finished',
@@ -77,10 +84,10 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
         );
         break;
       case 'postpone':
-        io.out(fixtureLine(await fixtures.postpone(command.fixtureId)));
+        io.out(fixtureLine(await fixtures().postpone(command.fixtureId)));
         break;
       case 'reschedule':
-        io.out(fixtureLine(await fixtures.reschedule(command.fixtureId, command.matchTime)));
+        io.out(fixtureLine(await fixtures().reschedule(command.fixtureId, command.matchTime)));
         break;
       case 'grant-admin': {
         const user = await app.get(OpsService).grantAdmin(command.email);
@@ -88,7 +95,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
         break;
       }
       case 'list-fixtures':
-        (await fixtures.list(command.gameweek)).map(fixtureLine).forEach(io.out);
+        (await fixtures().list(command.gameweek)).map(fixtureLine).forEach(io.out);
         break;
       case 'seed-demo':
         importLines(await app.get(OpsService).seedDemo()).forEach(io.out);
@@ -96,6 +103,12 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
       case 'replay': {
         const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, log: io.out });
         io.out(`Replayed ${result.fixtures} matches (${result.steps} updates).`);
+        break;
+      }
+      case 'reconcile': {
+        // Grace 0: an operator asking for a pass wants every drift repaired now.
+        const report = await app.get(ReconcilerService).runPass({ graceSeconds: 0, waitForLock: true });
+        io.out(`Reconciler ${describeReport(report)}`);
         break;
       }
     }

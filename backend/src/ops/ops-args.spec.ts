@@ -15,6 +15,7 @@ describe('parseOpsArgs', () => {
     [['list-fixtures'], { kind: 'list-fixtures' }],
     [['list-fixtures', '--gameweek', '3'], { kind: 'list-fixtures', gameweek: 3 }],
     [['seed-demo'], { kind: 'seed-demo' }],
+    [['reconcile'], { kind: 'reconcile' }],
   ])('%j', (argv, expected) => {
     expect(parseOpsArgs(argv)).toEqual(expected);
   });
@@ -35,6 +36,8 @@ describe('parseOpsArgs', () => {
     [['postpone', '0'], /fixtureId must be a whole number from 1/],
     [['grant-admin', 'nobody'], /not an email address/],
     [['list-fixtures', '--gameweek', 'two'], /--gameweek must be a whole number/],
+    [['reconcile', 'now'], /reconcile: unexpected argument "now"/],
+    [['reconcile', '--dry-run'], /unknown option --dry-run/],
   ])('%j is refused', (argv, message) => {
     expect(() => parseOpsArgs(argv)).toThrow(OpsUsageError);
     expect(() => parseOpsArgs(argv)).toThrow(message);

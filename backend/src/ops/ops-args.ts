@@ -14,7 +14,8 @@ export type OpsCommand =
   | { kind: 'grant-admin'; email: string }
   | { kind: 'list-fixtures'; gameweek?: number }
   | { kind: 'seed-demo' }
-  | { kind: 'replay'; gameweek: number; minutes: number; seed?: number };
+  | { kind: 'replay'; gameweek: number; minutes: number; seed?: number }
+  | { kind: 'reconcile' };
 
 export const OPS_HELP = `Scoreline ops CLI — npm run ops -- <command> [options]
 
@@ -41,6 +42,11 @@ Commands:
         plausible minutes adding up to the real final score, full time — recorded through the
         same service as the admin API, so scoring, standings and live pushes follow. Needs the
         app (workers) running. A match with no real result gets a plausible one.
+  reconcile
+        Run one reconciler pass now (as the workers do every RECONCILE_INTERVAL_SECONDS): rescore
+        predictions that disagree with their fixture, fix totals that disagree with their
+        predictions, recompute league tables that disagree with the totals. Prints what it
+        repaired. Waits if a worker's pass is running.
   --help, -h
         Show this help.
 
@@ -157,6 +163,11 @@ export function parseOpsArgs(argv: string[]): OpsCommand {
         minutes: Number(minutesRaw),
         ...(typeof seed === 'string' ? { seed: int('--seed', seed, 0, 2147483647) } : {}),
       };
+    }
+    case 'reconcile': {
+      const { positional } = split(rest, {});
+      exactly(command, positional, []);
+      return { kind: 'reconcile' };
     }
     case 'seed-demo': {
       const { positional } = split(rest, {});

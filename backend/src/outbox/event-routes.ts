@@ -11,6 +11,7 @@ export type QueueName = (typeof QUEUES)[number];
 export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
   'user.registered': [],
   'otp.requested': ['mail'],
+  'account.exists': ['mail'],
   'member.joined': ['standings', 'activity', 'live'],
   'member.left': ['standings', 'activity', 'live'],
   'request.created': ['live', 'notifications'],

@@ -1,6 +1,15 @@
 import type { PredictionInput } from '../../../contracts/src/api/predictions';
 
 /**
+ * Saves close this long before the deadline (the first kick-off). The deadline is re-checked
+ * by the database clock in the save's last statement, and COMMIT follows at once; the margin
+ * covers the commit itself, which may queue behind other commits (every outbox writer NOTIFYs,
+ * and Postgres commits NOTIFYing transactions one at a time, each with its WAL flush), so no
+ * save is committed after the deadline even in a burst at the deadline instant.
+ */
+export const SAVE_COMMIT_MARGIN_MS = 1000;
+
+/**
  * The rules of one save that depend only on the request and the gameweek's fixture ids
  * (the deadline is checked by the service against the database clock). Returns every field
  * error found, keyed like the request (`predictions[2].fixture`), or an empty object.

@@ -1,11 +1,22 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
 import type { GameweekPredictions, Prediction, PredictionInput } from '../../../contracts/src/api/predictions';
 import { ApiError } from '../common/api-error';
+import { lockGameweekForSave } from '../fixtures/gameweek-lock';
 import { OutboxService } from '../outbox/outbox.service';
 import { SeasonsService } from '../seasons/seasons.service';
-import { checkPredictionSubmission } from './prediction-rules';
+import { checkPredictionSubmission, SAVE_COMMIT_MARGIN_MS } from './prediction-rules';
+
+/** Namespace of the per-user advisory lock held while a user's predictions are saved. */
+const PREDICTION_SAVE_LOCK = 7_302;
+
+function closedError(gameweek: GameweekSummary, deadline: Date | null): ApiError {
+  return new ApiError(HttpStatus.FORBIDDEN, `Predictions for ${gameweek.name} are closed: its first match has kicked off.`, {
+    detail: `The deadline was ${deadline ? deadline.toISOString() : gameweek.deadline}.`,
+  });
+}
 
 type PredictionRow = Omit<Prediction, 'updated_at'> & { updated_at: Date };
 
@@ -47,20 +58,17 @@ export class PredictionsService {
   async save(userId: number, predictions: PredictionInput[]): Promise<GameweekPredictions> {
     return this.db.transaction(async (tx) => {
       const { season, gameweek } = await this.seasons.currentGameweek(tx);
-      // Lock the gameweek's fixtures: a score recorded meanwhile waits for this save, so no
-      // prediction is ever written after its gameweek closed.
-      const fixtures: { id: number; started: boolean; closed: boolean }[] = await tx.query(
-        `SELECT f.id, f.status IN ('live', 'finished') AS started, g.starts_at <= statement_timestamp() AS closed
-         FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id
-         WHERE f.gameweek_id = $1 ORDER BY f.id FOR SHARE OF f`,
-        [gameweek.id],
-      );
-      if (fixtures.length === 0 || fixtures[0].closed || fixtures.some((f) => f.started)) {
-        throw new ApiError(HttpStatus.FORBIDDEN, `Predictions for ${gameweek.name} are closed: its first match has kicked off.`, {
-          detail: `The deadline was ${gameweek.deadline}.`,
-        });
-      }
+      // Every change of a deadline or of what closes a gameweek (reschedule, result, postpone,
+      // import) takes this lock exclusively: it waits for saves in flight, and they for it.
+      await lockGameweekForSave(tx, gameweek.id);
+      // One save per user at a time: two saves moving the banker would otherwise both clear it
+      // and collide on the one-banker unique index.
+      await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [PREDICTION_SAVE_LOCK, userId]);
 
+      // Read after the locks, so what was committed while we waited counts.
+      const before = await this.openState(tx, gameweek.id);
+      if (!before.open) throw closedError(gameweek, before.deadline);
+      const fixtures: { id: number }[] = await tx.query(`SELECT id FROM fixtures WHERE gameweek_id = $1`, [gameweek.id]);
       const errors = checkPredictionSubmission(predictions, new Set(fixtures.map((f) => f.id)), gameweek.name);
       const keys = Object.keys(errors);
       if (keys.length > 0) throw ApiError.badRequest(errors[keys[0]][0], errors);
@@ -98,8 +106,34 @@ export class PredictionsService {
         fixtureIds: predictions.map((p) => p.fixture),
         bankerFixtureId: saved.find((p) => p.is_banker)?.fixture ?? null,
       });
+      // The deadline holds at commit: this is the last statement, and COMMIT follows it with no
+      // await on anything else in between (only promise continuations).
+      const atCommit = await this.openState(tx, gameweek.id);
+      if (!atCommit.open) throw closedError(gameweek, atCommit.deadline);
       return { gameweek, predictions: saved };
     });
+  }
+
+  /**
+   * Whether the gameweek still takes predictions, by the database clock at this instant: its
+   * season active, every earlier gameweek completed (it is still the current one), no score
+   * recorded in it, and more than SAVE_COMMIT_MARGIN_MS before its deadline.
+   */
+  private async openState(tx: EntityManager, gameweekId: number): Promise<{ open: boolean; deadline: Date | null }> {
+    const [row]: { open: boolean; deadline: Date | null }[] = await tx.query(
+      `SELECT g.starts_at AS deadline,
+              s.is_active
+              AND g.starts_at IS NOT NULL
+              AND clock_timestamp() < g.starts_at - $2::interval
+              AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
+              AND NOT EXISTS (SELECT 1 FROM gameweeks e JOIN fixtures ef ON ef.gameweek_id = e.id
+                              WHERE e.season_id = g.season_id AND e.number < g.number AND ef.status NOT IN ('finished', 'postponed'))
+              AS open
+       FROM gameweeks g JOIN seasons s ON s.id = g.season_id
+       WHERE g.id = $1`,
+      [gameweekId, `${SAVE_COMMIT_MARGIN_MS} milliseconds`],
+    );
+    return { open: row?.open === true, deadline: row?.deadline ? new Date(row.deadline) : null };
   }
 
   /**

@@ -3,7 +3,8 @@ import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '../../..
 /** Advisory-lock namespace of scoring; the second key is the season id. */
 export const SCORING_LOCK_NAMESPACE = 7_301;
 
-const COLUMNS: ScoringSqlColumns = {
+/** The scoring rules' inputs in a query over `predictions p` joined to the fixture as `fx`. */
+export const SCORING_COLUMNS: ScoringSqlColumns = {
   predHome: 'p.home_score',
   predAway: 'p.away_score',
   actHome: 'fx.home_score',
@@ -12,12 +13,15 @@ const COLUMNS: ScoringSqlColumns = {
   isVoid: "fx.status = 'postponed'",
 };
 
+/** A prediction's points are final once its fixture is finished or void (postponed). */
+export const IS_FINAL_SQL = "fx.status IN ('finished', 'postponed')";
+
 /** 1 when the outcome counts as scored (live or finished, not void), else 0; NULL-safe. */
-const scored = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') THEN 1 ELSE 0 END)`;
-const correct = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct') THEN 1 ELSE 0 END)`;
-const exact = (o: string) => `(CASE WHEN ${o} = 'exact' THEN 1 ELSE 0 END)`;
+export const countsAsScored = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') THEN 1 ELSE 0 END)`;
+export const countsAsCorrect = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct') THEN 1 ELSE 0 END)`;
+export const countsAsExact = (o: string) => `(CASE WHEN ${o} = 'exact' THEN 1 ELSE 0 END)`;
 /** Scored while the match is still in play: its points are provisional. */
-const live = (o: string, final: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') AND NOT ${final} THEN 1 ELSE 0 END)`;
+export const countsAsLive = (o: string, final: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') AND NOT ${final} THEN 1 ELSE 0 END)`;
 
 const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
   UPDATE ${table} t SET
@@ -51,9 +55,9 @@ WITH fx AS (
 calc AS (
   SELECT p.id, p.user_id,
          p.points AS old_points, p.outcome AS old_outcome, p.is_final AS old_final,
-         ${scoringSqlCase(COLUMNS)} AS new_points,
-         ${outcomeSqlCase(COLUMNS)} AS new_outcome,
-         (fx.status IN ('finished', 'postponed')) AS new_final
+         ${scoringSqlCase(SCORING_COLUMNS)} AS new_points,
+         ${outcomeSqlCase(SCORING_COLUMNS)} AS new_outcome,
+         (${IS_FINAL_SQL}) AS new_final
   FROM predictions p JOIN fx ON fx.id = p.fixture_id
   WHERE p.fixture_id = $1
 ),
@@ -66,10 +70,10 @@ changed AS (
          OR c.old_final IS DISTINCT FROM c.new_final)
   RETURNING c.user_id,
     COALESCE(c.new_points, 0) - COALESCE(c.old_points, 0) AS d_points,
-    ${scored('c.new_outcome')} - ${scored('c.old_outcome')} AS d_scored,
-    ${correct('c.new_outcome')} - ${correct('c.old_outcome')} AS d_correct,
-    ${exact('c.new_outcome')} - ${exact('c.old_outcome')} AS d_exact,
-    ${live('c.new_outcome', 'c.new_final')} - ${live('c.old_outcome', 'c.old_final')} AS d_live
+    ${countsAsScored('c.new_outcome')} - ${countsAsScored('c.old_outcome')} AS d_scored,
+    ${countsAsCorrect('c.new_outcome')} - ${countsAsCorrect('c.old_outcome')} AS d_correct,
+    ${countsAsExact('c.new_outcome')} - ${countsAsExact('c.old_outcome')} AS d_exact,
+    ${countsAsLive('c.new_outcome', 'c.new_final')} - ${countsAsLive('c.old_outcome', 'c.old_final')} AS d_live
 ),
 gameweek_totals AS (${totalsUpdate('user_gameweek_totals', 'gameweek_id', '$2')}),
 season_totals AS (${totalsUpdate('user_season_totals', 'season_id', '$3')})

@@ -87,7 +87,12 @@ export class StandingsService {
     }
   }
 
-  async recomputeLeague(leagueId: number): Promise<RecomputeResult> {
+  /**
+   * `checkEveryRow` (the reconciler): look for missing and strangers' rows even when the row
+   * count matches the member count (one of each), at the cost of an anti-join; events only
+   * ever add or remove members, so the counts tell the normal path.
+   */
+  async recomputeLeague(leagueId: number, options: { checkEveryRow?: boolean } = {}): Promise<RecomputeResult> {
     return this.db.transaction(async (tx) => {
       await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [STANDINGS_LOCK, leagueId]);
       const exists: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE id = $1`, [leagueId]);
@@ -159,11 +164,11 @@ export class StandingsService {
                                                    'totalPoints', c.total_points, 'recentPoints', c.recent_points) ORDER BY c.rank)
                  FROM (SELECT * FROM updated ORDER BY rank LIMIT ${CHANGED_ROWS_LIMIT + 1}) c
                  JOIN league_standings o ON o.league_id = $1 AND o.user_id = c.user_id) AS changed`,
-        [leagueId, seasonId, recent?.id ?? null, counts.stored !== counts.members],
+        [leagueId, seasonId, recent?.id ?? null, options.checkEveryRow === true || counts.stored !== counts.members],
       );
       // Rows of former members (member.left deletes its row at once; this catches anything else).
       let removed = 0;
-      if (counts.stored + result.inserted > result.members) {
+      if (options.checkEveryRow === true || counts.stored + result.inserted > result.members) {
         const [, affected]: [unknown[], number] = await tx.query(
           `DELETE FROM league_standings s
            WHERE s.league_id = $1 AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = s.user_id)`,

@@ -2,6 +2,10 @@ import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import type { Response } from 'supertest';
 import type { OtpPurpose } from '../../../contracts/src/api/auth';
+import type Redis from 'ioredis';
+import { BackgroundWorkService } from '../../src/auth/background-work.service';
+import { LoginThrottleService } from '../../src/auth/login-throttle.service';
+import { REDIS } from '../../src/redis/redis.module';
 import { newUserInput, TestUserInput } from '../support/factories';
 import type { TestSystem } from '../support/test-system';
 
@@ -85,6 +89,8 @@ export async function writeSnapshot(sys: TestSystem): Promise<WriteSnapshot> {
  * to be sent has arrived. (Narrower than sys.settle(): queues of other areas don't hold us up.)
  */
 export async function settleMail(sys: TestSystem, timeoutMs = 15000): Promise<void> {
+  // Codes for resend and forgot-password are issued after the answer.
+  await sys.api.get(BackgroundWorkService).idle();
   const mail = sys.workers.get<Queue>(getQueueToken('mail'), { strict: false });
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -110,13 +116,23 @@ export async function userIdOf(sys: TestSystem, email: string): Promise<number> 
   return row.id;
 }
 
-/** Move a user's codes of one purpose back in time (instead of sleeping through a cooldown or expiry). */
+/**
+ * Move a user's codes of one purpose back in time (instead of sleeping through a cooldown or
+ * expiry). Moving created_at also moves the per-email resend cooldown kept in Redis.
+ */
 export async function moveCodesBack(sys: TestSystem, userId: number, purpose: OtpPurpose, column: 'created_at' | 'expires_at', seconds: number): Promise<void> {
   await sys.db.query(`UPDATE email_codes SET ${column} = ${column} - make_interval(secs => $3) WHERE user_id = $1 AND purpose = $2`, [
     userId,
     purpose,
     seconds,
   ]);
+  if (column !== 'created_at') return;
+  const [{ email }]: { email: string }[] = await sys.db.query(`SELECT email FROM users WHERE id = $1`, [userId]);
+  const key = sys.api.get(LoginThrottleService).codeSlotKey(email, purpose);
+  const redis = sys.api.get<Redis>(REDIS);
+  const left = (await redis.pttl(key)) - seconds * 1000;
+  if (left > 0) await redis.pexpire(key, left);
+  else await redis.del(key);
 }
 
 /** A well-formed 6-digit code that is not `code`. */

@@ -57,7 +57,9 @@ describe('rate limits (RATE_LIMIT_FACTOR=1)', () => {
 
   it('answers the 11th sign-in within a minute from one address with 429 in the error shape', async () => {
     const ip = address();
-    const attempt = () => sys.http.post('/api/auth/login/').set('X-Forwarded-For', ip).send({ email: 'nobody@example.com', password: 'wrong-password' });
+    // A new email each time: five failures for one email would meet the per-account throttle first.
+    let n = 0;
+    const attempt = () => sys.http.post('/api/auth/login/').set('X-Forwarded-For', ip).send({ email: `nobody${(n += 1)}@example.com`, password: 'wrong-password' });
     for (let i = 1; i <= 10; i++) {
       const res = await attempt();
       expect({ attempt: i, status: res.status }).toEqual({ attempt: i, status: 401 });
@@ -92,8 +94,10 @@ describe('rate limits (RATE_LIMIT_FACTOR=1)', () => {
   });
 
   it('limits resend, forgot-password and code checks per address', async () => {
+    // Resend: a new email each time, so the per-email 60 s cooldown does not answer first.
+    let n = 0;
     const cases = [
-      { path: '/api/auth/resend-otp/', limit: 5, body: { email: 'nobody@example.com', purpose: 'email_verification' } },
+      { path: '/api/auth/resend-otp/', limit: 5, body: () => ({ email: `nobody${(n += 1)}@example.com`, purpose: 'email_verification' }) },
       { path: '/api/auth/forgot-password/', limit: 5, body: { email: 'nobody@example.com' } },
       { path: '/api/auth/verify-otp/', limit: 10, body: { email: 'nobody@example.com', otp_code: '123456', purpose: 'email_verification' } },
       { path: '/api/auth/reset-password/', limit: 10, body: { email: 'nobody@example.com', otp_code: '123456', new_password: 'abcdefgh1', new_password_confirm: 'abcdefgh1' } },
@@ -101,11 +105,12 @@ describe('rate limits (RATE_LIMIT_FACTOR=1)', () => {
     for (const { path, limit, body } of cases) {
       const ip = address();
       for (let i = 1; i <= limit; i++) {
-        const res = await sys.http.post(path).set('X-Forwarded-For', ip).send(body);
+        const res = await sys.http.post(path).set('X-Forwarded-For', ip).send(typeof body === 'function' ? body() : body);
         expect({ path, attempt: i, limited: res.status === 429 }).toEqual({ path, attempt: i, limited: false });
       }
-      const limited = await sys.http.post(path).set('X-Forwarded-For', ip).send(body);
+      const limited = await sys.http.post(path).set('X-Forwarded-For', ip).send(typeof body === 'function' ? body() : body);
       expectErrorShape(limited, 429);
+      expect(limited.body.message).toBe('Too many requests. Please wait a moment and try again.');
     }
   });
 

@@ -53,25 +53,19 @@ describe('sign-up, sign-in and profile', () => {
     });
   });
 
-  it('refuses a duplicate username or email, also when only the case differs, and writes nothing', async () => {
+  it('refuses a username taken by another account, also when only the case differs, and writes nothing', async () => {
     const taken = await registerUser(sys);
     await settleMail(sys);
     const fresh = newUserInput();
     const mailsBefore = sys.smtp.messages.length;
     const before = await writeSnapshot(sys);
 
-    const cases = [
-      { body: { ...fresh, username: taken.username }, fields: ['username'] },
-      { body: { ...fresh, username: taken.username.toUpperCase() }, fields: ['username'] },
-      { body: { ...fresh, email: taken.email }, fields: ['email'] },
-      { body: { ...fresh, email: taken.email.toUpperCase() }, fields: ['email'] },
-      { body: { ...fresh, username: taken.username.toUpperCase(), email: ` ${taken.email.toUpperCase()} ` }, fields: ['email', 'username'] },
-    ];
-    for (const { body, fields } of cases) {
+    // Usernames are public (leaderboards), so saying one is taken tells nothing about emails.
+    for (const username of [taken.username, taken.username.toUpperCase()]) {
+      const body = { ...fresh, username };
       const res = await register({ ...body, password_confirm: body.password });
       expectErrorShape(res, 400);
-      expect({ sent: body, fields: Object.keys(res.body.errors).sort() }).toEqual({ sent: body, fields });
-      for (const field of fields) expect(res.body.errors[field]).toEqual([`A user with that ${field} already exists.`]);
+      expect({ sent: body, errors: res.body.errors }).toEqual({ sent: body, errors: { username: ['A user with that username already exists.'] } });
     }
     await settleMail(sys);
     expect(await writeSnapshot(sys)).toEqual(before);

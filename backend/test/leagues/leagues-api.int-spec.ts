@@ -202,7 +202,9 @@ describe('leagues API: create, join, requests, membership, access', () => {
       await sys.http.post(`/api/leagues/${privateId}/reject-request/${joiner.id}/`).set(owner.auth).expect(200);
       const after = await sys.http.get(`/api/leagues/${privateId}/join-requests/`).set(owner.auth).expect(200);
       expect(after.body.data.pending_requests).toEqual([]);
-      await sys.http.post(`/api/leagues/${privateId}/reject-request/${joiner.id}/`).set(owner.auth).expect(404);
+      // Deciding it again (a second click) is a clear conflict.
+      const again = await sys.http.post(`/api/leagues/${privateId}/reject-request/${joiner.id}/`).set(owner.auth).expect(409);
+      expect(again.body.message).toBe('That request was already rejected.');
       // After a rejection the user may ask again.
       await sys.http.post('/api/leagues/join/').set(joiner.auth).send({ type: 'private', code: privateCode }).expect(200);
       await sys.http.post(`/api/leagues/${privateId}/approve-request/${joiner.id}/`).set(owner.auth).expect(200);

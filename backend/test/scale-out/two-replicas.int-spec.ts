@@ -36,7 +36,7 @@ describe('two API replicas and two workers', () => {
        VALUES ($1, $2, $3, 'Replica', 'x', now(), now(), $4) RETURNING id`,
       [username, `${username}@example.com`, name, role],
     );
-    const token = jwt.sign({ sub: id, tv: 0, username });
+    const token = jwt.sign({ sub: id, tv: 0, username }, { expiresIn: '1h' }); // a token without exp is refused
     return { id, username, token, auth: { Authorization: `Bearer ${token}` } };
   }
 

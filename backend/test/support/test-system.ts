@@ -5,6 +5,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { createApiApp } from '../../src/app.factory';
+import { BackgroundWorkService } from '../../src/auth/background-work.service';
 import { QUEUES } from '../../src/outbox/event-routes';
 import { createWorkersApp } from '../../../workers/src/main';
 import { SmtpCapture } from './smtp-capture';
@@ -35,6 +36,7 @@ export async function startTestSystem(): Promise<TestSystem> {
   const queues = QUEUES.map((name) => workers.get<Queue>(getQueueToken(name)));
 
   async function settle(timeoutMs = 20000): Promise<void> {
+    await api.get(BackgroundWorkService).idle();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const [{ pending }]: { pending: number }[] = await db.query(

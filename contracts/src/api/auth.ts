@@ -72,3 +72,17 @@ export interface ChangePasswordResponse {
   message: string;
   data: { tokens: { access: string } };
 }
+
+/** POST /auth/refresh/: the refresh token travels in an HttpOnly cookie, the new access token in the answer. */
+export interface RefreshResponse {
+  tokens: { access: string };
+}
+
+/**
+ * `detail` of the 403 a sign-in with the right password gets while the email is unverified
+ * (a fresh code is on its way, unless one was sent in the last minute): show the verify screen.
+ */
+export const EMAIL_NOT_VERIFIED = 'email_not_verified';
+
+/** `detail` of a 401 whose access token has expired: renew it and try again. */
+export const TOKEN_EXPIRED = 'token_expired';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp } from '@/test/render-app';
 
 const HERO = 'How Well Do You Know The Beautiful Game?';
@@ -25,6 +25,18 @@ describe('routing', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(await screen.findByText('gooner7')).toBeTruthy();
+  });
+
+  it('says the server is unavailable on a 503 and keeps the user signed in', async () => {
+    localStorage.setItem('authToken', 'tok');
+    // Every call, as while the API is being redeployed behind its proxy.
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify({ message: 'Service Unavailable' }), { status: 503 }))));
+    const { router } = renderApp('/dashboard');
+    const indicator = await screen.findByTestId('live-indicator');
+    await waitFor(() => expect(indicator.getAttribute('data-status')).toBe('unavailable'));
+    expect(indicator.textContent).toBe('Server unavailable');
+    expect(localStorage.getItem('authToken')).toBe('tok');
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it("falls back to 'User' when the profile cannot be loaded, and Sign Out goes to /home", async () => {
@@ -106,6 +118,22 @@ describe('sign in', () => {
     fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'pw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText('Login successful, but no auth token was provided.')).toBeTruthy();
+  });
+
+  it('opens the verify screen with the email filled when the account is not verified yet', async () => {
+    mockApi({
+      'POST /api/auth/login/': () => ({
+        status: 403,
+        body: { message: 'Please verify your email before signing in.', detail: 'email_not_verified' },
+      }),
+    });
+    renderApp('/signin');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' john@example.com ' } });
+    fireEvent.change(screen.getByLabelText('Password', { exact: true }), { target: { value: 'pw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('j***@example.com')).toBeTruthy();
+    expect(screen.getByLabelText('Verification code')).toBeTruthy();
+    expect(localStorage.getItem('authToken')).toBeNull();
   });
 });
 

@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiClient, buildApiUrl } from './api-client';
+import { apiClient, buildApiUrl, renewAccessToken, tokenExpiresAt } from './api-client';
 import { ApiError } from './api-error';
+import { queryRetryDelay, shouldRetryQuery, UNAVAILABLE_RETRIES } from './query-client';
+import { isServerUnavailable, setServerUnavailable } from './server-status';
+import { tokenSubject } from './auth-token';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -13,7 +16,21 @@ function jsonResponse(status: number, body: unknown): Response {
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  setServerUnavailable(false);
 });
+
+/** A JWT-looking token (unsigned: the client only reads exp) expiring in `seconds`. */
+function tokenExpiringIn(seconds: number, tag = 'a'): string {
+  const payload = btoa(JSON.stringify({ sub: 1, tag, exp: Math.floor(Date.now() / 1000) + seconds })).replace(/=+$/, '');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
+}
+
+/** A fetch mock answering by URL: '/api/auth/refresh/' from `refresh`, everything else from `call`. */
+function routedFetch(call: (init: RequestInit) => Response | Promise<Response>, refresh: () => Response | Promise<Response>) {
+  return vi.fn((url: string, init: RequestInit) => Promise.resolve(url === '/api/auth/refresh/' ? refresh() : call(init)));
+}
+
+const authOf = (init: RequestInit) => (init.headers as Record<string, string>).Authorization;
 
 describe('apiClient', () => {
   it('builds URLs under /api and skips empty query values', () => {
@@ -62,5 +79,119 @@ describe('apiClient', () => {
     const error = (await apiClient.get('/x/').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Network error');
     expect(error.isNetworkError).toBe(true);
+  });
+});
+
+describe('apiClient sessions', () => {
+  it('renews an expired token once (the refresh cookie goes along) and retries the call with the new one', async () => {
+    const old = tokenExpiringIn(600, 'old');
+    const fresh = tokenExpiringIn(900, 'new');
+    localStorage.setItem('authToken', old);
+    const fetchMock = routedFetch(
+      (init) => (authOf(init) === `Bearer ${fresh}` ? jsonResponse(200, { data: { ok: 1 } }) : jsonResponse(401, { message: 'expired', detail: 'token_expired' })),
+      () => jsonResponse(200, { data: { tokens: { access: fresh } } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+
+    await expect(apiClient.post('/predictions/', { a: 1 })).resolves.toEqual({ data: { ok: 1 } });
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/predictions/', '/api/auth/refresh/', '/api/predictions/']);
+    const refreshInit = fetchMock.mock.calls[1][1];
+    expect(refreshInit.method).toBe('POST');
+    expect(refreshInit.credentials).toBe('same-origin');
+    expect(fetchMock.mock.calls[2][1].body).toBe('{"a":1}');
+    expect(localStorage.getItem('authToken')).toBe(fresh);
+  });
+
+  it('renews before the call when the token is about to expire', async () => {
+    const fresh = tokenExpiringIn(900, 'new');
+    localStorage.setItem('authToken', tokenExpiringIn(20, 'old'));
+    const fetchMock = routedFetch(
+      () => jsonResponse(200, { data: {} }),
+      () => jsonResponse(200, { data: { tokens: { access: fresh } } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await apiClient.get('/auth/profile/');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/auth/refresh/', '/api/auth/profile/']);
+    expect(authOf(fetchMock.mock.calls[1][1])).toBe(`Bearer ${fresh}`);
+  });
+
+  it('asks for one renewal however many calls meet the expired token at once', async () => {
+    const fresh = tokenExpiringIn(900, 'new');
+    localStorage.setItem('authToken', tokenExpiringIn(600, 'old'));
+    const fetchMock = routedFetch(
+      (init) => (authOf(init) === `Bearer ${fresh}` ? jsonResponse(200, { data: {} }) : jsonResponse(401, { message: 'expired' })),
+      () => jsonResponse(200, { data: { tokens: { access: fresh } } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await Promise.all([apiClient.get('/a/'), apiClient.get('/b/'), apiClient.get('/c/')]);
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/refresh/')).toHaveLength(1);
+  });
+
+  it('signs out only when the renewal itself is refused with 401', async () => {
+    localStorage.setItem('authToken', tokenExpiringIn(600));
+    vi.stubGlobal(
+      'fetch',
+      routedFetch(
+        () => jsonResponse(401, { message: 'Your session has ended.' }),
+        () => jsonResponse(401, { message: 'Your session has ended. Please sign in again.' }),
+      ),
+    );
+    const error = (await apiClient.get('/x/').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(401);
+    expect(localStorage.getItem('authToken')).toBeNull();
+  });
+
+  it('keeps the token when the server is unavailable (503 or network error), even for the renewal, and says so', async () => {
+    const token = tokenExpiringIn(600);
+    localStorage.setItem('authToken', token);
+    vi.stubGlobal('fetch', routedFetch(() => new Response('', { status: 503 }), () => new Response('', { status: 503 })));
+    expect(((await apiClient.get('/x/').catch((e: unknown) => e)) as ApiError).status).toBe(503);
+    expect(localStorage.getItem('authToken')).toBe(token);
+    expect(isServerUnavailable()).toBe(true);
+
+    // The call is refused as expired, and the renewal cannot reach the server: still signed in.
+    vi.stubGlobal(
+      'fetch',
+      routedFetch(
+        () => jsonResponse(401, { message: 'expired', detail: 'token_expired' }),
+        () => Promise.reject(new TypeError('Failed to fetch')),
+      ),
+    );
+    expect(((await apiClient.get('/x/').catch((e: unknown) => e)) as ApiError).status).toBe(401);
+    expect(localStorage.getItem('authToken')).toBe(token);
+    expect(isServerUnavailable()).toBe(true);
+    await expect(renewAccessToken()).rejects.toBeInstanceOf(ApiError);
+    expect(localStorage.getItem('authToken')).toBe(token);
+
+    // The next answer clears the notice.
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(jsonResponse(200, { data: {} })));
+    await apiClient.get('/x/');
+    expect(isServerUnavailable()).toBe(false);
+  });
+
+  it('keys queries by whom the token speaks for, the same across renewals', () => {
+    expect(tokenSubject(tokenExpiringIn(60, 'a'))).toBe('user:1');
+    expect(tokenSubject(tokenExpiringIn(900, 'b'))).toBe('user:1');
+    expect(tokenSubject('opaque')).toBe('opaque');
+  });
+
+  it('reads the expiry of a token, and null from anything else', () => {
+    const token = tokenExpiringIn(60);
+    expect(Math.abs(tokenExpiresAt(token)! - (Date.now() + 60_000))).toBeLessThan(2000);
+    expect(tokenExpiresAt('not-a-token')).toBeNull();
+  });
+});
+
+describe('query retries', () => {
+  it('retries reads while the server is unavailable, with growing waits, and never a client error', () => {
+    const unavailable = [new ApiError(503, null, 'x'), new ApiError(0, null, 'Network error'), new ApiError(502, null, 'x')];
+    for (const error of unavailable) {
+      expect(shouldRetryQuery(UNAVAILABLE_RETRIES - 1, error)).toBe(true);
+      expect(shouldRetryQuery(UNAVAILABLE_RETRIES, error)).toBe(false);
+    }
+    for (const status of [400, 401, 404, 429]) expect(shouldRetryQuery(0, new ApiError(status, null, 'x'))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError(500, null, 'x'))).toBe(true);
+    expect(shouldRetryQuery(1, new ApiError(500, null, 'x'))).toBe(false);
+    expect([0, 1, 2, 3, 10].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 30000]);
   });
 });

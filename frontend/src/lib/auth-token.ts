@@ -43,3 +43,22 @@ function subscribe(listener: () => void): () => void {
 export function useAuthToken(): string | null {
   return useSyncExternalStore(subscribe, getStoredToken, () => null);
 }
+
+/**
+ * Whom a token speaks for (its `sub`), the same across renewals; the token itself when it cannot
+ * be read. Query keys use it, so a renewed token does not refetch (and blank) what is shown.
+ */
+export function tokenSubject(token: string): string {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return payload.sub === undefined ? token : `user:${String(payload.sub)}`;
+  } catch {
+    return token;
+  }
+}
+
+/** The signed-in user's key for queries (tokenSubject of the stored token), null when signed out. */
+export function useAuthSubject(): string | null {
+  const token = useAuthToken();
+  return token ? tokenSubject(token) : null;
+}

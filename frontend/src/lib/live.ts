@@ -3,7 +3,8 @@ import { atom, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, LiveEventName, LivePayload, ServerToClientEvents } from '@contracts/live';
-import { useAuthToken } from './auth-token';
+import { renewAccessToken } from './api-client';
+import { getStoredToken, useAuthToken } from './auth-token';
 
 export type LiveStatus = 'offline' | 'connecting' | 'online';
 
@@ -25,32 +26,51 @@ function dispatch(event: LiveEventName, payload: unknown): void {
  * server cannot recover the session, so every query is refetched instead.
  */
 export function useLiveConnection(): void {
-  const token = useAuthToken();
+  // The connection follows being signed in, not each renewed token: every (re)connect reads the
+  // current token, and a refused handshake (the token expired while away) renews it first.
+  const signedIn = useAuthToken() !== null;
   const setStatus = useSetAtom(liveStatusAtom);
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (!token) {
+    if (!signedIn) {
       setStatus('offline');
       return;
     }
     setStatus('connecting');
-    const socket: LiveSocket = io({ path: '/socket.io', auth: { token }, transports: ['websocket'] });
+    const socket: LiveSocket = io({
+      path: '/socket.io',
+      auth: (send) => send({ token: getStoredToken() }),
+      transports: ['websocket'],
+    });
     let connectedBefore = false;
+    let closed = false;
     socket.on('connect', () => {
       setStatus('online');
       if (connectedBefore && !socket.recovered) void queryClient.invalidateQueries();
       connectedBefore = true;
     });
     socket.on('disconnect', () => setStatus('connecting'));
-    socket.on('connect_error', () => setStatus('offline'));
+    socket.on('connect_error', (error) => {
+      setStatus('offline');
+      // The server refused the token: Socket.IO does not retry that by itself.
+      if (error.message === 'unauthorized') {
+        renewAccessToken()
+          .then((token) => {
+            if (token && !closed && !socket.connected) socket.connect();
+          })
+          // The server could not be asked (down): try again a little later.
+          .catch(() => setTimeout(() => !closed && socket.connect(), 5000));
+      }
+    });
     for (const event of EVENTS) socket.on(event, ((payload: unknown) => dispatch(event, payload)) as never);
     return () => {
+      closed = true;
       socket.removeAllListeners();
       socket.disconnect();
       setStatus('offline');
     };
-  }, [token, setStatus, queryClient]);
+  }, [signedIn, setStatus, queryClient]);
 }
 
 /** Run `handler` for every `event` pushed by the server while the component is mounted. */

@@ -23,6 +23,8 @@ const en = {
     offline: 'Offline',
     onlineTitle: 'Scores and ranks update live',
     pausedTitle: 'Live updates paused; reconnecting',
+    unavailable: 'Server unavailable',
+    unavailableTitle: 'The server is not answering; retrying. You stay signed in.',
   },
   footer: {
     tagline: 'The weekly football score-prediction game. Predict, bank, compete.',
@@ -137,6 +139,8 @@ const es: Messages<typeof en> = {
     offline: 'Sin conexión',
     onlineTitle: 'Los marcadores y las posiciones se actualizan en directo',
     pausedTitle: 'Actualizaciones en directo en pausa; reconectando',
+    unavailable: 'Servidor no disponible',
+    unavailableTitle: 'El servidor no responde; reintentando. Sigues con la sesión iniciada.',
   },
   footer: {
     tagline: 'El juego semanal de pronósticos de fútbol. Pronostica, juega tu comodín y compite.',
@@ -246,6 +250,8 @@ const fr: Messages<typeof en> = {
     offline: 'Hors ligne',
     onlineTitle: 'Scores et classements mis à jour en direct',
     pausedTitle: 'Mises à jour en direct en pause ; reconnexion en cours',
+    unavailable: 'Serveur indisponible',
+    unavailableTitle: 'Le serveur ne répond pas ; nouvel essai en cours. Vous restez connecté.',
   },
   footer: {
     tagline: 'Le jeu hebdomadaire de pronostics de foot. Pronostiquez, posez votre joker, défiez les autres.',
@@ -355,6 +361,8 @@ const de: Messages<typeof en> = {
     offline: 'Offline',
     onlineTitle: 'Ergebnisse und Platzierungen werden live aktualisiert',
     pausedTitle: 'Live-Updates pausiert; Verbindung wird wiederhergestellt',
+    unavailable: 'Server nicht erreichbar',
+    unavailableTitle: 'Der Server antwortet nicht; neuer Versuch läuft. Du bleibst angemeldet.',
   },
   footer: {
     tagline: 'Das wöchentliche Fußball-Tippspiel. Tippen, Joker setzen, gegeneinander antreten.',

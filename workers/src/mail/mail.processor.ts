@@ -4,6 +4,7 @@ import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import type { DomainEvent } from '../../../contracts/src/events';
+import { SendAccountExistsEmailService } from '../../../backend/src/mail/send-account-exists-email.service';
 import { SendOtpEmailService } from '../../../backend/src/mail/send-otp-email.service';
 
 /** Consumes the `mail` queue: each event name that means an email hands off to its service. */
@@ -11,7 +12,10 @@ import { SendOtpEmailService } from '../../../backend/src/mail/send-otp-email.se
 export class MailProcessor extends OutboxConsumer {
   private readonly logger = new Logger(MailProcessor.name);
 
-  constructor(private readonly otpEmails: SendOtpEmailService) {
+  constructor(
+    private readonly otpEmails: SendOtpEmailService,
+    private readonly accountExistsEmails: SendAccountExistsEmailService,
+  ) {
     super();
   }
 
@@ -19,6 +23,8 @@ export class MailProcessor extends OutboxConsumer {
     switch (job.data.name) {
       case 'otp.requested':
         return this.otpEmails.handle(job.data as DomainEvent<'otp.requested'>);
+      case 'account.exists':
+        return this.accountExistsEmails.handle(job.data as DomainEvent<'account.exists'>);
       default:
         this.logger.warn(`mail queue: no handler for ${job.data.name}`);
         return 'ignored';

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { liveStatusAtom, type LiveStatus } from '@/lib/live';
+import { useServerUnavailable } from '@/lib/server-status';
 
 const DOTS: Record<LiveStatus, string> = {
   online: 'bg-primary motion-safe:animate-pulse',
@@ -8,21 +9,23 @@ const DOTS: Record<LiveStatus, string> = {
   offline: 'bg-zinc-500',
 };
 
-/** A small dot and word telling whether live updates are flowing. */
+/** A small dot and word telling whether live updates are flowing, or that the server is out of reach. */
 export function LiveIndicator() {
   const { t } = useTranslation();
-  const status = useAtomValue(liveStatusAtom);
+  const live = useAtomValue(liveStatusAtom);
+  const unavailable = useServerUnavailable();
+  const status: LiveStatus = unavailable ? 'offline' : live;
   return (
     <span
       className="hidden items-center gap-1.5 rounded-full border border-line px-2.5 py-1 text-xs text-muted sm:inline-flex"
       role="status"
       aria-live="polite"
-      title={status === 'online' ? t('live.onlineTitle') : t('live.pausedTitle')}
+      title={unavailable ? t('live.unavailableTitle') : status === 'online' ? t('live.onlineTitle') : t('live.pausedTitle')}
       data-testid="live-indicator"
-      data-status={status}
+      data-status={unavailable ? 'unavailable' : status}
     >
       <span className={`size-2 rounded-full ${DOTS[status]}`} aria-hidden="true" />
-      {t(`live.${status}`)}
+      {unavailable ? t('live.unavailable') : t(`live.${status}`)}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AuthProfile } from '@contracts/api/auth';
 import type { ApiEnvelope } from '@contracts/api/common';
 import { apiClient } from '@/lib/api-client';
-import { getStoredToken, useAuthToken } from '@/lib/auth-token';
+import { getStoredToken, useAuthSubject } from '@/lib/auth-token';
 
 export const profileQueryKey = ['auth', 'profile'] as const;
 
@@ -23,6 +23,6 @@ export async function getProfile(): Promise<AuthProfile> {
 
 /** The signed-in user's profile; idle while no token is stored. */
 export function useProfile() {
-  const token = useAuthToken();
-  return useQuery({ queryKey: [...profileQueryKey, token], queryFn: getProfile, enabled: Boolean(token) });
+  const subject = useAuthSubject();
+  return useQuery({ queryKey: [...profileQueryKey, subject], queryFn: getProfile, enabled: Boolean(subject) });
 }

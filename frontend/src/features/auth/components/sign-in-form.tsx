@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
-import { getServerMessage } from '@/lib/api-error';
+import { EMAIL_NOT_VERIFIED } from '@contracts/api/auth';
+import { ApiError, getServerMessage } from '@/lib/api-error';
 import { clearStoredToken, storeToken } from '@/lib/auth-token';
 import { login } from '../api/login';
 import { AuthCard } from './auth-card';
@@ -24,7 +25,8 @@ function emailFromState(state: unknown): string {
 
 /**
  * Sign in: POST /auth/login/, store the token, then ask whether onboarding is done
- * (`isOnboardingComplete`, supplied by the app) to pick the next screen.
+ * (`isOnboardingComplete`, supplied by the app) to pick the next screen. An unverified
+ * account (right password) goes to the verify screen with its email.
  */
 export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () => Promise<boolean> }) {
   const { t } = useTranslation('auth');
@@ -56,6 +58,11 @@ export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () 
       navigate(complete ? '/dashboard' : '/onboarding/country-club-selection', { replace: true });
     } catch (failure) {
       clearStoredToken();
+      // The right password, but the email is not verified yet: a fresh code is on its way.
+      if (failure instanceof ApiError && failure.status === 403 && failure.body?.detail === EMAIL_NOT_VERIFIED) {
+        navigate('/auth/verify-otp', { state: { email: email.trim() } });
+        return;
+      }
       setError(
         failure instanceof NoTokenError ? t('signIn.noToken') : (getServerMessage(failure) ?? t('signIn.invalid')),
       );

@@ -5,10 +5,12 @@ import { useNavigate } from 'react-router';
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCE_SETTINGS } from '@contracts/api/preferences';
 import { notificationSettingsAtom } from '@/features/settings/atoms/notification-settings.atom';
 import { preferenceSettingsAtom } from '@/features/settings/atoms/preference-settings.atom';
+import { apiClient } from '@/lib/api-client';
 import { clearStoredToken } from '@/lib/auth-token';
 
 /**
- * Removes the stored token, forgets cached server data and the user's settings (the next
+ * Ends the session on the server (the refresh cookie stops working; not waited for: signing out
+ * must work offline too), removes the stored token, forgets cached server data and the user's settings (the next
  * person on this device starts from the defaults), and goes to /home.
  */
 export function useSignOut() {
@@ -16,6 +18,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const store = useStore();
   return useCallback(() => {
+    void apiClient.post('/auth/logout/', undefined, { token: null }).catch(() => undefined);
     clearStoredToken();
     queryClient.clear();
     store.set(preferenceSettingsAtom, DEFAULT_PREFERENCE_SETTINGS);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationSettings, PreferenceSettings, UpdateUserPreferencesRequest, UserPreferences } from '@contracts/api/preferences';
 import { useToast } from '@/components/ui/toast';
 import { getServerMessage } from '@/lib/api-error';
-import { getStoredToken, useAuthToken } from '@/lib/auth-token';
+import { getStoredToken, tokenSubject, useAuthSubject } from '@/lib/auth-token';
 import { getPreferences, preferencesQueryKey, updatePreferences } from '../api/preferences';
 import { notificationSettingsAtom } from '../atoms/notification-settings.atom';
 import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
@@ -17,11 +17,11 @@ import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
  * server's last word wins (which also undoes a failed save).
  */
 export function usePreferencesSync(): void {
-  const token = useAuthToken();
+  const subject = useAuthSubject();
   const query = useQuery({
-    queryKey: [...preferencesQueryKey, token],
+    queryKey: [...preferencesQueryKey, subject],
     queryFn: getPreferences,
-    enabled: Boolean(token),
+    enabled: Boolean(subject),
   });
   const saving = useIsMutating({ mutationKey: preferencesQueryKey });
   const setPreferences = useSetAtom(preferenceSettingsAtom);
@@ -68,7 +68,8 @@ export function useSavePreferences(): (change: UpdateUserPreferencesRequest) => 
       return before;
     },
     onSuccess: (answer) => {
-      if (answer) queryClient.setQueryData([...preferencesQueryKey, getStoredToken()], answer);
+      const token = getStoredToken();
+      if (answer && token) queryClient.setQueryData([...preferencesQueryKey, tokenSubject(token)], answer);
     },
     onError: (error, change, before) => {
       if (before) {

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { LivePublisherModule } from '../live/live-publisher.module';
+import { ScoringModule } from '../scoring/scoring.module';
+import { StandingsModule } from '../standings/standings.module';
+import { ReconcilerService } from './reconciler.service';
+
+/** The reconciler: finds and repairs drift between fixtures, predictions, totals and standings. */
+@Module({
+  imports: [ScoringModule, StandingsModule, LivePublisherModule],
+  providers: [ReconcilerService],
+  exports: [ReconcilerService],
+})
+export class ReconcileModule {}

@@ -1,0 +1,178 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { LiveEventsService } from '../live/live-events.service';
+import { reconcilerRepairs, reconcilerRuns } from '../metrics/metrics';
+import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
+import { ScoringService } from '../scoring/scoring.service';
+import { SeasonContextService } from '../standings/season-context.service';
+import { StandingsService } from '../standings/standings.service';
+import { describeReport, noRepairs, REPAIR_KINDS, ReconcileRepairs, ReconcileReport, totalRepairs } from './reconcile-report';
+import {
+  DRIFTING_FIXTURES_SQL,
+  DRIFTING_STANDINGS_SQL,
+  DRIFTING_TOTALS_SQL,
+  RECONCILE_LOCK,
+  REPAIR_GAMEWEEK_TOTALS_SQL,
+  REPAIR_SEASON_TOTALS_SQL,
+} from './reconcile.sql';
+
+/**
+ * How long a just-changed fixture or league is left to the normal path (its job is probably
+ * running) before drift there counts: without it, every pass during a live match would "repair"
+ * what the scoring and standings workers are about to write anyway.
+ */
+export const RECONCILE_GRACE_SECONDS = 10;
+
+export interface ReconcileOptions {
+  /** Seconds a fresh change is left alone (tests and the ops CLI may pass 0). */
+  graceSeconds?: number;
+  /** Wait for another replica's pass to end instead of skipping (the ops CLI, tests). */
+  waitForLock?: boolean;
+}
+
+type TotalsDrift = { kind: 'gameweek' | 'season'; user_id: number; key_id: number; season_id: number };
+
+/**
+ * The safety net under the at-least-once job path: Postgres alone says what every fan's points,
+ * totals and standings must be, so a pass recomputes each layer from the one below it and
+ * repairs what disagrees through the normal writers — a. predictions against their fixture
+ * (ScoringService, which also moves totals and raises scores.updated), b. totals against their
+ * predictions, c. league standings against the totals (StandingsService, then the same pushes
+ * as the standings worker). In that order, since a repair of one layer feeds the next.
+ * Idempotent; one pass at a time across replicas (a session advisory lock).
+ */
+@Injectable()
+export class ReconcilerService {
+  private readonly logger = new Logger('Reconciler');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly scoring: ScoringService,
+    private readonly standings: StandingsService,
+    private readonly seasons: SeasonContextService,
+    private readonly live: LiveEventsService,
+  ) {}
+
+  async runPass(options: ReconcileOptions = {}): Promise<ReconcileReport> {
+    const started = Date.now();
+    const grace = options.graceSeconds ?? RECONCILE_GRACE_SECONDS;
+    // A session lock needs its own connection for the whole pass; it goes if the process dies.
+    const lockConnection = this.db.createQueryRunner();
+    try {
+      await lockConnection.connect();
+      const locked = options.waitForLock
+        ? (await lockConnection.query(`SELECT pg_advisory_lock($1, $2)`, [...RECONCILE_LOCK]), true)
+        : ((await lockConnection.query(`SELECT pg_try_advisory_lock($1, $2) AS locked`, [...RECONCILE_LOCK])) as { locked: boolean }[])[0].locked;
+      if (!locked) {
+        this.logger.debug('Reconciler pass skipped: another replica is running one');
+        return { ran: false, repairs: noRepairs(), fixtureIds: [], leagueIds: [], durationMs: Date.now() - started };
+      }
+      // Filled as the pass goes, so a pass that fails halfway still counts what it repaired.
+      const repairs = noRepairs();
+      try {
+        const fixtureIds = await this.repairPredictions(grace, repairs);
+        await this.repairTotals(repairs);
+        const leagueIds = await this.repairStandings(grace, repairs);
+        const report: ReconcileReport = { ran: true, repairs, fixtureIds, leagueIds, durationMs: Date.now() - started };
+        reconcilerRuns.inc({ outcome: 'ok' });
+        this.log(report);
+        return report;
+      } finally {
+        this.countRepairs(repairs);
+        await lockConnection.query(`SELECT pg_advisory_unlock($1, $2)`, [...RECONCILE_LOCK]);
+      }
+    } catch (error) {
+      reconcilerRuns.inc({ outcome: 'error' });
+      throw error;
+    } finally {
+      await lockConnection.release();
+    }
+  }
+
+  /** a. Rescore, through the normal path, each fixture whose predictions disagree with it. */
+  private async repairPredictions(grace: number, repairs: ReconcileRepairs): Promise<number[]> {
+    const drifting: { fixture_id: number }[] = await this.find(DRIFTING_FIXTURES_SQL, [grace]);
+    for (const { fixture_id } of drifting) {
+      repairs.predictions += (await this.scoring.scoreFixture(fixture_id)).changed;
+    }
+    return drifting.map((f) => f.fixture_id);
+  }
+
+  /** b. Found without a lock (usually nothing); repaired under the scoring locks of the seasons involved. */
+  private async repairTotals(repairs: ReconcileRepairs): Promise<void> {
+    const drifting: TotalsDrift[] = await this.find(DRIFTING_TOTALS_SQL, []);
+    if (drifting.length === 0) return;
+    const seasonIds = [...new Set(drifting.map((d) => d.season_id))].sort((a, b) => a - b);
+    const gameweekRows = drifting.filter((d) => d.kind === 'gameweek');
+    const seasonRows = drifting.filter((d) => d.kind === 'season');
+    await this.db.transaction(async (tx) => {
+      // The scorer's own locks, in a fixed order (a scorer holds one at a time): no deadlock,
+      // and no scorer moves these totals until this commits.
+      for (const seasonId of seasonIds) await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SCORING_LOCK_NAMESPACE, seasonId]);
+      await tx.query(`SET LOCAL jit = off`);
+      if (gameweekRows.length > 0) {
+        const [{ repaired }]: { repaired: number }[] = await tx.query(REPAIR_GAMEWEEK_TOTALS_SQL, [
+          gameweekRows.map((d) => d.user_id),
+          gameweekRows.map((d) => d.key_id),
+        ]);
+        repairs.gameweek_totals += repaired;
+      }
+      if (seasonRows.length > 0) {
+        const [{ repaired }]: { repaired: number }[] = await tx.query(REPAIR_SEASON_TOTALS_SQL, [
+          seasonRows.map((d) => d.user_id),
+          seasonRows.map((d) => d.key_id),
+        ]);
+        repairs.season_totals += repaired;
+      }
+    });
+  }
+
+  /** c. Recompute each drifting league as the standings worker does, and push the same way. */
+  private async repairStandings(grace: number, repairs: ReconcileRepairs): Promise<number[]> {
+    const ctx = await this.seasons.load();
+    const drifting: { league_id: number; rows: number }[] = await this.find(DRIFTING_STANDINGS_SQL, [
+      ctx?.seasonId ?? null,
+      ctx?.recent?.id ?? null,
+      ctx?.recent?.number ?? null,
+      grace,
+    ]);
+    for (const { league_id, rows } of drifting) {
+      const result = await this.standings.recomputeLeague(league_id, { checkEveryRow: true });
+      repairs.standings += rows;
+      try {
+        await this.live.leaderboardChanged(result.leagueId, result.changed, result.truncated);
+        await this.live.activitiesCreated(result.activities);
+      } catch (error) {
+        // The table is repaired in Postgres; a client that missed the push refetches on reconnect.
+        this.logger.warn(`Reconciler could not push league ${league_id}'s repaired table: ${(error as Error).message}`);
+      }
+    }
+    return drifting.map((l) => l.league_id);
+  }
+
+  /**
+   * A finding query: one read over up to every prediction or member, so (as in scoring) no JIT
+   * compilation, which costs more than it saves, and room for its hash joins and sorts.
+   */
+  private find<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL jit = off`);
+      await tx.query(`SET LOCAL work_mem = '64MB'`);
+      return tx.query(sql, params) as Promise<T[]>;
+    });
+  }
+
+  private countRepairs(repairs: ReconcileRepairs): void {
+    for (const kind of REPAIR_KINDS) {
+      if (repairs[kind] > 0) reconcilerRepairs.inc({ kind }, repairs[kind]);
+    }
+  }
+
+  /** A warn line with the counts when the pass repaired anything, a quiet debug line otherwise. */
+  private log(report: ReconcileReport): void {
+    const line = `Reconciler ${describeReport(report)}`;
+    if (totalRepairs(report.repairs) > 0) this.logger.warn(line);
+    else this.logger.debug(line);
+  }
+}
