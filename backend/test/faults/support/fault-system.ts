@@ -30,7 +30,7 @@ export class FaultSystem {
   game!: FaultGame;
   private env!: Record<string, string>;
   private workerHealthPort = 0;
-  private readonly jwt = new JwtService({ secret: JWT_SECRET });
+  private readonly jwt = new JwtService({ secret: JWT_SECRET, signOptions: { expiresIn: '1h' } });
   private readonly queues: Queue[] = [];
 
   private constructor(
