@@ -5,26 +5,23 @@
 # The runtime stage holds production dependencies only (no compiler, test tools or
 # embedded-postgres) and runs as an unprivileged numeric user, so Kubernetes' runAsNonRoot can check it.
 
-# Build: every dependency, then the server (tsc) and the frontend (vite).
-FROM node:20.20-bookworm-slim AS build
+# The workspaces' manifests, shared by the two dependency installs below.
+FROM node:20.20-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY backend/package.json backend/
 COPY workers/package.json workers/
 COPY frontend/package.json frontend/
+
+# Build: every dependency, then the server (tsc) and the frontend (vite).
+FROM manifests AS build
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
 # Production dependencies of the server workspaces only (the frontend ships as built files).
-FROM node:20.20-bookworm-slim AS prod-deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-COPY contracts/package.json contracts/
-COPY backend/package.json backend/
-COPY workers/package.json workers/
-COPY frontend/package.json frontend/
+FROM manifests AS prod-deps
 RUN npm ci --omit=dev --workspace backend --workspace workers --no-audit --no-fund && npm cache clean --force
 
 FROM node:20.20-bookworm-slim AS runtime

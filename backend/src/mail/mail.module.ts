@@ -2,9 +2,10 @@ import { Module } from '@nestjs/common';
 import { MailService } from './mail.service';
 import { SendAccountExistsEmailService } from './send-account-exists-email.service';
 import { SendOtpEmailService } from './send-otp-email.service';
+import { SentEmailsService } from './sent-emails.service';
 
 @Module({
-  providers: [MailService, SendOtpEmailService, SendAccountExistsEmailService],
+  providers: [MailService, SentEmailsService, SendOtpEmailService, SendAccountExistsEmailService],
   exports: [MailService, SendOtpEmailService, SendAccountExistsEmailService],
 })
 export class MailModule {}

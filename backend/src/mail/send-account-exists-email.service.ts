@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { DomainEvent } from '../../../contracts/src/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { accountExistsEmail } from './account-exists-email';
-import { MailService } from './mail.service';
+import { SentEmailsService } from './sent-emails.service';
 
 /** At most one "you already have an account" email per account in this window. */
 export const ACCOUNT_EXISTS_EMAIL_WINDOW_MS = 10 * 60_000;
@@ -17,18 +15,13 @@ export const ACCOUNT_EXISTS_EMAIL_WINDOW_MS = 10 * 60_000;
 @Injectable()
 export class SendAccountExistsEmailService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly mail: MailService,
+    private readonly sentEmails: SentEmailsService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
 
   async handle(event: DomainEvent<'account.exists'>): Promise<'sent' | 'already-sent'> {
     const window = Math.floor(new Date(event.occurredAt).getTime() / ACCOUNT_EXISTS_EMAIL_WINDOW_MS);
     const key = `account-exists:${event.payload.userId}:${window}`;
-    const done: unknown[] = await this.db.query(`SELECT 1 FROM sent_emails WHERE idempotency_key = $1`, [key]);
-    if (done.length > 0) return 'already-sent';
-    await this.mail.send(accountExistsEmail(event.payload, this.env.appUrl));
-    await this.db.query(`INSERT INTO sent_emails (idempotency_key, recipient) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [key, event.payload.email]);
-    return 'sent';
+    return this.sentEmails.sendOnce(key, accountExistsEmail(event.payload, this.env.appUrl));
   }
 }
