@@ -1,33 +1,29 @@
-import { createServer } from 'node:net';
 import request from 'supertest';
+import { freePort } from '../support/owned-processes';
+import { PrivateRedis } from '../support/private-redis';
 import { AppProcess, startAppProcess, waitForHealth } from '../support/processes';
 import { expectErrorShape, expectSecurityHeaders } from './api-helpers';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 jest.setTimeout(30_000);
 
 /**
  * The API as production runs it (a separate process of the real build, NODE_ENV=production,
- * real limits, no TRUST_PROXY): no API docs, and X-Forwarded-For is nobody's word.
+ * real limits, no TRUST_PROXY, on a Redis with AOF and noeviction as production requires): no API
+ * docs, and X-Forwarded-For is nobody's word. On a Redis that keeps nothing on disk it refuses to start.
  */
 describe('the API in production configuration', () => {
   let api: AppProcess | undefined;
+  let redis: PrivateRedis | undefined;
   let baseUrl: string;
 
   beforeAll(async () => {
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
+    redis = await PrivateRedis.start({ persistent: true });
     api = startAppProcess('backend', {
       NODE_ENV: 'production',
       PORT: String(port),
+      REDIS_URL: redis.url,
       RATE_LIMIT_FACTOR: '1',
       TRUST_PROXY: '',
       API_DOCS: '',
@@ -39,6 +35,7 @@ describe('the API in production configuration', () => {
 
   afterAll(async () => {
     await api?.stop();
+    await redis?.stop();
   });
 
   it('serves no API docs: /api/docs and /api/docs-json are 404 in the error shape, with the security headers', async () => {
@@ -51,7 +48,7 @@ describe('the API in production configuration', () => {
 
   it('counts a spoofed X-Forwarded-For from 127.0.0.1 against the real peer: the 11th sign-in is refused', async () => {
     const attempt = (i: number) =>
-      request(baseUrl).post('/api/auth/login/').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: 'nobody@example.com', password: 'wrong-password' });
+      request(baseUrl).post('/api/auth/login/').set('X-Forwarded-For', `203.0.113.${i}`).send({ email: `nobody${i}@example.com`, password: 'wrong-password' }) // an email each: the per-account throttle is not what is tested;
     for (let i = 1; i <= 10; i++) {
       const res = await attempt(i);
       expect({ attempt: i, status: res.status }).toEqual({ attempt: i, status: 401 });
@@ -62,14 +59,29 @@ describe('the API in production configuration', () => {
     expectSecurityHeaders(limited);
   });
 
-  it('refuses to start with a TRUST_PROXY it cannot read, naming the variable', async () => {
-    const bad = startAppProcess('backend', { NODE_ENV: 'production', PORT: String(await freePort()), TRUST_PROXY: '1' });
+  async function exitOf(proc: AppProcess): Promise<number | null> {
+    return new Promise<number | null>((resolve) => {
+      if (proc.child.exitCode !== null) resolve(proc.child.exitCode);
+      else proc.child.once('exit', (c) => resolve(c));
+    });
+  }
+
+  it('refuses to start on a Redis that keeps nothing on disk, saying why', async () => {
+    // The shared test Redis runs without persistence.
+    const bad = startAppProcess('backend', { NODE_ENV: 'production', PORT: String(await freePort()), QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-nopersist` });
     try {
-      const code = await new Promise<number | null>((resolve) => {
-        if (bad.child.exitCode !== null) resolve(bad.child.exitCode);
-        else bad.child.once('exit', (c) => resolve(c));
-      });
-      expect(code).toBe(1);
+      expect(await exitOf(bad)).not.toBe(0);
+      expect(bad.output.join('')).toContain('persistence is off');
+      expect(bad.output.join('')).toContain('refusing to start with NODE_ENV=production');
+    } finally {
+      await bad.stop();
+    }
+  });
+
+  it('refuses to start with a TRUST_PROXY it cannot read, naming the variable', async () => {
+    const bad = startAppProcess('backend', { NODE_ENV: 'production', PORT: String(await freePort()), TRUST_PROXY: '1', REDIS_URL: redis!.url });
+    try {
+      expect(await exitOf(bad)).toBe(1);
       expect(bad.output.join('')).toContain('Configuration error: TRUST_PROXY must be "none" or a comma list of IPs, CIDRs');
     } finally {
       await bad.stop();

@@ -1,47 +1,11 @@
 import * as argon2 from 'argon2';
-import { ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { newUserInput } from '../support/factories';
+import { freePort } from '../support/owned-processes';
+import { PrivateRedis } from '../support/private-redis';
 import { AppProcess, startAppProcess, waitForHealth } from '../support/processes';
 import { expectErrorShape } from './api-helpers';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A throwaway redis-server of this test's own (never the shared one on 6379). */
-function startPrivateRedis(port: number): ChildProcess {
-  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`nothing listens on ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function stopByPid(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    process.kill(child.pid!, signal);
-  });
-}
 
 jest.setTimeout(60_000);
 
@@ -50,11 +14,10 @@ jest.setTimeout(60_000);
  * must still answer at once, never 500, counted in memory meanwhile, and back in Redis after.
  */
 describe('rate limits while Redis is unreachable', () => {
-  const redisServers: ChildProcess[] = [];
+  let redis: PrivateRedis | undefined;
   let api: AppProcess | undefined;
   let db: DataSource;
   let baseUrl: string;
-  let redisPort: number;
   const password = 'correct-horse-1';
   let email: string;
 
@@ -94,14 +57,12 @@ describe('rate limits while Redis is unreachable', () => {
       [input.username, email, await argon2.hash(password, { type: argon2.argon2id })],
     );
 
-    redisPort = await freePort();
-    redisServers.push(startPrivateRedis(redisPort));
-    await waitForPort(redisPort);
+    redis = await PrivateRedis.start();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     api = startAppProcess('backend', {
       PORT: String(port),
-      REDIS_URL: `redis://127.0.0.1:${redisPort}`,
+      REDIS_URL: redis.url,
       RATE_LIMIT_FACTOR: '1',
       // X-Forwarded-For from the test is believed, so each check has an address of its own.
       TRUST_PROXY: '127.0.0.1',
@@ -113,7 +74,7 @@ describe('rate limits while Redis is unreachable', () => {
   afterAll(async () => {
     // Every process this file started, by PID, whatever happened.
     await api?.stop();
-    await Promise.all(redisServers.map((r) => stopByPid(r, 'SIGKILL')));
+    await redis?.stop();
     await db?.destroy();
   });
 
@@ -124,9 +85,9 @@ describe('rate limits while Redis is unreachable', () => {
 
     // First Redis stops answering but keeps its connections open (as in a network partition),
     // then it dies. Each time: right away and again later, fast, and the right answers.
-    process.kill(redisServers[0].pid!, 'SIGSTOP');
+    process.kill(redis!.pid!, 'SIGSTOP');
     await checkSignInAndSignUp('paused', '198.51.100.10');
-    await stopByPid(redisServers[0], 'SIGKILL');
+    await redis!.kill();
     await checkSignInAndSignUp('killed', '198.51.100.11');
 
     // The limit still holds, counted in this process's memory: 10 sign-ins a minute per address.
@@ -141,8 +102,7 @@ describe('rate limits while Redis is unreachable', () => {
     expect(outageLines()).toBe(1); // logged once per outage, not per request
 
     // Redis comes back (empty): counting returns to it, and that is logged once too.
-    redisServers.push(startPrivateRedis(redisPort));
-    await waitForPort(redisPort);
+    await redis!.start();
     const deadline = Date.now() + 15_000;
     for (let n = 1; backLines() === 0; n++) {
       if (Date.now() > deadline) throw new Error(`rate limits never went back to Redis:\n${api!.output.join('').slice(-3000)}`);

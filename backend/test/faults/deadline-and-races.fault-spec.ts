@@ -1,13 +1,14 @@
 import { seededRandom } from '../support/game-factories';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
-import { sleep } from './support/owned-processes';
+import { sleep } from '../support/owned-processes';
 
 /**
  * Issue 9 §6 (e, f): "of 1,000 saves around the deadline instant, 8–14 committed 22–359 ms
  * after it; two saves by one user at once can 500; the same user joining a public league twice
  * at once answers 500". The races run first, while the gameweek is open; then the deadline is
- * moved ~2.5 s ahead and 1,000 fans save within ±300 ms of it.
+ * moved ~3.5 s ahead and 1,000 fans save from 2 s before it to 300 ms after it (saves are
+ * refused within the last second, the margin the commit gets: both sides of it are exercised).
  */
 describe('fault: concurrency and the deadline', () => {
   let sys: FaultSystem;
@@ -58,7 +59,7 @@ describe('fault: concurrency and the deadline', () => {
     expect({ serverErrors: serverErrors(statuses), bankers }).toEqual({ serverErrors: 0, bankers: 1 });
   }, 120_000);
 
-  it('1,000 saves within ±300 ms of the deadline: none committed after it, each 2xx or the deadline 403', async () => {
+  it('1,000 saves from 2 s before the deadline to 300 ms after it: none committed after it, each 2xx or the deadline 403', async () => {
     const random = seededRandom(1000);
     const fans = sys.game.fanIds.slice(100, 1100);
     const tokens = fans.map((id) => sys.token(id));
@@ -68,9 +69,9 @@ describe('fault: concurrency and the deadline', () => {
     for (let i = 0; i < tokens.length; i += 50) {
       await Promise.all(tokens.slice(i, i + 50).map((t) => sys.http('GET', '/api/predictions/current/', t)));
     }
-    // The deadline is the gameweek's first kick-off, ~2.5 s from now on the database's clock.
+    // The deadline is the gameweek's first kick-off, ~3.5 s from now on the database's clock.
     const [{ deadline_ms: deadlineMs }]: { deadline_ms: number }[] = await sys.db.query(
-      `WITH g AS (UPDATE gameweeks SET starts_at = date_trunc('milliseconds', now()) + interval '2500 milliseconds' WHERE id = $1 RETURNING starts_at)
+      `WITH g AS (UPDATE gameweeks SET starts_at = date_trunc('milliseconds', now()) + interval '3500 milliseconds' WHERE id = $1 RETURNING starts_at)
        SELECT (extract(epoch FROM starts_at) * 1000)::float8 AS deadline_ms FROM g`,
       [sys.game.currentGameweekId],
     );
@@ -84,7 +85,7 @@ describe('fault: concurrency and the deadline', () => {
     const answeredAt: number[] = [];
     const statuses = await Promise.all(
       fans.map(async (_, i) => {
-        const at = deadlineMs + Math.round(random() * 600) - 300;
+        const at = deadlineMs + Math.round(random() * 2300) - 2000;
         await sleep(Math.max(0, at - Date.now()));
         const answer = await sys.http('POST', '/api/predictions/', tokens[i], bodies[i]).catch(() => null);
         if (answer?.status === 403) refusals.add(answer.body?.message ?? '');

@@ -1,7 +1,7 @@
 import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
-import { pollUntil, sleep } from './support/owned-processes';
+import { pollUntil, sleep } from '../support/owned-processes';
 
 const NONE = describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 });
 

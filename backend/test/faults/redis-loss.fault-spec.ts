@@ -3,7 +3,7 @@ import { SCORING_LOCK_NAMESPACE } from '../../src/scoring/score-fixture.sql';
 import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
-import { pollUntil, sleep } from './support/owned-processes';
+import { pollUntil, sleep } from '../support/owned-processes';
 
 const NONE = describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 });
 

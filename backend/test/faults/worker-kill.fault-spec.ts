@@ -5,7 +5,7 @@ import { seededRandom } from '../support/game-factories';
 import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
-import { pollUntil, sleep } from './support/owned-processes';
+import { pollUntil, sleep } from '../support/owned-processes';
 
 /**
  * Issue 9 §6 (a): "a worker killed twice while scoring the same fixture → the job fails for

@@ -7,9 +7,9 @@ import { DataSource } from 'typeorm';
 import { ensureDatabaseExists, migrateAndSeed } from '../../../src/database/migrate';
 import { AppProcess, startAppProcess, waitForHealth } from '../../support/processes';
 import { buildFaultGame, DEFAULT_SIZE, FaultGame, FaultGameSize } from './dataset';
-import { freePort, killOwned, ownChild, pollUntil } from './owned-processes';
+import { freePort, killOwned, ownChild, pollUntil } from '../../support/owned-processes';
 import { PrivatePostgres } from './private-postgres';
-import { PrivateRedis } from './private-redis';
+import { PrivateRedis } from '../../support/private-redis';
 
 const JWT_SECRET = 'fault-suite-secret-0123456789';
 

@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { disown, freePort, own } from './owned-processes';
+import { disown, freePort, own } from '../../support/owned-processes';
 
 const run = promisify(execFile);
 

@@ -6,17 +6,21 @@ import Redis from 'ioredis';
 import { freePort, ownChild, pollUntil } from './owned-processes';
 
 /**
- * A Redis of the test's own (never the shared 6379), without persistence: a kill -9 and a
- * restart on the same port give an EMPTY Redis, as a crashed cache node without AOF would.
+ * A Redis of the test's own (never the shared 6379). By default without persistence: a kill -9
+ * and a restart on the same port give an EMPTY Redis, as a crashed cache node without AOF would.
+ * `persistent`: AOF and noeviction, as production must run it.
  */
 export class PrivateRedis {
   private child: ChildProcess | null = null;
   private readonly dir = mkdtempSync(join(tmpdir(), 'scoreline-faults-redis-'));
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    private readonly persistent: boolean,
+  ) {}
 
-  static async start(): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort());
+  static async start(opts: { persistent?: boolean } = {}): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), opts.persistent ?? false);
     await redis.start();
     return redis;
   }
@@ -30,7 +34,8 @@ export class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', this.dir], {
+    const durability = this.persistent ? ['--appendonly', 'yes', '--maxmemory-policy', 'noeviction'] : ['--appendonly', 'no'];
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...durability, '--dir', this.dir], {
       stdio: 'ignore',
     });
     ownChild(child, `redis-server :${this.port}`);
