@@ -196,6 +196,8 @@ async function main(): Promise<void> {
     SEED_DEMO: 'false',
     // No reminder or digest sweeps: 100k bench users are not to be emailed, and settle() waits on idle queues.
     NOTIFICATION_SCHEDULER: 'false',
+    // No periodic reconciler pass (a few seconds of reads over 100k users) in the middle of a timing.
+    RECONCILE_INTERVAL_SECONDS: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000',
     FRONTEND_DIST: '/nonexistent',
