@@ -10,7 +10,7 @@ import { ChartIcon, FlameIcon, SnowflakeIcon } from '@/components/ui/icons';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { IncompleteDataError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { wholePercent } from '@/lib/format';

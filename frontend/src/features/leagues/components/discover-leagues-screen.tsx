@@ -10,7 +10,7 @@ import { ArrowLeftIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/layout/page-header';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getServerMessage } from '@/lib/api-error';
 import { useDiscoverLeagues } from '../api/get-discover-leagues';

@@ -10,7 +10,7 @@ import { TrophyIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead } from '@/components/ui/table';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';

@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/field';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layout/page-header';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEnhancedMembers } from '../api/get-enhanced-members';
 import { useLeague } from '../api/get-league';

@@ -3,7 +3,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, ChartIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useLeagueStats } from '../api/get-league-stats';
 import { StatTile } from './stat-tile';
 

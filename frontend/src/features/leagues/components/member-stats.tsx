@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MemberStats } from '@contracts/api/leagues';
 import { BoltIcon, StarIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { StatTile } from './stat-tile';
 
 const EMPTY: MemberStats = { total_members: 0, active_this_week: 0, avg_accuracy: 0, top_performers: 0 };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ChevronRightIcon, ArrowLeftIcon } from '@/components/ui/icons';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { pageWindow } from '../utils/page-window';
 

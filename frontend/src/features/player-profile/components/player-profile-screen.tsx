@@ -11,7 +11,7 @@ import { RankBadge } from '@/components/ui/rank-badge';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { badgeForRank, rankTextClass } from '@/lib/rank';

@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { GameweekStatusBadge } from '@/components/ui/gameweek-status-badge';
 import { ArrowLeftIcon, ArrowRightIcon, BallIcon, TrophyIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { ApiError } from '@/lib/api-error';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
