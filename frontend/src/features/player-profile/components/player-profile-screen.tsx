@@ -10,6 +10,7 @@ import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, SnowflakeIcon, Sta
 import { RankBadge } from '@/components/ui/rank-badge';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
@@ -138,10 +139,10 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
       </Card>
 
       <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label={t('stats.totalPoints')} value={number(stats.total_points)} icon={<TrophyIcon size={18} />} />
-        <Stat label={t('stats.totalPredictions')} value={number(stats.total_predictions)} icon={<BallIcon size={18} />} />
-        <Stat label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
-        <Stat label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
+        <StatCard label={t('stats.totalPoints')} value={number(stats.total_points)} icon={<TrophyIcon size={18} />} />
+        <StatCard label={t('stats.totalPredictions')} value={number(stats.total_predictions)} icon={<BallIcon size={18} />} />
+        <StatCard label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
+        <StatCard label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -197,20 +198,6 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
         </div>
       </section>
     </div>
-  );
-}
-
-function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
-        <span className="text-accent" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      <p className="mt-2 font-display text-2xl font-extrabold tracking-tight text-fg tabular-nums sm:text-3xl">{value}</p>
-    </Card>
   );
 }
 
