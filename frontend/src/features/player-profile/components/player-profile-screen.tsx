@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LeaguePlayerProfile } from '@contracts/api/leagues';
+import { rankBadge } from '@contracts/game/rank-badge';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -15,14 +16,14 @@ import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { badgeForRank, rankTextClass } from '@/lib/rank';
+import { rankTextClass } from '@/lib/rank';
 import { usePlayerProfile } from '../api/get-player-profile';
 import { BADGE_TEXT_KEY, leagueLabel } from '../utils/rank';
 
 /** The player's badge by rank: crown (1), medal (2–3), star (4–5), with its text. */
 export function ProfileBadge({ rank }: { rank: number | null }) {
   const { t } = useTranslation('player');
-  const badge = badgeForRank(rank);
+  const badge = rankBadge(rank);
   if (!badge) return null;
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold">
