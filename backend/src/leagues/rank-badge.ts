@@ -1,13 +1,6 @@
-import type { LeaderboardBadge } from '../../../contracts/src/api/leagues';
-
-/** Crown for rank 1, medal for 2 and 3, star for 4 and 5, none otherwise (or unranked). */
-export function rankBadge(rank: number | null | undefined): LeaderboardBadge | null {
-  if (rank === null || rank === undefined || rank < 1) return null;
-  if (rank === 1) return 'crown';
-  if (rank <= 3) return 'medal';
-  if (rank <= 5) return 'star';
-  return null;
-}
+// The badge and accuracy rules live once, in contracts/src/game (the frontend uses them too).
+export { rankBadge } from '../../../contracts/src/game/rank-badge';
+export { wholeAccuracyPercent as accuracyPercent } from '../../../contracts/src/game/accuracy';
 
 /**
  * Standard competition ranking ("1, 1, 3"): equal points share a rank, the next rank skips.
@@ -15,11 +8,6 @@ export function rankBadge(rank: number | null | undefined): LeaderboardBadge | n
  */
 export function competitionRanks(points: readonly number[]): number[] {
   return points.map((p) => 1 + points.filter((q) => q > p).length);
-}
-
-/** Whole-number percentage of correct results among scored predictions (0 when none). */
-export function accuracyPercent(correct: number, scored: number): number {
-  return scored > 0 ? Math.round((correct / scored) * 100) : 0;
 }
 
 /** Initials shown where the spec has an avatar: "Alex Morgan" → "AM". */

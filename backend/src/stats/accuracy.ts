@@ -1,6 +1,2 @@
-import { accuracyPercent } from '../../../contracts/src/game/scoring';
-
-/** Accuracy as shown everywhere: correct (exact included) ÷ scored, whole-number percent. */
-export function wholeAccuracy(correct: number, scored: number): number {
-  return Math.round(accuracyPercent(correct, scored));
-}
+// The rule lives once, in contracts/src/game/accuracy.ts (the frontend uses it too).
+export { wholeAccuracyPercent as wholeAccuracy } from '../../../contracts/src/game/accuracy';

@@ -1,7 +1,6 @@
 import {
   POINTS,
   PredictionOutcome,
-  accuracyPercent,
   outcomeSqlCase,
   scorePrediction,
   scoringSqlCase,
@@ -66,17 +65,6 @@ describe('scorePrediction', () => {
   it('uses totals, not sums', () => {
     expect(POINTS).toMatchObject({ correctResult: 10, correctDraw: 15, exactWin: 20, exactDraw: 30, wrong: 0 });
     expect(POINTS.bankerMultiplier).toBe(2);
-  });
-});
-
-describe('accuracyPercent', () => {
-  it('is 0 when nothing was scored', () => {
-    expect(accuracyPercent(0, 0)).toBe(0);
-  });
-  it('is correct (exact included) over scored, as an unrounded percentage', () => {
-    expect(accuracyPercent(1, 3)).toBeCloseTo(33.3333333, 6);
-    expect(accuracyPercent(3, 4)).toBe(75);
-    expect(accuracyPercent(5, 5)).toBe(100);
   });
 });
 

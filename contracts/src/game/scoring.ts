@@ -63,14 +63,8 @@ export function scorePrediction(input: ScorePredictionInput): ScorePredictionRes
   return { outcome, points: isBanker ? base * POINTS.bankerMultiplier : base };
 }
 
-/**
- * Accuracy = correct results (exact included) / scored predictions, as a percentage.
- * Void predictions must not be counted in either argument. Not rounded: display rounds.
- */
-export function accuracyPercent(correctIncludingExact: number, scoredCount: number): number {
-  if (scoredCount <= 0) return 0;
-  return (correctIncludingExact / scoredCount) * 100;
-}
+/** Accuracy lives in accuracy.ts; re-exported for the callers that know it from here. */
+export { accuracyPercent } from './accuracy';
 
 /**
  * SQL fragments (column references such as `p.predicted_home`, or `$1` parameters) used to

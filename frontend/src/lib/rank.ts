@@ -1,14 +1,3 @@
-import type { LeaderboardBadge } from '@contracts/api/leagues';
-
-/** Crown for rank 1, medal for 2–3, star for 4–5, none otherwise (spec section 2). */
-export function badgeForRank(rank: number | null | undefined): LeaderboardBadge | null {
-  if (!rank || rank < 1) return null;
-  if (rank === 1) return 'crown';
-  if (rank <= 3) return 'medal';
-  if (rank <= 5) return 'star';
-  return null;
-}
-
 /** Rank colours: 1 gold, 2 silver, 3 bronze, up to 10 primary, others white (the page text colour). */
 export function rankTextClass(rank: number | null | undefined): string {
   if (!rank || rank < 1) return 'text-muted';

@@ -254,7 +254,6 @@ const en = {
     removeFailed: 'Could not remove this member.',
   },
   pager: {
-    label: 'Pagination',
     previous: 'Previous page',
     next: 'Next page',
     page: 'Page {{page}}',
@@ -567,7 +566,6 @@ export default {
       removeFailed: 'No se pudo expulsar a este miembro.',
     },
     pager: {
-      label: 'Paginación',
       previous: 'Página anterior',
       next: 'Página siguiente',
       page: 'Página {{page}}',
@@ -877,7 +875,6 @@ export default {
       removeFailed: 'Impossible de retirer ce membre.',
     },
     pager: {
-      label: 'Pagination',
       previous: 'Page précédente',
       next: 'Page suivante',
       page: 'Page {{page}}',
@@ -1187,7 +1184,6 @@ export default {
       removeFailed: 'Dieses Mitglied konnte nicht entfernt werden.',
     },
     pager: {
-      label: 'Seitennavigation',
       previous: 'Vorherige Seite',
       next: 'Nächste Seite',
       page: 'Seite {{page}}',

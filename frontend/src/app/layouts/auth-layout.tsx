@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '@/components/ui/logo';
-import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useSignOut } from '@/lib/use-sign-out';
 import { cn } from '@/lib/cn';
 
 function SignOutLink() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardRecentGameweek } from '@contracts/api/stats';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { wholePercent } from '@/lib/format';
 

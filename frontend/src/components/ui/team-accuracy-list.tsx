@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TeamAccuracy } from '@contracts/api/stats';
 import { Card, CardHeader } from '@/components/ui/card';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { clubInitials } from '@/lib/initials';
 

@@ -3,7 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageSetting } from '@contracts/api/preferences';
 import activity from '@/locales/activity';
 import auth from '@/locales/auth';
-import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from '@/features/settings/preference-cache';
+import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from '@/lib/settings/preference-cache';
 import common from '@/locales/common';
 import dashboard from '@/locales/dashboard';
 import fixtures from '@/locales/fixtures';

@@ -5,7 +5,7 @@ import { ChevronDownIcon, LogOutIcon, SettingsIcon, UserIcon } from '@/component
 import { Spinner } from '@/components/ui/spinner';
 import { initialsOf } from '@/lib/initials';
 import { useProfile } from '../api/get-profile';
-import { useSignOut } from '../hooks/use-sign-out';
+import { useSignOut } from '@/lib/use-sign-out';
 
 /** The header's user menu: the username (spinner while loading, 'User' on failure), Settings, Sign Out. */
 export function UserMenu() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardData } from '@contracts/api/stats';
@@ -9,28 +9,16 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ChartIcon, FlameIcon, SnowflakeIcon } from '@/components/ui/icons';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { IncompleteDataError } from '@/lib/api-error';
-import { cn } from '@/lib/cn';
 import { wholePercent } from '@/lib/format';
 import { DASHBOARD_PATH, useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
 import { OpenGameweekCta } from './open-gameweek-cta';
 
 const PointsChart = lazy(() => import('./points-chart'));
-
-function StatCard({ label, value, hint, highlight }: { label: string; value: ReactNode; hint?: ReactNode; highlight?: boolean }) {
-  return (
-    <Card className={cn('p-4 sm:p-5', highlight && 'border-primary/40 bg-primary-soft')}>
-      <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
-      <p className={cn('mt-2 font-display text-3xl font-extrabold tabular-nums sm:text-4xl', highlight ? 'text-accent' : 'text-fg')}>
-        {value}
-      </p>
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-    </Card>
-  );
-}
 
 function DashboardSkeleton() {
   const { t } = useTranslation('dashboard');
@@ -60,22 +48,25 @@ function DashboardView({ data }: { data: DashboardData }) {
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
+          size="lg"
           label={t('stats.totalPoints')}
           value={number(stats.total_points)}
-          hint={stats.provisional ? t('stats.includesLive') : data.season?.label}
+          caption={stats.provisional ? t('stats.includesLive') : data.season?.label}
           highlight
         />
         <StatCard
+          size="lg"
           label={t('stats.totalPredictions')}
           value={number(stats.total_predictions)}
-          hint={t('stats.scored', { count: stats.scored_predictions ?? 0 })}
+          caption={t('stats.scored', { count: stats.scored_predictions ?? 0 })}
         />
         <StatCard
+          size="lg"
           label={t('stats.accuracy')}
           value={t('common:percent', { value: number(wholePercent(stats.accuracy)) })}
-          hint={t('stats.correctResults', { count: stats.correct_results ?? 0 })}
+          caption={t('stats.correctResults', { count: stats.correct_results ?? 0 })}
         />
-        <StatCard label={t('stats.correctScores')} value={number(stats.exact_scores)} hint={t('stats.exactScores')} />
+        <StatCard size="lg" label={t('stats.correctScores')} value={number(stats.exact_scores)} caption={t('stats.exactScores')} />
       </div>
 
       <Card>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, ClockIcon } from '@/components/ui/icons';
-import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { formatDeadline } from '@/lib/format';
 

@@ -8,17 +8,17 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ArrowLeftIcon, CalendarIcon, ChartIcon, TrophyIcon } from '@/components/ui/icons';
+import { Pager } from '@/components/ui/pager';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
-import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useDateDisplay } from '@/lib/settings/use-date-display';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { IncompleteDataError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useGameweeksHistory } from '../api/get-gameweeks-history';
 import { HISTORY_PAGE_SIZE, pageOfLatestStarted, shownRange } from '../utils/pagination';
 import { GameweeksTable } from './gameweeks-table';
-import { PaginationNav } from './pagination-nav';
 
 function parsePage(value: string | null): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
@@ -141,7 +141,17 @@ function HistoryView({
         )}
         {pagination.total_pages > 1 ? (
           <div className="border-t border-line px-4 py-4">
-            <PaginationNav page={pagination.page} totalPages={pagination.total_pages} onPage={onPage} />
+            <Pager
+              page={pagination.page}
+              totalPages={pagination.total_pages}
+              onPageChange={onPage}
+              labels={{
+                nav: t('pagination.label'),
+                previous: t('pagination.previous'),
+                next: t('pagination.next'),
+                page: (n) => t('pagination.page', { number: n }),
+              }}
+            />
           </div>
         ) : null}
       </Card>

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameweekSummary } from '@contracts/api/fixtures';
-import { pageOfLatestStarted, pageWindow, shownRange } from './pagination';
-
-describe('pageWindow', () => {
-  it('shows every page when there are 5 or fewer', () => {
-    expect(pageWindow(1, 1)).toEqual([1]);
-    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
-  });
-
-  it('centres the current page and stops at the ends', () => {
-    expect(pageWindow(1, 8)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(3, 8)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageWindow(5, 8)).toEqual([3, 4, 5, 6, 7]);
-    expect(pageWindow(8, 8)).toEqual([4, 5, 6, 7, 8]);
-    expect(pageWindow(0, 0)).toEqual([]);
-  });
-});
+import { pageOfLatestStarted, shownRange } from './pagination';
 
 describe('shownRange', () => {
   it('gives the first and last row numbers of a page', () => {

@@ -1,17 +1,6 @@
 import type { GameweekSummary } from '@contracts/api/fixtures';
 
-/** At most this many page buttons show, around the current page (spec section 9). */
-export const PAGE_WINDOW = 5;
 export const HISTORY_PAGE_SIZE = 10;
-
-/** The page numbers to show: up to 5, the current one centred where the ends allow. */
-export function pageWindow(page: number, totalPages: number, size = PAGE_WINDOW): number[] {
-  if (totalPages <= 0) return [];
-  const current = Math.min(Math.max(1, page), totalPages);
-  const start = Math.max(1, Math.min(current - Math.floor(size / 2), totalPages - size + 1));
-  const end = Math.min(totalPages, start + size - 1);
-  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
-}
 
 /** "Showing X-Y of N gameweeks" bounds (1-based, inclusive); 0-0 when empty. */
 export function shownRange(page: number, pageSize: number, total: number): { from: number; to: number } {

@@ -26,7 +26,7 @@ import {
   UsersIcon,
 } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useActivityFeed, type ActivityFilters } from '../api/get-activity-feed';

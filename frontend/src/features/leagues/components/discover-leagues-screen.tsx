@@ -10,12 +10,12 @@ import { ArrowLeftIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import { PageHeader } from '@/components/layout/page-header';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { getServerMessage } from '@/lib/api-error';
 import { useDiscoverLeagues } from '../api/get-discover-leagues';
 import { useJoinLeague } from '../api/join-league';
-import { Pager } from './pager';
+import { LeaguesPager } from './leagues-pager';
 import { SearchInput } from './search-input';
 
 export const DISCOVER_SEARCH_DEBOUNCE_MS = 300;
@@ -86,7 +86,7 @@ export function DiscoverLeaguesScreen() {
               </li>
             ))}
           </ul>
-          <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('discover.pages')} />
+          <LeaguesPager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('discover.pages')} />
         </div>
       )}
     </>

@@ -7,7 +7,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CheckIcon, CloseIcon, MailIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { formatDateTime } from '@/lib/format';
 import { useApproveJoinRequest } from '../api/approve-join-request';
 import { useJoinRequests } from '../api/get-join-requests';

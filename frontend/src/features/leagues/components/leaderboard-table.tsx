@@ -10,13 +10,13 @@ import { TrophyIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead } from '@/components/ui/table';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
 import { highlightTier, rankMovement, resolveBadge, TIER_ROW_CLASSES } from '../utils/rank';
 import { Avatar } from './avatar';
-import { Pager } from './pager';
+import { LeaguesPager } from './leagues-pager';
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -128,7 +128,7 @@ export function LeaderboardTable({ leagueId }: { leagueId: number }) {
             </Table>
             {data && data.total_pages > 1 ? (
               <div className="border-t border-line px-5 py-4">
-                <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('leaderboard.pages')} />
+                <LeaguesPager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('leaderboard.pages')} />
               </div>
             ) : null}
           </>

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { CalendarIcon, GlobeIcon, LogOutIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
-import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { getServerMessage } from '@/lib/api-error';
 import { formatDate } from '@/lib/format';
 import { useJoinLeague } from '../api/join-league';

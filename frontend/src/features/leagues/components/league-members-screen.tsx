@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/field';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { PageHeader } from '@/components/layout/page-header';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useEnhancedMembers } from '../api/get-enhanced-members';
 import { useLeague } from '../api/get-league';
@@ -18,7 +18,7 @@ import { MemberModal } from './member-modal';
 import { MemberList } from './member-list';
 import { MemberStatsCards } from './member-stats';
 import { MEMBER_SEARCH_DEBOUNCE_MS, useSortOptions } from './members-section';
-import { Pager } from './pager';
+import { LeaguesPager } from './leagues-pager';
 import { SearchInput } from './search-input';
 
 /** /leagues/:id/players — every member, 20 per page from the server, with search and a 5-button pager. */
@@ -119,7 +119,7 @@ function MembersDirectory({ leagueId, league }: { leagueId: number; league: Leag
             <p className="text-sm text-muted tabular-nums">
               {t('allMembers.showing', { from: number(from), to: number(to), total: data.total_count })}
             </p>
-            <Pager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('allMembers.pages')} />
+            <LeaguesPager page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('allMembers.pages')} />
           </div>
         ) : null}
       </Card>

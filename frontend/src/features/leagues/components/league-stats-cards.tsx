@@ -3,9 +3,9 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, ChartIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useLeagueStats } from '../api/get-league-stats';
-import { StatTile } from './stat-tile';
+import { StatCard } from '@/components/ui/stat-card';
 
 /** Members, current gameweek, leading score and season progress (data.stats); empty on failure. */
 export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
@@ -32,15 +32,15 @@ export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
   const progress = Math.max(0, Math.min(100, Math.round(data.season_progress_percent)));
   return (
     <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-      <StatTile label={t('stats.members')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
-      <StatTile
+      <StatCard label={t('stats.members')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
+      <StatCard
         label={t('stats.gameweek')}
         value={data.current_gameweek ?? '—'}
         caption={data.total_gameweeks ? t('stats.ofGameweeks', { total: data.total_gameweeks }) : t('stats.noSeason')}
         icon={<CalendarIcon size={18} />}
       />
-      <StatTile label={t('stats.leadingScore')} value={number(data.leading_score)} caption={t('stats.points')} icon={<TrophyIcon size={18} />} />
-      <StatTile label={t('stats.seasonProgress')} value={t('common:percent', { value: number(progress) })} icon={<ChartIcon size={18} />}>
+      <StatCard label={t('stats.leadingScore')} value={number(data.leading_score)} caption={t('stats.points')} icon={<TrophyIcon size={18} />} />
+      <StatCard label={t('stats.seasonProgress')} value={t('common:percent', { value: number(progress) })} icon={<ChartIcon size={18} />}>
         <div
           className="mt-2 h-1.5 overflow-hidden rounded-full bg-surface-3"
           role="progressbar"
@@ -51,7 +51,7 @@ export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
         >
           <div className="h-full rounded-full bg-primary" style={{ width: `${progress}%` }} />
         </div>
-      </StatTile>
+      </StatCard>
     </section>
   );
 }

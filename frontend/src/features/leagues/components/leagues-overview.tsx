@@ -10,7 +10,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ChevronDownIcon, ChevronRightIcon, GlobeIcon, LockIcon, SearchIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaguesOverview } from '../api/get-leagues-overview';
 import { filterOverview } from '../utils/filter-overview';

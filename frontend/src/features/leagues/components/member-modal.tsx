@@ -20,7 +20,7 @@ import { Modal } from '@/components/ui/modal';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
 import { useMemberDetail } from '../api/get-member-detail';
 import { useRemoveMember } from '../api/remove-member';

@@ -3,7 +3,7 @@ import type { EnhancedMember } from '@contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { resolveBadge } from '../utils/rank';
 import { Avatar } from './avatar';

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { MemberStats } from '@contracts/api/leagues';
 import { BoltIcon, StarIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
-import { StatTile } from './stat-tile';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
+import { StatCard } from '@/components/ui/stat-card';
 
 const EMPTY: MemberStats = { total_members: 0, active_this_week: 0, avg_accuracy: 0, top_performers: 0 };
 
@@ -33,10 +33,10 @@ export function MemberStatsCards({
   const data = stats ?? EMPTY;
   return (
     <section aria-label={t('memberStats.label')} className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      <StatTile label={t('memberStats.totalMembers')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
-      <StatTile label={t('memberStats.activeThisWeek')} value={number(data.active_this_week)} icon={<BoltIcon size={18} />} />
-      <StatTile label={t('memberStats.avgAccuracy')} value={t('common:percent', { value: number(Math.round(data.avg_accuracy)) })} icon={<TargetIcon size={18} />} />
-      <StatTile
+      <StatCard label={t('memberStats.totalMembers')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
+      <StatCard label={t('memberStats.activeThisWeek')} value={number(data.active_this_week)} icon={<BoltIcon size={18} />} />
+      <StatCard label={t('memberStats.avgAccuracy')} value={t('common:percent', { value: number(Math.round(data.avg_accuracy)) })} icon={<TargetIcon size={18} />} />
+      <StatCard
         label={t('memberStats.topPerformers')}
         value={number(data.top_performers)}
         caption={t('memberStats.topCaption')}

@@ -1,6 +1,6 @@
 import type { LeaderboardUpdatedPayload } from '@contracts/live';
 import type { LeaderboardResponse, LeaderboardRow } from '@contracts/api/leagues';
-import { badgeForRank } from '@/lib/rank';
+import { rankBadge } from '@contracts/game/rank-badge';
 
 /**
  * A cached leaderboard page with a live update applied: known rows take their new rank and
@@ -38,7 +38,7 @@ export function applyLeaderboardUpdate(
       previous_rank: change.previousRank,
       total_points: change.totalPoints,
       recent_points: change.recentPoints,
-      badge: badgeForRank(change.rank),
+      badge: rankBadge(change.rank),
     };
   });
   patched.sort((a, b) => a.rank - b.rank || a.full_name.localeCompare(b.full_name));

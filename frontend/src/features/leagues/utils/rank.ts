@@ -1,9 +1,9 @@
 import type { LeaderboardBadge } from '@contracts/api/leagues';
-import { badgeForRank } from '@/lib/rank';
+import { rankBadge } from '@contracts/game/rank-badge';
 
 /** The server's badge, or the one the rank earns when the server sent none. */
 export function resolveBadge(badge: LeaderboardBadge | null | undefined, rank: number | null | undefined): LeaderboardBadge | null {
-  return badge ?? badgeForRank(rank);
+  return badge ?? rankBadge(rank);
 }
 
 export type HighlightTier = 'first' | 'second' | 'third' | 'top5';

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { LeaguePlayerProfile } from '@contracts/api/leagues';
+import { rankBadge } from '@contracts/game/rank-badge';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -10,18 +11,19 @@ import { ArrowLeftIcon, ArrowRightIcon, ChartIcon, FlameIcon, SnowflakeIcon, Sta
 import { RankBadge } from '@/components/ui/rank-badge';
 import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { StatCard } from '@/components/ui/stat-card';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
-import { badgeForRank, rankTextClass } from '@/lib/rank';
+import { rankTextClass } from '@/lib/rank';
 import { usePlayerProfile } from '../api/get-player-profile';
 import { BADGE_TEXT_KEY, leagueLabel } from '../utils/rank';
 
 /** The player's badge by rank: crown (1), medal (2–3), star (4–5), with its text. */
 export function ProfileBadge({ rank }: { rank: number | null }) {
   const { t } = useTranslation('player');
-  const badge = badgeForRank(rank);
+  const badge = rankBadge(rank);
   if (!badge) return null;
   return (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-surface-2 px-2.5 py-1 text-xs font-semibold">
@@ -138,10 +140,10 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
       </Card>
 
       <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-        <Stat label={t('stats.totalPoints')} value={number(stats.total_points)} icon={<TrophyIcon size={18} />} />
-        <Stat label={t('stats.totalPredictions')} value={number(stats.total_predictions)} icon={<BallIcon size={18} />} />
-        <Stat label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
-        <Stat label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
+        <StatCard label={t('stats.totalPoints')} value={number(stats.total_points)} icon={<TrophyIcon size={18} />} />
+        <StatCard label={t('stats.totalPredictions')} value={number(stats.total_predictions)} icon={<BallIcon size={18} />} />
+        <StatCard label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
+        <StatCard label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
       </section>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -197,20 +199,6 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
         </div>
       </section>
     </div>
-  );
-}
-
-function Stat({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
-  return (
-    <Card className="p-4 sm:p-5">
-      <div className="flex items-center justify-between gap-2">
-        <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
-        <span className="text-accent" aria-hidden="true">
-          {icon}
-        </span>
-      </div>
-      <p className="mt-2 font-display text-2xl font-extrabold tracking-tight text-fg tabular-nums sm:text-3xl">{value}</p>
-    </Card>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ResultMatch } from '@contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
 import { LiveBadge } from '@/components/ui/live-badge';
 import { OutcomeBadge } from '@/components/ui/outcome-badge';
-import { useDateDisplay } from '@/features/settings/hooks/use-date-display';
+import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { cn } from '@/lib/cn';
 import { formatKickoff } from '@/lib/format';
 import { cutTeamName } from '../utils/start-gameweek';

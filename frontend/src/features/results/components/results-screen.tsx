@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { GameweekResults } from '@contracts/api/stats';
@@ -10,7 +9,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { GameweekStatusBadge } from '@/components/ui/gameweek-status-badge';
 import { ArrowLeftIcon, ArrowRightIcon, BallIcon, TrophyIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
-import { useFormatNumber } from '@/features/settings/hooks/use-format-number';
+import { StatCard } from '@/components/ui/stat-card';
+import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { ApiError } from '@/lib/api-error';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
@@ -27,16 +27,6 @@ function parseGameweek(value: string | null): number | null {
 
 function isComplete(data: GameweekResults | null | undefined): data is GameweekResults {
   return Boolean(data && data.user_stats && data.global_benchmarks && Array.isArray(data.matches));
-}
-
-function StatCard({ label, value, hint, className, highlight }: { label: string; value: ReactNode; hint?: ReactNode; className?: string; highlight?: boolean }) {
-  return (
-    <Card className={cn('p-4 sm:p-5', highlight && 'border-primary/40 bg-primary-soft', className)}>
-      <p className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</p>
-      <p className={cn('mt-2 font-display text-3xl font-extrabold tabular-nums', highlight ? 'text-accent' : 'text-fg')}>{value}</p>
-      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
-    </Card>
-  );
 }
 
 function ResultsSkeleton() {
@@ -83,16 +73,17 @@ function ResultsView({ data }: { data: GameweekResults }) {
       ) : null}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         <StatCard
+          size="lg"
           label={t('stats.totalPoints')}
           value={number(stats.total_points)}
-          hint={stats.provisional ? t('stats.provisional') : t('stats.predictions', { count: stats.total_predictions ?? 0 })}
+          caption={stats.provisional ? t('stats.provisional') : t('stats.predictions', { count: stats.total_predictions ?? 0 })}
           className="col-span-2 lg:col-span-1"
           highlight
         />
-        <StatCard label={t('stats.correctResults')} value={number(stats.correct_results)} hint={t('stats.exactIncluded')} />
-        <StatCard label={t('stats.exactScores')} value={number(stats.exact_scores)} />
-        <StatCard label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} />
-        <StatCard label={t('stats.wrong')} value={number(stats.wrong_results)} />
+        <StatCard size="lg" label={t('stats.correctResults')} value={number(stats.correct_results)} caption={t('stats.exactIncluded')} />
+        <StatCard size="lg" label={t('stats.exactScores')} value={number(stats.exact_scores)} />
+        <StatCard size="lg" label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} />
+        <StatCard size="lg" label={t('stats.wrong')} value={number(stats.wrong_results)} />
       </div>
 
       <Card>

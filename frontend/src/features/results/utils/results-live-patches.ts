@@ -1,5 +1,6 @@
 import type { FixtureUpdatedPayload, PointsUpdatedPayload } from '@contracts/live';
 import type { GameweekResults, ResultMatch, ResultsUserStats } from '@contracts/api/stats';
+import { wholeAccuracyPercent } from '@contracts/game/accuracy';
 
 /** The user's gameweek figures recounted from the matches (same definitions as the server). */
 export function recountUserStats(matches: readonly ResultMatch[], totalPoints: number, base: ResultsUserStats): ResultsUserStats {
@@ -13,7 +14,7 @@ export function recountUserStats(matches: readonly ResultMatch[], totalPoints: n
     exact_scores: exact,
     wrong_results: scored.length - correct,
     scored_predictions: scored.length,
-    accuracy: scored.length > 0 ? Math.round((correct / scored.length) * 100) : 0,
+    accuracy: wholeAccuracyPercent(correct, scored.length),
     provisional: scored.some((m) => !m.is_final),
   };
 }

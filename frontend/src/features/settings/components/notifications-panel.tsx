@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { NotificationSettings } from '@contracts/api/preferences';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
-import { notificationSettingsAtom } from '../atoms/notification-settings.atom';
+import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
 import { useSavePreferences } from '../hooks/use-preferences';
 
 /** In this order; their texts are notifications.items.<key>. */

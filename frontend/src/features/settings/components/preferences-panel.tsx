@@ -4,7 +4,7 @@ import { LANGUAGES, THEMES, TIMEZONES, type LanguageSetting, type TimezoneSettin
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
+import { preferenceSettingsAtom } from '@/lib/settings/preference-settings.atom';
 import { useSavePreferences } from '../hooks/use-preferences';
 
 // The choices are the contract's THEMES, LANGUAGES and TIMEZONES, in its order; the texts of

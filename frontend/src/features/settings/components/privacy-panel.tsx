@@ -9,7 +9,7 @@ import { PasswordField } from '@/components/ui/field';
 import { DownloadIcon, ShieldIcon, TrashIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
-import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { useSignOut } from '@/lib/use-sign-out';
 import { useDeleteAccount, useExportAccountData } from '@/lib/api/account';
 import { getFieldError } from '@/lib/api-error';
 

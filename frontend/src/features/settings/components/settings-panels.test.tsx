@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Provider as JotaiProvider } from 'jotai';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserPreferences } from '@contracts/api/preferences';
-import { DeadlineBanner } from '@/features/fixtures/components/deadline-banner';
 import { renderApp } from '@/test/render-app';
 import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
 
@@ -160,34 +158,5 @@ describe('notifications panel', () => {
     expect(screen.getByRole('switch', { name: 'Match results' }).getAttribute('aria-checked')).toBe('true');
     await waitFor(() => expect(puts(fetchMock)).toEqual([{ url: '/api/auth/preferences/', body: { notifications: { matchResults: true } }, auth: 'Bearer tok' }]));
     await waitFor(() => expect(cached('scoreline.notifications')).toEqual({ ...SERVER.notifications, matchResults: true }));
-  });
-});
-
-describe('dates on screen', () => {
-  it('follow the chosen timezone and language', () => {
-    localStorage.removeItem('authToken');
-    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'dark', language: 'en', timezone: 'EST' }));
-    vi.useFakeTimers({ now: Date.parse('2025-03-30T10:00:00Z') });
-    render(
-      <JotaiProvider>
-        <DeadlineBanner deadline="2025-03-30T14:00:00Z" />
-      </JotaiProvider>,
-    );
-    expect(screen.getByText(/Sun 30 Mar, 10:00/)).toBeTruthy();
-    expect(screen.getByText(/America\/New_York/)).toBeTruthy();
-  });
-
-  it('ignore a cache holding values that are not settings', () => {
-    localStorage.removeItem('authToken');
-    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'neon', language: 'xx', timezone: 'Mars/Olympus' }));
-    vi.useFakeTimers({ now: Date.parse('2025-03-30T10:00:00Z') });
-    const { container } = render(
-      <JotaiProvider>
-        <DeadlineBanner deadline="2025-03-30T14:00:00Z" />
-      </JotaiProvider>,
-    );
-    // Falls back to the defaults: English, the device's zone.
-    expect(container.textContent).toMatch(/Deadline Sun 30 Mar, /);
-    expect(container.textContent?.endsWith(` · ${Intl.DateTimeFormat().resolvedOptions().timeZone}`)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { i18n } from '@/lib/i18n';
-import { preferenceSettingsAtom, type ThemeSetting } from '../atoms/preference-settings.atom';
+import { preferenceSettingsAtom, type ThemeSetting } from '@/lib/settings/preference-settings.atom';
 import { usePreferencesSync } from './use-preferences';
 
 const LIGHT_QUERY = '(prefers-color-scheme: light)';

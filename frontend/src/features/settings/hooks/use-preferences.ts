@@ -7,8 +7,8 @@ import { useToast } from '@/components/ui/toast';
 import { getServerMessage } from '@/lib/api-error';
 import { getStoredToken, tokenSubject, useAuthSubject } from '@/lib/auth-token';
 import { getPreferences, preferencesQueryKey, updatePreferences } from '../api/preferences';
-import { notificationSettingsAtom } from '../atoms/notification-settings.atom';
-import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
+import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
+import { preferenceSettingsAtom } from '@/lib/settings/preference-settings.atom';
 
 /**
  * Mounted once for the whole app: while signed in, loads the user's settings from the server

@@ -3,8 +3,8 @@ import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCE_SETTINGS } from '@contracts/api/preferences';
-import { notificationSettingsAtom } from '@/features/settings/atoms/notification-settings.atom';
-import { preferenceSettingsAtom } from '@/features/settings/atoms/preference-settings.atom';
+import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
+import { preferenceSettingsAtom } from '@/lib/settings/preference-settings.atom';
 import { apiClient } from '@/lib/api-client';
 import { clearStoredToken } from '@/lib/auth-token';
 

@@ -1,4 +1,4 @@
-/** The page buttons to show: at most `size` consecutive pages around the current one. */
+/** The page buttons to show: at most `size` (5, spec section 9) consecutive pages, the current one centred where the ends allow. */
 export function pageWindow(current: number, totalPages: number, size = 5): number[] {
   if (totalPages < 1) return [];
   const page = Math.min(Math.max(1, current), totalPages);

@@ -18,7 +18,7 @@ export function cleanNotificationSettings(raw: unknown): NotificationSettings {
   };
 }
 
-/** This browser's copy of the server's switches (see use-preferences.ts), shown before it answers. */
+/** This browser's copy of the server's switches (see features/settings/hooks/use-preferences.ts), shown before it answers. */
 const storedNotificationSettingsAtom = atomWithStorage<Partial<NotificationSettings>>(
   NOTIFICATIONS_STORAGE_KEY,
   DEFAULT_NOTIFICATION_SETTINGS,

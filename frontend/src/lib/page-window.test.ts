@@ -17,4 +17,14 @@ describe('pageWindow', () => {
   it('has nothing to show without pages', () => {
     expect(pageWindow(1, 0)).toEqual([]);
   });
+
+  it('centres the current page and stops at the ends', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(2, 4)).toEqual([1, 2, 3, 4]);
+    expect(pageWindow(1, 8)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(3, 8)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(5, 8)).toEqual([3, 4, 5, 6, 7]);
+    expect(pageWindow(8, 8)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(0, 0)).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { dateDisplayFor, type DateDisplay } from '@/lib/format';
-import { preferenceSettingsAtom } from '../atoms/preference-settings.atom';
+import { preferenceSettingsAtom } from './preference-settings.atom';
 
 /** The locale and zone every date on screen is shown in (Settings → Preferences). */
 export function useDateDisplay(): DateDisplay {

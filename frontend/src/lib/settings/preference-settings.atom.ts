@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { DEFAULT_PREFERENCE_SETTINGS, type PreferenceSettings } from '@contracts/api/preferences';
-import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from '../preference-cache';
+import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from './preference-cache';
 
 export type { LanguageSetting, PreferenceSettings, ThemeSetting, TimezoneSetting } from '@contracts/api/preferences';
 
@@ -9,7 +9,7 @@ export { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY };
 
 /**
  * This browser's copy of the server's settings (GET/PUT /auth/preferences/, see
- * use-preferences.ts): shown at once on the next visit, before the server answers.
+ * features/settings/hooks/use-preferences.ts): shown at once on the next visit, before the server answers.
  */
 const storedPreferenceSettingsAtom = atomWithStorage<Partial<PreferenceSettings>>(
   PREFERENCES_STORAGE_KEY,
