@@ -28,13 +28,13 @@ export class ActivityProcessor extends OutboxConsumer {
   private async write(event: DomainEvent): Promise<NewActivity[]> {
     switch (event.name) {
       case 'member.joined':
-        return this.writer.memberJoined(event as DomainEvent<'member.joined'>);
+        return this.writer.memberJoined(event);
       case 'member.left':
-        return this.writer.memberLeft(event as DomainEvent<'member.left'>);
+        return this.writer.memberLeft(event);
       case 'request.approved':
-        return this.writer.requestApproved(event as DomainEvent<'request.approved'>);
+        return this.writer.requestApproved(event);
       case 'scores.updated':
-        return this.writer.scoresUpdated(event as DomainEvent<'scores.updated'>);
+        return this.writer.scoresUpdated(event);
       default:
         this.logger.warn(`activity queue: no handler for ${event.name}`);
         return [];

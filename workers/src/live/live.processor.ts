@@ -16,18 +16,18 @@ export class LiveProcessor extends OutboxConsumer {
     const event = job.data;
     switch (event.name) {
       case 'result.recorded':
-        return this.live.resultRecorded(event as DomainEvent<'result.recorded'>);
+        return this.live.resultRecorded(event);
       case 'scores.updated':
-        return this.live.scoresUpdated(event as DomainEvent<'scores.updated'>);
+        return this.live.scoresUpdated(event);
       case 'member.joined':
-        return this.live.memberJoined(event as DomainEvent<'member.joined'>);
+        return this.live.memberJoined(event);
       case 'member.left':
-        return this.live.memberLeft(event as DomainEvent<'member.left'>);
+        return this.live.memberLeft(event);
       case 'request.created':
-        return this.live.requestCreated(event as DomainEvent<'request.created'>);
+        return this.live.requestCreated(event);
       case 'request.approved':
       case 'request.rejected':
-        return this.live.requestDecided(event as DomainEvent<'request.approved' | 'request.rejected'>);
+        return this.live.requestDecided(event);
     }
   }
 }

@@ -22,9 +22,9 @@ export class MailProcessor extends OutboxConsumer {
   protected async handle(job: Job<DomainEvent>): Promise<string> {
     switch (job.data.name) {
       case 'otp.requested':
-        return this.otpEmails.handle(job.data as DomainEvent<'otp.requested'>);
+        return this.otpEmails.handle(job.data);
       case 'account.exists':
-        return this.accountExistsEmails.handle(job.data as DomainEvent<'account.exists'>);
+        return this.accountExistsEmails.handle(job.data);
       default:
         this.logger.warn(`mail queue: no handler for ${job.data.name}`);
         return 'ignored';

@@ -83,15 +83,15 @@ export interface EventJob {
 export function jobForEvent(event: DomainEvent): EventJob | null {
   switch (event.name) {
     case 'request.created':
-      return { name: JOB.joinRequested, data: { requestId: (event as DomainEvent<'request.created'>).payload.requestId } };
+      return { name: JOB.joinRequested, data: { requestId: event.payload.requestId } };
     case 'request.approved':
-      return { name: JOB.requestApproved, data: { requestId: (event as DomainEvent<'request.approved'>).payload.requestId } };
+      return { name: JOB.requestApproved, data: { requestId: event.payload.requestId } };
     case 'scores.updated': {
-      const { final, gameweekId } = (event as DomainEvent<'scores.updated'>).payload;
+      const { final, gameweekId } = event.payload;
       return final ? { name: JOB.gameweekFinal, data: { gameweekId } } : null;
     }
     case 'result.recorded': {
-      const { status, gameweekId } = (event as DomainEvent<'result.recorded'>).payload;
+      const { status, gameweekId } = event.payload;
       return status === 'finished' || status === 'postponed' ? { name: JOB.gameweekFinal, data: { gameweekId } } : null;
     }
     default:
