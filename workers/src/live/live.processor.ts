@@ -1,18 +1,17 @@
 import { Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
-import type { Job } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { QueueJob } from '../../../backend/src/outbox/queue-jobs';
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 
 /** Consumes the `live` queue: each event becomes a socket push (or a room change). */
 @Processor('live', { ...WORKER_OPTIONS, concurrency: 10 })
-export class LiveProcessor extends OutboxConsumer {
+export class LiveProcessor extends OutboxConsumer<'live'> {
   constructor(private readonly live: LiveEventsService) {
     super();
   }
 
-  protected async handle(job: Job<DomainEvent>): Promise<void> {
+  protected async handle(job: QueueJob<'live'>): Promise<void> {
     const event = job.data;
     switch (event.name) {
       case 'result.recorded':
