@@ -50,10 +50,19 @@ export interface DomainEventMap {
 
 export type DomainEventName = keyof DomainEventMap;
 
-export interface DomainEvent<N extends DomainEventName = DomainEventName> {
-  /** Outbox row id: unique, used as the BullMQ job id so duplicates collapse. */
-  id: number;
-  name: N;
-  payload: DomainEventMap[N];
-  occurredAt: string;
-}
+/**
+ * One domain event whose name is among N: a union over the names, discriminated by `name`, so
+ * `switch (event.name)` narrows the payload with no cast.
+ */
+export type DomainEventOf<N extends DomainEventName> = {
+  [K in N]: {
+    /** Outbox row id: unique, used as the BullMQ job id so duplicates collapse. */
+    id: number;
+    name: K;
+    payload: DomainEventMap[K];
+    occurredAt: string;
+  };
+}[N];
+
+/** Any domain event (given names, one of those: the same as DomainEventOf). */
+export type DomainEvent<N extends DomainEventName = DomainEventName> = DomainEventOf<N>;

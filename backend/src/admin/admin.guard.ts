@@ -1,8 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import type { AuthUser } from '../auth/jwt-payload';
+import { UsersService } from '../users/users.service';
 
 /**
  * After JwtAuthGuard: only users with the admin role pass; everyone else gets 403. The role is
@@ -10,12 +9,11 @@ import type { AuthUser } from '../auth/jwt-payload';
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly users: UsersService) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    const rows: { role: string }[] = user ? await this.db.query(`SELECT role FROM users WHERE id = $1`, [user.id]) : [];
-    if (rows[0]?.role !== 'admin') throw ApiError.forbidden('Admin role required.');
+    if (!user || !(await this.users.isAdmin(user.id))) throw ApiError.forbidden('Admin role required.');
     return true;
   }
 }

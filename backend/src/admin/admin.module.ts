@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { SeasonsModule } from '../seasons/seasons.module';
+import { UsersModule } from '../users/users.module';
 import { AdminController } from './admin.controller';
 import { AdminGuard } from './admin.guard';
 
-@Module({ imports: [SeasonsModule, FixturesModule], controllers: [AdminController], providers: [AdminGuard] })
+@Module({ imports: [SeasonsModule, FixturesModule, UsersModule], controllers: [AdminController], providers: [AdminGuard] })
 export class AdminModule {}

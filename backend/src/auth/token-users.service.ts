@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
+import { selectTokenUser } from '../users/users.queries';
 import type { AuthUser, JwtPayload } from './jwt-payload';
 
 interface CachedTokenUser {
@@ -70,11 +71,7 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
     if (cached && cached.expiresAt > now) return cached.tokenVersion === payload.tv ? cached.user : null;
 
     const revocationsBefore = this.revocations;
-    const rows: { id: number; username: string; token_version: number }[] = await this.db.query(
-      `SELECT id, username, token_version FROM users WHERE id = $1`,
-      [payload.sub],
-    );
-    const row = rows[0];
+    const row = await selectTokenUser(this.db, payload.sub);
     if (!row) return null;
     const user: AuthUser = { id: row.id, username: row.username };
     if (this.revocations === revocationsBefore) {
@@ -82,6 +79,11 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
       this.cache.set(row.id, { user, tokenVersion: row.token_version, expiresAt: now + TOKEN_USER_TTL_MS });
     }
     return row.token_version === payload.tv ? user : null;
+  }
+
+  /** The user's token version as stored now (uncached: asked after a revocation); null when the user is gone. */
+  async currentTokenVersion(userId: number): Promise<number | null> {
+    return (await selectTokenUser(this.db, userId))?.token_version ?? null;
   }
 
   /** After a committed token-version bump: every replica forgets the user's old version. */

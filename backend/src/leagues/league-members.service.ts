@@ -18,6 +18,7 @@ import { TtlCache } from '../common/ttl-cache';
 import { achievementsFor } from './achievements';
 import { MembersQueryDto } from './dto/leagues.dto';
 import { LeagueAccessService } from './league-access.service';
+import { selectLeagueIdsOfUser } from './league-members.queries';
 import { accuracyPercent, initials, rankBadge } from './rank-badge';
 
 const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -73,6 +74,11 @@ export class LeagueMembersService {
     private readonly access: LeagueAccessService,
     private readonly seasons: SeasonContextService,
   ) {}
+
+  /** Ids of every league the user belongs to. */
+  leagueIdsOf(userId: number): Promise<number[]> {
+    return selectLeagueIdsOfUser(this.db, userId);
+  }
 
   async enhanced(leagueId: number, viewerId: number, query: MembersQueryDto): Promise<EnhancedMembersResponse> {
     await this.access.assertVisible(leagueId, viewerId);

@@ -12,6 +12,6 @@ import { LeaguesService } from './leagues.service';
   imports: [StandingsModule, ActivityModule],
   controllers: [LeaguesController],
   providers: [AutomaticMembershipService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService],
-  exports: [AutomaticMembershipService, LeagueAccessService],
+  exports: [AutomaticMembershipService, LeagueAccessService, LeagueMembersService],
 })
 export class LeaguesModule {}

@@ -4,7 +4,7 @@ import { livePayloadProblems, LiveEventName, LivePayload, userRoom } from '../..
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
-import { LiveMessage, liveStreamKey, onlineUsersKey } from './live-stream';
+import { LiveEmitMessage, LiveRoomsMessage, liveStreamKey, onlineUsersKey } from './live-stream';
 
 /** Stream length cap: a gateway further behind than this has been down long enough to refetch. */
 const STREAM_MAX_LEN = 100_000;
@@ -34,13 +34,14 @@ export class LivePublisher {
   async emit<N extends LiveEventName>(rooms: string[], event: N, payload: LivePayload<N>): Promise<void> {
     if (rooms.length === 0) return;
     this.check(event, payload);
-    await this.publish([{ kind: 'emit', rooms, event, payload }]);
+    const message: LiveEmitMessage<N> = { kind: 'emit', rooms, event, payload };
+    await this.publish<N>([message]);
   }
 
   /** One event per user, each with its own payload, in as few stream entries as possible. */
   async emitToUsers<N extends LiveEventName>(event: N, items: { userId: number; payload: LivePayload<N> }[]): Promise<void> {
     for (const item of items) this.check(event, item.payload);
-    await this.publish(items.map((i) => ({ kind: 'emit' as const, rooms: [userRoom(i.userId)], event, payload: i.payload })));
+    await this.publish<N>(items.map((i) => ({ kind: 'emit' as const, rooms: [userRoom(i.userId)], event, payload: i.payload })));
   }
 
   async joinRooms(userId: number, rooms: string[]): Promise<void> {
@@ -58,7 +59,7 @@ export class LivePublisher {
     return userIds.filter((_, i) => Number(counts[i] ?? 0) > 0);
   }
 
-  private async publish(messages: LiveMessage[]): Promise<void> {
+  private async publish<N extends LiveEventName>(messages: (LiveEmitMessage<N> | LiveRoomsMessage)[]): Promise<void> {
     // Batches of 500 messages per stream entry keep a 100k-user fan-out to a few hundred entries.
     const pipeline = this.redis.pipeline();
     for (let i = 0; i < messages.length; i += 500) {

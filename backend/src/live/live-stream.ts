@@ -1,12 +1,18 @@
 import type { LiveEventName, LivePayload } from '../../../contracts/src/live';
 
+/** An event for some rooms, its payload the event's own (a union discriminated by `event`). */
+export type LiveEmitMessage<N extends LiveEventName = LiveEventName> = {
+  [K in N]: { kind: 'emit'; rooms: string[]; event: K; payload: LivePayload<K> };
+}[N];
+
 /**
  * What workers put on the Redis stream the gateways read: an event for some rooms, or a
  * change of a user's rooms (membership followed live).
  */
-export type LiveMessage =
-  | { kind: 'emit'; rooms: string[]; event: LiveEventName; payload: LivePayload<LiveEventName> }
-  | { kind: 'join' | 'leave'; userId: number; rooms: string[] };
+export type LiveMessage = LiveEmitMessage | LiveRoomsMessage;
+
+/** A change of a user's rooms on every replica. */
+export type LiveRoomsMessage = { kind: 'join' | 'leave'; userId: number; rooms: string[] };
 
 // Not under `${prefix}:live:` — BullMQ owns that namespace for the `live` queue.
 export const liveStreamKey = (prefix: string): string => `${prefix}:sockets:outbound`;

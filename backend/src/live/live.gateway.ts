@@ -1,15 +1,14 @@
 import { Inject, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { OnGatewayConnection, OnGatewayDisconnect, OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import Redis from 'ioredis';
 import { hostname } from 'node:os';
 import type { Server, Socket } from 'socket.io';
-import { DataSource } from 'typeorm';
 import { ClientToServerEvents, leagueRoom, MATCHES_ROOM, ServerToClientEvents, userRoom } from '../../../contracts/src/live';
 import type { AuthUser, JwtPayload } from '../auth/jwt-payload';
 import { TokenUsersService } from '../auth/token-users.service';
 import { isOutageError } from '../common/outage';
+import { LeagueMembersService } from '../leagues/league-members.service';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { countConnectedSocketsWith } from '../metrics/metrics';
@@ -40,7 +39,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   constructor(
     private readonly jwt: JwtService,
     private readonly tokenUsers: TokenUsersService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly leagueMembers: LeagueMembersService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {
@@ -91,8 +90,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
     }
     await this.redis.hincrby(onlineUsersKey(this.env.queuePrefix), String(user.id), 1);
     if (socket.recovered) return; // rooms came back with the recovered session
-    const leagues: { league_id: number }[] = await this.db.query(`SELECT league_id FROM league_members WHERE user_id = $1`, [user.id]);
-    await socket.join([userRoom(user.id), MATCHES_ROOM, ...leagues.map((l) => leagueRoom(l.league_id))]);
+    const leagueIds = await this.leagueMembers.leagueIdsOf(user.id);
+    await socket.join([userRoom(user.id), MATCHES_ROOM, ...leagueIds.map(leagueRoom)]);
   }
 
   async handleDisconnect(socket: LiveSocket): Promise<void> {
@@ -121,8 +120,7 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
   private async closeRevokedSockets(server: LiveServer, userId: number): Promise<void> {
     const sockets = await server.local.in(userRoom(userId)).fetchSockets();
     if (sockets.length === 0) return;
-    const rows: { token_version: number }[] = await this.db.query(`SELECT token_version FROM users WHERE id = $1`, [userId]);
-    const current = rows[0]?.token_version;
+    const current = await this.tokenUsers.currentTokenVersion(userId);
     for (const socket of sockets) if (socket.data.tokenVersion !== current) socket.disconnect(true);
   }
 }

@@ -8,7 +8,7 @@ export type QueueName = (typeof QUEUES)[number];
  * Which consumers receive which event. The relay copies each outbox row into every queue
  * listed here; an event nobody consumes yet is still recorded in the outbox.
  */
-export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
+const ROUTES = {
   'user.registered': [],
   'otp.requested': ['mail'],
   'account.exists': ['mail'],
@@ -20,7 +20,13 @@ export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = {
   'prediction.saved': [],
   'result.recorded': ['scoring', 'live', 'notifications'],
   'scores.updated': ['standings', 'activity', 'live', 'notifications'],
-};
+} as const satisfies Record<DomainEventName, readonly QueueName[]>;
+export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = ROUTES;
+
+/** The events the relay puts on queue Q (queue-jobs.ts types its jobs from this). */
+export type EventRoutedTo<Q extends QueueName> = {
+  [N in DomainEventName]: Q extends (typeof ROUTES)[N][number] ? N : never;
+}[DomainEventName];
 
 /** Retries with exponential backoff: 1 s, 2 s, 4 s, ... for transient failures (SMTP down). */
 export const DEFAULT_JOB_OPTIONS = {

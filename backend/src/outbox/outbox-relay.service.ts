@@ -5,7 +5,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
+import type { DomainEventMap, DomainEventName, DomainEventOf } from '../../../contracts/src/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { outboxRedispatches } from '../metrics/metrics';
@@ -22,12 +22,10 @@ const SWEEP_BATCH = 500;
 /** Backoff of the LISTEN connection's re-opening after Postgres went away. */
 const LISTEN_RETRY_MS = [500, 1000, 2000, 5000];
 
-interface OutboxRow {
-  id: string;
-  name: DomainEventName;
-  payload: unknown;
-  created_at: Date;
-}
+/** An outbox row as stored: OutboxService.publish wrote each name with its own payload type. */
+type OutboxRow<N extends DomainEventName = DomainEventName> = {
+  [K in N]: { id: string; name: K; payload: DomainEventMap[K]; created_at: Date };
+}[N];
 
 /**
  * Moves outbox rows to BullMQ, and makes sure each event's work is done, not merely queued.
@@ -163,11 +161,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     });
   }
 
-  private jobOf(row: OutboxRow) {
-    const event: DomainEvent = {
+  private jobOf<N extends DomainEventName>(row: OutboxRow<N>) {
+    const event: DomainEventOf<N> = {
       id: Number(row.id),
       name: row.name,
-      payload: row.payload as DomainEvent['payload'],
+      payload: row.payload,
       occurredAt: new Date(row.created_at).toISOString(),
     };
     return { name: row.name, data: event, opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id) } };

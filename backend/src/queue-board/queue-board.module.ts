@@ -10,6 +10,7 @@ import { AdminGuard } from '../admin/admin.guard';
 import { AuthModule } from '../auth/auth.module';
 import { QUEUES } from '../outbox/event-routes';
 import { QueueModule } from '../queue/queue.module';
+import { UsersModule } from '../users/users.module';
 import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH, readCookie } from './queue-board-cookie';
 import { QueueBoardController } from './queue-board.controller';
 import { QueueBoardService } from './queue-board.service';
@@ -19,7 +20,7 @@ import { QueueBoardService } from './queue-board.service';
  * Express router, mounted behind a check of the board session cookie (see the controller).
  */
 @Module({
-  imports: [AuthModule, QueueModule],
+  imports: [AuthModule, QueueModule, UsersModule],
   controllers: [QueueBoardController],
   providers: [QueueBoardService, AdminGuard],
 })

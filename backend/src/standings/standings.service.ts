@@ -55,9 +55,9 @@ export class StandingsService {
   async leaguesAffectedBy(event: DomainEvent): Promise<number[]> {
     switch (event.name) {
       case 'member.joined':
-        return [(event as DomainEvent<'member.joined'>).payload.leagueId];
+        return [event.payload.leagueId];
       case 'member.left': {
-        const { leagueId, userId } = (event as DomainEvent<'member.left'>).payload;
+        const { leagueId, userId } = event.payload;
         // The former member's row goes at once (unless they are back already); the others' ranks follow in the recompute.
         await this.db.query(
           `DELETE FROM league_standings s WHERE s.league_id = $1 AND s.user_id = $2
@@ -67,7 +67,7 @@ export class StandingsService {
         return [leagueId];
       }
       case 'scores.updated': {
-        const { fixtureId, gameweekId } = (event as DomainEvent<'scores.updated'>).payload;
+        const { fixtureId, gameweekId } = event.payload;
         // Every league with a member who predicted the match, plus every league whose "recent
         // gameweek" this result moves on (its members' recent points all change).
         const rows: { league_id: number }[] = await this.db.query(

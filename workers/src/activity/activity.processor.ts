@@ -2,14 +2,13 @@ import { Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import { Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { QueueJob, QueueJobs } from '../../../backend/src/outbox/queue-jobs';
 import { ActivityWriterService, NewActivity } from '../../../backend/src/activity/activity-writer.service';
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 
 /** Consumes the `activity` queue: each activity-worthy event becomes league feed entries, announced live. */
 @Processor('activity', { ...WORKER_OPTIONS, concurrency: 4 })
-export class ActivityProcessor extends OutboxConsumer {
+export class ActivityProcessor extends OutboxConsumer<'activity'> {
   private readonly logger = new Logger(ActivityProcessor.name);
 
   constructor(
@@ -19,24 +18,25 @@ export class ActivityProcessor extends OutboxConsumer {
     super();
   }
 
-  protected async handle(job: Job<DomainEvent>): Promise<number> {
+  protected async handle(job: QueueJob<'activity'>): Promise<number> {
     const created = await this.write(job.data);
     await this.live.activitiesCreated(created);
     return created.length;
   }
 
-  private async write(event: DomainEvent): Promise<NewActivity[]> {
+  private async write(event: QueueJobs['activity'][keyof QueueJobs['activity']]): Promise<NewActivity[]> {
+    const name: string = event.name;
     switch (event.name) {
       case 'member.joined':
-        return this.writer.memberJoined(event as DomainEvent<'member.joined'>);
+        return this.writer.memberJoined(event);
       case 'member.left':
-        return this.writer.memberLeft(event as DomainEvent<'member.left'>);
+        return this.writer.memberLeft(event);
       case 'request.approved':
-        return this.writer.requestApproved(event as DomainEvent<'request.approved'>);
+        return this.writer.requestApproved(event);
       case 'scores.updated':
-        return this.writer.scoresUpdated(event as DomainEvent<'scores.updated'>);
+        return this.writer.scoresUpdated(event);
       default:
-        this.logger.warn(`activity queue: no handler for ${event.name}`);
+        this.logger.warn(`activity queue: no handler for ${name}`);
         return [];
     }
   }

@@ -1,33 +1,32 @@
 import { Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
-import type { Job } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { QueueJob } from '../../../backend/src/outbox/queue-jobs';
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 
 /** Consumes the `live` queue: each event becomes a socket push (or a room change). */
 @Processor('live', { ...WORKER_OPTIONS, concurrency: 10 })
-export class LiveProcessor extends OutboxConsumer {
+export class LiveProcessor extends OutboxConsumer<'live'> {
   constructor(private readonly live: LiveEventsService) {
     super();
   }
 
-  protected async handle(job: Job<DomainEvent>): Promise<void> {
+  protected async handle(job: QueueJob<'live'>): Promise<void> {
     const event = job.data;
     switch (event.name) {
       case 'result.recorded':
-        return this.live.resultRecorded(event as DomainEvent<'result.recorded'>);
+        return this.live.resultRecorded(event);
       case 'scores.updated':
-        return this.live.scoresUpdated(event as DomainEvent<'scores.updated'>);
+        return this.live.scoresUpdated(event);
       case 'member.joined':
-        return this.live.memberJoined(event as DomainEvent<'member.joined'>);
+        return this.live.memberJoined(event);
       case 'member.left':
-        return this.live.memberLeft(event as DomainEvent<'member.left'>);
+        return this.live.memberLeft(event);
       case 'request.created':
-        return this.live.requestCreated(event as DomainEvent<'request.created'>);
+        return this.live.requestCreated(event);
       case 'request.approved':
       case 'request.rejected':
-        return this.live.requestDecided(event as DomainEvent<'request.approved' | 'request.rejected'>);
+        return this.live.requestDecided(event);
     }
   }
 }

@@ -2,14 +2,13 @@ import { Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
 import { Logger } from '@nestjs/common';
-import type { Job } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { QueueJob } from '../../../backend/src/outbox/queue-jobs';
 import { SendAccountExistsEmailService } from '../../../backend/src/mail/send-account-exists-email.service';
 import { SendOtpEmailService } from '../../../backend/src/mail/send-otp-email.service';
 
 /** Consumes the `mail` queue: each event name that means an email hands off to its service. */
 @Processor('mail', { ...WORKER_OPTIONS, concurrency: 5 })
-export class MailProcessor extends OutboxConsumer {
+export class MailProcessor extends OutboxConsumer<'mail'> {
   private readonly logger = new Logger(MailProcessor.name);
 
   constructor(
@@ -19,14 +18,15 @@ export class MailProcessor extends OutboxConsumer {
     super();
   }
 
-  protected async handle(job: Job<DomainEvent>): Promise<string> {
+  protected async handle(job: QueueJob<'mail'>): Promise<string> {
+    const name: string = job.data.name;
     switch (job.data.name) {
       case 'otp.requested':
-        return this.otpEmails.handle(job.data as DomainEvent<'otp.requested'>);
+        return this.otpEmails.handle(job.data);
       case 'account.exists':
-        return this.accountExistsEmails.handle(job.data as DomainEvent<'account.exists'>);
+        return this.accountExistsEmails.handle(job.data);
       default:
-        this.logger.warn(`mail queue: no handler for ${job.data.name}`);
+        this.logger.warn(`mail queue: no handler for ${name}`);
         return 'ignored';
     }
   }

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { DomainEventMap, DomainEventName, DomainEventOf } from '../../../contracts/src/events';
 import { isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
 
 const clock = new Date('2026-11-23T09:00:00Z');
@@ -31,8 +31,7 @@ describe('notification jobs', () => {
     expect(() => parseNotificationJob(name, data, clock)).toThrow(UnrecoverableError);
   });
 
-  const event = <N extends DomainEvent['name']>(name: N, payload: DomainEvent<N>['payload']): DomainEvent =>
-    ({ id: 31, name, payload, occurredAt: clock.toISOString() }) as DomainEvent;
+  const event = <N extends DomainEventName>(name: N, payload: DomainEventMap[N]): DomainEventOf<N> => ({ id: 31, name, payload, occurredAt: clock.toISOString() });
 
   it('turns the events that may mean an email into a job, and knows which events are routed to the queue', () => {
     expect(['request.created', 'request.approved', 'scores.updated', 'result.recorded'].every(isRoutedEvent)).toBe(true);

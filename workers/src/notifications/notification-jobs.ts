@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
 import { EVENT_ROUTES, type QueueName } from '../../../backend/src/outbox/event-routes';
+import type { NewQueueJob, QueueJob, QueueJobName, RoutedEventJob } from '../../../backend/src/outbox/queue-jobs';
 
 /**
  * The queue of every notification email job (its own, so a slow SMTP server delays nothing
@@ -10,7 +11,13 @@ export const NOTIFICATIONS_QUEUE: QueueName = 'notifications';
 
 /** Whether a job on the queue is a domain event the outbox relay put there (named as the event). */
 export function isRoutedEvent(jobName: string): jobName is DomainEventName {
-  return Object.prototype.hasOwnProperty.call(EVENT_ROUTES, jobName) && EVENT_ROUTES[jobName as DomainEventName].includes(NOTIFICATIONS_QUEUE);
+  const routes: Partial<Record<string, readonly QueueName[]>> = EVENT_ROUTES;
+  return Object.prototype.hasOwnProperty.call(routes, jobName) && (routes[jobName]?.includes(NOTIFICATIONS_QUEUE) ?? false);
+}
+
+/** The same check on a job of the queue: narrows it to a routed event's job. */
+export function isRoutedEventJob(job: QueueJob<'notifications'>): job is RoutedEventJob<'notifications'> {
+  return isRoutedEvent(job.name);
 }
 
 /** Job names on the notifications queue. */
@@ -20,7 +27,7 @@ export const JOB = {
   gameweekFinal: 'gameweek-final',
   joinRequested: 'join-requested',
   requestApproved: 'request-approved',
-} as const;
+} as const satisfies Record<string, QueueJobName<'notifications'>>;
 
 /** notification_deliveries.kind of each email. */
 export const KIND = {
@@ -70,10 +77,8 @@ export function parseNotificationJob(name: string, data: unknown, clock: Date = 
   }
 }
 
-export interface EventJob {
-  name: string;
-  data: Record<string, number>;
-}
+/** A notification command a domain event becomes (run at once by the processor). */
+export type EventJob = NewQueueJob<'notifications', typeof JOB.gameweekFinal | typeof JOB.joinRequested | typeof JOB.requestApproved>;
 
 /**
  * The notification job a domain event calls for, or null. A gameweek may become fully final
@@ -83,15 +88,15 @@ export interface EventJob {
 export function jobForEvent(event: DomainEvent): EventJob | null {
   switch (event.name) {
     case 'request.created':
-      return { name: JOB.joinRequested, data: { requestId: (event as DomainEvent<'request.created'>).payload.requestId } };
+      return { name: JOB.joinRequested, data: { requestId: event.payload.requestId } };
     case 'request.approved':
-      return { name: JOB.requestApproved, data: { requestId: (event as DomainEvent<'request.approved'>).payload.requestId } };
+      return { name: JOB.requestApproved, data: { requestId: event.payload.requestId } };
     case 'scores.updated': {
-      const { final, gameweekId } = (event as DomainEvent<'scores.updated'>).payload;
+      const { final, gameweekId } = event.payload;
       return final ? { name: JOB.gameweekFinal, data: { gameweekId } } : null;
     }
     case 'result.recorded': {
-      const { status, gameweekId } = (event as DomainEvent<'result.recorded'>).payload;
+      const { status, gameweekId } = event.payload;
       return status === 'finished' || status === 'postponed' ? { name: JOB.gameweekFinal, data: { gameweekId } } : null;
     }
     default:

@@ -1,9 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
-import type { Job } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
-import { isRoutedEvent, JOB, jobForEvent, NOTIFICATIONS_QUEUE, parseNotificationJob, type NotificationJob } from './notification-jobs';
+import type { QueueJob } from '../../../backend/src/outbox/queue-jobs';
+import { isRoutedEventJob, JOB, jobForEvent, NOTIFICATIONS_QUEUE, parseNotificationJob, type NotificationJob } from './notification-jobs';
 import { NotificationsService } from './notifications.service';
 
 /**
@@ -12,15 +11,15 @@ import { NotificationsService } from './notifications.service';
  * weekly digest; `data.now` may set their clock, for tests). Answers the number of emails sent.
  */
 @Processor(NOTIFICATIONS_QUEUE, { ...WORKER_OPTIONS, concurrency: 2 })
-export class NotificationsProcessor extends OutboxConsumer {
+export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
   constructor(private readonly notifications: NotificationsService) {
     super();
   }
 
-  protected async handle(job: Job<unknown>): Promise<number> {
+  protected async handle(job: QueueJob<'notifications'>): Promise<number> {
     let command: NotificationJob;
-    if (isRoutedEvent(job.name)) {
-      const forwarded = jobForEvent(job.data as DomainEvent);
+    if (isRoutedEventJob(job)) {
+      const forwarded = jobForEvent(job.data);
       if (!forwarded) return 0; // e.g. a live score: no email
       command = parseNotificationJob(forwarded.name, forwarded.data);
     } else {

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import type { Queue } from 'bullmq';
 import { APP_ENV } from '../../../backend/src/config/config.module';
 import type { AppEnv } from '../../../backend/src/config/env';
+import type { NewQueueJob } from '../../../backend/src/outbox/queue-jobs';
 import { JOB, NOTIFICATIONS_QUEUE } from './notification-jobs';
 
 /** The repeatable jobs: id → how often and which job. */
@@ -11,6 +12,9 @@ export const SCHEDULES = [
   { id: 'notifications-deadline-reminders', repeat: { every: 5 * 60_000 }, job: JOB.deadlineReminders },
   { id: 'notifications-weekly-digest', repeat: { pattern: '0 9 * * 1', tz: 'UTC' }, job: JOB.weeklyDigest },
 ] as const;
+
+/** A sweep's job as the scheduler adds it: no `now`, so it runs on the real clock. */
+const sweepJob = (name: (typeof SCHEDULES)[number]['job']): NewQueueJob<'notifications', typeof name> => ({ name, data: {} });
 
 /**
  * Registers the repeatable notification jobs in Redis when NOTIFICATION_SCHEDULER is on, and
@@ -29,7 +33,7 @@ export class NotificationsScheduler implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     try {
       for (const s of SCHEDULES) {
-        if (this.env.notificationScheduler) await this.queue.upsertJobScheduler(s.id, s.repeat, { name: s.job, data: {} });
+        if (this.env.notificationScheduler) await this.queue.upsertJobScheduler(s.id, s.repeat, sweepJob(s.job));
         else await this.queue.removeJobScheduler(s.id);
       }
     } catch (error) {

@@ -1,13 +1,12 @@
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
-import type { Job, Queue } from 'bullmq';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { NewQueueJob, QueueJob, QueueJobName, QueueOf } from '../../../backend/src/outbox/queue-jobs';
 import { LiveEventsService } from '../../../backend/src/live/live-events.service';
 import { RecomputeResult, StandingsService } from '../../../backend/src/standings/standings.service';
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
-export const RECOMPUTE_LEAGUE = 'standings.recompute';
+export const RECOMPUTE_LEAGUE = 'standings.recompute' satisfies QueueJobName<'standings'>;
 /**
  * Extra wait before a league's recompute starts. 0: bursts still fold, because while a
  * recompute waits in the queue further events add nothing (deduplication) and while one runs
@@ -17,42 +16,37 @@ export const RECOMPUTE_LEAGUE = 'standings.recompute';
  */
 export const STANDINGS_COALESCE = { ms: 0 };
 
-interface RecomputeJob {
-  leagueId: number;
-}
-
 /**
  * Consumes the `standings` queue. An event (scores.updated, member.joined, member.left) becomes
  * one recompute job per affected league, deduplicated by league: while one waits, more events
  * add nothing; while one runs, exactly one more is kept to run after it.
  */
 @Processor('standings', { ...WORKER_OPTIONS, concurrency: 4 })
-export class StandingsProcessor extends OutboxConsumer {
+export class StandingsProcessor extends OutboxConsumer<'standings'> {
   constructor(
     private readonly standings: StandingsService,
-    @InjectQueue('standings') private readonly queue: Queue,
+    @InjectQueue('standings') private readonly queue: QueueOf<'standings'>,
     private readonly live: LiveEventsService,
   ) {
     super();
   }
 
-  protected async handle(job: Job<DomainEvent | RecomputeJob>): Promise<RecomputeResult | number> {
+  protected async handle(job: QueueJob<'standings'>): Promise<RecomputeResult | number> {
     if (job.name === RECOMPUTE_LEAGUE) {
-      const result = await this.standings.recomputeLeague((job.data as RecomputeJob).leagueId);
+      const result = await this.standings.recomputeLeague(job.data.leagueId);
       // Pushed after the commit, so a client that refetches sees the new table.
       await this.live.leaderboardChanged(result.leagueId, result.changed, result.truncated);
       await this.live.activitiesCreated(result.activities);
       return result;
     }
-    const leagueIds = await this.standings.leaguesAffectedBy(job.data as DomainEvent);
+    const leagueIds = await this.standings.leaguesAffectedBy(job.data);
     if (leagueIds.length > 0) {
-      await this.queue.addBulk(
-        leagueIds.map((leagueId) => ({
-          name: RECOMPUTE_LEAGUE,
-          data: { leagueId },
-          opts: { delay: STANDINGS_COALESCE.ms, deduplication: { id: `league-${leagueId}`, keepLastIfActive: true } },
-        })),
-      );
+      const recomputes = leagueIds.map((leagueId): NewQueueJob<'standings', typeof RECOMPUTE_LEAGUE> => ({
+        name: RECOMPUTE_LEAGUE,
+        data: { leagueId },
+        opts: { delay: STANDINGS_COALESCE.ms, deduplication: { id: `league-${leagueId}`, keepLastIfActive: true } },
+      }));
+      await this.queue.addBulk(recomputes);
     }
     return leagueIds.length;
   }
