@@ -24,7 +24,7 @@ describe('owed outbox events', () => {
     sys = await startTestSystem();
     [admin] = await insertVerifiedUsers(sys, 1, 'owedadmin');
     await grantAdminRole(sys, admin.id);
-    const imported = await sys.http.post('/api/admin/seasons/import').set(bearer(admin.token)).send({ season: slice, shift_to_now: true });
+    const imported = await sys.http.post('/api/admin/seasons/import').set(bearer(admin.token)).send({ season: slice, shift_to_now: true, activate: false }); // leaves the other suites' active season alone
     expect(imported.status).toBe(201);
     const fixtures: { id: number; gameweek_id: number; season_id: number }[] = await sys.db.query(
       `SELECT f.id, f.gameweek_id, f.season_id FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id JOIN seasons s ON s.id = g.season_id
