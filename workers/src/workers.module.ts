@@ -13,7 +13,8 @@ import { StandingsProcessor } from './standings/standings.processor';
 import { ResultRecordedProcessor } from './scoring/result-recorded.processor';
 import { LivePublisherModule } from '../../backend/src/live/live-publisher.module';
 import { LiveProcessor } from './live/live.processor';
-import { NotificationsModule } from './notifications/notifications.module';
+import { NotificationsModule } from '../../backend/src/notifications/notifications.module';
+import { NotificationsProcessor } from './notifications/notifications.processor';
 import { JobMetricsRecorder } from './job-metrics.recorder';
 import { ReconcileModule } from '../../backend/src/reconcile/reconcile.module';
 import { ReconcileScheduler } from './reconcile/reconcile.scheduler';
@@ -24,6 +25,6 @@ import { ReconcileScheduler } from './reconcile/reconcile.scheduler';
  */
 @Module({
   imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, ReconcileModule],
-  providers: [OutboxRelayService, MailProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, ReconcileScheduler],
+  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, ReconcileScheduler],
 })
 export class WorkersModule {}

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { OutgoingMail } from '../../../backend/src/mail/mail.service';
+import type { OutgoingMail } from '../mail/mail.service';
 import { deliverInBatches, type Candidate } from './deliver';
 
 interface Row extends Candidate {

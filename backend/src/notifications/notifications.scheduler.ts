@@ -1,9 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { APP_ENV } from '../../../backend/src/config/config.module';
-import type { AppEnv } from '../../../backend/src/config/env';
-import type { NewQueueJob } from '../../../backend/src/outbox/queue-jobs';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import type { NewQueueJob } from '../outbox/queue-jobs';
 import { JOB, NOTIFICATIONS_QUEUE } from './notification-jobs';
 
 /** The repeatable jobs: id → how often and which job. */

@@ -1,7 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
-import { EVENT_ROUTES, type QueueName } from '../../../backend/src/outbox/event-routes';
-import type { NewQueueJob, QueueJob, QueueJobName, RoutedEventJob } from '../../../backend/src/outbox/queue-jobs';
+import { EVENT_ROUTES, type QueueName } from '../outbox/event-routes';
+import type { NewQueueJob, QueueJob, QueueJobName, RoutedEventJob } from '../outbox/queue-jobs';
 
 /**
  * The queue of every notification email job (its own, so a slow SMTP server delays nothing
@@ -75,6 +75,18 @@ export function parseNotificationJob(name: string, data: unknown, clock: Date = 
     default:
       throw new UnrecoverableError(`notifications queue: unknown job ${name}`);
   }
+}
+
+/**
+ * The command a job of the queue stands for: a routed event becomes its notification job (or
+ * null: e.g. a live score means no email), a sweep or command job is checked as it is.
+ */
+export function commandForJob(job: QueueJob<'notifications'>): NotificationJob | null {
+  if (isRoutedEventJob(job)) {
+    const forwarded = jobForEvent(job.data);
+    return forwarded ? parseNotificationJob(forwarded.name, forwarded.data) : null;
+  }
+  return parseNotificationJob(job.name, job.data);
 }
 
 /** A notification command a domain event becomes (run at once by the processor). */

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { LanguageSetting, TimezoneSetting } from '../../../contracts/src/api/preferences';
-import type { OutgoingMail } from '../../../backend/src/mail/mail.service';
+import type { OutgoingMail } from '../mail/mail.service';
 
 /**
  * One candidate row of a claim query: who, which delivery row, and whether THIS statement

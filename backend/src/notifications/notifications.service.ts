@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_ENV } from '../../../backend/src/config/config.module';
-import type { AppEnv } from '../../../backend/src/config/env';
-import { MailService, type OutgoingMail } from '../../../backend/src/mail/mail.service';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { MailService, type OutgoingMail } from '../mail/mail.service';
 import {
   deadlineReminderEmail,
   joinRequestEmail,
@@ -11,14 +11,14 @@ import {
   requestApprovedEmail,
   weeklyDigestEmail,
   type Reader,
-} from '../../../backend/src/mail/notification-emails';
+} from '../mail/notification-emails';
 import { claimDeadlineReminders } from './deadline-reminders';
 import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
 import { isoWeekKey } from './iso-week';
 import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates';
 import { claimMatchResults, seasonOfFinalGameweek } from './match-results';
 import { globalRanks } from './recipients.sql';
-import { KIND } from './notification-jobs';
+import { JOB, KIND, type NotificationJob } from './notification-jobs';
 import { claimWeeklyDigests } from './weekly-digest';
 
 /**
@@ -33,6 +33,22 @@ export class NotificationsService {
     private readonly mail: MailService,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {}
+
+  /** Runs one checked command of the notifications queue (see commandForJob). */
+  run(command: NotificationJob): Promise<number> {
+    switch (command.name) {
+      case JOB.deadlineReminders:
+        return this.deadlineReminders(command.now);
+      case JOB.weeklyDigest:
+        return this.weeklyDigest(command.now);
+      case JOB.gameweekFinal:
+        return this.gameweekFinal(command.gameweekId);
+      case JOB.joinRequested:
+        return this.joinRequested(command.requestId);
+      case JOB.requestApproved:
+        return this.requestApproved(command.requestId);
+    }
+  }
 
   private deliver<R extends Candidate>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => OutgoingMail): Promise<number> {
     return deliverInBatches({ db: this.db, kind, claim, compose, send: (m) => this.mail.send(m) });

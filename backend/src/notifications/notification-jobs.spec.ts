@@ -1,6 +1,7 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '../../../contracts/src/events';
-import { isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
+import type { QueueJob } from '../outbox/queue-jobs';
+import { commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
 
 const clock = new Date('2026-11-23T09:00:00Z');
 
@@ -49,5 +50,19 @@ describe('notification jobs', () => {
     expect(jobForEvent(event('result.recorded', { ...result, status: 'live', minute: 30 }))).toBeNull();
     expect(jobForEvent(event('request.rejected', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))).toBeNull();
     expect(jobForEvent(event('member.joined', { leagueId: 2, userId: 3, leagueType: 'private', via: 'approval' }))).toBeNull();
+  });
+
+  // Only name and data of a BullMQ job are read.
+  const queueJob = (name: string, data: unknown) => ({ name, data }) as unknown as QueueJob<'notifications'>;
+
+  it('turns a job of the queue into the command the service runs: routed events through jobForEvent, the rest checked', () => {
+    expect(commandForJob(queueJob('request.created', event('request.created', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 })))).toEqual({
+      name: JOB.joinRequested,
+      requestId: 4,
+    });
+    const live = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: 30, status: 'live' as const };
+    expect(commandForJob(queueJob('result.recorded', event('result.recorded', live)))).toBeNull();
+    expect(commandForJob(queueJob(JOB.gameweekFinal, { gameweekId: 9 }))).toEqual({ name: JOB.gameweekFinal, gameweekId: 9 });
+    expect(() => commandForJob(queueJob(JOB.gameweekFinal, { gameweekId: -1 }))).toThrow(UnrecoverableError);
   });
 });
