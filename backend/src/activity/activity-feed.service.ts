@@ -13,6 +13,7 @@ import {
 } from '../../../contracts/src/api/leagues';
 import { initials } from '../leagues/rank-badge';
 import { timeSince } from './time-since';
+import { pageOffset, paging } from '../common/pagination';
 
 interface ActivityRow {
   id: string;
@@ -54,8 +55,10 @@ export class ActivityFeedService {
        WHERE ${where}
        ORDER BY a.created_at DESC, a.id DESC
        LIMIT $5 OFFSET $6`,
-      [...params, pageSize, (page - 1) * pageSize],
+      [...params, pageSize, pageOffset(page, pageSize)],
     );
+    // The feed's answer has no total_pages (spec section 3).
+    const { total_pages: _totalPages, ...feedPaging } = paging(page, pageSize, total);
     const now = new Date();
     return {
       activities: rows.map((r) => ({
@@ -75,11 +78,7 @@ export class ActivityFeedService {
         is_current_user_involved: r.actor_user_id === viewerId || r.target_user_id === viewerId,
         metadata: r.metadata,
       })),
-      total_count: total,
-      has_next: page * pageSize < total,
-      has_previous: page > 1,
-      page,
-      page_size: pageSize,
+      ...feedPaging,
     };
   }
 

@@ -4,7 +4,7 @@ import type { AdminFixture, ImportSeasonResult } from '../../../contracts/src/ap
 import type { ApiEnvelope } from '../../../contracts/src/api/common';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
-import { PositiveIntPipe } from '../fixtures/positive-int.pipe';
+import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { SeasonImportService } from '../seasons/season-import.service';
 import { AdminGuard } from './admin.guard';
 import { AdminFixturesQueryDto, ImportSeasonDto, RecordResultDto, RescheduleFixtureDto } from './dto/admin.dto';

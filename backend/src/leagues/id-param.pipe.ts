@@ -1,20 +1,6 @@
-import { PipeTransform } from '@nestjs/common';
-import { ApiError } from '../common/api-error';
-
-const MAX_INT = 2147483647;
-
-/** A numeric id from the path; anything else (or beyond int range) is simply not found. */
-export class IdParamPipe implements PipeTransform<string, number> {
-  constructor(private readonly notFoundMessage: string) {}
-
-  transform(value: string): number {
-    if (!/^\d{1,10}$/.test(value)) throw ApiError.notFound(this.notFoundMessage);
-    const id = Number(value);
-    if (id < 1 || id > MAX_INT) throw ApiError.notFound(this.notFoundMessage);
-    return id;
-  }
-}
+import { PositiveIntPipe } from '../common/positive-int.pipe';
 
 export const LEAGUE_NOT_FOUND = 'League not found.';
-export const leagueIdPipe = new IdParamPipe(LEAGUE_NOT_FOUND);
-export const userIdPipe = new IdParamPipe('That user is not a member of this league.');
+/** League and member ids in the path: anything that cannot be an id is simply not found. */
+export const leagueIdPipe = new PositiveIntPipe(LEAGUE_NOT_FOUND);
+export const userIdPipe = new PositiveIntPipe('That user is not a member of this league.');

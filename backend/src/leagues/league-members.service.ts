@@ -20,8 +20,8 @@ import { MembersQueryDto } from './dto/leagues.dto';
 import { LeagueAccessService } from './league-access.service';
 import { selectLeagueIdsOfUser } from './league-members.queries';
 import { accuracyPercent, initials, rankBadge } from './rank-badge';
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { containsPattern } from '../common/sql-like';
+import { pageOffset, paging } from '../common/pagination';
 
 /**
  * Ties in rank go by user id, as on the leaderboard. Ranks come from points (ties share a rank),
@@ -84,9 +84,9 @@ export class LeagueMembersService {
     await this.access.assertVisible(leagueId, viewerId);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
-    const offset = (page - 1) * pageSize;
+    const offset = pageOffset(page, pageSize);
     const sort = query.sort ?? 'rank';
-    const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const search = containsPattern(query.search);
     const role = query.role ?? null;
     const [{ total }]: { total: number }[] =
       search === null
@@ -162,8 +162,7 @@ export class LeagueMembersService {
         joined_at: new Date(r.joined_at).toISOString(),
       };
     });
-    const totalPages = Math.max(1, Math.ceil(total / pageSize));
-    return { members, page, page_size: pageSize, total_count: total, total_pages: totalPages, has_next: page < totalPages, has_previous: page > 1 };
+    return { members, ...paging(page, pageSize, total) };
   }
 
   async stats(leagueId: number, viewerId: number): Promise<MemberStats> {
@@ -197,7 +196,6 @@ export class LeagueMembersService {
     const [{ members }]: { members: number }[] = await this.db.query(`SELECT count(*)::int AS members FROM league_members WHERE league_id = $1`, [leagueId]);
     return members < MEMBER_STATS_CACHE_FROM ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
   }
-
 
   /** The member modal: the member's card, achievements and a comparison with the viewer. */
   async detail(leagueId: number, viewerId: number, memberId: number): Promise<MemberDetail> {

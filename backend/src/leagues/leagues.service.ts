@@ -18,11 +18,12 @@ import { CreateLeagueDto, DiscoverQueryDto } from './dto/leagues.dto';
 import { generateInviteCode } from './invite-code';
 import { LEAGUE_SELECT, LeagueAccessService, LeagueRow, toLeague } from './league-access.service';
 import { passOwnershipOrDelete } from './ownership';
+import { containsPattern } from '../common/sql-like';
+import { pageOffset, paging } from '../common/pagination';
 
 /** Namespace of the per-owner advisory lock held while a league is created. */
 const LEAGUE_CREATE_LOCK = 7_303;
 
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Leagues: the hub overview, creation, detail, discovery, leaving and the owner's tools. */
@@ -121,7 +122,7 @@ export class LeaguesService {
   async discover(userId: number, query: DiscoverQueryDto): Promise<DiscoverLeaguesPage> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DISCOVER_DEFAULT_PAGE_SIZE;
-    const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const search = containsPattern(query.search);
     const rows: { id: number; name: string; description: string; member_count: number; owner_name: string | null; created_at: Date; is_member: boolean; total: number }[] =
       await this.db.query(
         `SELECT l.id, l.name, l.description, l.created_at,
@@ -133,7 +134,7 @@ export class LeaguesService {
          WHERE l.type = 'public' AND ($2::text IS NULL OR l.name ILIKE $2 OR l.description ILIKE $2)
          ORDER BY member_count DESC, l.created_at DESC, l.id DESC
          LIMIT $3 OFFSET $4`,
-        [userId, search, pageSize, (page - 1) * pageSize],
+        [userId, search, pageSize, pageOffset(page, pageSize)],
       );
     let total = rows[0]?.total;
     if (total === undefined) {
@@ -143,7 +144,6 @@ export class LeaguesService {
       );
       total = counted.total;
     }
-    const totalPages = Math.max(1, Math.ceil(total / pageSize));
     return {
       leagues: rows.map((r) => ({
         id: r.id,
@@ -154,12 +154,7 @@ export class LeaguesService {
         created_at: new Date(r.created_at).toISOString(),
         is_member: r.is_member,
       })),
-      page,
-      page_size: pageSize,
-      total_count: total,
-      total_pages: totalPages,
-      has_next: page < totalPages,
-      has_previous: page > 1,
+      ...paging(page, pageSize, total),
     };
   }
 

@@ -5,8 +5,7 @@ import type { Club, Country, OnboardingStatus, Preferences } from '../../../cont
 import { ApiError } from '../common/api-error';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { ClubSearchQueryDto, CompleteOnboardingDto } from './dto/onboarding.dto';
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { containsPattern, startsWithPattern } from '../common/sql-like';
 
 @Injectable()
 export class OnboardingService {
@@ -29,7 +28,7 @@ export class OnboardingService {
   }
 
   async clubs(query: ClubSearchQueryDto): Promise<Club[]> {
-    const search = query.search?.trim() ? `%${escapeLike(query.search.trim())}%` : null;
+    const search = containsPattern(query.search);
     const rows: { id: number; name: string; logo: string | null; short_name: string; country_id: number | null; league_name: string; league_code: string }[] =
       await this.db.query(
         `SELECT c.id, c.name, c.logo, c.short_name, c.country_id, comp.name AS league_name, comp.code AS league_code
@@ -39,7 +38,7 @@ export class OnboardingService {
            AND ($2::int IS NULL OR c.country_id = $2)
          ORDER BY (c.name ILIKE $3) DESC, c.name
          LIMIT $4`,
-        [search, query.country_id ?? null, search ? `${escapeLike(query.search!.trim())}%` : '%', query.limit ?? 20],
+        [search, query.country_id ?? null, startsWithPattern(query.search) ?? '%', query.limit ?? 20],
       );
     return rows.map((r) => ({
       id: r.id,

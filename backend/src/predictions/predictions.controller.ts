@@ -5,7 +5,7 @@ import type { GameweekPredictions, SavePredictionsResponse } from '../../../cont
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
-import { PositiveIntPipe } from '../fixtures/positive-int.pipe';
+import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { SavePredictionsDto } from './dto/save-predictions.dto';
 import { PredictionsService } from './predictions.service';
 

@@ -5,6 +5,7 @@ import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeagueKind, LeagueRole, LeaderboardQuery
 import { ApiError } from '../common/api-error';
 import { rankBadge } from '../leagues/rank-badge';
 import { TOP_ROWS } from './standings.service';
+import { pageOffset, paging } from '../common/pagination';
 
 interface StandingRow {
   user_id: number;
@@ -70,18 +71,12 @@ export class LeaderboardService {
       leaderboard.push(toRow(head as StandingRow, viewerId));
     }
     const total = head.total ?? 0;
-    const totalPages = Math.max(1, Math.ceil(total / pageSize));
     return {
       leaderboard,
       current_user: leaderboard.find((r) => r.is_current_user) ?? null,
       recent_gameweek: head.recent_gameweek_number ?? null,
       updated_at: head.computed_at ? new Date(head.computed_at).toISOString() : null,
-      page,
-      page_size: pageSize,
-      total_count: total,
-      total_pages: totalPages,
-      has_next: page < totalPages,
-      has_previous: page > 1,
+      ...paging(page, pageSize, total),
     };
   }
 
@@ -90,7 +85,7 @@ export class LeaderboardService {
     const key = `${leagueId}:${page}:${pageSize}`;
     const cached = this.pages.get(key);
     if (cached && cached.key === `${key}:${version}`) return cached.rows;
-    const offset = (page - 1) * pageSize;
+    const offset = pageOffset(page, pageSize);
     // The first pages come from the leading rows the recompute keeps in the summary (no sort);
     // deeper pages sort the league's stored rows.
     const source =

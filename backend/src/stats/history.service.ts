@@ -9,6 +9,7 @@ import { ApiError } from '../common/api-error';
 import { SeasonsService } from '../seasons/seasons.service';
 import { wholeAccuracy } from './accuracy';
 import type { TotalsRow } from './stats.service';
+import { pageCount, pageOffset } from '../common/pagination';
 
 const PLAYER_NOT_FOUND = 'Player not found.';
 
@@ -79,8 +80,7 @@ export class HistoryService {
 
     const ordered = order === 'asc' ? gameweeks : [...gameweeks].reverse();
     const total = ordered.length;
-    const totalPages = Math.max(1, Math.ceil(total / pageSize));
-    const pageGameweeks = ordered.slice((page - 1) * pageSize, page * pageSize);
+    const pageGameweeks = ordered.slice(pageOffset(page, pageSize), pageOffset(page + 1, pageSize));
 
     const matchRows: MatchRow[] = pageGameweeks.length
       ? await this.db.query(
@@ -157,7 +157,7 @@ export class HistoryService {
         worstGameweek: worst,
       },
       gameweeks: items,
-      pagination: { page, page_size: pageSize, total, total_pages: totalPages },
+      pagination: { page, page_size: pageSize, total, total_pages: pageCount(total, pageSize) },
     };
   }
 

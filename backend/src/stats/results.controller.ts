@@ -5,7 +5,7 @@ import type { GameweekResults } from '../../../contracts/src/api/stats';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
-import { PositiveIntPipe } from '../fixtures/positive-int.pipe';
+import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { StatsService } from './stats.service';
 
 /** The Results screen lives under /predictions in the spec. */
