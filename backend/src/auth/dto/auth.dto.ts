@@ -50,6 +50,22 @@ function IsPasswordConfirmation(mismatch: string): PropertyDecorator {
   );
 }
 
+/** The email of an account a code or reset is asked for (verify, resend, forgot, reset): trimmed, lower case. */
+function IsAccountEmail(): PropertyDecorator {
+  return applyDecorators(
+    IsString({ message: 'Email is required.' }),
+    MaxLength(254, { message: 'Email is too long.' }),
+    IsEmail({}, { message: 'Enter a valid email address.' }),
+    Transform(lower),
+    ApiProperty(),
+  );
+}
+
+/** A 6-digit email code; `message` is the field's one error, whatever is wrong with it. */
+function IsEmailCode(message: string): PropertyDecorator {
+  return applyDecorators(IsString({ message }), Matches(/^\d{6}$/, { message }), ApiProperty({ example: '123456' }));
+}
+
 export class LoginDto implements LoginRequest {
   @ApiProperty({ example: 'fan@example.com' })
   @Transform(lower)
@@ -103,16 +119,10 @@ export class RegisterDto implements RegisterRequest {
 }
 
 export class VerifyOtpDto implements VerifyOtpRequest {
-  @ApiProperty()
-  @Transform(lower)
-  @IsEmail({}, { message: 'Enter a valid email address.' })
-  @MaxLength(254, { message: 'Email is too long.' })
-  @IsString({ message: 'Email is required.' })
+  @IsAccountEmail()
   email: string;
 
-  @ApiProperty({ example: '123456' })
-  @Matches(/^\d{6}$/, { message: 'Please enter a 6-digit verification code.' })
-  @IsString({ message: 'Please enter a 6-digit verification code.' })
+  @IsEmailCode('Please enter a 6-digit verification code.')
   otp_code: string;
 
   @ApiProperty({ enum: PURPOSES })
@@ -121,11 +131,7 @@ export class VerifyOtpDto implements VerifyOtpRequest {
 }
 
 export class ResendOtpDto implements ResendOtpRequest {
-  @ApiProperty()
-  @Transform(lower)
-  @IsEmail({}, { message: 'Enter a valid email address.' })
-  @MaxLength(254, { message: 'Email is too long.' })
-  @IsString({ message: 'Email is required.' })
+  @IsAccountEmail()
   email: string;
 
   @ApiProperty({ enum: PURPOSES })
@@ -134,25 +140,15 @@ export class ResendOtpDto implements ResendOtpRequest {
 }
 
 export class ForgotPasswordDto implements ForgotPasswordRequest {
-  @ApiProperty()
-  @Transform(lower)
-  @IsEmail({}, { message: 'Enter a valid email address.' })
-  @MaxLength(254, { message: 'Email is too long.' })
-  @IsString({ message: 'Email is required.' })
+  @IsAccountEmail()
   email: string;
 }
 
 export class ResetPasswordDto implements ResetPasswordRequest {
-  @ApiProperty()
-  @Transform(lower)
-  @IsEmail({}, { message: 'Enter a valid email address.' })
-  @MaxLength(254, { message: 'Email is too long.' })
-  @IsString({ message: 'Email is required.' })
+  @IsAccountEmail()
   email: string;
 
-  @ApiProperty({ example: '123456' })
-  @Matches(/^\d{6}$/, { message: 'Please enter the 6-digit code from the email.' })
-  @IsString({ message: 'Please enter the 6-digit code from the email.' })
+  @IsEmailCode('Please enter the 6-digit code from the email.')
   otp_code: string;
 
   @IsNewPassword('New password')
