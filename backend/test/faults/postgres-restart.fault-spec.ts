@@ -1,9 +1,8 @@
-import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
+import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil, sleep } from '../support/owned-processes';
 
-const NONE = describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 });
 
 /**
  * Issue 9 §6 (d): "a Postgres restart: a DB error during the token check answers 401; the
@@ -27,7 +26,7 @@ describe('fault: PostgreSQL restarts under the app', () => {
   }, 60_000);
 
   it('starts from figures the independent checker agrees with, the relay listening', async () => {
-    expect(describeMismatches(await countMismatches(sys.db))).toBe(NONE);
+    expect(describeMismatches(await countMismatches(sys.db))).toBe(NO_MISMATCHES);
     await pollUntil('the relay LISTENing before the restart', 20_000, async () => ((await listeners()) > 0 ? true : undefined));
   });
 
@@ -87,7 +86,7 @@ describe('fault: PostgreSQL restarts under the app', () => {
       listen_back_in: listenBackInS === null ? null : `${listenBackInS.toFixed(1)}s`,
     });
     expect({ unauthorized: statuses.get(401) ?? 0, notOkOr503: other }).toEqual({ unauthorized: 0, notOkOr503: [] });
-    expect(describeMismatches(counts)).toBe(NONE);
+    expect(describeMismatches(counts)).toBe(NO_MISMATCHES);
     expect(listenBackInS).not.toBeNull();
   }, 300_000);
 });

@@ -1,11 +1,10 @@
 import { Client } from 'pg';
 import { SCORING_LOCK_NAMESPACE } from '../../src/scoring/score-fixture.sql';
-import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
+import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil, sleep } from '../support/owned-processes';
 
-const NONE = describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 });
 
 /**
  * Issue 9 §6 (b): "Redis killed ~100 ms after six results (no persistence) → 70,221
@@ -24,7 +23,7 @@ describe('fault: Redis is killed with jobs queued and comes back empty', () => {
   }, 60_000);
 
   it('starts from figures the independent checker agrees with', async () => {
-    expect(describeMismatches(await countMismatches(sys.db))).toBe(NONE);
+    expect(describeMismatches(await countMismatches(sys.db))).toBe(NO_MISMATCHES);
   });
 
   it('scores every result recorded before the kill', async () => {
@@ -59,6 +58,6 @@ describe('fault: Redis is killed with jobs queued and comes back empty', () => {
       mismatches: counts.total,
       converged_in: convergedInS === null ? null : `${convergedInS.toFixed(1)}s`,
     });
-    expect(describeMismatches(counts)).toBe(NONE);
+    expect(describeMismatches(counts)).toBe(NO_MISMATCHES);
   }, 240_000);
 });

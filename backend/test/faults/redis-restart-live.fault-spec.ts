@@ -1,10 +1,9 @@
 import { connectLive, LiveClient } from '../support/socket-client';
-import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
+import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil } from '../support/owned-processes';
 
-const NONE = describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 });
 
 /**
  * Issue 9 §6 (c): "after a Redis restart live pushes stop until the API restarts (the live
@@ -26,7 +25,7 @@ describe('fault: Redis restarts while a socket is connected', () => {
   }, 60_000);
 
   it('starts from figures the independent checker agrees with', async () => {
-    expect(describeMismatches(await countMismatches(sys.db))).toBe(NONE);
+    expect(describeMismatches(await countMismatches(sys.db))).toBe(NO_MISMATCHES);
   });
 
   it('pushes the next result to the same client after the restart', async () => {
@@ -61,6 +60,6 @@ describe('fault: Redis restarts while a socket is connected', () => {
       converged_in: convergedInS === null ? null : `${convergedInS.toFixed(1)}s`,
     });
     expect({ pushIn: pushIn !== null, pointsIn: pointsIn !== null }).toEqual({ pushIn: true, pointsIn: true });
-    expect(describeMismatches(counts)).toBe(NONE);
+    expect(describeMismatches(counts)).toBe(NO_MISMATCHES);
   }, 240_000);
 });

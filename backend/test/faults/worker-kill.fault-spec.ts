@@ -2,7 +2,7 @@ import { Job } from 'bullmq';
 import { Client } from 'pg';
 import { SCORING_LOCK_NAMESPACE } from '../../src/scoring/score-fixture.sql';
 import { seededRandom } from '../support/game-factories';
-import { countMismatches, describeMismatches, waitForConvergence } from './support/expected';
+import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil, sleep } from '../support/owned-processes';
@@ -26,7 +26,7 @@ describe('fault: the worker is SIGKILLed while scoring', () => {
   }, 60_000);
 
   it('starts from figures the independent checker agrees with', async () => {
-    expect(describeMismatches(await countMismatches(sys.db))).toBe(describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 }));
+    expect(describeMismatches(await countMismatches(sys.db))).toBe(NO_MISMATCHES);
   });
 
   it('ends with every point, total and standing right after kills, twice on the same job', async () => {
@@ -88,6 +88,6 @@ describe('fault: the worker is SIGKILLed while scoring', () => {
       converged_in: convergedInS === null ? null : `${convergedInS.toFixed(1)}s`,
       total: `${((Date.now() - started) / 1000).toFixed(0)}s`,
     });
-    expect(describeMismatches(counts)).toBe(describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 }));
+    expect(describeMismatches(counts)).toBe(NO_MISMATCHES);
   }, 480_000);
 });

@@ -210,3 +210,6 @@ export async function waitForConvergence(db: DataSource, timeoutMs: number, sinc
 export function describeMismatches(c: MismatchCounts): string {
   return `mismatches=${c.total} (predictions=${c.predictions} gameweek_totals=${c.gameweekTotals} season_totals=${c.seasonTotals} standings=${c.standings})`;
 }
+
+/** What describeMismatches says of a state the checker fully agrees with. */
+export const NO_MISMATCHES = describeMismatches({ predictions: 0, gameweekTotals: 0, seasonTotals: 0, standings: 0, total: 0 });
