@@ -33,7 +33,8 @@ export interface DomainEventMap {
   'prediction.saved': { userId: number; seasonId: number; gameweekId: number; fixtureIds: number[]; bankerFixtureId: number | null };
   /**
    * A fixture's score or status changed (kick-off, goal, final whistle, postponement, reschedule).
-   * Consumers read the fixture's current row, so replays and reordering end in the same state.
+   * Carries the fixture's row as written in the same transaction: the live push is built from it,
+   * and scoring re-reads only what it scores under its lock, so replays end in the same state.
    */
   'result.recorded': {
     fixtureId: number;
@@ -44,8 +45,11 @@ export interface DomainEventMap {
     awayScore: number | null;
     minute: number | null;
   };
-  /** Raised by the scoring worker once a fixture's predictions and the users' totals are refreshed. */
-  'scores.updated': { fixtureId: number; seasonId: number; gameweekId: number; final: boolean };
+  /**
+   * Raised by the scoring worker once a fixture's predictions and the users' totals are refreshed;
+   * `status` is the fixture's status it scored (consumers need not read the fixture again for it).
+   */
+  'scores.updated': { fixtureId: number; seasonId: number; gameweekId: number; status: FixtureStatus; final: boolean };
 }
 
 export type DomainEventName = keyof DomainEventMap;

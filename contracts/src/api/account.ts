@@ -81,6 +81,14 @@ export interface AccountExportJoinRequest {
   decided_at: string | null;
 }
 
+/** A device with push notifications on: the push service's origin stands for the endpoint (the full URL is a capability, not data about the user). */
+export interface AccountExportPushDevice {
+  device: string;
+  push_service: string;
+  created_at: string;
+  last_sent_at: string | null;
+}
+
 export interface AccountExportActivity {
   id: number;
   league_id: number;
@@ -106,6 +114,7 @@ export interface AccountExport {
   leagues: AccountExportLeague[];
   join_requests: AccountExportJoinRequest[];
   activity: AccountExportActivity[];
+  push_devices: AccountExportPushDevice[];
 }
 
 export interface DeleteAccountRequest {

@@ -295,7 +295,10 @@ export type ActivityKind =
   | 'gameweek_scored'
   | 'exact_score'
   | 'banker_hit'
-  | 'rank_climbed';
+  | 'rank_climbed'
+  /** Issue 11 tables: a gameweek's / a month's winner (ties share the win: one entry each). */
+  | 'gameweek_won'
+  | 'month_won';
 
 export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = ['membership', 'performance', 'ranking'];
 export const ACTIVITY_IMPORTANCES: readonly ActivityImportance[] = ['low', 'medium', 'high'];
@@ -356,6 +359,10 @@ export interface ActivityMetadata {
   top?: boolean;
   /** gameweek_scored: exact scores the player called in the gameweek. */
   exact?: number;
+  /** month_won: the calendar month 'YYYY-MM' (UTC) the won month is. */
+  month?: string;
+  /** gameweek_won, month_won: how many others share the win (0 for an outright win). */
+  shared_with?: number;
 }
 
 export interface ActivityFeedQuery {
