@@ -24,6 +24,23 @@ const sharedCodeWall = {
   message: 'Shared code never imports a feature or the app: pass what it needs in, or move the piece into shared code.',
 };
 
+// The backend's walls. Across workspaces, imports use the package paths (@scoreline/contracts/...,
+// @scoreline/backend/..., @scoreline/workers/...), never a deep relative path into another src.
+const deepWorkspaceImport = {
+  regex: '^(\\.\\./)+(contracts|backend|workers)/src(/|$)',
+  message: 'Import another workspace by its package path (@scoreline/contracts/..., @scoreline/backend/..., @scoreline/workers/...), not a relative path into its src.',
+};
+// One place decides who is pushed what over sockets: LiveEventsService. Only it (and the module
+// that provides it) may reach LivePublisher.
+const livePublisherImport = {
+  regex: '(^|/)live-publisher\\.service$',
+  message: 'Pushes go through LiveEventsService (backend/src/live/live-events.service.ts), the one place that decides who is pushed what.',
+};
+const noInlineSql = {
+  selector: "CallExpression[callee.property.name='query']",
+  message: "SQL belongs in the domain's *.queries.ts (plain SQL in functions named for the use case); call those from here.",
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -62,5 +79,20 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...featureWalls, sharedCodeWall] }],
       'import-x/no-cycle': 'error',
     },
+  },
+  {
+    files: ['backend/**/*.ts', 'workers/**/*.ts', 'contracts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport] }] },
+  },
+  {
+    files: ['backend/src/**/*.ts', 'workers/src/**/*.ts'],
+    ignores: ['backend/src/live/live-events.service.ts', 'backend/src/live/live-publisher.module.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepWorkspaceImport, livePublisherImport] }] },
+  },
+  {
+    // Every domain's SQL lives in its *.queries.ts (or *.sql.ts) files only.
+    files: ['backend/src/**/*.ts', 'workers/src/**/*.ts'],
+    ignores: ['**/*.queries.ts', '**/*.sql.ts', '**/migrations/**', '**/*.spec.ts'],
+    rules: { 'no-restricted-syntax': ['error', noInlineSql] },
   },
 );

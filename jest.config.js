@@ -12,6 +12,11 @@ const transform = {
   }],
 };
 
+// The workspaces' package paths, as tsconfig.json maps them for tsc and tsc-alias.
+const moduleNameMapper = {
+  '^@scoreline/(contracts|backend|workers)/(.*)$': '<rootDir>/$1/src/$2',
+};
+
 module.exports = {
   // Per-project testTimeout is ignored by jest 30; integration suites boot real services.
   testTimeout: 60000,
@@ -20,9 +25,10 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       moduleFileExtensions: ['ts', 'js', 'json'],
-      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/workers/src', '<rootDir>/k8s'],
+      roots: ['<rootDir>/contracts/src', '<rootDir>/backend/src', '<rootDir>/workers/src', '<rootDir>/k8s', '<rootDir>/bench'],
       testRegex: '\\.spec\\.ts$',
       transform,
+      moduleNameMapper,
     },
     {
       displayName: 'integration',
@@ -31,6 +37,7 @@ module.exports = {
       roots: ['<rootDir>/backend/test'],
       testRegex: '\\.int-spec\\.ts$',
       transform,
+      moduleNameMapper,
       globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
       testTimeout: 60000,
@@ -43,6 +50,7 @@ module.exports = {
       roots: ['<rootDir>/backend/test/faults'],
       testRegex: '\\.fault-spec\\.ts$',
       transform,
+      moduleNameMapper,
     },
   ],
 };
