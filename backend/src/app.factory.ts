@@ -11,6 +11,9 @@ import { APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { frontendStaticMiddleware } from './web/frontend-static.middleware';
+import { invitePreviewMiddleware } from './web/invite-preview.middleware';
+import { InviteLinksService } from './leagues/invite-links.service';
 
 /** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */
 export function configureApp(app: NestExpressApplication): void {
@@ -29,6 +32,13 @@ export function configureApp(app: NestExpressApplication): void {
       },
     }),
   );
+  // Invite links answer the SPA with the league's preview card tags (issue 13 §3).
+  const invites = app.get(InviteLinksService);
+  const invitePages = invitePreviewMiddleware(env.frontendDist, env.appUrl, (target, req, res) => invites.stateForPage(target, req, res));
+  if (invitePages) app.use(invitePages);
+  // The built frontend, when there is one; before the API routes, which it steps aside for.
+  const frontend = frontendStaticMiddleware(env.frontendDist);
+  if (frontend) app.use(frontend);
   app.useBodyParser('json', { limit: '2mb' });
   app.use(bodyParserErrorHandler);
   // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise req.ip is the socket peer.

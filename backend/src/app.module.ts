@@ -1,17 +1,15 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { ServeStaticModule } from '@nestjs/serve-static';
+import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { CompareModule } from './compare/compare.module';
 import { FailoverThrottlerStorage } from './auth/rate-limit-storage';
 import { LoggingModule } from './common/logging.module';
 import { AppConfigModule, APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
-import { loadEnvOrExit } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { CalendarModule } from './calendar/calendar.module';
 import { FixturesModule } from './fixtures/fixtures.module';
 import { HealthModule } from './health/health.module';
 import { LeaguesModule } from './leagues/leagues.module';
@@ -19,7 +17,9 @@ import { LiveModule } from './live/live.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { OnboardingModule } from './onboarding/onboarding.module';
 import { OutboxModule } from './outbox/outbox.module';
+import { PicksModule } from './picks/picks.module';
 import { PredictionsModule } from './predictions/predictions.module';
+import { PushApiModule } from './push/push-api.module';
 import { QueueBoardModule } from './queue-board/queue-board.module';
 import { RedisModule } from './redis/redis.module';
 import { SeasonsModule } from './seasons/seasons.module';
@@ -27,13 +27,6 @@ import { StatsModule } from './stats/stats.module';
 
 /** Infrastructure shared by the API and the workers. */
 export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, RedisModule, OutboxModule];
-
-/** The built frontend, served with an SPA fallback, when it has been built. */
-function frontendModules(): DynamicModule[] {
-  const dist = loadEnvOrExit().frontendDist;
-  if (!existsSync(join(dist, 'index.html'))) return [];
-  return [ServeStaticModule.forRoot({ rootPath: dist, exclude: ['/api/{*path}', '/socket.io/{*path}'] })];
-}
 
 @Module({
   imports: [
@@ -53,13 +46,16 @@ function frontendModules(): DynamicModule[] {
     LeaguesModule,
     SeasonsModule,
     FixturesModule,
+    CalendarModule,
     PredictionsModule,
+    PushApiModule,
     StatsModule,
+    CompareModule,
+    PicksModule,
     AdminModule,
     AccountModule,
     MetricsModule,
     QueueBoardModule,
-    ...frontendModules(),
   ],
 })
 export class AppModule {}

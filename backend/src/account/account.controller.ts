@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import type { AccountExport } from '../../../contracts/src/api/account';
-import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
+import type { AccountExport } from '@scoreline/contracts/api/account';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';

@@ -1,37 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import {
-  ACTIVITY_DEFAULT_PAGE_SIZE,
-  Activity,
-  ActivityCategory,
-  ActivityFeed,
-  ActivityFeedQuery,
-  ActivityImportance,
-  ActivityKind,
-  ActivityStats,
-} from '../../../contracts/src/api/leagues';
+import { ACTIVITY_DEFAULT_PAGE_SIZE, ActivityFeed, ActivityFeedQuery, ActivityStats } from '@scoreline/contracts/api/leagues';
+import type { LeagueWinnersResponse, PeriodWinners } from '@scoreline/contracts/api/tables';
 import { initials } from '../leagues/rank-badge';
 import { timeSince } from './time-since';
 import { pageOffset, paging } from '../common/pagination';
-
-interface ActivityRow {
-  id: string;
-  kind: ActivityKind;
-  category: ActivityCategory;
-  importance: ActivityImportance;
-  message: string;
-  description: string;
-  icon: string;
-  metadata: Activity['metadata'];
-  created_at: Date;
-  actor_user_id: number | null;
-  actor_first: string | null;
-  actor_last: string | null;
-  target_user_id: number | null;
-  target_first: string | null;
-  target_last: string | null;
-}
+import { selectFeedPage, selectFeedStats, selectPeriodWinnerEntries } from './activity.queries';
 
 /** The league activity feed and its stats, read from what the workers wrote. */
 @Injectable()
@@ -41,22 +16,13 @@ export class ActivityFeedService {
   async feed(leagueId: number, viewerId: number, query: ActivityFeedQuery): Promise<ActivityFeed> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? ACTIVITY_DEFAULT_PAGE_SIZE;
-    const params = [leagueId, query.days ?? 30, query.category ?? null, query.importance ?? null];
-    const where = `a.league_id = $1 AND a.created_at >= now() - make_interval(days => $2::int)
-                   AND ($3::text IS NULL OR a.category = $3) AND ($4::text IS NULL OR a.importance = $4)`;
-    const [{ total }]: { total: number }[] = await this.db.query(`SELECT count(*)::int AS total FROM league_activities a WHERE ${where}`, params);
-    const rows: ActivityRow[] = await this.db.query(
-      `SELECT a.id, a.kind, a.category, a.importance, a.message, a.description, a.icon, a.metadata, a.created_at,
-              a.actor_user_id, au.first_name AS actor_first, au.last_name AS actor_last,
-              a.target_user_id, tu.first_name AS target_first, tu.last_name AS target_last
-       FROM league_activities a
-       LEFT JOIN users au ON au.id = a.actor_user_id
-       LEFT JOIN users tu ON tu.id = a.target_user_id
-       WHERE ${where}
-       ORDER BY a.created_at DESC, a.id DESC
-       LIMIT $5 OFFSET $6`,
-      [...params, pageSize, pageOffset(page, pageSize)],
-    );
+    const { total, rows } = await selectFeedPage(this.db, leagueId, {
+      days: query.days ?? 30,
+      category: query.category ?? null,
+      importance: query.importance ?? null,
+      limit: pageSize,
+      offset: pageOffset(page, pageSize),
+    });
     // The feed's answer has no total_pages (spec section 3).
     const { total_pages: _totalPages, ...feedPaging } = paging(page, pageSize, total);
     const now = new Date();
@@ -83,24 +49,46 @@ export class ActivityFeedService {
   }
 
   async stats(leagueId: number): Promise<ActivityStats> {
-    const [row]: { total: number; today: number; week: number; members: number; involved: number }[] = await this.db.query(
-      `SELECT count(*)::int AS total,
-              count(*) FILTER (WHERE a.created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today,
-              count(*) FILTER (WHERE a.created_at >= now() - interval '7 days')::int AS week,
-              (SELECT count(*) FROM league_members m WHERE m.league_id = $1)::int AS members,
-              (SELECT count(*) FROM (
-                 SELECT x.actor_user_id AS user_id FROM league_activities x WHERE x.league_id = $1 AND x.created_at >= now() - interval '30 days'
-                 UNION
-                 SELECT x.target_user_id FROM league_activities x WHERE x.league_id = $1 AND x.created_at >= now() - interval '30 days'
-               ) involved JOIN league_members m ON m.league_id = $1 AND m.user_id = involved.user_id)::int AS involved
-       FROM league_activities a WHERE a.league_id = $1`,
-      [leagueId],
-    );
+    const row = await selectFeedStats(this.db, leagueId);
     return {
       total_activities: row.total,
       activities_today: row.today,
       activities_this_week: row.week,
       user_participation_rate: row.members > 0 ? Math.round((row.involved / row.members) * 100) : 0,
+    };
+  }
+
+  /**
+   * The league's gameweek and month winners of the active season, read from the entries the
+   * standings worker writes when a period is settled (they are the record of who won; a
+   * correction rewrites them). Latest period first; tied winners grouped under one period.
+   */
+  async winners(leagueId: number): Promise<LeagueWinnersResponse> {
+    const rows = await selectPeriodWinnerEntries(this.db, leagueId);
+    const periods = new Map<string, PeriodWinners>();
+    for (const r of rows) {
+      const isGameweek = r.kind === 'gameweek_won';
+      const key = isGameweek ? `gw:${r.metadata.gameweek}` : `m:${r.metadata.month}`;
+      const decided = new Date(r.created_at).toISOString();
+      let period = periods.get(key);
+      if (!period) {
+        period = {
+          period: isGameweek ? 'gameweek' : 'month',
+          gameweek: isGameweek ? (r.metadata.gameweek ?? null) : null,
+          month: isGameweek ? null : (r.metadata.month ?? null),
+          points: r.metadata.points,
+          winners: [],
+          decided_at: decided,
+        };
+        periods.set(key, period);
+      }
+      if (decided > period.decided_at) period.decided_at = decided;
+      period.winners.push({ user_id: r.user_id, full_name: `${r.first_name} ${r.last_name}`, points: r.metadata.points });
+    }
+    const all = [...periods.values()];
+    return {
+      gameweeks: all.filter((p) => p.period === 'gameweek').sort((a, b) => (b.gameweek ?? 0) - (a.gameweek ?? 0)),
+      months: all.filter((p) => p.period === 'month').sort((a, b) => (b.month ?? '').localeCompare(a.month ?? '')),
     };
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { AdminFixture, ImportSeasonResult } from '../../../contracts/src/api/admin';
-import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import type { AdminFixture, ImportSeasonResult } from '@scoreline/contracts/api/admin';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { PositiveIntPipe } from '../common/positive-int.pipe';

@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Put, Req, Res, UseGuards
 import { ApiBadRequestResponse, ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse, getSchemaPath } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import type { AuthProfile, ChangePasswordResponse, LoginResponse, RefreshResponse, RegisterResponse } from '../../../contracts/src/api/auth';
-import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
-import type { UserPreferences } from '../../../contracts/src/api/preferences';
+import type { AuthProfile, ChangePasswordResponse, LoginResponse, RefreshResponse, RegisterResponse } from '@scoreline/contracts/api/auth';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
+import type { UserPreferences } from '@scoreline/contracts/api/preferences';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';

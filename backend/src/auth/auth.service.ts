@@ -2,9 +2,8 @@ import { HttpStatus, Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { EMAIL_NOT_VERIFIED, type AuthProfile, type LoginResponse, type OtpPurpose } from '../../../contracts/src/api/auth';
-import type { LanguageSetting } from '../../../contracts/src/api/preferences';
-import type { UserPreferences } from '../../../contracts/src/api/preferences';
+import { EMAIL_NOT_VERIFIED, type AuthProfile, type LoginResponse, type OtpPurpose } from '@scoreline/contracts/api/auth';
+import type { UserPreferences } from '@scoreline/contracts/api/preferences';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
@@ -16,18 +15,29 @@ import { UpdatePreferencesDto } from './dto/preferences.dto';
 import { BackgroundWorkService } from './background-work.service';
 import { EmailCodeService } from './email-code.service';
 import { LoginThrottleService } from './login-throttle.service';
-import { hashNeedsUpgrade, hashPassword, makeDummyHash, passwordMatches } from './password-hashing';
+import { hashNeedsUpgrade, hashPassword, isUsablePasswordHash, makeDummyHash, passwordMatches } from './password-hashing';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
 import type { JwtPayload } from './jwt-payload';
+import { changesSomething, toUserPreferences } from './preferences';
+import { selectPreferences, upsertPreferences } from './auth.queries';
 import {
-  changesSomething,
-  PREFERENCE_COLUMNS,
-  PreferencesRow,
-  toUserPreferences,
-  UPSERT_PREFERENCES_SQL,
-  upsertPreferencesParams,
-} from './preferences';
+  changePassword,
+  findUserByEmail,
+  findUserById,
+  findUserByIdOrFail,
+  findUserWithHashByEmail,
+  findUserWithHashById,
+  insertUser,
+  makeAdmin,
+  markEmailVerified,
+  resetPassword,
+  selectExistingAccount,
+  updateName,
+  upgradePasswordHash,
+  usernameTakenByOther,
+  type ExistingAccountRow,
+} from '../users/users.queries';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 // Every failed code check says the same, whether the account exists, is verified already, or the
@@ -57,13 +67,7 @@ export interface Session<T> {
   refreshToken: string;
 }
 
-interface ExistingAccount {
-  id: number;
-  email: string;
-  first_name: string;
-  verified: boolean;
-  language: LanguageSetting;
-}
+type ExistingAccount = ExistingAccountRow;
 
 @Injectable()
 export class AuthService implements OnModuleInit {
@@ -93,10 +97,6 @@ export class AuthService implements OnModuleInit {
     return this.jwt.sign(payload);
   }
 
-  private findByEmail(tx: EntityManager, email: string): Promise<User | null> {
-    return tx.getRepository(User).findOne({ where: { email: email.toLowerCase() } });
-  }
-
   /**
    * Sign-up answers the same whether or not the email has an account: an existing owner gets
    * "you already have an account" (or, unverified, a new code) and nothing is created or
@@ -106,13 +106,7 @@ export class AuthService implements OnModuleInit {
   async register(dto: RegisterDto): Promise<{ email: string; username: string }> {
     if (dto.password !== dto.password_confirm) throw ApiError.field('password_confirm', 'Passwords do not match.');
     const answer = { email: dto.email, username: dto.username };
-    const usernameTaken = async (): Promise<boolean> => {
-      const [row]: { taken: boolean }[] = await this.db.query(
-        `SELECT EXISTS (SELECT 1 FROM users WHERE lower(username) = lower($1) AND email <> $2) AS taken`,
-        [dto.username, dto.email],
-      );
-      return row.taken;
-    };
+    const usernameTaken = (): Promise<boolean> => usernameTakenByOther(this.db, dto.username, dto.email);
     const usernameError = () => ApiError.field('username', 'A user with that username already exists.');
     if (await usernameTaken()) throw usernameError();
 
@@ -126,14 +120,17 @@ export class AuthService implements OnModuleInit {
     }
     try {
       await this.db.transaction(async (tx) => {
-        const [row]: { id: number }[] = await tx.query(
-          `INSERT INTO users (username, email, first_name, last_name, password_hash, role)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [dto.username, dto.email, dto.first_name, dto.last_name, passwordHash, this.env.adminEmails.includes(dto.email) ? 'admin' : 'user'],
-        );
-        const user = { id: row.id, email: dto.email, firstName: dto.first_name };
-        await this.memberships.joinGlobal(tx, row.id);
-        await this.outbox.publish(tx, 'user.registered', { userId: row.id, email: dto.email, username: dto.username });
+        const id = await insertUser(tx, {
+          username: dto.username,
+          email: dto.email,
+          firstName: dto.first_name,
+          lastName: dto.last_name,
+          passwordHash,
+          role: this.env.adminEmails.includes(dto.email) ? 'admin' : 'user',
+        });
+        const user = { id, email: dto.email, firstName: dto.first_name };
+        await this.memberships.joinGlobal(tx, id);
+        await this.outbox.publish(tx, 'user.registered', { userId: id, email: dto.email, username: dto.username });
         await this.codes.issue(tx, user, 'email_verification', { enforceCooldown: false });
       });
     } catch (error) {
@@ -147,17 +144,14 @@ export class AuthService implements OnModuleInit {
     return answer;
   }
 
-  private async existingAccount(email: string): Promise<ExistingAccount | null> {
-    const [row]: ExistingAccount[] = await this.db.query(
-      `SELECT u.id, u.email, u.first_name, u.email_verified_at IS NOT NULL AS verified, coalesce(p.language, 'en') AS language
-       FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id WHERE u.email = $1`,
-      [email],
-    );
-    return row ?? null;
+  private existingAccount(email: string): Promise<ExistingAccount | null> {
+    return selectExistingAccount(this.db, email);
   }
 
   /** Verified: tell the owner (at most one such email per window). Unverified: a new code, cooldown allowing. */
   private async answerRepeatedSignUp(account: ExistingAccount): Promise<void> {
+    // A demo fan's address takes no mail: the same answer, and nothing sent.
+    if (account.is_demo) return;
     await this.db.transaction(async (tx) => {
       if (account.verified) {
         await this.outbox.publish(tx, 'account.exists', {
@@ -186,25 +180,19 @@ export class AuthService implements OnModuleInit {
    */
   async login(dto: LoginDto): Promise<Session<LoginResponse>> {
     await this.throttle.assertMayTry(dto.email);
-    const user = await this.db
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.email = :email', { email: dto.email })
-      .getOne();
-    const matches = await passwordMatches(user?.passwordHash ?? this.dummyHash, dto.password);
-    if (!user || !matches) {
+    const user = await findUserWithHashByEmail(this.db, dto.email);
+    // No account, or one without a password (a demo fan): checked against the dummy hash, so it
+    // answers as a wrong password does, in the same time.
+    const stored = user?.passwordHash;
+    const matches = await passwordMatches(isUsablePasswordHash(stored) ? stored : this.dummyHash, dto.password);
+    if (!user || !matches || !isUsablePasswordHash(stored)) {
       await this.throttle.recordFailure(dto.email);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN, { detail: INVALID_LOGIN });
     }
     await this.throttle.reset(dto.email);
     if (hashNeedsUpgrade(user.passwordHash)) {
       // Made with older parameters: re-made now that we hold the password (unless it changed meanwhile).
-      await this.db.query(`UPDATE users SET password_hash = $2 WHERE id = $1 AND password_hash = $3`, [
-        user.id,
-        await hashPassword(dto.password),
-        user.passwordHash,
-      ]);
+      await upgradePasswordHash(this.db, user.id, await hashPassword(dto.password), user.passwordHash);
     }
     if (!user.emailVerifiedAt) {
       await this.db.transaction((tx) => this.issueCodeUnlessCooling(tx, user, 'email_verification'));
@@ -213,7 +201,7 @@ export class AuthService implements OnModuleInit {
     // ADMIN_EMAILS can change between deploys: keep the role in step at sign-in.
     const shouldBeAdmin = this.env.adminEmails.includes(user.email);
     if (shouldBeAdmin && user.role !== 'admin') {
-      await this.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [user.id]);
+      await makeAdmin(this.db, user.id);
       user.role = 'admin';
     }
     const refreshToken = await this.refreshTokens.issue(user.id);
@@ -224,7 +212,7 @@ export class AuthService implements OnModuleInit {
   async refresh(presented: unknown): Promise<{ access: string; refreshToken?: string } | null> {
     const renewal = await this.refreshTokens.rotate(presented);
     if (!renewal.ok) return null;
-    const user = await this.db.getRepository(User).findOneBy({ id: renewal.userId });
+    const user = await findUserById(this.db, renewal.userId);
     if (!user) return null;
     return { access: this.issueToken(user), refreshToken: renewal.next };
   }
@@ -235,14 +223,14 @@ export class AuthService implements OnModuleInit {
 
   async verifyOtp(email: string, code: string, purpose: OtpPurpose): Promise<string> {
     const outcome = await this.db.transaction(async (tx) => {
-      const user = await this.findByEmail(tx, email);
+      const user = await findUserByEmail(tx, email);
       if (!user) return { error: invalidCode() };
       if (purpose === 'email_verification' && user.emailVerifiedAt) return { error: invalidCode() };
       const checked = await this.codes.check(tx, user.id, purpose, code);
       if (!checked.ok) return { error: invalidCode() };
       if (purpose === 'email_verification') {
         await this.codes.consume(tx, checked.codeId);
-        await tx.query(`UPDATE users SET email_verified_at = now() WHERE id = $1`, [user.id]);
+        await markEmailVerified(tx, user.id);
         return { message: 'Email verified successfully! You can now sign in.' };
       }
       // A reset code is only checked here; reset-password consumes it.
@@ -266,7 +254,7 @@ export class AuthService implements OnModuleInit {
     if (purpose === 'password_reset') return this.forgotPassword(email);
     this.background.run('resend verification code', () =>
       this.db.transaction(async (tx) => {
-        const user = await this.findByEmail(tx, email);
+        const user = await findUserByEmail(tx, email);
         if (!user || user.emailVerifiedAt) return;
         await this.issueCodeUnlessCooling(tx, user, 'email_verification');
       }),
@@ -278,7 +266,7 @@ export class AuthService implements OnModuleInit {
   async forgotPassword(email: string): Promise<string> {
     this.background.run('password reset code', () =>
       this.db.transaction(async (tx) => {
-        const user = await this.findByEmail(tx, email);
+        const user = await findUserByEmail(tx, email);
         if (!user) return;
         // During the cooldown the earlier code is still on its way: stay silent rather than leak.
         await this.issueCodeUnlessCooling(tx, user, 'password_reset');
@@ -290,7 +278,7 @@ export class AuthService implements OnModuleInit {
   async resetPassword(dto: ResetPasswordDto): Promise<string> {
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'Passwords do not match.');
     const outcome = await this.db.transaction(async (tx) => {
-      const user = await this.findByEmail(tx, dto.email);
+      const user = await findUserByEmail(tx, dto.email);
       if (!user) return { error: invalidCode() };
       const checked = await this.codes.check(tx, user.id, 'password_reset', dto.otp_code);
       if (!checked.ok) return { error: invalidCode() };
@@ -298,11 +286,7 @@ export class AuthService implements OnModuleInit {
       const passwordHash = await hashPassword(dto.new_password);
       await this.codes.consume(tx, checked.codeId);
       // The code proves the email is theirs, so it also counts as verification.
-      await tx.query(
-        `UPDATE users SET password_hash = $2, token_version = token_version + 1,
-                email_verified_at = coalesce(email_verified_at, now()), updated_at = now() WHERE id = $1`,
-        [user.id, passwordHash],
-      );
+      await resetPassword(tx, user.id, passwordHash);
       await this.refreshTokens.revokeAllOf(user.id, tx);
       return { userId: user.id };
     });
@@ -314,56 +298,40 @@ export class AuthService implements OnModuleInit {
 
   /** Earlier tokens and sessions end; the caller gets a fresh session and stays signed in. */
   async changePassword(userId: number, dto: ChangePasswordDto): Promise<Session<string>> {
-    const user = await this.db
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .addSelect('u.passwordHash')
-      .where('u.id = :id', { id: userId })
-      .getOneOrFail();
+    const user = await findUserWithHashById(this.db, userId);
     if (!(await passwordMatches(user.passwordHash, dto.current_password))) {
       throw ApiError.field('current_password', 'Your current password is incorrect.');
     }
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'New passwords do not match!');
     const passwordHash = await hashPassword(dto.new_password);
     const { tokenVersion, refreshToken } = await this.db.transaction(async (tx) => {
-      // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
-      const [[row]]: [{ token_version: number }[], number] = await tx.query(
-        `UPDATE users SET password_hash = $2, token_version = token_version + 1, updated_at = now()
-         WHERE id = $1 RETURNING token_version`,
-        [userId, passwordHash],
-      );
+      const tokenVersion = await changePassword(tx, userId, passwordHash);
       await this.refreshTokens.revokeAllOf(userId, tx);
-      return { tokenVersion: row.token_version, refreshToken: await this.refreshTokens.issue(userId, tx) };
+      return { tokenVersion, refreshToken: await this.refreshTokens.issue(userId, tx) };
     });
     await this.tokenUsers.revoked(userId);
     return { answer: this.issueToken({ id: user.id, username: user.username, tokenVersion }), refreshToken };
   }
 
   async profile(userId: number): Promise<AuthProfile> {
-    return toAuthProfile(await this.db.getRepository(User).findOneByOrFail({ id: userId }));
+    return toAuthProfile(await findUserByIdOrFail(this.db, userId));
   }
 
   async updateProfile(userId: number, dto: UpdateProfileDto): Promise<AuthProfile> {
-    await this.db.query(`UPDATE users SET first_name = $2, last_name = $3, updated_at = now() WHERE id = $1`, [
-      userId,
-      dto.first_name,
-      dto.last_name,
-    ]);
+    await updateName(this.db, userId, dto.first_name, dto.last_name);
     return this.profile(userId);
   }
 
   /** The user's settings; every default while they never saved any. */
   async preferences(userId: number): Promise<UserPreferences> {
-    const [row]: PreferencesRow[] = await this.db.query(`SELECT ${PREFERENCE_COLUMNS} FROM user_preferences WHERE user_id = $1`, [userId]);
-    return toUserPreferences(row);
+    return toUserPreferences(await selectPreferences(this.db, userId));
   }
 
   /** Merges the sent fields into the stored ones (or the defaults) and answers the whole. */
   async updatePreferences(userId: number, dto: UpdatePreferencesDto): Promise<UserPreferences> {
     if (!changesSomething(dto)) return this.preferences(userId);
     try {
-      const [row]: PreferencesRow[] = await this.db.query(UPSERT_PREFERENCES_SQL, upsertPreferencesParams(userId, dto));
-      return toUserPreferences(row);
+      return toUserPreferences(await upsertPreferences(this.db, userId, dto));
     } catch (error) {
       // The account was deleted after its token was checked: nobody left to save for.
       if ((error as { code?: string }).code === '23503') throw ApiError.unauthorized();

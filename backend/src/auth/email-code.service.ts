@@ -1,10 +1,12 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { OtpPurpose } from '../../../contracts/src/api/auth';
+import type { OtpPurpose } from '@scoreline/contracts/api/auth';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { OutboxService } from '../outbox/outbox.service';
+import { lockUserRow } from '../users/users.queries';
+import { consumeEmailCode, countFailedEmailCodeAttempt, insertEmailCode, selectLatestEmailCode, type EmailCodeRow } from './auth.queries';
 import {
   OTP_LOCKED_MESSAGE,
   OTP_MAX_FAILED_ATTEMPTS,
@@ -21,15 +23,6 @@ interface CodeOwner {
   firstName: string;
 }
 
-interface CodeRow {
-  id: number;
-  code_hash: string;
-  expires_at: Date;
-  failed_attempts: number;
-  consumed_at: Date | null;
-  created_at: Date;
-}
-
 /**
  * Email codes: issue (with the resend cooldown), check (three wrong attempts lock the code)
  * and consume. Only the newest code of a user and purpose counts; issuing one supersedes the
@@ -42,13 +35,8 @@ export class EmailCodeService {
     private readonly outbox: OutboxService,
   ) {}
 
-  private async latest(tx: EntityManager, userId: number, purpose: OtpPurpose, lock: boolean): Promise<CodeRow | null> {
-    const rows: CodeRow[] = await tx.query(
-      `SELECT id, code_hash, expires_at, failed_attempts, consumed_at, created_at FROM email_codes
-       WHERE user_id = $1 AND purpose = $2 ORDER BY id DESC LIMIT 1 ${lock ? 'FOR UPDATE' : ''}`,
-      [userId, purpose],
-    );
-    return rows[0] ?? null;
+  private latest(tx: EntityManager, userId: number, purpose: OtpPurpose, lock: boolean): Promise<EmailCodeRow | null> {
+    return selectLatestEmailCode(tx, userId, purpose, lock);
   }
 
   /** Seconds left before another code may be sent for this purpose (0: now). */
@@ -60,7 +48,7 @@ export class EmailCodeService {
   /** Create a new code and queue its email. Refused with 429 during the cooldown. */
   async issue(tx: EntityManager, user: CodeOwner, purpose: OtpPurpose, opts: { enforceCooldown: boolean }): Promise<void> {
     // Serialise issuing per user so two simultaneous resends cannot both pass the cooldown.
-    await tx.query(`SELECT id FROM users WHERE id = $1 FOR UPDATE`, [user.id]);
+    await lockUserRow(tx, user.id);
     if (opts.enforceCooldown) {
       const wait = await this.cooldownSeconds(tx, user.id, purpose);
       if (wait > 0) {
@@ -70,17 +58,14 @@ export class EmailCodeService {
     }
     const code = generateOtpCode();
     const expiresAt = new Date(Date.now() + OTP_TTL_MS);
-    const [row]: { id: number }[] = await tx.query(
-      `INSERT INTO email_codes (user_id, purpose, code_hash, expires_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [user.id, purpose, hashOtpCode(this.env.jwtSecret, user.id, purpose, code), expiresAt],
-    );
+    const otpId = await insertEmailCode(tx, user.id, purpose, hashOtpCode(this.env.jwtSecret, user.id, purpose, code), expiresAt);
     await this.outbox.publish(tx, 'otp.requested', {
       userId: user.id,
       email: user.email,
       firstName: user.firstName,
       purpose,
       code,
-      otpId: row.id,
+      otpId,
       expiresAt: expiresAt.toISOString(),
     });
   }
@@ -99,7 +84,7 @@ export class EmailCodeService {
     if (!otpMatches(row.code_hash, this.env.jwtSecret, userId, purpose, code)) {
       // The row is locked FOR UPDATE, so its count plus one is the new count. (Not read back with
       // RETURNING: TypeORM answers an UPDATE as [rows, affected], not as rows.)
-      await tx.query(`UPDATE email_codes SET failed_attempts = failed_attempts + 1 WHERE id = $1`, [row.id]);
+      await countFailedEmailCodeAttempt(tx, row.id);
       const failedAttempts = row.failed_attempts + 1;
       return fail(failedAttempts >= OTP_MAX_FAILED_ATTEMPTS ? OTP_LOCKED_MESSAGE : 'Invalid verification code.');
     }
@@ -107,6 +92,6 @@ export class EmailCodeService {
   }
 
   async consume(tx: EntityManager, codeId: number): Promise<void> {
-    await tx.query(`UPDATE email_codes SET consumed_at = now() WHERE id = $1`, [codeId]);
+    await consumeEmailCode(tx, codeId);
   }
 }

@@ -1,6 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { TOKEN_EXPIRED } from '../../../contracts/src/api/auth';
+import { TOKEN_EXPIRED } from '@scoreline/contracts/api/auth';
 import { ApiError } from '../common/api-error';
 import { isOutageError } from '../common/outage';
 

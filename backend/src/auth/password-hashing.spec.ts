@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { hashNeedsUpgrade, hashPassword, makeDummyHash, passwordMatches } from './password-hashing';
+import { hashNeedsUpgrade, hashPassword, isUsablePasswordHash, makeDummyHash, NO_PASSWORD_HASH, passwordMatches } from './password-hashing';
 
 describe('password hashing', () => {
   it('hashes with argon2id at 19 MiB, 2 passes, 1 lane, and verifies', async () => {
@@ -19,5 +19,13 @@ describe('password hashing', () => {
   it('refuses anything against an unreadable hash, and makes a dummy hash with the same parameters', async () => {
     expect(await passwordMatches('not-a-hash', 'x')).toBe(false);
     expect(await makeDummyHash()).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+
+  it('never matches the no-password marker, and tells it from a real hash', async () => {
+    expect(await passwordMatches(NO_PASSWORD_HASH, '')).toBe(false);
+    expect(await passwordMatches(NO_PASSWORD_HASH, NO_PASSWORD_HASH)).toBe(false);
+    expect(isUsablePasswordHash(NO_PASSWORD_HASH)).toBe(false);
+    expect(isUsablePasswordHash(null)).toBe(false);
+    expect(isUsablePasswordHash(await hashPassword('correct-horse-1'))).toBe(true);
   });
 });

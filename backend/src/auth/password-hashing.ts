@@ -11,6 +11,18 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);
 }
 
+/**
+ * The stored "hash" of an account that has no password (the demo fans): not an argon2 string,
+ * so no password can ever match it. Sign-in verifies against the dummy hash instead (see
+ * isUsablePasswordHash), so such an account answers like a wrong password, in the same time.
+ */
+export const NO_PASSWORD_HASH = '!no-password';
+
+/** An argon2 hash a password may match; false for the no-password marker (or anything else). */
+export function isUsablePasswordHash(hash: string | null | undefined): hash is string {
+  return typeof hash === 'string' && hash.startsWith('$argon2');
+}
+
 /** false for a wrong password and for a hash argon2 cannot read. */
 export function passwordMatches(hash: string, password: string): Promise<boolean> {
   return argon2.verify(hash, password).catch(() => false);

@@ -46,6 +46,11 @@ export const USER_AND_ADDRESS_LIMITS = {
   writes: { name: 'writes', perUser: { limit: 60, ttlMs: MINUTE }, perAddress: { limit: 300, ttlMs: MINUTE } },
   /** Joining by invite code or public id: tight, so codes cannot be guessed. */
   leagueJoin: { name: 'league-join', perUser: { limit: 10, ttlMs: 10 * MINUTE }, perAddress: { limit: 30, ttlMs: 10 * MINUTE } },
+  /**
+   * Invite link previews (API and the link pages chat apps unfurl) answer a league's name for a
+   * code: limited like joins, a little looser since every chat member's app may fetch the card.
+   */
+  invitePreview: { name: 'invite-preview', perUser: { limit: 30, ttlMs: 10 * MINUTE }, perAddress: { limit: 120, ttlMs: 10 * MINUTE } },
   /** The data export reads everything about a user: a few an hour. */
   accountExport: { name: 'account-export', perUser: { limit: 5, ttlMs: 60 * MINUTE }, perAddress: { limit: 20, ttlMs: 60 * MINUTE } },
 } as const satisfies Record<string, UserAndAddressLimit>;

@@ -2,16 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
+import {
+  insertRefreshToken,
+  markRefreshTokenUsed,
+  revokeRefreshFamily,
+  revokeRefreshFamilyOfToken,
+  revokeRefreshTokensOfUser,
+  selectRefreshTokenForUpdate,
+} from './auth.queries';
 import { hashRefreshToken, isWellFormedRefreshToken, newRefreshToken, REFRESH_REUSE_GRACE_MS, REFRESH_TTL_MS } from './refresh-token';
-
-interface RefreshRow {
-  id: string;
-  user_id: number;
-  family_id: string;
-  expires_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
-}
 
 /** What presenting a refresh token leads to. */
 export type Renewal =
@@ -31,12 +30,7 @@ export class RefreshTokensService {
 
   private async insert(tx: EntityManager, userId: number, familyId: string): Promise<string> {
     const token = newRefreshToken();
-    await tx.query(`INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)`, [
-      userId,
-      familyId,
-      hashRefreshToken(token),
-      new Date(Date.now() + REFRESH_TTL_MS),
-    ]);
+    await insertRefreshToken(tx, userId, familyId, hashRefreshToken(token), new Date(Date.now() + REFRESH_TTL_MS));
     return token;
   }
 
@@ -47,22 +41,19 @@ export class RefreshTokensService {
   async rotate(presented: unknown): Promise<Renewal> {
     if (!isWellFormedRefreshToken(presented)) return { ok: false };
     const outcome = await this.db.transaction(async (tx): Promise<Renewal | { reused: string }> => {
-      const [row]: RefreshRow[] = await tx.query(
-        `SELECT id, user_id, family_id, expires_at, used_at, revoked_at FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-        [hashRefreshToken(presented)],
-      );
+      const row = await selectRefreshTokenForUpdate(tx, hashRefreshToken(presented));
       if (!row || row.revoked_at || new Date(row.expires_at).getTime() <= Date.now()) return { ok: false };
       if (row.used_at) {
         const sinceUse = Date.now() - new Date(row.used_at).getTime();
         if (sinceUse <= REFRESH_REUSE_GRACE_MS) return { ok: true, userId: row.user_id };
         return { reused: row.family_id };
       }
-      await tx.query(`UPDATE refresh_tokens SET used_at = now() WHERE id = $1`, [row.id]);
+      await markRefreshTokenUsed(tx, row.id);
       return { ok: true, userId: row.user_id, next: await this.insert(tx, row.user_id, row.family_id) };
     });
     if ('reused' in outcome) {
       // Committed on its own: the refusal must not roll the revocation back.
-      await this.db.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [outcome.reused]);
+      await revokeRefreshFamily(this.db, outcome.reused);
       return { ok: false };
     }
     return outcome;
@@ -71,15 +62,11 @@ export class RefreshTokensService {
   /** Sign-out: the presented token's family ends (an unknown token changes nothing). */
   async revokeFamilyOf(presented: unknown): Promise<void> {
     if (!isWellFormedRefreshToken(presented)) return;
-    await this.db.query(
-      `UPDATE refresh_tokens SET revoked_at = now()
-       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
-      [hashRefreshToken(presented)],
-    );
+    await revokeRefreshFamilyOfToken(this.db, hashRefreshToken(presented));
   }
 
   /** Password change or reset: every session of the user ends. */
   async revokeAllOf(userId: number, tx: EntityManager = this.db.manager): Promise<void> {
-    await tx.query(`UPDATE refresh_tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
+    await revokeRefreshTokensOfUser(tx, userId);
   }
 }

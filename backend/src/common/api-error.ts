@@ -1,5 +1,5 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
-import type { ApiErrorBody } from '../../../contracts/src/api/common';
+import type { ApiErrorBody } from '@scoreline/contracts/api/common';
 
 /** An HTTP failure whose body is already in the one error shape. */
 export class ApiError extends HttpException {

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiErrorBody } from '../../../contracts/src/api/common';
+import type { ApiErrorBody } from '@scoreline/contracts/api/common';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from './outage';
 import { databaseConflictAnswer } from './database-conflict';
 
@@ -59,8 +59,7 @@ export function toErrorBody(exception: unknown): { status: number; body: ApiErro
 /**
  * Express error middleware, registered right after the JSON body parser: answers the parser's
  * own failures (malformed JSON, body too large, bad charset) in the one error shape. Passed on,
- * they reach Nest as a BadRequestException quoting V8's parser text, or, once the built
- * frontend is served, ServeStaticModule's error hook turns them into a 404 for /api routes.
+ * they would reach Nest as a BadRequestException quoting V8's parser text.
  */
 export function bodyParserErrorHandler(error: unknown, _req: Request, res: Response, next: NextFunction): void {
   const e = error as { type?: unknown; status?: unknown } | null;

@@ -1,5 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
-import type { ApiErrorBody } from '../../../contracts/src/api/common';
+import type { ApiErrorBody } from '@scoreline/contracts/api/common';
 
 /**
  * Safety net only: every known race is fixed where it happens (locks, ON CONFLICT), each with

@@ -1,4 +1,4 @@
-import type { Paging } from '../../../contracts/src/api/leagues';
+import type { Paging } from '@scoreline/contracts/api/leagues';
 
 /** How many pages `total` rows fill at `pageSize` a page: at least one, an empty list is one empty page. */
 export function pageCount(total: number, pageSize: number): number {

@@ -16,6 +16,19 @@ export function IsPageSize(max: number, byDefault: number): PropertyDecorator {
   );
 }
 
+/** An optional `page` query parameter: a whole number from 1 to 100000. */
+export function IsPageNumber(): PropertyDecorator {
+  const tooSmall = 'page must be a whole number from 1.';
+  return applyDecorators(
+    ApiPropertyOptional({ default: 1, minimum: 1 }),
+    IsOptional(),
+    Type(() => Number),
+    IsInt({ message: tooSmall }),
+    Min(1, { message: tooSmall }),
+    Max(100000, { message: 'page must be a whole number from 1 to 100000.' }),
+  );
+}
+
 /** An optional `search` query parameter: text of at most 100 characters. */
 export function IsSearchText(description: string): PropertyDecorator {
   return applyDecorators(

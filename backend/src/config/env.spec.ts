@@ -4,6 +4,11 @@ import { join } from 'node:path';
 import { EnvError, parseEnv } from './env';
 
 const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'scoreline-env-')) };
+/** A VAPID pair made with web-push generate-vapid-keys, for the production cases. */
+const VAPID = {
+  VAPID_PUBLIC_KEY: 'BI7p9fCWg28OOQoBKsrcxkde92qCHRd4zVuwWtUbWyxl5hdWKRMsJ01DtpbIi7E4jNMEWhS8AzPmE44SobCgVDk',
+  VAPID_PRIVATE_KEY: 'WmdZQyQPhzhxCiWhU6S-UEkutejBhjVK27mRfKXfw4g',
+};
 
 describe('environment parsing', () => {
   it('gives every setting its documented default', () => {
@@ -31,6 +36,16 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).reconcileIntervalSeconds).toBe(0);
   });
 
+  it('generates development VAPID keys once under DATA_DIR, and takes given ones as they are', () => {
+    const first = parseEnv({ ...base }).vapid;
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.privateKey, 'base64url')).toHaveLength(32);
+    expect(first.subject).toBe('mailto:push@scoreline.local');
+    expect(parseEnv({ ...base }).vapid).toEqual(first);
+    const given = parseEnv({ ...base, ...VAPID, APP_URL: 'https://scoreline.example.com' }).vapid;
+    expect(given).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY, subject: 'https://scoreline.example.com' });
+  });
+
   it('generates a development JWT secret once and keeps it under DATA_DIR', () => {
     const first = parseEnv({ ...base }).jwtSecret;
     expect(first.length).toBeGreaterThanOrEqual(32);
@@ -52,6 +67,10 @@ describe('environment parsing', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET must be at least 16 characters long'],
     [{ NODE_ENV: 'production' }, 'JWT_SECRET is required when NODE_ENV=production'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }, 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production'],
+    [{ VAPID_PUBLIC_KEY: 'BI7p9fCWg28OOQoBKsrcxkde92qCHRd4zVuwWtUbWyxl5hdWKRMsJ01DtpbIi7E4jNMEWhS8AzPmE44SobCgVDk' }, 'must be given together'],
+    [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'WmdZQyQPhzhxCiWhU6S-UEkutejBhjVK27mRfKXfw4g' }, 'VAPID_PUBLIC_KEY must be URL-safe base64 of a 65-byte'],
+    [{ VAPID_SUBJECT: 'push@example.com' }, 'VAPID_SUBJECT must be a mailto: or https: URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test'],
     [{ ADMIN_EMAILS: 'boss' }, 'ADMIN_EMAILS has an entry that is not an email: "boss"'],
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a positive number'],
@@ -87,13 +106,13 @@ describe('environment parsing', () => {
   it('serves the API docs outside production unless API_DOCS says otherwise', () => {
     expect(parseEnv({ ...base }).apiDocs).toBe(true);
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).apiDocs).toBe(true);
-    expect(parseEnv({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).apiDocs).toBe(false);
-    expect(parseEnv({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(parseEnv({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...VAPID }).apiDocs).toBe(false);
+    expect(parseEnv({ ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...VAPID, API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(parseEnv({ ...base, API_DOCS: 'false' }).apiDocs).toBe(false);
   });
 
   it("lets sockets in from APP_URL's origin, ALLOWED_ORIGINS, and in development 127.0.0.1 and the Vite dev server", () => {
-    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), APP_URL: 'https://scoreline.example.com/' };
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...VAPID, APP_URL: 'https://scoreline.example.com/' };
     expect(parseEnv(production).socketOrigins).toEqual(['https://scoreline.example.com']);
     expect(parseEnv({ ...production, ALLOWED_ORIGINS: 'https://WWW.example.com, http://localhost:8080/' }).socketOrigins).toEqual([
       'https://scoreline.example.com',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -49,6 +49,17 @@ export interface AppEnv {
   socketOrigins: string[];
   /** Seconds between the workers' reconciler passes; 0: only at start and after a Redis reconnect. Off by default in tests. */
   reconcileIntervalSeconds: number;
+  /** Web Push's VAPID identity: the key pair the push services check our requests against, and a contact. */
+  vapid: VapidKeys;
+}
+
+export interface VapidKeys {
+  /** URL-safe base64 of the uncompressed P-256 public point (65 bytes). */
+  publicKey: string;
+  /** URL-safe base64 of the 32-byte private scalar. */
+  privateKey: string;
+  /** mailto: or https: contact the push services may use. */
+  subject: string;
 }
 
 export class EnvError extends Error {}
@@ -161,6 +172,47 @@ function devJwtSecret(dataDir: string): string {
   return readFileSync(file, 'utf8').trim();
 }
 
+/**
+ * VAPID keys for development and tests: made once into the data directory (like the JWT
+ * secret), so subscriptions keep working across restarts. A fresh P-256 pair from node:crypto.
+ */
+function devVapidKeys(dataDir: string): Pick<VapidKeys, 'publicKey' | 'privateKey'> {
+  const file = join(dataDir, 'vapid-keys.json');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
+    try {
+      writeFileSync(file, JSON.stringify(pair), { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Pick<VapidKeys, 'publicKey' | 'privateKey'>;
+}
+
+/** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (both or neither; required in production) and VAPID_SUBJECT. */
+export function parseVapid(get: (name: string) => string | undefined, nodeEnv: AppEnv['nodeEnv'], dataDir: string, appUrl: string): VapidKeys {
+  const publicKey = get('VAPID_PUBLIC_KEY');
+  const privateKey = get('VAPID_PRIVATE_KEY');
+  if ((publicKey === undefined) !== (privateKey === undefined)) throw new EnvError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be given together');
+  if (nodeEnv === 'production' && publicKey === undefined) {
+    throw new EnvError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required when NODE_ENV=production (make them with: npx web-push generate-vapid-keys)');
+  }
+  const keys = publicKey !== undefined && privateKey !== undefined ? { publicKey, privateKey } : devVapidKeys(dataDir);
+  if (!/^[A-Za-z0-9_-]+$/.test(keys.publicKey) || Buffer.from(keys.publicKey, 'base64url').length !== 65) {
+    throw new EnvError('VAPID_PUBLIC_KEY must be URL-safe base64 of a 65-byte P-256 public key');
+  }
+  if (!/^[A-Za-z0-9_-]+$/.test(keys.privateKey) || Buffer.from(keys.privateKey, 'base64url').length !== 32) {
+    throw new EnvError('VAPID_PRIVATE_KEY must be URL-safe base64 of a 32-byte P-256 private key');
+  }
+  // The push services want a way to reach the sender: the app's own address by default.
+  const subject = get('VAPID_SUBJECT') ?? (appUrl.startsWith('https://') ? appUrl : 'mailto:push@scoreline.local');
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(subject)) throw new EnvError(`VAPID_SUBJECT must be a mailto: or https: URL, got "${subject}"`);
+  return { ...keys, subject };
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   const get = (name: string): string | undefined => {
     const v = source[name];
@@ -227,6 +279,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     apiDocs: parseBoolean('API_DOCS', get('API_DOCS') ?? String(nodeEnv !== 'production')),
     socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? developmentOrigins(port) : undefined)),
     reconcileIntervalSeconds: parseInteger('RECONCILE_INTERVAL_SECONDS', get('RECONCILE_INTERVAL_SECONDS') ?? (nodeEnv === 'test' ? '0' : '60'), 0, 86400),
+    vapid: parseVapid(get, nodeEnv, dataDir, appUrl),
   };
 }
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
+import { createDatabaseIfMissing } from './database.queries';
 import { seedReferenceData } from './seed-reference-data';
 import type { AppEnv } from '../config/env';
 import { seedDemoIfEmpty } from '../seasons/demo-seed';
@@ -13,8 +14,7 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   const admin = new DataSource({ type: 'postgres', url: url.toString() });
   await admin.initialize();
   try {
-    const rows: unknown[] = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
+    await createDatabaseIfMissing(admin, name);
   } finally {
     await admin.destroy();
   }

@@ -5,6 +5,12 @@ import { Replay1764000000000 } from './migrations/1764000000000-replay';
 import { Preferences1764100000000 } from './migrations/1764100000000-preferences';
 import { OutboxSettlement1764200000000 } from './migrations/1764200000000-outbox-settlement';
 import { RefreshTokens1764300000000 } from './migrations/1764300000000-refresh-tokens';
+import { Crowd1764400000000 } from './migrations/1764400000000-crowd';
+import { LeagueTables1764500000000 } from './migrations/1764500000000-league-tables';
+import { RankHistory1764600000000 } from './migrations/1764600000000-rank-history';
+import { DemoFans1764700000000 } from './migrations/1764700000000-demo-fans';
+import { Push1764900000000 } from './migrations/1764900000000-push';
+import { InvitesAndCalendar1765000000000 } from './migrations/1765000000000-invites-and-calendar';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -15,4 +21,10 @@ export const ALL_MIGRATIONS = [
   Preferences1764100000000,
   OutboxSettlement1764200000000,
   RefreshTokens1764300000000,
+  Crowd1764400000000,
+  LeagueTables1764500000000,
+  RankHistory1764600000000,
+  DemoFans1764700000000,
+  Push1764900000000,
+  InvitesAndCalendar1765000000000,
 ];

@@ -1,4 +1,4 @@
-import type { Achievement, LeagueRole } from '../../../contracts/src/api/leagues';
+import type { Achievement, LeagueRole } from '@scoreline/contracts/api/leagues';
 
 export interface MemberFacts {
   rank: number | null;

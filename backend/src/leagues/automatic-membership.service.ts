@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OutboxService } from '../outbox/outbox.service';
+import {
+  deleteCountryAndClubMembershipsExcept,
+  ensureClubLeague,
+  ensureCountryLeague,
+  ensureGlobalLeague,
+  insertAutomaticMembershipsOfUsers,
+  insertMissingLeaguesOfUsers,
+} from './automatic-membership.queries';
+import { insertMemberUnlessPresent } from './league-members.queries';
 
 /**
  * Global, country and club leagues fill themselves: every user is in the global league, and in
@@ -10,54 +19,35 @@ import { OutboxService } from '../outbox/outbox.service';
 export class AutomaticMembershipService {
   constructor(private readonly outbox: OutboxService) {}
 
-  private async ensureLeague(tx: EntityManager, kind: 'global' | 'country' | 'club', refId: number | null): Promise<number> {
-    const rows: { id: number }[] =
-      kind === 'global'
-        ? await tx.query(
-            `INSERT INTO leagues (name, description, type) VALUES ('Global League', 'Every Scoreline player, worldwide.', 'global')
-             ON CONFLICT (type) WHERE type = 'global' DO UPDATE SET type = EXCLUDED.type RETURNING id`,
-          )
-        : kind === 'country'
-          ? await tx.query(
-              `INSERT INTO leagues (name, description, type, country_id)
-               SELECT c.name || ' League', 'Every player from ' || c.name || '.', 'country', c.id FROM countries c WHERE c.id = $1
-               ON CONFLICT (country_id) WHERE type = 'country' DO UPDATE SET type = EXCLUDED.type RETURNING id`,
-              [refId],
-            )
-          : await tx.query(
-              `INSERT INTO leagues (name, description, type, club_id)
-               SELECT c.name || ' Fans', 'Every fan of ' || c.name || '.', 'club', c.id FROM clubs c WHERE c.id = $1
-               ON CONFLICT (club_id) WHERE type = 'club' DO UPDATE SET type = EXCLUDED.type RETURNING id`,
-              [refId],
-            );
-    return rows[0].id;
-  }
-
   private async join(tx: EntityManager, leagueId: number, userId: number, leagueType: 'global' | 'country' | 'club'): Promise<void> {
-    const inserted: unknown[] = await tx.query(
-      `INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING league_id`,
-      [leagueId, userId],
-    );
-    if (inserted.length > 0) {
+    if (await insertMemberUnlessPresent(tx, leagueId, userId)) {
       await this.outbox.publish(tx, 'member.joined', { leagueId, userId, leagueType, via: 'automatic' });
     }
   }
 
+  /**
+   * joinGlobal + syncPreferences for many new users at once, set-based (the demo seed's few
+   * hundred fans): their global, country and club leagues are created when missing and every
+   * membership is added in one statement, joined_at being the account's creation. No
+   * member.joined events: the caller recomputes the standings of the leagues returned, and
+   * hundreds of "joined" entries would bury the leagues' feeds. Returns the leagues joined.
+   */
+  async joinAutomaticLeaguesOfMany(tx: EntityManager, userIds: number[]): Promise<number[]> {
+    if (userIds.length === 0) return [];
+    await ensureGlobalLeague(tx);
+    await insertMissingLeaguesOfUsers(tx, userIds);
+    return insertAutomaticMembershipsOfUsers(tx, userIds);
+  }
+
   async joinGlobal(tx: EntityManager, userId: number): Promise<void> {
-    await this.join(tx, await this.ensureLeague(tx, 'global', null), userId, 'global');
+    await this.join(tx, await ensureGlobalLeague(tx), userId, 'global');
   }
 
   /** Put the user in the leagues of their country and club, and out of any other such league. */
   async syncPreferences(tx: EntityManager, userId: number, countryId: number | null, clubId: number | null): Promise<void> {
-    const countryLeague = countryId === null ? null : await this.ensureLeague(tx, 'country', countryId);
-    const clubLeague = clubId === null ? null : await this.ensureLeague(tx, 'club', clubId);
-    // TypeORM answers a DELETE ... RETURNING as [rows, affected].
-    const [left]: [{ league_id: number; type: 'country' | 'club' }[], number] = await tx.query(
-      `DELETE FROM league_members m USING leagues l
-       WHERE m.league_id = l.id AND m.user_id = $1 AND l.type IN ('country', 'club') AND l.id <> ALL($2::int[])
-       RETURNING m.league_id, l.type`,
-      [userId, [countryLeague, clubLeague].filter((id): id is number => id !== null)],
-    );
+    const countryLeague = countryId === null ? null : await ensureCountryLeague(tx, countryId);
+    const clubLeague = clubId === null ? null : await ensureClubLeague(tx, clubId);
+    const left = await deleteCountryAndClubMembershipsExcept(tx, userId, [countryLeague, clubLeague].filter((id): id is number => id !== null));
     for (const row of left) {
       await this.outbox.publish(tx, 'member.left', { leagueId: row.league_id, userId, leagueType: row.type, via: 'preferences' });
     }

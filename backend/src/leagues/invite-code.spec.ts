@@ -1,4 +1,4 @@
-import { INVITE_CODE_ALPHABET } from '../../../contracts/src/api/leagues';
+import { INVITE_CODE_ALPHABET } from '@scoreline/contracts/api/leagues';
 import { generateInviteCode, normalizeInviteCode } from './invite-code';
 
 describe('invite codes', () => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '../../../contracts/src/api/leagues';
+import { INVITE_CODE_ALPHABET, INVITE_CODE_LENGTH } from '@scoreline/contracts/api/leagues';
 
 /** A fresh invite code: 8 characters of the unambiguous uppercase alphabet (no 0/O, 1/I/L). */
 export function generateInviteCode(pick: (max: number) => number = randomInt): string {

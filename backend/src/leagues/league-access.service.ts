@@ -1,40 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { League, LeagueKind, LeagueRole } from '../../../contracts/src/api/leagues';
+import type { League } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { LEAGUE_NOT_FOUND } from './id-param.pipe';
-
-/** A league row with what the viewer needs to build the League shape. */
-export interface LeagueRow {
-  id: number;
-  name: string;
-  description: string;
-  type: LeagueKind;
-  code: string | null;
-  max_members: number | null;
-  owner_id: number | null;
-  created_at: Date;
-  member_count: number;
-  role: LeagueRole | null;
-  owner_name: string | null;
-  country_name: string | null;
-  country_flag: string | null;
-  club_name: string | null;
-  club_logo: string | null;
-}
-
-/** SELECT … FROM leagues l with the viewer ($1) joined in; add WHERE/ORDER. */
-export const LEAGUE_SELECT = `
-  SELECT l.id, l.name, l.description, l.type, l.code, l.max_members, l.owner_id, l.created_at,
-         (SELECT count(*) FROM league_members x WHERE x.league_id = l.id)::int AS member_count,
-         m.role, ou.first_name || ' ' || ou.last_name AS owner_name,
-         co.name AS country_name, co.flag AS country_flag, cl.name AS club_name, cl.logo AS club_logo
-  FROM leagues l
-  LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $1
-  LEFT JOIN users ou ON ou.id = l.owner_id
-  LEFT JOIN countries co ON co.id = l.country_id
-  LEFT JOIN clubs cl ON cl.id = l.club_id`;
+import { type LeagueAccessRow, type LeagueRow, selectLeagueAccess, selectLeagueForViewer } from './leagues.queries';
 
 export function toLeague(row: LeagueRow, viewerId: number): League {
   return {
@@ -69,7 +39,7 @@ export class LeagueAccessService {
 
   /** The league as the viewer may see it, or 404. */
   async visible(leagueId: number, viewerId: number, q: DataSource | EntityManager = this.db): Promise<LeagueRow> {
-    const [row]: LeagueRow[] = await q.query(`${LEAGUE_SELECT} WHERE l.id = $2`, [viewerId, leagueId]);
+    const row = await selectLeagueForViewer(q, leagueId, viewerId);
     if (!row || (row.type === 'private' && row.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
     return row;
   }
@@ -78,11 +48,8 @@ export class LeagueAccessService {
    * Cheap check for the hot read paths (leaderboard, feed): the league's kind and the viewer's
    * role, without counting members.
    */
-  async assertVisible(leagueId: number, viewerId: number): Promise<{ type: LeagueKind; role: LeagueRole | null; owner_id: number | null; name: string }> {
-    const [row]: { type: LeagueKind; role: LeagueRole | null; owner_id: number | null; name: string }[] = await this.db.query(
-      `SELECT l.type, l.owner_id, l.name, m.role FROM leagues l LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2 WHERE l.id = $1`,
-      [leagueId, viewerId],
-    );
+  async assertVisible(leagueId: number, viewerId: number): Promise<LeagueAccessRow> {
+    const row = await selectLeagueAccess(this.db, leagueId, viewerId);
     if (!row || (row.type === 'private' && row.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
     return row;
   }

@@ -1,7 +1,289 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+
+/**
+ * The leagues domain's data door for league_members: joining and leaving, the members list and
+ * the member modal and player profile (which read the member's standing and the game's totals
+ * beside the membership).
+ */
+type Queryable = DataSource | EntityManager;
 
 /** Every league the user is a member of (its socket joins their rooms). */
-export async function selectLeagueIdsOfUser(q: DataSource | EntityManager, userId: number): Promise<number[]> {
+export async function selectLeagueIdsOfUser(q: Queryable, userId: number): Promise<number[]> {
   const rows: { league_id: number }[] = await q.query(`SELECT league_id FROM league_members WHERE user_id = $1`, [userId]);
   return rows.map((row) => row.league_id);
+}
+
+// ---- Joining and leaving ----------------------------------------------------------------------
+
+/** Adds the member unless they are one already; answers whether a row was added. */
+export async function insertMemberUnlessPresent(tx: EntityManager, leagueId: number, userId: number): Promise<boolean> {
+  const added: unknown[] = await tx.query(
+    `INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING user_id`,
+    [leagueId, userId],
+  );
+  return added.length > 0;
+}
+
+export async function insertOwnerMember(tx: EntityManager, leagueId: number, userId: number): Promise<void> {
+  await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'owner')`, [leagueId, userId]);
+}
+
+export async function deleteMember(tx: EntityManager, leagueId: number, userId: number): Promise<void> {
+  await tx.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
+}
+
+/** Removes the member; answers their name, or null when they were not a member. */
+export async function deleteMemberReturningName(tx: EntityManager, leagueId: number, userId: number): Promise<{ first_name: string; last_name: string } | null> {
+  // TypeORM answers a DELETE ... RETURNING as [rows, affected].
+  const [removed]: [{ first_name: string; last_name: string }[], number] = await tx.query(
+    `DELETE FROM league_members m USING users u WHERE m.league_id = $1 AND m.user_id = $2 AND u.id = m.user_id RETURNING u.first_name, u.last_name`,
+    [leagueId, userId],
+  );
+  return removed[0] ?? null;
+}
+
+/** Removes the user from every league; answers the leagues left, with their kind. */
+export async function deleteMembershipsOfUser(tx: EntityManager, userId: number): Promise<{ league_id: number; type: LeagueKind }[]> {
+  // TypeORM answers a DELETE ... RETURNING as [rows, affected].
+  const [left]: [{ league_id: number; type: LeagueKind }[], number] = await tx.query(
+    `DELETE FROM league_members m USING leagues l WHERE m.league_id = l.id AND m.user_id = $1 RETURNING m.league_id, l.type`,
+    [userId],
+  );
+  return left;
+}
+
+export async function countMembers(q: Queryable, leagueId: number): Promise<number> {
+  const [{ members }]: { members: number }[] = await q.query(`SELECT count(*)::int AS members FROM league_members WHERE league_id = $1`, [leagueId]);
+  return members;
+}
+
+export async function isMember(q: Queryable, leagueId: number, userId: number): Promise<boolean> {
+  const rows: unknown[] = await q.query(`SELECT 1 FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
+  return rows.length > 0;
+}
+
+/** The member's username while they are still in the league; null once they left. */
+export async function selectMemberUsername(q: Queryable, leagueId: number, userId: number): Promise<string | null> {
+  const rows: { username: string }[] = await q.query(
+    `SELECT u.username FROM league_members m JOIN users u ON u.id = m.user_id WHERE m.league_id = $1 AND m.user_id = $2`,
+    [leagueId, userId],
+  );
+  return rows[0]?.username ?? null;
+}
+
+/** The member who joined earliest (ties by user id), or null when nobody is left. */
+export async function selectEarliestMember(tx: EntityManager, leagueId: number): Promise<number | null> {
+  const [heir]: { user_id: number }[] = await tx.query(`SELECT user_id FROM league_members WHERE league_id = $1 ORDER BY joined_at, user_id LIMIT 1`, [
+    leagueId,
+  ]);
+  return heir?.user_id ?? null;
+}
+
+export async function setOwnerRole(tx: EntityManager, leagueId: number, userId: number): Promise<void> {
+  await tx.query(`UPDATE league_members SET role = 'owner' WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
+}
+
+// ---- The members list -------------------------------------------------------------------------
+
+export type MemberSort = 'rank' | 'points' | 'name';
+
+/**
+ * Ties in rank go by user id, as on the leaderboard. Ranks come from points (ties share a rank),
+ * so the rank and points orders are the same; members not ranked yet (joined since the last
+ * recompute) come last in both.
+ */
+const MEMBER_SORTS: Record<MemberSort, string> = {
+  rank: `s.rank NULLS LAST, m.user_id`,
+  points: `coalesce(s.total_points, 0) DESC, s.rank NULLS LAST, m.user_id`,
+  name: `lower(u.first_name || ' ' || u.last_name), m.user_id`,
+};
+
+const MEMBER_COLUMNS = `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
+       s.rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
+
+export interface MemberRow {
+  user_id: number;
+  role: LeagueRole;
+  joined_at: Date;
+  username: string;
+  first_name: string;
+  last_name: string;
+  team_name: string | null;
+  rank: number | null;
+  total_points: number;
+  recent_points: number;
+}
+
+export interface MemberFilter {
+  /** Only members of this role, or all. */
+  role: LeagueRole | null;
+  /** An ILIKE pattern on the full name or username, or none. */
+  search: string | null;
+}
+
+export async function countMembersMatching(q: Queryable, leagueId: number, f: MemberFilter): Promise<number> {
+  const [{ total }]: { total: number }[] =
+    f.search === null
+      ? await q.query(`SELECT count(*)::int AS total FROM league_members m WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)`, [leagueId, f.role])
+      : await q.query(
+          `SELECT count(*)::int AS total FROM league_members m JOIN users u ON u.id = m.user_id
+           WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2) AND ((u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)`,
+          [leagueId, f.role, f.search],
+        );
+  return total;
+}
+
+/**
+ * A page among the leading rows the standings recompute keeps in the summary, so the whole
+ * league (the global one has every user) is not sorted per request. Short when members joined
+ * or left since the recompute.
+ */
+export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: Exclude<MemberSort, 'name'>, pageSize: number, offset: number): Promise<MemberRow[]> {
+  return q.query(
+    `SELECT ${MEMBER_COLUMNS}
+     FROM league_standings_summary sm
+     CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int)
+     JOIN league_members m ON m.league_id = sm.league_id AND m.user_id = t.user_id
+     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     WHERE sm.league_id = $1
+     ORDER BY ${MEMBER_SORTS[sort]}
+     LIMIT $2 OFFSET $3`,
+    [leagueId, pageSize, offset],
+  );
+}
+
+export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberRow[]> {
+  return q.query(
+    `SELECT ${MEMBER_COLUMNS}
+     FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
+       AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)
+     ORDER BY ${MEMBER_SORTS[sort]}
+     LIMIT $4 OFFSET $5`,
+    [leagueId, f.role, f.search, pageSize, offset],
+  );
+}
+
+/** A member of the league by user id, or by username (case-insensitive). */
+export async function selectMember(q: Queryable, leagueId: number, player: { userId: number } | { username: string }): Promise<MemberRow | undefined> {
+  const byId = 'userId' in player;
+  const [row]: MemberRow[] = await q.query(
+    `SELECT ${MEMBER_COLUMNS}
+     FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     WHERE m.league_id = $1 AND ${byId ? 'm.user_id = $2::int' : 'lower(u.username) = lower($2)'}`,
+    [leagueId, byId ? player.userId : player.username],
+  );
+  return row;
+}
+
+export interface MemberActivityRow {
+  user_id: number;
+  correct: number;
+  scored: number;
+  weeks_active: number;
+  active: boolean;
+}
+
+/** Per user: the season's correct and scored predictions, gameweeks predicted, and whether they predicted the current gameweek. */
+export function selectMemberActivity(q: Queryable, userIds: number[], seasonId: number | null, currentGameweekId: number | null): Promise<MemberActivityRow[]> {
+  return q.query(
+    `SELECT x.user_id, coalesce(t.correct, 0) AS correct, coalesce(t.scored, 0) AS scored,
+            (SELECT count(DISTINCT p.gameweek_id) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
+             WHERE p.user_id = x.user_id AND g.season_id = $2)::int AS weeks_active,
+            EXISTS (SELECT 1 FROM predictions p WHERE p.user_id = x.user_id AND p.gameweek_id = $3) AS active
+     FROM unnest($1::int[]) AS x(user_id)
+     LEFT JOIN user_season_totals t ON t.user_id = x.user_id AND t.season_id = $2`,
+    [userIds, seasonId, currentGameweekId],
+  );
+}
+
+export interface MemberStatsRow {
+  total: number;
+  active: number;
+  avg_accuracy: number | null;
+  top: number;
+}
+
+/** Members, those who predicted the current gameweek, their average accuracy and how many hold a top-5 rank. */
+export async function selectMemberStatsFigures(q: Queryable, leagueId: number, seasonId: number | null, currentGameweekId: number | null): Promise<MemberStatsRow> {
+  // Hash joins over the members (one pass each), not a lookup in predictions per member.
+  const [row]: MemberStatsRow[] = await q.query(
+    `SELECT count(*)::int AS total,
+            count(g.user_id)::int AS active,
+            avg(t.correct::float / t.scored) FILTER (WHERE t.scored > 0) AS avg_accuracy,
+            count(*) FILTER (WHERE s.rank <= 5)::int AS top
+     FROM league_members m
+     LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3 AND g.predictions > 0
+     LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     WHERE m.league_id = $1`,
+    [leagueId, seasonId, currentGameweekId],
+  );
+  return row;
+}
+
+// ---- The member modal and the player profile ------------------------------------------------
+
+export interface MemberComparisonRow {
+  viewer_points: number | null;
+  below: number;
+  others: number;
+}
+
+/** The viewer's points in the league, and how many others stand below the member's points. */
+export async function selectMemberComparison(q: Queryable, leagueId: number, viewerId: number, memberId: number, memberPoints: number): Promise<MemberComparisonRow> {
+  const [cmp]: MemberComparisonRow[] = await q.query(
+    `SELECT (SELECT total_points FROM league_standings WHERE league_id = $1 AND user_id = $2) AS viewer_points,
+            count(*) FILTER (WHERE s.total_points < $4)::int AS below,
+            count(*) FILTER (WHERE s.user_id <> $3)::int AS others
+     FROM league_standings s WHERE s.league_id = $1`,
+    [leagueId, viewerId, memberId, memberPoints],
+  );
+  return cmp;
+}
+
+/** A user's figures over a season or a gameweek, as the game engine's totals keep them. */
+interface PredictionFigures {
+  points: number;
+  predictions: number;
+  scored: number;
+  correct: number;
+  exact: number;
+}
+
+export interface SeasonTotalsRow extends PredictionFigures {
+  banker_hits: number;
+}
+
+export interface GameweekFactsRow extends PredictionFigures {
+  id: number;
+  number: number;
+  provisional: boolean;
+}
+
+/** The user's season totals (zeros when none) and banker hits. */
+export async function selectSeasonTotals(q: Queryable, userId: number, seasonId: number | null): Promise<SeasonTotalsRow> {
+  const [totals]: SeasonTotalsRow[] = await q.query(
+    `SELECT coalesce(t.points, 0) AS points, coalesce(t.predictions, 0) AS predictions, coalesce(t.scored, 0) AS scored,
+            coalesce(t.correct, 0) AS correct, coalesce(t.exact, 0) AS exact,
+            (SELECT count(*) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
+             WHERE p.user_id = $1 AND g.season_id = $2 AND p.is_banker AND p.outcome IN ('exact', 'correct'))::int AS banker_hits
+     FROM (SELECT 1) one LEFT JOIN user_season_totals t ON t.user_id = $1 AND t.season_id = $2`,
+    [userId, seasonId],
+  );
+  return totals;
+}
+
+/** The user's totals per gameweek of the season, in gameweek order. */
+export function selectGameweekFacts(q: Queryable, userId: number, seasonId: number | null): Promise<GameweekFactsRow[]> {
+  return q.query(
+    `SELECT g.id, g.number, t.predictions, t.scored, t.correct, t.exact, t.points, t.provisional
+     FROM user_gameweek_totals t JOIN gameweeks g ON g.id = t.gameweek_id
+     WHERE t.user_id = $1 AND t.season_id = $2 ORDER BY g.number`,
+    [userId, seasonId],
+  );
 }

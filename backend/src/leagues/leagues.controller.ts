@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type {
   ActivityFeedResponse,
   ActivityStatsResponse,
@@ -16,7 +16,7 @@ import type {
   MemberDetail,
   MemberStatsResponse,
   RegenerateCodeResult,
-} from '../../../contracts/src/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 import { ActivityFeedService } from '../activity/activity-feed.service';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
@@ -25,6 +25,7 @@ import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
 import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
 import { LeaderboardService } from '../standings/leaderboard.service';
 import { ActivityQueryDto, CreateLeagueDto, DiscoverQueryDto, JoinLeagueDto, LeaderboardQueryDto, MembersQueryDto } from './dto/leagues.dto';
+import { RegenerateCodeDto } from './dto/regenerate-code.dto';
 import { leagueIdPipe, userIdPipe } from './id-param.pipe';
 import { JoinRequestsService } from './join-requests.service';
 import { LeagueAccessService } from './league-access.service';
@@ -213,8 +214,18 @@ export class LeaguesController {
 
   @Post(':id/regenerate-code/')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Give a private league a new invite code (owner only); the old code stops working' })
-  async regenerateCode(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<RegenerateCodeResult>> {
-    return { message: 'A new invite code was generated. The old code no longer works.', data: await this.leagues.regenerateCode(id, user.id) };
+  @ApiOperation({ summary: 'Give a private league a new invite code (owner only); the old code stops working and its link says it was replaced (410)',
+    description: 'Optional body `{replaces}`: the code the owner saw; when it was already replaced, the current code is answered and nothing rotates again.',
+  })
+  async regenerateCode(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Body() dto: RegenerateCodeDto,
+  ): Promise<ApiEnvelope<RegenerateCodeResult>> {
+    const { code, rotated } = await this.leagues.regenerateCode(id, user.id, dto.replaces);
+    return {
+      message: rotated ? 'A new invite code was generated. The old code no longer works.' : 'The invite code was already replaced; this is the current one.',
+      data: { code },
+    };
   }
 }

@@ -1,17 +1,21 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { StandingsModule } from '../standings/standings.module';
+import { StatsModule } from '../stats/stats.module';
 import { AutomaticMembershipService } from './automatic-membership.service';
+import { InviteLinksController } from './invite-links.controller';
+import { InviteLinksService } from './invite-links.service';
 import { JoinRequestsService } from './join-requests.service';
 import { LeagueAccessService } from './league-access.service';
 import { LeagueMembersService } from './league-members.service';
 import { LeaguesController } from './leagues.controller';
+import { LeagueTablesController } from './league-tables.controller';
 import { LeaguesService } from './leagues.service';
 
 @Module({
-  imports: [StandingsModule, ActivityModule],
-  controllers: [LeaguesController],
-  providers: [AutomaticMembershipService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService],
-  exports: [AutomaticMembershipService, LeagueAccessService, LeagueMembersService],
+  imports: [StandingsModule, ActivityModule, StatsModule],
+  controllers: [LeaguesController, LeagueTablesController, InviteLinksController],
+  providers: [AutomaticMembershipService, InviteLinksService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
+  exports: [AutomaticMembershipService, InviteLinksService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
 })
 export class LeaguesModule {}

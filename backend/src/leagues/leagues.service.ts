@@ -10,13 +10,28 @@ import {
   LeagueStats,
   OverviewLeagueEntry,
   RegenerateCodeResult,
-} from '../../../contracts/src/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { OutboxService } from '../outbox/outbox.service';
+import { LeaderboardService } from '../standings/leaderboard.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { CreateLeagueDto, DiscoverQueryDto } from './dto/leagues.dto';
-import { generateInviteCode } from './invite-code';
-import { LEAGUE_SELECT, LeagueAccessService, LeagueRow, toLeague } from './league-access.service';
+import { generateInviteCode, normalizeInviteCode } from './invite-code';
+import { retireInviteCode } from './invite-links.queries';
+import { LeagueAccessService, toLeague } from './league-access.service';
+import {
+  countPublicLeagues,
+  insertLeagueUnlessCodeTaken,
+  isInviteCodeTaken,
+  lockLeague,
+  lockLeagueCreation,
+  type LeagueRow,
+  selectLeaguesOfMember,
+  selectOwnedLeagueNamed,
+  selectPublicLeaguesPage,
+  updateInviteCode,
+} from './leagues.queries';
+import { deleteMember, deleteMemberReturningName, insertOwnerMember } from './league-members.queries';
 import { passOwnershipOrDelete } from './ownership';
 import { containsPattern } from '../common/sql-like';
 import { pageOffset, paging } from '../common/pagination';
@@ -34,15 +49,11 @@ export class LeaguesService {
     private readonly access: LeagueAccessService,
     private readonly outbox: OutboxService,
     private readonly seasons: SeasonContextService,
+    private readonly standings: LeaderboardService,
   ) {}
 
   async overview(userId: number): Promise<LeaguesOverview> {
-    const rows: (LeagueRow & { my_rank: number | null })[] = await this.db.query(
-      `${LEAGUE_SELECT.replace('LEFT JOIN league_members m', 'JOIN league_members m')}
-       LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
-       ORDER BY l.created_at, l.id`.replace('m.role, ou.first_name', 's.rank AS my_rank, m.role, ou.first_name'),
-      [userId],
-    );
+    const rows = await selectLeaguesOfMember(this.db, userId);
     const entries = rows.map((r) => ({ row: r, league: toLeague(r, userId), rank: r.my_rank }));
     const one = (type: string) => entries.find((e) => e.row.type === type) ?? null;
     const rankText = (rank: number | null, members: number) =>
@@ -98,17 +109,14 @@ export class LeaguesService {
     }
     const leagueId = await this.db.transaction(async (tx) => {
       // One creation per owner at a time, so a double-click cannot make two leagues of one name.
-      await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [LEAGUE_CREATE_LOCK, userId]);
-      const [sameName]: { name: string }[] = await tx.query(
-        `SELECT name FROM leagues WHERE owner_id = $1 AND lower(name) = lower($2) AND type IN ('private', 'public') LIMIT 1`,
-        [userId, dto.name],
-      );
-      if (sameName) {
-        throw ApiError.conflict(`You already own a league called ${sameName.name}.`, { name: ['You already own a league with this name.'] });
+      await lockLeagueCreation(tx, LEAGUE_CREATE_LOCK, userId);
+      const sameName = await selectOwnedLeagueNamed(tx, userId, dto.name);
+      if (sameName !== null) {
+        throw ApiError.conflict(`You already own a league called ${sameName}.`, { name: ['You already own a league with this name.'] });
       }
       const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
       const id = await this.insertLeague(tx, userId, dto, maxMembers);
-      await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'owner')`, [id, userId]);
+      await insertOwnerMember(tx, id, userId);
       await this.outbox.publish(tx, 'member.joined', { leagueId: id, userId, leagueType: dto.type, via: 'create' });
       return id;
     });
@@ -123,27 +131,8 @@ export class LeaguesService {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DISCOVER_DEFAULT_PAGE_SIZE;
     const search = containsPattern(query.search);
-    const rows: { id: number; name: string; description: string; member_count: number; owner_name: string | null; created_at: Date; is_member: boolean; total: number }[] =
-      await this.db.query(
-        `SELECT l.id, l.name, l.description, l.created_at,
-                (SELECT count(*) FROM league_members x WHERE x.league_id = l.id)::int AS member_count,
-                ou.first_name || ' ' || ou.last_name AS owner_name,
-                EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id AND m.user_id = $1) AS is_member,
-                count(*) OVER ()::int AS total
-         FROM leagues l LEFT JOIN users ou ON ou.id = l.owner_id
-         WHERE l.type = 'public' AND ($2::text IS NULL OR l.name ILIKE $2 OR l.description ILIKE $2)
-         ORDER BY member_count DESC, l.created_at DESC, l.id DESC
-         LIMIT $3 OFFSET $4`,
-        [userId, search, pageSize, pageOffset(page, pageSize)],
-      );
-    let total = rows[0]?.total;
-    if (total === undefined) {
-      const [counted]: { total: number }[] = await this.db.query(
-        `SELECT count(*)::int AS total FROM leagues l WHERE l.type = 'public' AND ($1::text IS NULL OR l.name ILIKE $1 OR l.description ILIKE $1)`,
-        [search],
-      );
-      total = counted.total;
-    }
+    const rows = await selectPublicLeaguesPage(this.db, userId, search, pageSize, pageOffset(page, pageSize));
+    const total = rows[0]?.total ?? (await countPublicLeagues(this.db, search));
     return {
       leagues: rows.map((r) => ({
         id: r.id,
@@ -169,7 +158,7 @@ export class LeaguesService {
         throw ApiError.badRequest('Membership of the global, country and club leagues follows your preferences; change your country or club in settings.');
       }
       if (league.role === null) throw ApiError.conflict('You are not a member of this league.');
-      await tx.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
+      await deleteMember(tx, leagueId, userId);
       await this.outbox.publish(tx, 'member.left', { leagueId, userId, leagueType: league.type, via: 'left' });
       if (league.owner_id !== userId) return `You left ${league.name}.`;
       return (await passOwnershipOrDelete(tx, leagueId)) === 'deleted'
@@ -178,14 +167,21 @@ export class LeaguesService {
     });
   }
 
-  async regenerateCode(leagueId: number, userId: number): Promise<RegenerateCodeResult> {
+  /**
+   * A new invite code; the old one is kept as replaced, so its link says so. `replaces`: the code
+   * the owner saw; if another request already replaced it (double click, two tabs), that newer
+   * code is answered and nothing rotates twice.
+   */
+  async regenerateCode(leagueId: number, userId: number, replaces?: string): Promise<RegenerateCodeResult & { rotated: boolean }> {
     return this.db.transaction(async (tx) => {
       const league = await this.lockVisible(tx, leagueId, userId);
       if (league.owner_id !== userId || league.role === null) throw ApiError.forbidden('Only the league owner can regenerate the invite code.');
       if (league.type !== 'private') throw ApiError.badRequest('Only private leagues have an invite code.');
+      if (replaces !== undefined && league.code !== null && normalizeInviteCode(replaces) !== league.code) return { code: league.code, rotated: false };
       const code = await this.unusedCode(tx);
-      await tx.query(`UPDATE leagues SET code = $2 WHERE id = $1`, [leagueId, code]);
-      return { code };
+      await updateInviteCode(tx, leagueId, code);
+      if (league.code !== null) await retireInviteCode(tx, leagueId, league.code);
+      return { code, rotated: true };
     });
   }
 
@@ -195,38 +191,31 @@ export class LeaguesService {
       if (league.owner_id !== ownerId || league.role === null) throw ApiError.forbidden('Only the league owner can remove members.');
       if (league.type !== 'private' && league.type !== 'public') throw ApiError.badRequest('Members of automatic leagues cannot be removed.');
       if (memberId === ownerId) throw ApiError.badRequest('You cannot remove yourself; leave the league instead.');
-      // TypeORM answers a DELETE ... RETURNING as [rows, affected].
-      const [removed]: [{ first_name: string; last_name: string }[], number] = await tx.query(
-        `DELETE FROM league_members m USING users u WHERE m.league_id = $1 AND m.user_id = $2 AND u.id = m.user_id RETURNING u.first_name, u.last_name`,
-        [leagueId, memberId],
-      );
-      if (removed.length === 0) throw ApiError.notFound('That user is not a member of this league.');
+      const removed = await deleteMemberReturningName(tx, leagueId, memberId);
+      if (removed === null) throw ApiError.notFound('That user is not a member of this league.');
       await this.outbox.publish(tx, 'member.left', { leagueId, userId: memberId, leagueType: league.type, via: 'removed' });
-      return `${removed[0].first_name} ${removed[0].last_name} was removed from ${league.name}.`;
+      return `${removed.first_name} ${removed.last_name} was removed from ${league.name}.`;
     });
   }
 
   async stats(leagueId: number, userId: number): Promise<LeagueStats> {
     const league = await this.access.visible(leagueId, userId);
     const ctx = await this.seasons.load();
-    const [standing]: { leading: number | null }[] = await this.db.query(
-      `SELECT max(total_points)::int AS leading FROM league_standings WHERE league_id = $1`,
-      [leagueId],
-    );
+    const leading = await this.standings.leadingScore(leagueId);
     const total = ctx?.gameweeks.length ?? 0;
     const completed = ctx?.gameweeks.filter((g) => g.completed).length ?? 0;
     return {
       total_members: league.member_count,
       current_gameweek: ctx?.current?.number ?? null,
       total_gameweeks: total,
-      leading_score: standing?.leading ?? 0,
+      leading_score: leading ?? 0,
       season_progress_percent: total > 0 ? Math.round((completed / total) * 100) : 0,
     };
   }
 
   /** The league locked for a membership change, as the viewer may see it (404 otherwise). */
   private async lockVisible(tx: EntityManager, leagueId: number, userId: number): Promise<LeagueRow> {
-    await tx.query(`SELECT 1 FROM leagues WHERE id = $1 FOR UPDATE`, [leagueId]);
+    await lockLeague(tx, leagueId);
     return this.access.visible(leagueId, userId, tx);
   }
 
@@ -237,12 +226,8 @@ export class LeaguesService {
   private async insertLeague(tx: EntityManager, userId: number, dto: CreateLeagueDto, maxMembers: number | null): Promise<number> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const code = dto.type === 'private' ? generateInviteCode() : null;
-      const inserted: { id: number }[] = await tx.query(
-        `INSERT INTO leagues (name, description, type, code, max_members, owner_id) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (code) DO NOTHING RETURNING id`,
-        [dto.name, dto.description ?? '', dto.type, code, maxMembers, userId],
-      );
-      if (inserted.length > 0) return inserted[0].id;
+      const id = await insertLeagueUnlessCodeTaken(tx, { name: dto.name, description: dto.description ?? '', type: dto.type, code, maxMembers, ownerId: userId });
+      if (id !== null) return id;
     }
     throw new Error('Could not find an unused invite code');
   }
@@ -251,8 +236,7 @@ export class LeaguesService {
   private async unusedCode(tx: EntityManager): Promise<string> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const code = generateInviteCode();
-      const taken: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE code = $1`, [code]);
-      if (taken.length === 0) return code;
+      if (!(await isInviteCodeTaken(tx, code))) return code;
     }
     throw new Error('Could not find an unused invite code');
   }

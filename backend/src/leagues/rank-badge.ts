@@ -1,6 +1,6 @@
 // The badge and accuracy rules live once, in contracts/src/game (the frontend uses them too).
-export { rankBadge } from '../../../contracts/src/game/rank-badge';
-export { wholeAccuracyPercent as accuracyPercent } from '../../../contracts/src/game/accuracy';
+export { rankBadge } from '@scoreline/contracts/game/rank-badge';
+export { wholeAccuracyPercent as accuracyPercent } from '@scoreline/contracts/game/accuracy';
 
 /**
  * Standard competition ranking ("1, 1, 3"): equal points share a rank, the next rank skips.

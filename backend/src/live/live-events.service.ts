@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { DomainEvent } from '../../../contracts/src/events';
-import { LeaderboardUpdatedPayload, leagueRoom, MATCHES_ROOM, userRoom } from '../../../contracts/src/live';
-import type { FixtureStatus } from '../../../contracts/src/game/gameweek-status';
-import type { PredictionOutcome } from '../../../contracts/src/game/scoring';
+import type { DomainEvent } from '@scoreline/contracts/events';
+import { LeaderboardUpdatedPayload, leagueRoom, MATCHES_ROOM, userRoom } from '@scoreline/contracts/live';
 import type { NewActivity } from '../activity/activity-writer.service';
 import { LivePublisher } from './live-publisher.service';
+import { selectJoinRequest } from '../leagues/join-requests.queries';
+import { selectLeagueName } from '../leagues/leagues.queries';
+import { isMember, selectMemberUsername } from '../leagues/league-members.queries';
+import { selectPointsOf, selectPredictorIds } from './live.queries';
 
 /**
- * Turns domain events into socket pushes. Payloads are built from the current rows, so a late
- * or repeated event pushes the latest state, never an old one.
+ * The one place that decides who is pushed what over sockets: every push (and room change) of
+ * the workers and the reconciler goes through here to LivePublisher, which nothing else uses
+ * (eslint enforces it). Payloads are built from the current rows, so a late or repeated event
+ * pushes the latest state, never an old one — except a fixture's own update, which is the row
+ * its result.recorded event carries (written in the same transaction as the change).
  */
 @Injectable()
 export class LiveEventsService {
@@ -20,36 +25,16 @@ export class LiveEventsService {
   ) {}
 
   async resultRecorded(event: DomainEvent<'result.recorded'>): Promise<void> {
-    const rows: { id: number; gameweek_id: number; status: FixtureStatus; home_score: number | null; away_score: number | null; minute: number | null }[] =
-      await this.db.query(`SELECT id, gameweek_id, status, home_score, away_score, minute FROM fixtures WHERE id = $1`, [event.payload.fixtureId]);
-    const f = rows[0];
-    if (!f) return;
-    await this.live.emit([MATCHES_ROOM], 'fixture.updated', {
-      fixtureId: f.id,
-      gameweekId: f.gameweek_id,
-      status: f.status,
-      homeScore: f.home_score,
-      awayScore: f.away_score,
-      minute: f.minute,
-    });
+    const { fixtureId, gameweekId, status, homeScore, awayScore, minute } = event.payload;
+    await this.live.emit([MATCHES_ROOM], 'fixture.updated', { fixtureId, gameweekId, status, homeScore, awayScore, minute });
   }
 
   /** Each online predictor of the fixture learns their points and new totals. */
   async scoresUpdated(event: DomainEvent<'scores.updated'>): Promise<void> {
-    const { fixtureId, gameweekId, seasonId } = event.payload;
-    const predictors: { user_id: number }[] = await this.db.query(`SELECT user_id FROM predictions WHERE fixture_id = $1`, [fixtureId]);
-    const online = await this.live.onlineUsers(predictors.map((p) => p.user_id));
+    const { fixtureId, gameweekId, seasonId, status } = event.payload;
+    const online = await this.live.onlineUsers(await selectPredictorIds(this.db, fixtureId));
     if (online.length === 0) return;
-    const rows: { user_id: number; points: number | null; outcome: PredictionOutcome | null; status: FixtureStatus; gw_points: number | null; season_points: number | null }[] =
-      await this.db.query(
-        `SELECT p.user_id, p.points, p.outcome, f.status, gt.points AS gw_points, st.points AS season_points
-         FROM predictions p
-         JOIN fixtures f ON f.id = p.fixture_id
-         LEFT JOIN user_gameweek_totals gt ON gt.user_id = p.user_id AND gt.gameweek_id = $2
-         LEFT JOIN user_season_totals st ON st.user_id = p.user_id AND st.season_id = $3
-         WHERE p.fixture_id = $1 AND p.user_id = ANY($4::int[])`,
-        [fixtureId, gameweekId, seasonId, online],
-      );
+    const rows = await selectPointsOf(this.db, fixtureId, gameweekId, seasonId, online);
     await this.live.emitToUsers(
       'points.updated',
       rows.map((r) => ({
@@ -59,7 +44,7 @@ export class LiveEventsService {
           gameweekId,
           points: r.points,
           outcome: r.outcome,
-          provisional: r.status === 'live',
+          provisional: status === 'live',
           gameweekTotal: r.gw_points ?? 0,
           seasonTotal: r.season_points ?? 0,
         },
@@ -88,34 +73,23 @@ export class LiveEventsService {
 
   async memberJoined(event: DomainEvent<'member.joined'>): Promise<void> {
     const { leagueId, userId } = event.payload;
-    const still: { username: string }[] = await this.db.query(
-      `SELECT u.username FROM league_members m JOIN users u ON u.id = m.user_id WHERE m.league_id = $1 AND m.user_id = $2`,
-      [leagueId, userId],
-    );
-    if (still.length === 0) return; // left again before we got here
+    const username = await selectMemberUsername(this.db, leagueId, userId);
+    if (username === null) return; // left again before we got here
     await this.live.joinRooms(userId, [leagueRoom(leagueId)]);
     // The big automatic leagues would flood everyone's socket with strangers joining.
     if (event.payload.leagueType === 'private' || event.payload.leagueType === 'public') {
-      await this.live.emit([leagueRoom(leagueId)], 'member.joined', { leagueId, userId, username: still[0].username });
+      await this.live.emit([leagueRoom(leagueId)], 'member.joined', { leagueId, userId, username });
     }
   }
 
   async memberLeft(event: DomainEvent<'member.left'>): Promise<void> {
     const { leagueId, userId } = event.payload;
-    const back: unknown[] = await this.db.query(`SELECT 1 FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
-    if (back.length > 0) return; // rejoined since
+    if (await isMember(this.db, leagueId, userId)) return; // rejoined since
     await this.live.leaveRooms(userId, [leagueRoom(leagueId)]);
   }
 
   async requestCreated(event: DomainEvent<'request.created'>): Promise<void> {
-    const rows: { id: number; league_id: number; league_name: string; user_id: number; username: string; full_name: string; message: string; created_at: Date; status: string }[] =
-      await this.db.query(
-        `SELECT r.id, r.league_id, l.name AS league_name, r.user_id, u.username, u.first_name || ' ' || u.last_name AS full_name,
-                r.message, r.created_at, r.status
-         FROM league_requests r JOIN leagues l ON l.id = r.league_id JOIN users u ON u.id = r.user_id WHERE r.id = $1`,
-        [event.payload.requestId],
-      );
-    const r = rows[0];
+    const r = await selectJoinRequest(this.db, event.payload.requestId);
     if (!r || r.status !== 'pending') return;
     await this.live.emit([userRoom(event.payload.ownerId)], 'request.created', {
       leagueId: r.league_id,
@@ -130,11 +104,11 @@ export class LiveEventsService {
   }
 
   async requestDecided(event: DomainEvent<'request.approved' | 'request.rejected'>): Promise<void> {
-    const [league]: { name: string }[] = await this.db.query(`SELECT name FROM leagues WHERE id = $1`, [event.payload.leagueId]);
-    if (!league) return;
+    const leagueName = await selectLeagueName(this.db, event.payload.leagueId);
+    if (leagueName === null) return;
     await this.live.emit([userRoom(event.payload.userId)], 'request.decided', {
       leagueId: event.payload.leagueId,
-      leagueName: league.name,
+      leagueName,
       requestId: event.payload.requestId,
       decision: event.name === 'request.approved' ? 'approved' : 'rejected',
     });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
-import { livePayloadProblems, LiveEventName, LivePayload, userRoom } from '../../../contracts/src/live';
+import { livePayloadProblems, LiveEventName, LivePayload, userRoom } from '@scoreline/contracts/live';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';

@@ -1,4 +1,4 @@
-import type { LiveEventName, LivePayload } from '../../../contracts/src/live';
+import type { LiveEventName, LivePayload } from '@scoreline/contracts/live';
 
 /** An event for some rooms, its payload the event's own (a union discriminated by `event`). */
 export type LiveEmitMessage<N extends LiveEventName = LiveEventName> = {

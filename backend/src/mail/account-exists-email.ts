@@ -1,5 +1,5 @@
-import type { LanguageSetting } from '../../../contracts/src/api/preferences';
-import type { DomainEventMap } from '../../../contracts/src/events';
+import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
+import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutgoingMail } from './mail.service';
 
 const escapeHtml = (s: string): string =>

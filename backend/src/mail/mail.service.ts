@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { isDeliverableAddress } from './deliverable-address';
 
 export interface OutgoingMail {
   to: string;
@@ -28,6 +29,11 @@ export class MailService {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    // Demo fans' addresses are at a reserved domain that never resolves: nothing is attempted.
+    if (!isDeliverableAddress(mail.to)) {
+      this.logger.debug(`Mail to ${mail.to} not sent: reserved, undeliverable domain`);
+      return;
+    }
     const info = await this.transport.sendMail({ from: this.env.mailFrom, ...mail });
     if (this.env.smtpUrl) return;
     const dir = join(this.env.dataDir, 'mail');

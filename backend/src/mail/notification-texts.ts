@@ -1,4 +1,4 @@
-import { TIMEZONE_IANA, type LanguageSetting, type TimezoneSetting } from '../../../contracts/src/api/preferences';
+import { TIMEZONE_IANA, type LanguageSetting, type TimezoneSetting } from '@scoreline/contracts/api/preferences';
 
 /** Who reads an email: its language and time zone come from their settings ('local': unknown, so UTC). */
 export interface Reader {

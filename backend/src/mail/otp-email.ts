@@ -1,4 +1,4 @@
-import type { DomainEventMap } from '../../../contracts/src/events';
+import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutgoingMail } from './mail.service';
 
 const escapeHtml = (s: string): string =>

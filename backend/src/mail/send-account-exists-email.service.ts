@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { DomainEvent } from '../../../contracts/src/events';
+import type { DomainEvent } from '@scoreline/contracts/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { accountExistsEmail } from './account-exists-email';

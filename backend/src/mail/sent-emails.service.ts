@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { MailService, type OutgoingMail } from './mail.service';
+import { recordSent, wasSent } from './mail.queries';
 
 /**
  * Emails sent at most once per idempotency key (`sent_emails`), so a replayed event is not a
@@ -16,10 +17,9 @@ export class SentEmailsService {
   ) {}
 
   async sendOnce(idempotencyKey: string, mail: OutgoingMail): Promise<'sent' | 'already-sent'> {
-    const done: unknown[] = await this.db.query(`SELECT 1 FROM sent_emails WHERE idempotency_key = $1`, [idempotencyKey]);
-    if (done.length > 0) return 'already-sent';
+    if (await wasSent(this.db, idempotencyKey)) return 'already-sent';
     await this.mail.send(mail);
-    await this.db.query(`INSERT INTO sent_emails (idempotency_key, recipient) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [idempotencyKey, mail.to]);
+    await recordSent(this.db, idempotencyKey, mail.to);
     return 'sent';
   }
 }

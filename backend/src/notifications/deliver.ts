@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { LanguageSetting, TimezoneSetting } from '../../../contracts/src/api/preferences';
+import type { LanguageSetting, TimezoneSetting } from '@scoreline/contracts/api/preferences';
 import type { OutgoingMail } from '../mail/mail.service';
+import { releaseClaims } from './notification-deliveries.queries';
 
 /**
  * One candidate row of a claim query: who, which delivery row, and whether THIS statement
@@ -63,12 +64,7 @@ export async function deliverInBatches<R extends Candidate>(o: DeliverOptions<R>
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
     if (firstError !== null) {
       const unsent = [...failed, ...claimed.slice(next)];
-      await o.db.query(
-        `DELETE FROM notification_deliveries d
-         USING unnest($2::int[], $3::text[]) AS u(user_id, subject_key)
-         WHERE d.kind = $1 AND d.user_id = u.user_id AND d.subject_key = u.subject_key`,
-        [o.kind, unsent.map((r) => r.user_id), unsent.map((r) => r.subject_key)],
-      );
+      await releaseClaims(o.db, o.kind, unsent);
       throw firstError;
     }
     if (rows.length < batchSize) return sent;

@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import type { DomainEventMap, DomainEventName, DomainEventOf } from '../../../contracts/src/events';
+import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
 import type { QueueJob } from '../outbox/queue-jobs';
 import { commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
 
@@ -42,8 +42,8 @@ describe('notification jobs', () => {
       data: { requestId: 4 },
     });
     expect(jobForEvent(event('request.approved', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))?.name).toBe(JOB.requestApproved);
-    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, final: true }))).toMatchObject({ name: JOB.gameweekFinal, data: { gameweekId: 9 } });
-    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, final: false }))).toBeNull();
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'finished', final: true }))).toMatchObject({ name: JOB.gameweekFinal, data: { gameweekId: 9 } });
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'live', final: false }))).toBeNull();
     const result = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: null };
     expect(jobForEvent(event('result.recorded', { ...result, status: 'finished' }))?.name).toBe(JOB.gameweekFinal);
     expect(jobForEvent(event('result.recorded', { ...result, homeScore: null, awayScore: null, status: 'postponed' }))?.name).toBe(JOB.gameweekFinal);

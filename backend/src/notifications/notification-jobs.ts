@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
-import type { DomainEvent, DomainEventName } from '../../../contracts/src/events';
+import type { DomainEvent, DomainEventName } from '@scoreline/contracts/events';
 import { EVENT_ROUTES, type QueueName } from '../outbox/event-routes';
 import type { NewQueueJob, QueueJob, QueueJobName, RoutedEventJob } from '../outbox/queue-jobs';
+import { jobId, jobNow, jobRecord } from '../queue/job-data';
 
 /**
  * The queue of every notification email job (its own, so a slow SMTP server delays nothing
@@ -43,35 +44,22 @@ export type NotificationJob =
   | { name: typeof JOB.gameweekFinal; gameweekId: number }
   | { name: typeof JOB.joinRequested | typeof JOB.requestApproved; requestId: number };
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0 && v <= 2_147_483_647;
-
-/** Accepted "now" overrides: an ISO timestamp within a sane range (tests move the clock; nothing else should). */
-const EARLIEST = Date.UTC(2000, 0, 1);
-const LATEST = Date.UTC(2200, 0, 1);
-
 /**
  * Checks a job's name and data, and gives the job as a typed command. Bad data can never
  * succeed, so it is an UnrecoverableError: BullMQ fails the job at once instead of retrying.
  * `clock` is the real now, used when a scheduled job carries none.
  */
 export function parseNotificationJob(name: string, data: unknown, clock: Date = new Date()): NotificationJob {
-  const record = (data ?? {}) as Record<string, unknown>;
-  if (typeof record !== 'object' || Array.isArray(record)) throw new UnrecoverableError(`${name}: job data must be an object`);
+  const record = jobRecord(name, data);
   switch (name) {
     case JOB.deadlineReminders:
-    case JOB.weeklyDigest: {
-      if (record.now === undefined) return { name, now: clock };
-      const at = typeof record.now === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(record.now) ? Date.parse(record.now) : NaN;
-      if (!Number.isFinite(at) || at < EARLIEST || at >= LATEST) throw new UnrecoverableError(`${name}: now must be an ISO timestamp, got ${JSON.stringify(record.now)}`);
-      return { name, now: new Date(at) };
-    }
+    case JOB.weeklyDigest:
+      return { name, now: jobNow(name, record, clock) };
     case JOB.gameweekFinal:
-      if (!isId(record.gameweekId)) throw new UnrecoverableError(`${name}: gameweekId must be a positive integer`);
-      return { name, gameweekId: record.gameweekId };
+      return { name, gameweekId: jobId(name, record, 'gameweekId') };
     case JOB.joinRequested:
     case JOB.requestApproved:
-      if (!isId(record.requestId)) throw new UnrecoverableError(`${name}: requestId must be a positive integer`);
-      return { name, requestId: record.requestId };
+      return { name, requestId: jobId(name, record, 'requestId') };
     default:
       throw new UnrecoverableError(`notifications queue: unknown job ${name}`);
   }

@@ -12,14 +12,15 @@ import {
   weeklyDigestEmail,
   type Reader,
 } from '../mail/notification-emails';
-import { claimDeadlineReminders } from './deadline-reminders';
+import { claimDeadlineReminders } from './deadline-reminders.queries';
 import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
 import { isoWeekKey } from './iso-week';
-import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates';
-import { claimMatchResults, seasonOfFinalGameweek } from './match-results';
+import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates.queries';
+import { claimMatchResults, seasonOfFinalGameweek } from './match-results.queries';
 import { globalRanks } from './recipients.sql';
+import { selectActiveSeason } from '../seasons/seasons.queries';
 import { JOB, KIND, type NotificationJob } from './notification-jobs';
-import { claimWeeklyDigests } from './weekly-digest';
+import { claimWeeklyDigests } from './weekly-digest.queries';
 
 /**
  * The notification emails: each method claims its recipients (see the *.ts beside it for the
@@ -125,7 +126,7 @@ export class NotificationsService {
   /** Monday's digest for the ISO week `now` falls in. */
   async weeklyDigest(now: Date): Promise<number> {
     const week = isoWeekKey(now);
-    const [active]: { id: number }[] = await this.db.query(`SELECT id FROM seasons WHERE is_active`);
+    const active = await selectActiveSeason(this.db);
     if (!active) return 0;
     const ranks = await globalRanks(this.db, active.id);
     return this.deliver(

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { tableRank, totalsOf } from '../standings/table-ranking.queries';
 
 /**
  * SQL shared by the claim queries. Every claim writes its delivery rows with
@@ -33,13 +34,13 @@ export const notDelivered = (kindParam: string, subjectKey: string): string =>
   `NOT EXISTS (SELECT 1 FROM notification_deliveries d WHERE d.user_id = u.id AND d.kind = ${kindParam} AND d.subject_key = ${subjectKey})`;
 
 /**
- * Rank in the global league as the standings worker computes it (rank() over season points of
- * the league's members, ties share a rank). Computed here rather than read from
+ * Rank in the global league as the standings worker computes it (the table rule over season
+ * totals of the league's members, see standings/table-ranking.queries.ts). Computed here rather than read from
  * league_standings: the recompute runs beside this job and may not have caught up yet. Once per
  * job (a window over every member), not once per batch of recipients.
  */
 export const GLOBAL_RANKS_SQL = `
-  SELECT m.user_id, rank() OVER (ORDER BY coalesce(t.points, 0) DESC)::int AS rank
+  SELECT m.user_id, ${tableRank(totalsOf('t'))} AS rank
   FROM leagues l
   JOIN league_members m ON m.league_id = l.id
   LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ApiEnvelope, MessageResponse } from '../../../contracts/src/api/common';
-import type { Club, Country, OnboardingStatus, Preferences } from '../../../contracts/src/api/onboarding';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
+import type { Club, Country, OnboardingStatus, Preferences } from '@scoreline/contracts/api/onboarding';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';

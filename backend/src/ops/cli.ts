@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { AdminFixture, ImportSeasonResult } from '../../../contracts/src/api/admin';
+import type { AdminFixture, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { toErrorBody } from '../common/api-exception.filter';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { SeasonImportService } from '../seasons/season-import.service';

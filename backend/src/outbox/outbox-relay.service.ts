@@ -5,12 +5,13 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { Client } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
-import type { DomainEventMap, DomainEventName, DomainEventOf } from '../../../contracts/src/events';
+import type { DomainEventName } from '@scoreline/contracts/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { outboxRedispatches } from '../metrics/metrics';
 import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
-import { OUTBOX_CHANNEL, outboxJobId } from './outbox.service';
+import { domainEventOf, outboxJobId } from './outbox.service';
+import { claimOwed, claimUndispatched, listenForEvents, markDispatched, recordRelayFailure, removePendingQueue, type OutboxRow } from './outbox.queries';
 
 const BATCH_SIZE = 200;
 const POLL_MS = 1000;
@@ -21,11 +22,6 @@ const SWEEP_AFTER_SECONDS = 10;
 const SWEEP_BATCH = 500;
 /** Backoff of the LISTEN connection's re-opening after Postgres went away. */
 const LISTEN_RETRY_MS = [500, 1000, 2000, 5000];
-
-/** An outbox row as stored: OutboxService.publish wrote each name with its own payload type. */
-type OutboxRow<N extends DomainEventName = DomainEventName> = {
-  [K in N]: { id: string; name: K; payload: DomainEventMap[K]; created_at: Date };
-}[N];
 
 /**
  * Moves outbox rows to BullMQ, and makes sure each event's work is done, not merely queued.
@@ -98,7 +94,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     client.on('notification', () => void this.drain());
     try {
       await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      await listenForEvents(client);
       if (this.listenAttempt > 0) this.logger.log('outbox listener re-opened');
       this.listenAttempt = 0;
       void this.drain(); // whatever was written while we were not listening
@@ -131,11 +127,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   private async relayBatch(): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const rows: OutboxRow[] = await tx.query(
-        `SELECT id, name, payload, created_at FROM outbox_events
-         WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH_SIZE],
-      );
+      const rows = await claimUndispatched(tx, BATCH_SIZE);
       if (rows.length === 0) return 0;
       try {
         for (const [queueName, queue] of this.queues) {
@@ -144,31 +136,25 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         }
       } catch (error) {
         // Keep the rows pending (and say why); the next poll or NOTIFY tries again.
-        await tx.query(`UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1)`, [
+        await recordRelayFailure(
+          tx,
           rows.map((r) => r.id),
           (error as Error).message.slice(0, 500),
-        ]);
+        );
         this.logger.warn(`outbox relay could not enqueue: ${(error as Error).message}`);
         return 0;
       }
-      await tx.query(
-        `UPDATE outbox_events o SET dispatched_at = now(), attempts = attempts + 1,
-                pending_queues = ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> o.name))
-         WHERE id = ANY($1)`,
-        [rows.map((r) => r.id), JSON.stringify(EVENT_ROUTES)],
+      await markDispatched(
+        tx,
+        rows.map((r) => r.id),
+        EVENT_ROUTES,
       );
       return rows.length;
     });
   }
 
   private jobOf<N extends DomainEventName>(row: OutboxRow<N>) {
-    const event: DomainEventOf<N> = {
-      id: Number(row.id),
-      name: row.name,
-      payload: row.payload,
-      occurredAt: new Date(row.created_at).toISOString(),
-    };
-    return { name: row.name, data: event, opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id) } };
+    return { name: row.name, data: domainEventOf(row), opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id) } };
   }
 
   /**
@@ -189,13 +175,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   }
 
   private async sweepBatch(tx: EntityManager): Promise<number> {
-    // SKIP LOCKED: two replicas never sweep the same event at once.
-    const rows: (OutboxRow & { pending_queues: string[] })[] = await tx.query(
-      `SELECT id, name, payload, created_at, pending_queues FROM outbox_events
-       WHERE pending_queues <> '{}' AND dispatched_at < now() - make_interval(secs => $1)
-       ORDER BY dispatched_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [SWEEP_AFTER_SECONDS, SWEEP_BATCH],
-    );
+    const rows = await claimOwed(tx, SWEEP_AFTER_SECONDS, SWEEP_BATCH);
     const counts = { lost: 0, failed: 0, completed: 0 };
     const settled: { id: string; queue: string }[] = [];
     for (const row of rows) {
@@ -224,7 +204,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       }
     }
     for (const { id, queue } of settled) {
-      await tx.query(`UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2) WHERE id = $1`, [id, queue]);
+      await removePendingQueue(tx, id, queue);
     }
     const handled = counts.lost + counts.failed + counts.completed;
     if (handled > 0) {

@@ -1,11 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { DomainEventMap, DomainEventName } from '../../../contracts/src/events';
-
-/** Postgres channel the relay LISTENs on, so events move at once rather than at the next poll. */
-export const OUTBOX_CHANNEL = 'outbox_event';
-
+import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
+import { insertEvent, insertEvents, notifyRelays, OutboxRow, removePendingQueue, selectLatestEventId, selectOldestPendingAge, takeOverEvents } from './outbox.queries';
 /** The BullMQ job id of an outbox event: duplicates of one event collapse into one job. */
 export const outboxJobId = (eventId: number | string): string => `evt-${eventId}`;
 
@@ -13,6 +10,12 @@ export const outboxJobId = (eventId: number | string): string => `evt-${eventId}
 export function outboxEventIdOf(jobId: string | undefined): number | null {
   const match = /^evt-(\d+)$/.exec(jobId ?? '');
   return match ? Number(match[1]) : null;
+}
+
+/** An outbox row as the event its consumers receive. */
+export function domainEventOf<N extends DomainEventName>(row: OutboxRow<N>): DomainEventOf<N> {
+  const event: DomainEventOf<N> = { id: Number(row.id), name: row.name, payload: row.payload, occurredAt: new Date(row.created_at).toISOString() };
+  return event;
 }
 
 @Injectable()
@@ -25,13 +28,7 @@ export class OutboxService {
    * says why an event that can never succeed (bad data) was given up: kept in `last_error`.
    */
   async settle(eventId: number, queue: string, deadLetter?: string): Promise<void> {
-    // No `$2 = ANY(pending_queues)` filter: a fast job can finish before the relay's transaction
-    // that fills `pending_queues` commits; matching on the id alone makes this wait for that row
-    // lock and then apply to the committed version.
-    await this.db.query(
-      `UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2), last_error = coalesce($3, last_error) WHERE id = $1`,
-      [eventId, queue, deadLetter === undefined ? null : `${queue}: ${deadLetter}`.slice(0, 500)],
-    );
+    await removePendingQueue(this.db, eventId, queue, deadLetter === undefined ? null : `${queue}: ${deadLetter}`.slice(0, 500));
   }
 
   /**
@@ -39,25 +36,33 @@ export class OutboxService {
    * describes was committed. The NOTIFY is delivered on commit, and dropped on rollback.
    */
   async publish<N extends DomainEventName>(tx: EntityManager, name: N, payload: DomainEventMap[N]): Promise<void> {
-    await tx.query(`INSERT INTO outbox_events (name, payload) VALUES ($1, $2)`, [name, JSON.stringify(payload)]);
-    await tx.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+    await insertEvent(tx, name, payload);
+    await notifyRelays(tx);
   }
 
   async publishMany<N extends DomainEventName>(tx: EntityManager, name: N, payloads: DomainEventMap[N][]): Promise<void> {
     if (payloads.length === 0) return;
-    await tx.query(
-      `INSERT INTO outbox_events (name, payload) SELECT $1, p FROM jsonb_array_elements($2::jsonb) AS p`,
-      [name, JSON.stringify(payloads)],
-    );
-    await tx.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+    await insertEvents(tx, name, payloads);
+    await notifyRelays(tx);
+  }
+
+  /** The id of the latest event written so far (0 with none): the mark for takeOverEventsSince. */
+  latestEventId(): Promise<number> {
+    return selectLatestEventId(this.db);
+  }
+
+  /**
+   * Takes the events of one name written after `afterId`, not yet relayed, away from the relay:
+   * they are marked delivered and owed to no queue, and the caller does their consumers' work
+   * itself. For a batch job with no one to push to or notify (the demo seed), which would
+   * otherwise hand the workers a backlog at the app's first start.
+   */
+  async takeOverEventsSince<N extends DomainEventName>(afterId: number, name: N): Promise<DomainEventOf<N>[]> {
+    return (await takeOverEvents(this.db, afterId, name)).map((row) => domainEventOf(row));
   }
 
   /** Seconds since the oldest event still waiting for the relay was written; 0 when none waits (the outbox lag gauge). */
   async oldestPendingAgeSeconds(): Promise<number> {
-    // The oldest pending id is the first entry of the partial index outbox_events_pending_idx: one index probe.
-    const [row]: { age: number | null }[] = await this.db.query(
-      `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT 1`,
-    );
-    return Math.max(0, row?.age ?? 0);
+    return Math.max(0, (await selectOldestPendingAge(this.db)) ?? 0);
   }
 }

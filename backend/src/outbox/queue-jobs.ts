@@ -1,5 +1,5 @@
 import type { BulkJobOptions, Job, Queue } from 'bullmq';
-import type { DomainEventOf } from '../../../contracts/src/events';
+import type { DomainEventOf } from '@scoreline/contracts/events';
 import type { EventRoutedTo, QueueName } from './event-routes';
 
 /**
@@ -20,6 +20,14 @@ interface DerivedJobs {
     'gameweek-final': { gameweekId: number };
     'join-requested': { requestId: number };
     'request-approved': { requestId: number };
+  };
+  push: {
+    /** `now` (ISO) sets the sweep's clock, for tests; the scheduler sends none. */
+    'deadline-reminders': { now?: string };
+    'join-requested': { requestId: number };
+    'request-decided': { requestId: number };
+    goal: { fixtureId: number };
+    'gameweek-final': { gameweekId: number };
   };
 }
 

@@ -1,4 +1,4 @@
-import type { PredictionInput } from '../../../contracts/src/api/predictions';
+import type { PredictionInput } from '@scoreline/contracts/api/predictions';
 
 /**
  * Saves close this long before the deadline (the first kick-off). The deadline is re-checked

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { ApiEnvelope } from '../../../contracts/src/api/common';
-import type { GameweekPredictions, SavePredictionsResponse } from '../../../contracts/src/api/predictions';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { GameweekPredictions, SavePredictionsResponse } from '@scoreline/contracts/api/predictions';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';

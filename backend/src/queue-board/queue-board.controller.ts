@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import type { ApiEnvelope } from '../../../contracts/src/api/common';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { AdminGuard } from '../admin/admin.guard';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';

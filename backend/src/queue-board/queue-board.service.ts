@@ -3,6 +3,7 @@ import { JwtService } from '@nestjs/jwt';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { QUEUE_BOARD_SESSION_SECONDS } from './queue-board-cookie';
+import { selectRoleAndTokenVersion, selectTokenVersion } from '../users/users.queries';
 
 /**
  * What a board session token carries. No `tv` claim, so it can never pass as an access token;
@@ -25,8 +26,8 @@ export class QueueBoardService {
   ) {}
 
   async issueSession(userId: number): Promise<string> {
-    const [user]: { token_version: number }[] = await this.db.query(`SELECT token_version FROM users WHERE id = $1`, [userId]);
-    const claims: QueueBoardClaims = { sub: userId, scope: 'queue-board', ver: user.token_version };
+    const user = await selectTokenVersion(this.db, userId);
+    const claims: QueueBoardClaims = { sub: userId, scope: 'queue-board', ver: user!.token_version };
     return this.jwt.sign(claims, { expiresIn: QUEUE_BOARD_SESSION_SECONDS });
   }
 
@@ -39,7 +40,7 @@ export class QueueBoardService {
       return 'no-session';
     }
     if (claims.scope !== 'queue-board' || typeof claims.sub !== 'number') return 'no-session';
-    const [user]: { role: string; token_version: number }[] = await this.db.query(`SELECT role, token_version FROM users WHERE id = $1`, [claims.sub]);
+    const user = await selectRoleAndTokenVersion(this.db, claims.sub);
     if (!user || user.token_version !== claims.ver) return 'no-session';
     return user.role === 'admin' ? 'admin' : 'not-admin';
   }

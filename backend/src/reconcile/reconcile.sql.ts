@@ -1,4 +1,4 @@
-import { outcomeSqlCase, scoringSqlCase } from '../../../contracts/src/game/scoring';
+import { outcomeSqlCase, scoringSqlCase } from '@scoreline/contracts/game/scoring';
 import {
   countsAsCorrect,
   countsAsExact,
@@ -7,7 +7,8 @@ import {
   IS_FINAL_SQL,
   SCORING_COLUMNS,
 } from '../scoring/score-fixture.sql';
-import { TOP_ROWS } from '../standings/standings.service';
+import { TOP_ROWS } from '../standings/standings.queries';
+import { tablePosition, tableRank, totalsOf } from '../standings/table-ranking.queries';
 
 /**
  * The reconciler's SQL: every check recomputes from the rows below it (fixture → predictions →
@@ -124,7 +125,7 @@ export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
 /**
  * c. Leagues whose stored table disagrees with the totals, as StandingsService computes it:
  * a member's row with other points, recent points, provisional flag or a rank that is not
- * rank() of the season points; a member without a row; a row of a non-member; a summary that
+ * the table rank (tableRank: points, exact, correct) of the season totals; a member without a row; a row of a non-member; a summary that
  * is missing (for a league with members) or out of date (season, recent gameweek, member
  * count, leading score, or its leading rows). What moved within the grace is left to the normal
  * path (its recompute is on the way): a member's row whose totals or membership changed then,
@@ -139,8 +140,8 @@ WITH ranked AS (
          coalesce(t.points, 0) AS total_points,
          coalesce(g.points, 0) AS recent_points,
          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
-         rank() OVER (PARTITION BY m.league_id ORDER BY coalesce(t.points, 0) DESC)::int AS rank,
-         row_number() OVER (PARTITION BY m.league_id ORDER BY coalesce(t.points, 0) DESC, m.user_id) AS position,
+         ${tableRank(totalsOf('t'), 'm.league_id')} AS rank,
+         ${tablePosition(totalsOf('t'), 'm.user_id', 'm.league_id')} AS position,
          greatest(m.joined_at, t.updated_at, g.updated_at) AS moved_at
   FROM league_members m
   LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1

@@ -3,19 +3,23 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { LiveEventsService } from '../live/live-events.service';
 import { reconcilerRepairs, reconcilerRuns } from '../metrics/metrics';
-import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
+import { lockSeasonForScoring } from '../scoring/scoring.queries';
 import { ScoringService } from '../scoring/scoring.service';
+import { RankHistoryService } from '../standings/rank-history.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { StandingsService } from '../standings/standings.service';
 import { describeReport, noRepairs, REPAIR_KINDS, ReconcileRepairs, ReconcileReport, totalRepairs } from './reconcile-report';
 import {
-  DRIFTING_FIXTURES_SQL,
-  DRIFTING_STANDINGS_SQL,
-  DRIFTING_TOTALS_SQL,
-  RECONCILE_LOCK,
-  REPAIR_GAMEWEEK_TOTALS_SQL,
-  REPAIR_SEASON_TOTALS_SQL,
-} from './reconcile.sql';
+  findDriftingFixtures,
+  findDriftingStandings,
+  findDriftingTotals,
+  lockPass,
+  repairGameweekTotals,
+  repairSeasonTotals,
+  tryLockPass,
+  unlockPass,
+  withoutJit,
+} from './reconcile.queries';
 
 /**
  * How long a just-changed fixture or league is left to the normal path (its job is probably
@@ -30,8 +34,6 @@ export interface ReconcileOptions {
   /** Wait for another replica's pass to end instead of skipping (the ops CLI, tests). */
   waitForLock?: boolean;
 }
-
-type TotalsDrift = { kind: 'gameweek' | 'season'; user_id: number; key_id: number; season_id: number };
 
 /**
  * The safety net under the at-least-once job path: Postgres alone says what every fan's points,
@@ -52,6 +54,7 @@ export class ReconcilerService {
     private readonly standings: StandingsService,
     private readonly seasons: SeasonContextService,
     private readonly live: LiveEventsService,
+    private readonly rankHistory: RankHistoryService,
   ) {}
 
   async runPass(options: ReconcileOptions = {}): Promise<ReconcileReport> {
@@ -61,9 +64,7 @@ export class ReconcilerService {
     const lockConnection = this.db.createQueryRunner();
     try {
       await lockConnection.connect();
-      const locked = options.waitForLock
-        ? (await lockConnection.query(`SELECT pg_advisory_lock($1, $2)`, [...RECONCILE_LOCK]), true)
-        : ((await lockConnection.query(`SELECT pg_try_advisory_lock($1, $2) AS locked`, [...RECONCILE_LOCK])) as { locked: boolean }[])[0].locked;
+      const locked = options.waitForLock ? (await lockPass(lockConnection), true) : await tryLockPass(lockConnection);
       if (!locked) {
         this.logger.debug('Reconciler pass skipped: another replica is running one');
         return { ran: false, repairs: noRepairs(), fixtureIds: [], leagueIds: [], durationMs: Date.now() - started };
@@ -74,13 +75,14 @@ export class ReconcilerService {
         const fixtureIds = await this.repairPredictions(grace, repairs);
         await this.repairTotals(repairs);
         const leagueIds = await this.repairStandings(grace, repairs);
+        await this.backfillRankHistory(grace);
         const report: ReconcileReport = { ran: true, repairs, fixtureIds, leagueIds, durationMs: Date.now() - started };
         reconcilerRuns.inc({ outcome: 'ok' });
         this.log(report);
         return report;
       } finally {
         this.countRepairs(repairs);
-        await lockConnection.query(`SELECT pg_advisory_unlock($1, $2)`, [...RECONCILE_LOCK]);
+        await unlockPass(lockConnection);
       }
     } catch (error) {
       reconcilerRuns.inc({ outcome: 'error' });
@@ -92,7 +94,7 @@ export class ReconcilerService {
 
   /** a. Rescore, through the normal path, each fixture whose predictions disagree with it. */
   private async repairPredictions(grace: number, repairs: ReconcileRepairs): Promise<number[]> {
-    const drifting: { fixture_id: number }[] = await this.find(DRIFTING_FIXTURES_SQL, [grace]);
+    const drifting = await findDriftingFixtures(this.db, grace);
     for (const { fixture_id } of drifting) {
       repairs.predictions += (await this.scoring.scoreFixture(fixture_id)).changed;
     }
@@ -101,7 +103,7 @@ export class ReconcilerService {
 
   /** b. Found without a lock (usually nothing); repaired under the scoring locks of the seasons involved. */
   private async repairTotals(repairs: ReconcileRepairs): Promise<void> {
-    const drifting: TotalsDrift[] = await this.find(DRIFTING_TOTALS_SQL, []);
+    const drifting = await findDriftingTotals(this.db);
     if (drifting.length === 0) return;
     const seasonIds = [...new Set(drifting.map((d) => d.season_id))].sort((a, b) => a - b);
     const gameweekRows = drifting.filter((d) => d.kind === 'gameweek');
@@ -109,21 +111,21 @@ export class ReconcilerService {
     await this.db.transaction(async (tx) => {
       // The scorer's own locks, in a fixed order (a scorer holds one at a time): no deadlock,
       // and no scorer moves these totals until this commits.
-      for (const seasonId of seasonIds) await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SCORING_LOCK_NAMESPACE, seasonId]);
-      await tx.query(`SET LOCAL jit = off`);
+      for (const seasonId of seasonIds) await lockSeasonForScoring(tx, seasonId);
+      await withoutJit(tx);
       if (gameweekRows.length > 0) {
-        const [{ repaired }]: { repaired: number }[] = await tx.query(REPAIR_GAMEWEEK_TOTALS_SQL, [
+        repairs.gameweek_totals += await repairGameweekTotals(
+          tx,
           gameweekRows.map((d) => d.user_id),
           gameweekRows.map((d) => d.key_id),
-        ]);
-        repairs.gameweek_totals += repaired;
+        );
       }
       if (seasonRows.length > 0) {
-        const [{ repaired }]: { repaired: number }[] = await tx.query(REPAIR_SEASON_TOTALS_SQL, [
+        repairs.season_totals += await repairSeasonTotals(
+          tx,
           seasonRows.map((d) => d.user_id),
           seasonRows.map((d) => d.key_id),
-        ]);
-        repairs.season_totals += repaired;
+        );
       }
     });
   }
@@ -131,12 +133,7 @@ export class ReconcilerService {
   /** c. Recompute each drifting league as the standings worker does, and push the same way. */
   private async repairStandings(grace: number, repairs: ReconcileRepairs): Promise<number[]> {
     const ctx = await this.seasons.load();
-    const drifting: { league_id: number; rows: number }[] = await this.find(DRIFTING_STANDINGS_SQL, [
-      ctx?.seasonId ?? null,
-      ctx?.recent?.id ?? null,
-      ctx?.recent?.number ?? null,
-      grace,
-    ]);
+    const drifting = await findDriftingStandings(this.db, ctx?.seasonId ?? null, ctx?.recent ?? null, grace);
     for (const { league_id, rows } of drifting) {
       const result = await this.standings.recomputeLeague(league_id, { checkEveryRow: true });
       repairs.standings += rows;
@@ -152,15 +149,14 @@ export class ReconcilerService {
   }
 
   /**
-   * A finding query: one read over up to every prediction or member, so (as in scoring) no JIT
-   * compilation, which costs more than it saves, and room for its hash joins and sorts.
+   * d. Rank history of completed gameweeks that some league lacks (a season imported with its
+   * results, a league created mid-season, a completion whose last event carried no final scores).
+   * Not a repair of drift, so not counted among the repairs; logged when it wrote anything.
    */
-  private find<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.db.transaction(async (tx) => {
-      await tx.query(`SET LOCAL jit = off`);
-      await tx.query(`SET LOCAL work_mem = '64MB'`);
-      return tx.query(sql, params) as Promise<T[]>;
-    });
+  private async backfillRankHistory(grace: number): Promise<void> {
+    const writes = await this.rankHistory.backfillMissing(grace);
+    const rows = writes.reduce((sum, w) => sum + w.written, 0);
+    if (writes.length > 0) this.logger.log(`Reconciler wrote the rank history of ${writes.length} gameweek(s): ${rows} rows`);
   }
 
   private countRepairs(repairs: ReconcileRepairs): void {

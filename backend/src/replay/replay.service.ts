@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
+import { selectUnplayedOfActiveGameweek, type ReplayFixtureRow } from '../fixtures/fixtures.queries';
 import { planMatchReplay, plausibleScore, ReplayStep, seededRandom } from './replay-plan';
 
 export interface ReplayOptions {
@@ -13,13 +14,7 @@ export interface ReplayOptions {
   log?: (line: string) => void;
 }
 
-interface ReplayFixture {
-  id: number;
-  home: string;
-  away: string;
-  real_home_score: number | null;
-  real_away_score: number | null;
-}
+type ReplayFixture = ReplayFixtureRow;
 
 /**
  * Plays a gameweek's matches live over a few real minutes, recording every kick-off, goal,
@@ -36,16 +31,7 @@ export class ReplayService {
   async replayGameweek(gameweekNumber: number, opts: ReplayOptions): Promise<{ fixtures: number; steps: number }> {
     const log = opts.log ?? (() => undefined);
     const seed = opts.seed ?? Date.now() % 100000;
-    const rows: ReplayFixture[] = await this.db.query(
-      `SELECT f.id, h.short_name AS home, a.short_name AS away, f.real_home_score, f.real_away_score
-       FROM fixtures f
-       JOIN gameweeks g ON g.id = f.gameweek_id
-       JOIN seasons s ON s.id = f.season_id AND s.is_active
-       JOIN clubs h ON h.id = f.home_club_id JOIN clubs a ON a.id = f.away_club_id
-       WHERE g.number = $1 AND f.status IN ('scheduled', 'live')
-       ORDER BY f.kickoff_at, f.id`,
-      [gameweekNumber],
-    );
+    const rows = await selectUnplayedOfActiveGameweek(this.db, gameweekNumber);
     if (rows.length === 0) throw ApiError.badRequest(`Gameweek ${gameweekNumber} of the active season has no match left to play.`);
 
     const timeline: (ReplayStep & { fixture: ReplayFixture })[] = rows.flatMap((f) => {

@@ -1,4 +1,4 @@
-import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '../../../contracts/src/game/scoring';
+import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
 
 /** Advisory-lock namespace of scoring; the second key is the season id. */
 export const SCORING_LOCK_NAMESPACE = 7_301;

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
-import type { ImportSeasonResult } from '../../../contracts/src/api/admin';
+import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { repoRoot, type AppEnv } from '../config/env';
-import { writeSeasonImport } from '../fixtures/import/import-season';
-import { prepareSeasonImport } from '../fixtures/import/prepare-season-import';
+import { writeSeasonImport } from './import/import-season';
+import { prepareSeasonImport } from './import/prepare-season-import';
+import { anyFixtures } from '../fixtures/fixtures.queries';
 import { OutboxService } from '../outbox/outbox.service';
 
 /** The latest bundled season: imported shifted to now on a first start, as the live demo. */
@@ -25,11 +26,17 @@ export async function seedDemoSeason(db: DataSource, now = new Date()): Promise<
 /**
  * On first start (no fixtures at all) and unless SEED_DEMO=false, import the demo season so a
  * new user has a current gameweek to predict, past gameweeks with real results and upcoming
- * ones. Returns the import summary, or null when nothing was done.
+ * ones, and people it with demo fans (demo/demo-world.ts): leagues with tables, picks and rivals.
+ * Only on that first start: a database that already has a season never gets demo fans.
+ * Returns the import summary, or null when nothing was done.
  */
 export async function seedDemoIfEmpty(db: DataSource, env: Pick<AppEnv, 'seedDemo'>): Promise<ImportSeasonResult | null> {
   if (!env.seedDemo) return null;
-  const [{ any }]: { any: boolean }[] = await db.query(`SELECT EXISTS (SELECT 1 FROM fixtures) AS any`);
-  if (any) return null;
-  return seedDemoSeason(db);
+  if (await anyFixtures(db)) return null;
+  const season = await seedDemoSeason(db);
+  // Loaded only when seeding: the migration step's usual path (and the test setup, which runs
+  // outside jest's @scoreline/* path mapping) then needs none of the game's services.
+  const { seedDemoWorld } = await import('../demo/demo-world');
+  await seedDemoWorld(db);
+  return season;
 }

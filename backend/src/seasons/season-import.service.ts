@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ImportSeasonResult } from '../../../contracts/src/api/admin';
+import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { ApiError } from '../common/api-error';
-import { writeSeasonImport } from '../fixtures/import/import-season';
-import { prepareSeasonImport } from '../fixtures/import/prepare-season-import';
+import { writeSeasonImport } from './import/import-season';
+import { prepareSeasonImport } from './import/prepare-season-import';
 import { OutboxService } from '../outbox/outbox.service';
 
 export interface ImportSeasonOptions {

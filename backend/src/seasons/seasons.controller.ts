@@ -1,7 +1,7 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { ApiEnvelope } from '../../../contracts/src/api/common';
-import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import { SeasonsService } from './seasons.service';
 

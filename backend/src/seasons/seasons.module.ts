@@ -3,5 +3,12 @@ import { SeasonImportService } from './season-import.service';
 import { SeasonsController } from './seasons.controller';
 import { SeasonsService } from './seasons.service';
 
+/**
+ * Seasons: the calendar (the `seasons` and `gameweeks` tables). The active season, each
+ * gameweek's derived status and deadline, the gameweek spans, and the season import (seasons/
+ * import: a season with its gameweeks, missing clubs and fixtures in one transaction, the
+ * fixtures written through fixtures/fixtures.queries.ts) and the demo seed. Split from fixtures/
+ * (one match at a time); other domains read the season through SeasonsService.
+ */
 @Module({ controllers: [SeasonsController], providers: [SeasonsService, SeasonImportService], exports: [SeasonsService, SeasonImportService] })
 export class SeasonsModule {}

@@ -1,28 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
-import { deriveGameweekStatuses, type FixtureStatus } from '../../../contracts/src/game/gameweek-status';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import { deriveGameweekStatuses } from '@scoreline/contracts/game/gameweek-status';
 import { ApiError } from '../common/api-error';
+import { selectActiveSeason, selectGameweeksOfSeason, type ActiveSeason } from './seasons.queries';
 
-export interface ActiveSeason {
-  id: number;
-  name: string;
-  label: string;
-  league_code: string;
-}
+export type { ActiveSeason } from './seasons.queries';
 
 export const NO_ACTIVE_GAMEWEEK = "There's no active gameweek at the moment.";
-
-interface GameweekRow {
-  id: number;
-  number: number;
-  starts_at: Date | null;
-  ends_at: Date | null;
-  statuses: FixtureStatus[];
-  scored: number;
-  now: Date;
-}
 
 /** "Gameweek 12". */
 export const gameweekName = (n: number): string => `Gameweek ${n}`;
@@ -37,8 +23,7 @@ export class SeasonsService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async activeSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
-    const rows: ActiveSeason[] = await m.query(`SELECT id, name, label, league_code FROM seasons WHERE is_active`);
-    return rows[0] ?? null;
+    return selectActiveSeason(m);
   }
 
   async requireActiveSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
@@ -49,16 +34,7 @@ export class SeasonsService {
 
   /** Every gameweek of a season, ascending by number. */
   async gameweeks(seasonId: number, m: EntityManager | DataSource = this.db): Promise<GameweekSummary[]> {
-    const rows: GameweekRow[] = await m.query(
-      `SELECT g.id, g.number, g.starts_at, g.ends_at,
-              COALESCE(array_agg(f.status) FILTER (WHERE f.id IS NOT NULL), '{}') AS statuses,
-              count(f.id) FILTER (WHERE f.status IN ('live', 'finished'))::int AS scored,
-              statement_timestamp() AS now
-       FROM gameweeks g LEFT JOIN fixtures f ON f.gameweek_id = g.id
-       WHERE g.season_id = $1
-       GROUP BY g.id ORDER BY g.number`,
-      [seasonId],
-    );
+    const rows = await selectGameweeksOfSeason(m, seasonId);
     const statuses = deriveGameweekStatuses(rows.map((r) => ({ number: r.number, fixtures: r.statuses.map((status) => ({ status })) })));
     return rows.map((r) => {
       const status = statuses.get(r.number) ?? 'upcoming';

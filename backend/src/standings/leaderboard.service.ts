@@ -1,24 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeagueKind, LeagueRole, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from '../../../contracts/src/api/leagues';
+import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { rankBadge } from '../leagues/rank-badge';
-import { TOP_ROWS } from './standings.service';
+import { TOP_ROWS } from './standings.queries';
+import { selectLeaderboardHead, selectLeadingScore, selectStandingsPage, type StandingRow } from './leaderboard.queries';
 import { pageOffset, paging } from '../common/pagination';
-
-interface StandingRow {
-  user_id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  team: string | null;
-  rank: number;
-  previous_rank: number | null;
-  total_points: number;
-  recent_points: number;
-  provisional: boolean;
-}
 
 interface CachedPage {
   key: string;
@@ -42,25 +30,7 @@ export class LeaderboardService {
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? LEADERBOARD_DEFAULT_PAGE_SIZE;
-    const [head]: (Partial<StandingRow> & {
-      type: LeagueKind;
-      role: LeagueRole | null;
-      total: number | null;
-      recent_gameweek_number: number | null;
-      computed_at: Date | null;
-    })[] = await this.db.query(
-      `SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
-              s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
-              u.username, u.first_name, u.last_name, c.name AS team
-       FROM leagues l
-       LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
-       LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
-       LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
-       LEFT JOIN users u ON u.id = s.user_id
-       LEFT JOIN clubs c ON c.id = u.club_id
-       WHERE l.id = $1`,
-      [leagueId, viewerId],
-    );
+    const head = await selectLeaderboardHead(this.db, leagueId, viewerId);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
 
@@ -80,29 +50,19 @@ export class LeaderboardService {
     };
   }
 
+  /** The most points anyone has in the league's stored table (null before its first recompute). */
+  leadingScore(leagueId: number): Promise<number | null> {
+    return selectLeadingScore(this.db, leagueId);
+  }
+
   /** One page of the table as stored at `version`. */
   private async page(leagueId: number, page: number, pageSize: number, version: number): Promise<StandingRow[]> {
     const key = `${leagueId}:${page}:${pageSize}`;
     const cached = this.pages.get(key);
     if (cached && cached.key === `${key}:${version}`) return cached.rows;
-    const offset = pageOffset(page, pageSize);
     // The first pages come from the leading rows the recompute keeps in the summary (no sort);
     // deeper pages sort the league's stored rows.
-    const source =
-      offset + pageSize <= TOP_ROWS
-        ? `SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
-           FROM league_standings_summary sm
-           CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
-           WHERE sm.league_id = $1`
-        : `SELECT s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional FROM league_standings s WHERE s.league_id = $1`;
-    const rows: StandingRow[] = await this.db.query(
-      `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
-       FROM (SELECT * FROM (${source}) src ORDER BY src.rank, src.user_id LIMIT $2 OFFSET $3) p
-       JOIN users u ON u.id = p.user_id
-       LEFT JOIN clubs c ON c.id = u.club_id
-       ORDER BY p.rank, p.user_id`,
-      [leagueId, pageSize, offset],
-    );
+    const rows = await selectStandingsPage(this.db, leagueId, pageSize, pageOffset(page, pageSize), TOP_ROWS);
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value as string);
     this.pages.delete(key);
     this.pages.set(key, { key: `${key}:${version}`, rows });

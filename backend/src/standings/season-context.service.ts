@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { selectActiveSeasonGameweeks } from './season-context.queries';
 
 export interface SeasonGameweek {
   id: number;
@@ -25,14 +26,7 @@ export class SeasonContextService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async load(q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
-    const rows: { season_id: number; id: number | null; number: number | null; completed: boolean; scored: boolean }[] = await q.query(
-      `SELECT s.id AS season_id, g.id, g.number,
-              coalesce(NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')), false) AS completed,
-              coalesce(EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')), false) AS scored
-       FROM (SELECT id FROM seasons WHERE is_active ORDER BY id DESC LIMIT 1) s
-       LEFT JOIN gameweeks g ON g.season_id = s.id
-       ORDER BY g.number`,
-    );
+    const rows = await selectActiveSeasonGameweeks(q);
     if (rows.length === 0) return null;
     const gameweeks = rows
       .filter((r) => r.id !== null)

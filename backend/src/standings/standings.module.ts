@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { LeaderboardService } from './leaderboard.service';
+import { LeagueTablesService } from './league-tables.service';
+import { PeriodWinnersService } from './period-winners.service';
+import { RankHistoryService } from './rank-history.service';
 import { SeasonContextService } from './season-context.service';
 import { StandingsService } from './standings.service';
 
 /** League standings: recomputed by the workers, read by the leagues API. */
 @Module({
   imports: [ActivityModule],
-  providers: [StandingsService, LeaderboardService, SeasonContextService],
-  exports: [StandingsService, LeaderboardService, SeasonContextService],
+  providers: [StandingsService, LeaderboardService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
+  exports: [StandingsService, LeaderboardService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
 })
 export class StandingsModule {}

@@ -1,34 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
-import type { GameweekHistoryItem, GameweeksHistory, GameweeksHistoryQuery, HistoryGameweekRef, HistoryMatch, HistoryPlayer } from '../../../contracts/src/api/stats';
-import type { FixtureStatus } from '../../../contracts/src/game/gameweek-status';
-import type { PredictionOutcome } from '../../../contracts/src/game/scoring';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import type { GameweekHistoryItem, GameweeksHistory, GameweeksHistoryQuery, HistoryGameweekRef, HistoryMatch, HistoryPlayer } from '@scoreline/contracts/api/stats';
+import { picksRevealed } from '@scoreline/contracts/game/reveal';
 import { ApiError } from '../common/api-error';
 import { SeasonsService } from '../seasons/seasons.service';
 import { wholeAccuracy } from './accuracy';
-import type { TotalsRow } from './stats.service';
+import { selectHistoryMatches, selectPlayer, shareALeague, type HistoryMatchRow } from './history.queries';
+import { selectGameweekTotalsOfSeason, selectSeasonTotals } from './stats.queries';
 import { pageCount, pageOffset } from '../common/pagination';
 
 const PLAYER_NOT_FOUND = 'Player not found.';
-
-interface MatchRow {
-  gameweek_id: number;
-  fixture_id: number;
-  home_team: string;
-  away_team: string;
-  kickoff_at: Date;
-  status: FixtureStatus;
-  home_score: number | null;
-  away_score: number | null;
-  prediction_home: number | null;
-  prediction_away: number | null;
-  is_banker: boolean | null;
-  outcome: PredictionOutcome | null;
-  points: number | null;
-  is_final: boolean | null;
-}
 
 /**
  * Best: highest points among the gameweeks the player predicted that have started; worst: the
@@ -65,38 +48,26 @@ export class HistoryService {
     const { season, gameweeks } = await this.seasons.activeGameweeks();
 
     const [seasonTotals, gameweekTotals] = await Promise.all([
-      this.db.query(
-        `SELECT points, predictions, scored, correct, exact, provisional FROM user_season_totals WHERE user_id = $1 AND season_id = $2`,
-        [player.id, season.id],
-      ) as Promise<TotalsRow[]>,
-      this.db.query(
-        `SELECT gameweek_id, points, predictions, scored, correct, exact, provisional FROM user_gameweek_totals WHERE user_id = $1 AND season_id = $2`,
-        [player.id, season.id],
-      ) as Promise<(TotalsRow & { gameweek_id: number })[]>,
+      selectSeasonTotals(this.db, player.id, season.id),
+      selectGameweekTotalsOfSeason(this.db, player.id, season.id),
     ]);
     const totalsOf = new Map(gameweekTotals.map((t) => [t.gameweek_id, t]));
     const now = Date.now();
-    const started = (g: GameweekSummary) => g.status === 'completed' || (g.deadline !== null && Date.parse(g.deadline) <= now) || (g.status === 'current' && !g.is_open);
+    // The reveal rule, shared with everyone's picks: another player's picks show once a gameweek locks.
+    const started = (g: GameweekSummary) => picksRevealed(g, now);
 
     const ordered = order === 'asc' ? gameweeks : [...gameweeks].reverse();
     const total = ordered.length;
     const pageGameweeks = ordered.slice(pageOffset(page, pageSize), pageOffset(page + 1, pageSize));
 
-    const matchRows: MatchRow[] = pageGameweeks.length
-      ? await this.db.query(
-          `SELECT f.gameweek_id, f.id AS fixture_id, h.name AS home_team, a.name AS away_team, f.kickoff_at, f.status,
-                  f.home_score, f.away_score, p.home_score AS prediction_home, p.away_score AS prediction_away,
-                  p.is_banker, p.outcome, p.points, p.is_final
-           FROM fixtures f
-           JOIN clubs h ON h.id = f.home_club_id
-           JOIN clubs a ON a.id = f.away_club_id
-           LEFT JOIN predictions p ON p.fixture_id = f.id AND p.user_id = $1
-           WHERE f.gameweek_id = ANY($2::int[])
-           ORDER BY f.kickoff_at, f.id`,
-          [player.id, pageGameweeks.map((g) => g.id)],
+    const matchRows = pageGameweeks.length
+      ? await selectHistoryMatches(
+          this.db,
+          player.id,
+          pageGameweeks.map((g) => g.id),
         )
       : [];
-    const matchesOf = new Map<number, MatchRow[]>();
+    const matchesOf = new Map<number, HistoryMatchRow[]>();
     for (const m of matchRows) matchesOf.set(m.gameweek_id, [...(matchesOf.get(m.gameweek_id) ?? []), m]);
 
     const items: GameweekHistoryItem[] = pageGameweeks.map((g) => {
@@ -134,7 +105,7 @@ export class HistoryService {
       };
     });
 
-    const s = seasonTotals[0];
+    const s = seasonTotals;
     const { best, worst } = bestAndWorst(
       gameweeks.map((g) => ({
         number: g.number,
@@ -164,24 +135,9 @@ export class HistoryService {
   /** The caller, or another player found by id or username who shares a league with the caller (else 404). */
   async resolvePlayer(viewerId: number, player: string | undefined): Promise<HistoryPlayer> {
     const byId = player !== undefined && /^\d{1,10}$/.test(player) && Number(player) <= 2147483647;
-    const rows: { id: number; username: string; full_name: string }[] =
-      player === undefined
-        ? await this.db.query(`SELECT id, username, trim(first_name || ' ' || last_name) AS full_name FROM users WHERE id = $1`, [viewerId])
-        : await this.db.query(
-            `SELECT id, username, trim(first_name || ' ' || last_name) AS full_name FROM users
-             WHERE ${byId ? 'id = $1::int' : 'lower(username) = lower($1)'}`,
-            [player],
-          );
-    const found = rows[0];
+    const found = await selectPlayer(this.db, player === undefined ? { id: viewerId } : byId ? { id: Number(player) } : { username: player });
     if (!found) throw ApiError.notFound(PLAYER_NOT_FOUND);
-    if (found.id !== viewerId) {
-      const shared: unknown[] = await this.db.query(
-        `SELECT 1 FROM league_members a JOIN league_members b ON b.league_id = a.league_id AND b.user_id = $2
-         WHERE a.user_id = $1 LIMIT 1`,
-        [viewerId, found.id],
-      );
-      if (shared.length === 0) throw ApiError.notFound(PLAYER_NOT_FOUND);
-    }
+    if (found.id !== viewerId && !(await shareALeague(this.db, viewerId, found.id))) throw ApiError.notFound(PLAYER_NOT_FOUND);
     return { ...found, is_current_user: found.id === viewerId };
   }
 }

@@ -1,5 +1,5 @@
 import { bestAndWorst } from './history.service';
-import { hotAndColdTeams } from './stats.service';
+import { hotAndColdTeams } from './team-form';
 
 const team = (id: number, scored: number, correct: number) => ({ team_id: id, team: `Club ${id}`, team_short: `C${id}`, team_logo: null, scored, correct });
 

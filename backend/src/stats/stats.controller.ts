@@ -1,7 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { ApiEnvelope } from '../../../contracts/src/api/common';
-import type { DashboardData, GameweeksHistory } from '../../../contracts/src/api/stats';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { DashboardData, GameweeksHistory } from '@scoreline/contracts/api/stats';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';

@@ -42,6 +42,10 @@ export class User {
   @Column({ name: 'onboarding_completed_at', type: 'timestamptz', nullable: true })
   onboardingCompletedAt: Date | null;
 
+  /** A demo fan made by the first start's seed: no usable password, no deliverable address. */
+  @Column({ name: 'is_demo', type: 'boolean', default: false })
+  isDemo: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -1,4 +1,4 @@
-import type { AccountExport } from '../../../contracts/src/api/account';
+import type { AccountExport } from '@scoreline/contracts/api/account';
 import { expectErrorShape } from '../api/api-helpers';
 import { createVerifiedUser, type TestUserInput } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';

@@ -1,11 +1,11 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import type { Response } from 'supertest';
-import type { OtpPurpose } from '../../../contracts/src/api/auth';
+import type { OtpPurpose } from '@scoreline/contracts/api/auth';
 import type Redis from 'ioredis';
-import { BackgroundWorkService } from '../../src/auth/background-work.service';
-import { LoginThrottleService } from '../../src/auth/login-throttle.service';
-import { REDIS } from '../../src/redis/redis.module';
+import { BackgroundWorkService } from '@scoreline/backend/auth/background-work.service';
+import { LoginThrottleService } from '@scoreline/backend/auth/login-throttle.service';
+import { REDIS } from '@scoreline/backend/redis/redis.module';
 import { newUserInput, TestUserInput } from '../support/factories';
 import type { TestSystem } from '../support/test-system';
 

@@ -1,5 +1,5 @@
 import type { Test } from 'supertest';
-import type { Country } from '../../../contracts/src/api/onboarding';
+import type { Country } from '@scoreline/contracts/api/onboarding';
 import { createVerifiedUser } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, errorShapeProblem, writeSnapshot } from './api-helpers';

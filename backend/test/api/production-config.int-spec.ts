@@ -23,6 +23,8 @@ describe('the API in production configuration', () => {
     api = startAppProcess('backend', {
       NODE_ENV: 'production',
       PORT: String(port),
+      VAPID_PUBLIC_KEY: 'BI7p9fCWg28OOQoBKsrcxkde92qCHRd4zVuwWtUbWyxl5hdWKRMsJ01DtpbIi7E4jNMEWhS8AzPmE44SobCgVDk',
+      VAPID_PRIVATE_KEY: 'WmdZQyQPhzhxCiWhU6S-UEkutejBhjVK27mRfKXfw4g',
       REDIS_URL: redis.url,
       RATE_LIMIT_FACTOR: '1',
       TRUST_PROXY: '',
@@ -68,7 +70,13 @@ describe('the API in production configuration', () => {
 
   it('refuses to start on a Redis that keeps nothing on disk, saying why', async () => {
     // The shared test Redis runs without persistence.
-    const bad = startAppProcess('backend', { NODE_ENV: 'production', PORT: String(await freePort()), QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-nopersist` });
+    const bad = startAppProcess('backend', {
+      NODE_ENV: 'production',
+      PORT: String(await freePort()),
+      VAPID_PUBLIC_KEY: 'BI7p9fCWg28OOQoBKsrcxkde92qCHRd4zVuwWtUbWyxl5hdWKRMsJ01DtpbIi7E4jNMEWhS8AzPmE44SobCgVDk',
+      VAPID_PRIVATE_KEY: 'WmdZQyQPhzhxCiWhU6S-UEkutejBhjVK27mRfKXfw4g',
+      QUEUE_PREFIX: `${process.env.QUEUE_PREFIX}-nopersist`,
+    });
     try {
       expect(await exitOf(bad)).not.toBe(0);
       expect(bad.output.join('')).toContain('persistence is off');

@@ -2,7 +2,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   DEFAULT_PREFERENCE_SETTINGS,
   type UserPreferences,
-} from '../../../contracts/src/api/preferences';
+} from '@scoreline/contracts/api/preferences';
 import { bearer, expectErrorShape } from '../api/api-helpers';
 import { createVerifiedUser } from '../support/factories';
 import { insertVerifiedUsers } from '../support/game-factories';

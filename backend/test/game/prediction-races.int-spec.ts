@@ -1,7 +1,7 @@
-import type { AdminFixture } from '../../../contracts/src/api/admin';
-import type { PredictionInput } from '../../../contracts/src/api/predictions';
-import { lockGameweeksForChange } from '../../src/fixtures/gameweek-lock';
-import { SAVE_COMMIT_MARGIN_MS } from '../../src/predictions/prediction-rules';
+import type { AdminFixture } from '@scoreline/contracts/api/admin';
+import type { PredictionInput } from '@scoreline/contracts/api/predictions';
+import { lockGameweeksForChange } from '@scoreline/backend/fixtures/gameweek-lock';
+import { SAVE_COMMIT_MARGIN_MS } from '@scoreline/backend/predictions/prediction-rules';
 import { call, closeTransaction, expectErrorShape, fireAtOnce, openTransaction, someoneWaitsOnLock, statusCounts, waitFor } from '../support/concurrency';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

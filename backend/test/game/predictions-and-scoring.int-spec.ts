@@ -1,11 +1,11 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import type { AdminFixture } from '../../../contracts/src/api/admin';
-import type { Fixture, GameweekSummary } from '../../../contracts/src/api/fixtures';
-import type { PredictionInput } from '../../../contracts/src/api/predictions';
-import type { DashboardData, GameweekResults, GameweeksHistory } from '../../../contracts/src/api/stats';
-import { accuracyPercent, scorePrediction, type PredictionOutcome } from '../../../contracts/src/game/scoring';
-import { ScoringService } from '../../src/scoring/scoring.service';
+import type { AdminFixture } from '@scoreline/contracts/api/admin';
+import type { Fixture, GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import type { PredictionInput } from '@scoreline/contracts/api/predictions';
+import type { DashboardData, GameweekResults, GameweeksHistory } from '@scoreline/contracts/api/stats';
+import { accuracyPercent, scorePrediction, type PredictionOutcome } from '@scoreline/contracts/game/scoring';
+import { ScoringService } from '@scoreline/backend/scoring/scoring.service';
 import { createVerifiedUser } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, seededRandom, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

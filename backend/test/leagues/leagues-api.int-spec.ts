@@ -282,7 +282,7 @@ describe('leagues API: create, join, requests, membership, access', () => {
       expect(code).toMatch(/^[A-Z2-9]{8}$/);
       expect(code).not.toBe(privateCode);
       const u = await fastUser(sys);
-      await sys.http.post('/api/leagues/join/').set(u.auth).send({ type: 'private', code: privateCode }).expect(404);
+      await sys.http.post('/api/leagues/join/').set(u.auth).send({ type: 'private', code: privateCode }).expect(410);
       await sys.http.post('/api/leagues/join/').set(u.auth).send({ type: 'private', code: code.toLowerCase() }).expect(200);
       privateCode = code;
     });

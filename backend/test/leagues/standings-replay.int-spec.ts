@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scorePrediction } from '../../../contracts/src/game/scoring';
-import { competitionRanks } from '../../src/leagues/rank-badge';
+import { scorePrediction } from '@scoreline/contracts/game/scoring';
+import { tableRanks, type TableFigures } from '@scoreline/contracts/game/table-ranking';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { choosePreferences, clubsOf, fastUser, FastUser, queue } from './league-test-helpers';
 
@@ -129,6 +129,24 @@ describe('standings of a replayed real gameweek, 200 players', () => {
     await sys.close();
   });
 
+  /** Points, exact scores and correct results per user from scratch (what every table ranks by). */
+  function expectedFigures(scores: Map<number, [number, number]>): Map<number, TableFigures> {
+    const figures = new Map<number, TableFigures>();
+    for (const [userId, mine] of picks) {
+      const f = { points: 0, exact: 0, correct: 0 };
+      for (const p of mine) {
+        const s = scores.get(p.fixture);
+        if (!s) continue;
+        const scored = scorePrediction({ predictedHome: p.home_score, predictedAway: p.away_score, actualHome: s[0], actualAway: s[1], isBanker: p.is_banker });
+        f.points += scored.points;
+        if (scored.outcome === 'exact') f.exact += 1;
+        if (scored.outcome === 'exact' || scored.outcome === 'correct') f.correct += 1;
+      }
+      figures.set(userId, f);
+    }
+    return figures;
+  }
+
   /** Points per user from scratch: the scoring rules applied to the saved picks and the real (or given) scores. */
   function expectedPoints(scores: Map<number, [number, number]>): Map<number, number> {
     const points = new Map<number, number>();
@@ -161,11 +179,13 @@ describe('standings of a replayed real gameweek, 200 players', () => {
   }
 
   async function checkAllLeagues(scores: Map<number, [number, number]>, provisionalFixture: number | null) {
-    const points = expectedPoints(scores);
+    const figures = expectedFigures(scores);
     for (const league of leagues) {
       const members: { user_id: number }[] = await sys.db.query(`SELECT user_id FROM league_members WHERE league_id = $1`, [league.id]);
-      const totals = members.map((m) => points.get(m.user_id) ?? 0);
-      const ranks = competitionRanks(totals);
+      const memberFigures = members.map((m) => figures.get(m.user_id) ?? { points: 0, exact: 0, correct: 0 });
+      const totals = memberFigures.map((f) => f.points);
+      // The table rule: points, then exact scores, then correct results, full ties share.
+      const ranks = tableRanks(memberFigures);
       const expected = new Map(members.map((m, i) => [m.user_id, { rank: ranks[i], total: totals[i] }]));
       const { rows, total } = await fullLeaderboard(league.id, league.viewer);
       expect([league.label, total, rows.length]).toEqual([league.label, members.length, members.length]);
@@ -297,7 +317,9 @@ describe('standings of a replayed real gameweek, 200 players', () => {
       [global.id, [...expectedPoints(results).keys()]],
     );
     expect(ours.length).toBeGreaterThan(0);
-    for (const a of ours) expect(a).toMatchObject({ kind: 'gameweek_scored', importance: 'high', points: gbest });
+    // The top scorers' entries, and the gameweek's winners (issue 11: rank 1 by the table rule, so top scorers too).
+    for (const a of ours) expect(a).toMatchObject({ kind: expect.stringMatching(/^gameweek_(scored|won)$/), importance: 'high', points: gbest });
+    expect(ours.filter((a) => a.kind === 'gameweek_won').length).toBeGreaterThan(0);
     const climbs = await sys.db.query(`SELECT (metadata->>'rank')::int AS rank FROM league_activities WHERE kind = 'rank_climbed'`);
     for (const c of climbs) expect(c.rank).toBeLessThanOrEqual(10);
   });

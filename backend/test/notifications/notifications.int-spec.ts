@@ -1,8 +1,8 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
-import type { AdminFixture } from '../../../contracts/src/api/admin';
-import { isoWeekKey } from '../../src/notifications/iso-week';
-import { JOB, KIND, NOTIFICATIONS_QUEUE } from '../../src/notifications/notification-jobs';
+import type { AdminFixture } from '@scoreline/contracts/api/admin';
+import { isoWeekKey } from '@scoreline/backend/notifications/iso-week';
+import { JOB, KIND, NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser as GameUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { choosePreferences, clubsOf, fastUser, type FastUser } from '../leagues/league-test-helpers';

@@ -1,9 +1,9 @@
 import { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { OutboxRelayService } from '../../src/outbox/outbox-relay.service';
-import { QUEUES } from '../../src/outbox/event-routes';
-import { startHealthServer } from '../../../workers/src/health-server';
+import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
+import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { startHealthServer } from '@scoreline/workers/health-server';
 import { fastUser } from '../leagues/league-test-helpers';
 import { connectLive, LiveClient } from '../support/socket-client';
 import { startTestSystem, TestSystem } from '../support/test-system';

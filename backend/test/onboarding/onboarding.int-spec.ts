@@ -1,4 +1,4 @@
-import type { Club, Country } from '../../../contracts/src/api/onboarding';
+import type { Club, Country } from '@scoreline/contracts/api/onboarding';
 import { createVerifiedUser } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, expectErrorShape, writeSnapshot } from '../api/api-helpers';

@@ -1,16 +1,16 @@
 import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { Client } from 'pg';
-import { competitionRanks } from '../../src/leagues/rank-badge';
-import { reconcilerRepairs, reconcilerRuns } from '../../src/metrics/metrics';
-import { main as opsMain } from '../../src/ops/cli';
-import { RECONCILE_LOCK } from '../../src/reconcile/reconcile.sql';
-import type { ReconcileRepairs } from '../../src/reconcile/reconcile-report';
-import { ReconcilerService } from '../../src/reconcile/reconciler.service';
-import { REDIS } from '../../src/redis/redis.module';
-import { ScoringService } from '../../src/scoring/scoring.service';
-import { scorePrediction, type PredictionOutcome } from '../../../contracts/src/game/scoring';
-import { createWorkersApp } from '../../../workers/src/main';
+import { tableRanks } from '@scoreline/contracts/game/table-ranking';
+import { reconcilerRepairs, reconcilerRuns } from '@scoreline/backend/metrics/metrics';
+import { main as opsMain } from '@scoreline/backend/ops/cli';
+import { RECONCILE_LOCK } from '@scoreline/backend/reconcile/reconcile.sql';
+import type { ReconcileRepairs } from '@scoreline/backend/reconcile/reconcile-report';
+import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
+import { REDIS } from '@scoreline/backend/redis/redis.module';
+import { ScoringService } from '@scoreline/backend/scoring/scoring.service';
+import { scorePrediction, type PredictionOutcome } from '@scoreline/contracts/game/scoring';
+import { createWorkersApp } from '@scoreline/workers/main';
 import { createVerifiedUser } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, seededRandom, type FastUser } from '../support/game-factories';
 import { AppProcess, startAppProcess } from '../support/processes';
@@ -132,7 +132,7 @@ describe('the reconciler', () => {
     );
     expect(new Map(seasonRows.map(({ user_id, ...t }) => [user_id, t]))).toEqual(perSeason);
 
-    // Standings: season points ranked with ties sharing a rank; recent points of the latest
+    // Standings: season totals ranked by the table rule (points, exact, correct; full ties share); recent points of the latest
     // gameweek with a live or finished match.
     const [{ recent }]: { recent: number }[] = await sys.db.query(
       `SELECT max(gameweek_id) AS recent FROM fixtures WHERE season_id = $1 AND status IN ('live', 'finished')`,
@@ -141,7 +141,7 @@ describe('the reconciler', () => {
     for (const leagueId of await myLeagueIds()) {
       const members: { user_id: number }[] = await sys.db.query(`SELECT user_id FROM league_members WHERE league_id = $1 ORDER BY user_id`, [leagueId]);
       const totals = members.map((m) => perSeason.get(m.user_id)?.points ?? 0);
-      const ranks = competitionRanks(totals);
+      const ranks = tableRanks(members.map((m) => perSeason.get(m.user_id) ?? { points: 0, exact: 0, correct: 0 }));
       const expected = members.map((m, i) => {
         const gw = perGameweek.get(`${m.user_id}:${recent}`);
         return {

@@ -1,9 +1,9 @@
-import type { AdminFixture } from '../../../contracts/src/api/admin';
-import type { GameweekSummary } from '../../../contracts/src/api/fixtures';
-import type { PredictionInput } from '../../../contracts/src/api/predictions';
-import { scorePrediction, type PredictionOutcome } from '../../../contracts/src/game/scoring';
-import type { FixtureUpdatedPayload, PointsUpdatedPayload } from '../../../contracts/src/live';
-import { main as opsMain } from '../../src/ops/cli';
+import type { AdminFixture } from '@scoreline/contracts/api/admin';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import type { PredictionInput } from '@scoreline/contracts/api/predictions';
+import { scorePrediction, type PredictionOutcome } from '@scoreline/contracts/game/scoring';
+import type { FixtureUpdatedPayload, PointsUpdatedPayload } from '@scoreline/contracts/live';
+import { main as opsMain } from '@scoreline/backend/ops/cli';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, seededRandom, type FastUser } from '../support/game-factories';
 import { connectLive, type LiveClient } from '../support/socket-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';

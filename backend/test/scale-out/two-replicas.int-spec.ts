@@ -2,7 +2,7 @@ import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
 import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
-import type { Fixture } from '../../../contracts/src/api/fixtures';
+import type { Fixture } from '@scoreline/contracts/api/fixtures';
 import { seasonSlice } from '../support/game-factories';
 import { AppProcess, settleAcrossProcesses, startAppProcess, waitForHealth } from '../support/processes';
 import { connectLive, LiveClient } from '../support/socket-client';

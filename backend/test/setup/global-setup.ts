@@ -1,4 +1,6 @@
 import { createServer } from 'node:net';
+// Relative on purpose: jest runs globalSetup outside its module registry, so moduleNameMapper
+// (the @scoreline/* paths) does not apply here.
 import { ensureDatabaseExists, migrateAndSeed } from '../../src/database/migrate';
 import { assertTestDatabase, testEnvironment } from './test-env';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
-import type { FootballJsonMatch, FootballJsonSeason } from '../../src/fixtures/import/football-json';
+import type { FootballJsonMatch, FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
 import type { TestSystem } from './test-system';
 
 let batch = 0;
@@ -71,4 +71,4 @@ export function seasonSlice(relative: string, rounds: number[], name?: string): 
 }
 
 /** A small deterministic PRNG (mulberry32), so a failing run can be replayed. */
-export { seededRandom } from '../../src/replay/replay-plan';
+export { seededRandom } from '@scoreline/backend/replay/replay-plan';

@@ -1,5 +1,5 @@
 import { io, Socket } from 'socket.io-client';
-import { livePayloadProblems, LiveEventName, LivePayload, ServerToClientEvents } from '../../../contracts/src/live';
+import { livePayloadProblems, LiveEventName, LivePayload, ServerToClientEvents } from '@scoreline/contracts/live';
 
 export type LiveClient = Socket<ServerToClientEvents> & {
   /** Every event received so far, in order, each checked against the contract. */

@@ -4,10 +4,10 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
-import { createApiApp } from '../../src/app.factory';
-import { BackgroundWorkService } from '../../src/auth/background-work.service';
-import { QUEUES } from '../../src/outbox/event-routes';
-import { createWorkersApp } from '../../../workers/src/main';
+import { createApiApp } from '@scoreline/backend/app.factory';
+import { BackgroundWorkService } from '@scoreline/backend/auth/background-work.service';
+import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { createWorkersApp } from '@scoreline/workers/main';
 import { SmtpCapture } from './smtp-capture';
 
 /** The real system for one test file: API, workers and an SMTP server, on the run's database. */

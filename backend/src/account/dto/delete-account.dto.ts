@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import type { DeleteAccountRequest } from '../../../../contracts/src/api/account';
+import type { DeleteAccountRequest } from '@scoreline/contracts/api/account';
 
 export class DeleteAccountDto implements DeleteAccountRequest {
   // Decorators run bottom-up and stop at the first failure: presence and type first. The cap

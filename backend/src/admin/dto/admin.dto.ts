@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsGoals } from '../../common/is-goals.decorator';
-import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest } from '../../../../contracts/src/api/admin';
+import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest } from '@scoreline/contracts/api/admin';
 
 export class ImportSeasonDto implements ImportSeasonRequest {
   @ApiProperty({ description: 'An openfootball football.json season object {name, matches[]}', type: 'object', additionalProperties: true })

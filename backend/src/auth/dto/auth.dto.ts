@@ -12,7 +12,7 @@ import type {
   ResetPasswordRequest,
   UpdateProfileRequest,
   VerifyOtpRequest,
-} from '../../../../contracts/src/api/auth';
+} from '@scoreline/contracts/api/auth';
 
 // class-validator runs a property's decorators bottom-up and the pipe stops at the first
 // failure (stopAtFirstError): the presence and type checks are written LAST so they run first,

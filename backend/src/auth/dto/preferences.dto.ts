@@ -11,7 +11,7 @@ import {
   type ThemeSetting,
   type TimezoneSetting,
   type UpdateUserPreferencesRequest,
-} from '../../../../contracts/src/api/preferences';
+} from '@scoreline/contracts/api/preferences';
 
 // Every field may be left out (the PUT takes any subset), but one that is sent must be a real
 // value: ValidateIf rather than IsOptional, so an explicit null is refused instead of skipped.

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsPageSize, IsSearchText } from '../../common/query-params.decorator';
+import { IsPageNumber, IsPageSize, IsSearchText } from '../../common/query-params.decorator';
 import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_DAYS,
@@ -24,7 +24,7 @@ import {
   LeagueRole,
   MembersSort,
   UserLeagueKind,
-} from '../../../../contracts/src/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 
 // class-validator runs a property's decorators bottom-up and the pipe stops at the first
 // failure: presence and type checks are written last so that they run first.
@@ -93,12 +93,7 @@ export class JoinLeagueDto implements JoinLeagueRequest {
 }
 
 class PageQueryDto {
-  @ApiPropertyOptional({ default: 1, minimum: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @Max(100000, { message: 'page must be a whole number from 1 to 100000.' })
-  @Min(1, { message: 'page must be a whole number from 1.' })
-  @IsInt({ message: 'page must be a whole number from 1.' })
+  @IsPageNumber()
   page?: number;
 }
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import type { ClubSearchQuery, CompleteOnboardingRequest } from '../../../../contracts/src/api/onboarding';
+import type { ClubSearchQuery, CompleteOnboardingRequest } from '@scoreline/contracts/api/onboarding';
 
 export class ClubSearchQueryDto implements ClubSearchQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive part of the club name (or a known alternate name)' })

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsInt, Max, Min, ValidateNested } from 'class-validator';
 import { IsGoals } from '../../common/is-goals.decorator';
-import type { PredictionInput, SavePredictionsRequest } from '../../../../contracts/src/api/predictions';
+import type { PredictionInput, SavePredictionsRequest } from '@scoreline/contracts/api/predictions';
 
 export class PredictionInputDto implements PredictionInput {
   @ApiProperty({ description: 'Fixture id (of the current gameweek)' })

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsPageSize } from '../../common/query-params.decorator';
-import type { GameweeksHistoryQuery } from '../../../../contracts/src/api/stats';
+import type { GameweeksHistoryQuery } from '@scoreline/contracts/api/stats';
 
 export class HistoryQueryDto implements GameweeksHistoryQuery {
   @ApiPropertyOptional({ description: 'User id or username of the player; omitted = the caller' })

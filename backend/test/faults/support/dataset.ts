@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '../../../../contracts/src/game/scoring';
+import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
+import { tableRank, totalsOf } from '@scoreline/backend/standings/table-ranking.queries';
 
 /** The game a fault scenario plays on, as the ids the scenario needs. */
 export interface FaultGame {
@@ -156,7 +157,7 @@ export async function buildFaultGame(db: DataSource, size: FaultGameSize = DEFAU
   // Standings as the worker would have left them after the last finished gameweek.
   await db.query(
     `INSERT INTO league_standings (league_id, user_id, rank, total_points, recent_points, provisional)
-     SELECT m.league_id, m.user_id, rank() OVER (PARTITION BY m.league_id ORDER BY coalesce(t.points, 0) DESC),
+     SELECT m.league_id, m.user_id, ${tableRank(totalsOf('t'), 'm.league_id')},
             coalesce(t.points, 0), coalesce(g.points, 0), false
      FROM league_members m
      LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { PredictionOutcome, scorePrediction } from '../../../../contracts/src/game/scoring';
+import { PredictionOutcome, scorePrediction } from '@scoreline/contracts/game/scoring';
+import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 
 /*
  * The independent checker: reads the raw rows and recomputes, in TypeScript from the game's
@@ -160,7 +161,8 @@ export async function countMismatches(db: DataSource): Promise<MismatchCounts> {
   const expectedStandings = new Map<string, Standing>();
   for (const [leagueId, userIds] of byLeague) {
     const totals = userIds.map((u) => seasonTotals.get(String(u)) ?? emptyTotals());
-    const ranks = competitionRanks(totals.map((t) => t.points));
+    // The table rule (points, exact, correct; full ties share), as every table ranks.
+    const ranks = tableRanks(totals);
     userIds.forEach((u, i) => {
       const recent = recentGameweekId === null ? undefined : gameweekTotals.get(`${u}:${recentGameweekId}`);
       expectedStandings.set(`${leagueId}:${u}`, {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { ensureDatabaseExists, migrateAndSeed } from '../../../src/database/migrate';
+import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
 import { AppProcess, startAppProcess, waitForHealth } from '../../support/processes';
 import { buildFaultGame, DEFAULT_SIZE, FaultGame, FaultGameSize } from './dataset';
 import { freePort, killOwned, ownChild, pollUntil } from '../../support/owned-processes';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@scoreline/contracts/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
 import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../contracts/src/api/preferences';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@scoreline/contracts/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
 import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
@@ -17,6 +17,23 @@ export interface DeadlineRow extends Candidate {
 export const REMINDER_WINDOW_HOURS = 24;
 
 /**
+ * The open gameweek whose deadline falls within the window: the active season's current gameweek
+ * (the earliest not completed — the only one that takes predictions) when its deadline is within
+ * the window and still ahead and no match of it has started; with its count of matches that are
+ * not void. Shared by the reminder email and the reminder push. `now`/`hours` name the parameters.
+ */
+export const openGameweekSql = (now: string, hours: string): string => `
+  SELECT g.id, g.number, g.starts_at,
+         (SELECT count(*) FROM fixtures f WHERE f.gameweek_id = g.id AND f.status <> 'postponed')::int AS total
+  FROM seasons s JOIN gameweeks g ON g.season_id = s.id
+  WHERE s.is_active
+    AND g.starts_at > ${now}::timestamptz AND g.starts_at <= ${now}::timestamptz + make_interval(hours => ${hours}::int)
+    AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
+    AND NOT EXISTS (SELECT 1 FROM gameweeks e JOIN fixtures f ON f.gameweek_id = e.id
+                    WHERE e.season_id = g.season_id AND e.number < g.number AND f.status NOT IN ('finished', 'postponed'))
+`;
+
+/**
  * Users to remind of the open gameweek's deadline: the active season's current gameweek (the
  * earliest not completed — the only one that takes predictions) when its deadline is within
  * the window and still ahead and no match of it has started (a recorded score closes it at
@@ -26,16 +43,7 @@ export const REMINDER_WINDOW_HOURS = 24;
  * $1 now, $2 after user id, $3 limit, $4 switch default, $5 kind, $6 window hours.
  */
 export const DEADLINE_REMINDERS_SQL = `
-WITH open_gameweek AS (
-  SELECT g.id, g.number, g.starts_at,
-         (SELECT count(*) FROM fixtures f WHERE f.gameweek_id = g.id AND f.status <> 'postponed')::int AS total
-  FROM seasons s JOIN gameweeks g ON g.season_id = s.id
-  WHERE s.is_active
-    AND g.starts_at > $1::timestamptz AND g.starts_at <= $1::timestamptz + make_interval(hours => $6::int)
-    AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
-    AND NOT EXISTS (SELECT 1 FROM gameweeks e JOIN fixtures f ON f.gameweek_id = e.id
-                    WHERE e.season_id = g.season_id AND e.number < g.number AND f.status NOT IN ('finished', 'postponed'))
-),
+WITH open_gameweek AS (${openGameweekSql('$1', '$6')}),
 candidates AS (
   SELECT u.id AS user_id, og.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted

@@ -1,0 +1,121 @@
+import type { Client } from 'pg';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { DomainEventMap, DomainEventName } from '@scoreline/contracts/events';
+
+/** The outbox domain's data door: the outbox_events table and its NOTIFY channel. */
+type Queryable = DataSource | EntityManager;
+
+/** Postgres channel the relay LISTENs on, so events move at once rather than at the next poll. */
+export const OUTBOX_CHANNEL = 'outbox_event';
+
+/** An outbox row as stored: OutboxService.publish wrote each name with its own payload type. */
+export type OutboxRow<N extends DomainEventName = DomainEventName> = {
+  [K in N]: { id: string; name: K; payload: DomainEventMap[K]; created_at: Date };
+}[N];
+
+// ---- Writing events (in the caller's transaction) -------------------------------------------
+
+export async function insertEvent<N extends DomainEventName>(tx: EntityManager, name: N, payload: DomainEventMap[N]): Promise<void> {
+  await tx.query(`INSERT INTO outbox_events (name, payload) VALUES ($1, $2)`, [name, JSON.stringify(payload)]);
+}
+
+export async function insertEvents<N extends DomainEventName>(tx: EntityManager, name: N, payloads: DomainEventMap[N][]): Promise<void> {
+  await tx.query(`INSERT INTO outbox_events (name, payload) SELECT $1, p FROM jsonb_array_elements($2::jsonb) AS p`, [name, JSON.stringify(payloads)]);
+}
+
+/** The id of the latest event written so far (0 with none). */
+export async function selectLatestEventId(q: Queryable): Promise<number> {
+  const [row]: { id: string | null }[] = await q.query(`SELECT max(id) AS id FROM outbox_events`);
+  return Number(row?.id ?? 0);
+}
+
+/** Marks the relay-waiting events of one name after `afterId` dispatched and owed to no queue, and returns them. */
+export async function takeOverEvents<N extends DomainEventName>(q: Queryable, afterId: number, name: N): Promise<OutboxRow<N>[]> {
+  // An UPDATE … RETURNING answers [rows, affected count].
+  const [rows]: [OutboxRow<N>[], number] = await q.query(
+    `UPDATE outbox_events SET dispatched_at = now(), pending_queues = '{}'
+     WHERE id > $1 AND name = $2 AND dispatched_at IS NULL
+     RETURNING id, name, payload, created_at`,
+    [afterId, name],
+  );
+  return rows;
+}
+
+/** Wakes the relays; delivered on commit, dropped on rollback. */
+export async function notifyRelays(tx: EntityManager): Promise<void> {
+  await tx.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
+}
+
+/** The relay's own connection starts listening for new events. */
+export async function listenForEvents(client: Client): Promise<void> {
+  await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+}
+
+// ---- Settling and measuring ------------------------------------------------------------------
+
+/**
+ * A queue no longer owes the event. No `$2 = ANY(pending_queues)` filter: a fast job can finish
+ * before the relay's transaction that fills `pending_queues` commits; matching on the id alone
+ * makes this wait for that row lock and then apply to the committed version.
+ */
+export async function removePendingQueue(q: Queryable, eventId: number | string, queue: string, lastError: string | null = null): Promise<void> {
+  await q.query(`UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2), last_error = coalesce($3, last_error) WHERE id = $1`, [
+    eventId,
+    queue,
+    lastError,
+  ]);
+}
+
+/** Seconds since the oldest undispatched event was written, or null when none waits. */
+export async function selectOldestPendingAge(q: Queryable): Promise<number | null> {
+  // The oldest pending id is the first entry of the partial index outbox_events_pending_idx: one index probe.
+  const [row]: { age: number | null }[] = await q.query(
+    `SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT 1`,
+  );
+  return row?.age ?? null;
+}
+
+// ---- The relay and the sweeper ---------------------------------------------------------------
+
+/** Undispatched events, oldest first, claimed so that replicas relay side by side. */
+export function claimUndispatched(tx: EntityManager, limit: number): Promise<OutboxRow[]> {
+  return tx.query(
+    `SELECT id, name, payload, created_at FROM outbox_events
+     WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+}
+
+/** Kept pending (and why): the next poll or NOTIFY tries again. */
+export async function recordRelayFailure(tx: EntityManager, ids: string[], error: string): Promise<void> {
+  await tx.query(`UPDATE outbox_events SET attempts = attempts + 1, last_error = $2 WHERE id = ANY($1)`, [ids, error]);
+}
+
+/** Dispatched, owing every queue that the routes name for its event. */
+export async function markDispatched(tx: EntityManager, ids: string[], routes: Record<DomainEventName, readonly string[]>): Promise<void> {
+  await tx.query(
+    `UPDATE outbox_events o SET dispatched_at = now(), attempts = attempts + 1,
+            pending_queues = ARRAY(SELECT jsonb_array_elements_text($2::jsonb -> o.name))
+     WHERE id = ANY($1)`,
+    [ids, JSON.stringify(routes)],
+  );
+}
+
+/** Events still owed somewhere long after dispatch; SKIP LOCKED: two replicas never sweep the same one. */
+export function claimOwed(tx: EntityManager, olderThanSeconds: number, limit: number): Promise<(OutboxRow & { pending_queues: string[] })[]> {
+  return tx.query(
+    `SELECT id, name, payload, created_at, pending_queues FROM outbox_events
+     WHERE pending_queues <> '{}' AND dispatched_at < now() - make_interval(secs => $1)
+     ORDER BY dispatched_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+    [olderThanSeconds, limit],
+  );
+}
+
+// ---- Account deletion ------------------------------------------------------------------------
+
+/** The outbox keeps relayed rows; these carry the user's email address (and a code). */
+export async function deleteMailEventsOfUser(tx: EntityManager, userId: number): Promise<void> {
+  await tx.query(`DELETE FROM outbox_events WHERE name IN ('user.registered', 'otp.requested', 'account.exists') AND payload->>'userId' = $1::text`, [
+    userId,
+  ]);
+}

@@ -1,0 +1,49 @@
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { GameweekCrowd, GameweekPicksPage } from '@scoreline/contracts/api/picks';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { leagueIdPipe } from '../leagues/id-param.pipe';
+import { CrowdQueryDto, PicksQueryDto } from './dto/picks.dto';
+import { PicksService } from './picks.service';
+
+const gameweekNumberPipe = new PositiveIntPipe('No Gameweek Found: there is no such gameweek.');
+
+@ApiTags('picks')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller()
+export class PicksController {
+  constructor(private readonly picks: PicksService) {}
+
+  @Get('leagues/:id/gameweeks/:n/picks/')
+  @ApiOperation({
+    summary: "Everyone's picks of a gameweek (by NUMBER) in a league: members × fixtures, sorted by the gameweek's points",
+    description:
+      'Before the gameweek locks (deadline passed or a score recorded) `revealed` is false and only the caller\'s own row is returned. ' +
+      'Ties: points, then exact scores, then correct results. `my_row` is the caller\'s row even when not on the page. ' +
+      'page, page_size (1–100, default 25), search (name or username). A private league answers 404 to non-members.',
+  })
+  @ApiParam({ name: 'n', description: 'Gameweek number' })
+  async grid(
+    @CurrentUser() user: AuthUser,
+    @Param('id', leagueIdPipe) id: number,
+    @Param('n', gameweekNumberPipe) n: number,
+    @Query() query: PicksQueryDto,
+  ): Promise<ApiEnvelope<GameweekPicksPage>> {
+    return { data: await this.picks.grid(id, user.id, n, query) };
+  }
+
+  @Get('crowd/gameweek/:n/')
+  @ApiOperation({
+    summary: 'The crowd of a gameweek (by NUMBER): per fixture the home/draw/away split, the three most predicted scores, bankers',
+    description: 'For everyone, and for a league with league_id. Null figures until the gameweek locks. exact_percent once a match is finished.',
+  })
+  @ApiParam({ name: 'n', description: 'Gameweek number' })
+  async crowd(@CurrentUser() user: AuthUser, @Param('n', gameweekNumberPipe) n: number, @Query() query: CrowdQueryDto): Promise<ApiEnvelope<GameweekCrowd>> {
+    return { data: await this.picks.gameweekCrowd(user.id, n, query.league_id) };
+  }
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import type { GameweekCrowd, GameweekPicksPage, PicksFixture, PicksQuery, PicksRow } from '@scoreline/contracts/api/picks';
+import { PICKS_DEFAULT_PAGE_SIZE } from '@scoreline/contracts/api/picks';
+import { picksRevealed } from '@scoreline/contracts/game/reveal';
+import { ApiError } from '../common/api-error';
+import { pageOffset, paging } from '../common/pagination';
+import { TtlCache } from '../common/ttl-cache';
+import { containsPattern } from '../common/sql-like';
+import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
+import { SeasonsService } from '../seasons/seasons.service';
+import { LeagueTablesService } from '../standings/league-tables.service';
+import { CrowdService } from './crowd.service';
+import { indexOfUser, packOrder, pageIndexes, type PackedOrder } from './picks-order';
+import {
+  selectGameweekFixtures,
+  selectGameweekOrder,
+  selectMembersMatching,
+  selectPickRows,
+  selectPicksHead,
+  type FixtureRow,
+  type PickRowData,
+} from './picks.queries';
+
+/**
+ * A grid request makes one query (selectPicksHead: access, versions, the caller's own row); the
+ * rest is kept in memory by version, so it is never stale: the gameweek and its fixtures per
+ * fixtures version, the league's order per standings version (the recompute's stamp, which
+ * moves whenever scoring or membership moves the league), each page per both. A busy 100k
+ * league sorts its members once per change, not once per request. The TTL only bounds memory.
+ */
+const CACHE_TTL_MS = 10 * 60_000;
+const ORDER_ENTRIES = 40;
+
+/** Everyone's picks of a gameweek in a league, after the deadline; before it, only the caller's own. */
+@Injectable()
+export class PicksService {
+  private readonly orders = new TtlCache<PackedOrder>(CACHE_TTL_MS, ORDER_ENTRIES);
+  private readonly contexts = new TtlCache<{ gameweek: GameweekSummary; fixtureRows: FixtureRow[]; fixtures: PicksFixture[] }>(CACHE_TTL_MS, 200);
+  private readonly pages = new TtlCache<{ rows: PicksRow[]; total: number }>(CACHE_TTL_MS, 1_000);
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly seasons: SeasonsService,
+    private readonly crowd: CrowdService,
+    private readonly tables: LeagueTablesService,
+  ) {}
+
+  async grid(leagueId: number, viewerId: number, gameweekNumber: number, query: PicksQuery): Promise<GameweekPicksPage> {
+    const head = await selectPicksHead(this.db, leagueId, viewerId, gameweekNumber);
+    // A private league is for its members only: to anyone else it does not exist.
+    if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
+    if (head.gameweek_id === null) await this.seasons.gameweekByNumber(gameweekNumber); // answers the 404s
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? PICKS_DEFAULT_PAGE_SIZE;
+    const { gameweek, fixtureRows, fixtures } = await this.contexts.get(`${head.gameweek_id}:${head.fixtures_version}`, async () => {
+      const found = await this.seasons.gameweekByNumber(gameweekNumber);
+      const rows = await selectGameweekFixtures(this.db, found.gameweek.id);
+      return { gameweek: found.gameweek, fixtureRows: rows, fixtures: rows.map(toFixture) };
+    });
+    const revealed = picksRevealed(gameweek, Date.now());
+    const answer = { league_id: leagueId, gameweek, revealed, fixtures };
+
+    if (!revealed) {
+      // Before the lock the caller sees their own picks and nobody else's.
+      return { ...answer, rows: [], my_row: head.me ? toRow(head.me, null, viewerId, fixtureRows) : null, crowd: null, ...paging(page, pageSize, 0) };
+    }
+
+    const standingsVersion = head.computed_at ? new Date(head.computed_at).getTime() : 0;
+    const order = await this.orders.get(`${leagueId}:${gameweek.id}:${standingsVersion}`, async () =>
+      packOrder(await selectGameweekOrder(this.db, leagueId, gameweek.id)),
+    );
+    const search = query.search?.trim() ?? '';
+    // A page only changes when the standings (points, order) or the fixtures (scores, status) do.
+    const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${search}:${standingsVersion}:${head.fixtures_version}`, async () => {
+      const pattern = containsPattern(search);
+      const only = pattern === null ? null : new Set(await selectMembersMatching(this.db, leagueId, pattern));
+      const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
+      const byUser = new Map((await selectPickRows(this.db, indexes.map((i) => order.userIds[i]), gameweek.id)).map((d) => [d.user_id, d]));
+      const rows = indexes.flatMap((i) => {
+        const d = byUser.get(order.userIds[i]);
+        return d ? [toRow(d, order.ranks[i], null, fixtureRows)] : [];
+      });
+      return { rows, total };
+    });
+    const mineAt = head.me ? indexOfUser(order, viewerId) : -1;
+    return {
+      ...answer,
+      rows: shown.rows.map((r) => (r.user_id === viewerId ? { ...r, is_current_user: true } : r)),
+      // A member who joined since the last recompute is not in the order yet: no rank until then.
+      my_row: head.me ? toRow(head.me, mineAt >= 0 ? order.ranks[mineAt] : null, viewerId, fixtureRows) : null,
+      crowd: await this.crowd.figures(gameweek, leagueId, fixtureRows),
+      ...paging(page, pageSize, shown.total),
+    };
+  }
+
+  /** The crowd of a gameweek for everyone and, when asked, for a league the caller can see. */
+  async gameweekCrowd(viewerId: number, gameweekNumber: number, leagueId: number | undefined): Promise<GameweekCrowd> {
+    if (leagueId !== undefined) {
+      const head = await this.tables.viewHead(leagueId, viewerId);
+      if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
+    }
+    const { gameweek } = await this.seasons.gameweekByNumber(gameweekNumber);
+    const fixtureRows = await selectGameweekFixtures(this.db, gameweek.id);
+    const [everyone, league] = await Promise.all([
+      this.crowd.figures(gameweek, null, fixtureRows),
+      leagueId === undefined ? null : this.crowd.figures(gameweek, leagueId, fixtureRows),
+    ]);
+    return {
+      gameweek_number: gameweek.number,
+      revealed: everyone !== null,
+      everyone,
+      league: leagueId !== undefined && league !== null ? { league_id: leagueId, fixtures: league } : null,
+    };
+  }
+}
+
+function toFixture(f: FixtureRow): PicksFixture {
+  return {
+    id: f.id,
+    home_team: f.home_team,
+    away_team: f.away_team,
+    home_short: f.home_short,
+    away_short: f.away_short,
+    kickoff_at: new Date(f.kickoff_at).toISOString(),
+    status: f.status,
+    home_score: f.home_score,
+    away_score: f.away_score,
+    minute: f.minute,
+  };
+}
+
+function toRow(d: PickRowData, rank: number | null, viewerId: number | null, fixtures: readonly FixtureRow[]): PicksRow {
+  const statusOf = new Map(fixtures.map((f) => [f.id, f.status]));
+  return {
+    rank,
+    user_id: d.user_id,
+    username: d.username,
+    full_name: `${d.first_name} ${d.last_name}`,
+    points: d.points,
+    exact: d.exact,
+    correct: d.correct,
+    provisional: d.provisional,
+    is_current_user: d.user_id === viewerId,
+    picks: d.picks.map((p) => ({
+      fixture_id: p.fixture_id,
+      home_score: p.home_score,
+      away_score: p.away_score,
+      is_banker: p.is_banker,
+      points: p.points,
+      outcome: p.outcome,
+      provisional: statusOf.get(p.fixture_id) === 'live',
+    })),
+  };
+}

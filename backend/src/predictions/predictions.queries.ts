@@ -1,0 +1,124 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Prediction, PredictionInput } from '@scoreline/contracts/api/predictions';
+
+/**
+ * The SQL of predictions: a user's picks of a gameweek, saving them, whether a gameweek still
+ * takes them, and the one SQL form of the reveal rule that every reader of other players'
+ * picks shares.
+ */
+
+type Db = DataSource | EntityManager;
+
+/** Namespace of the per-user advisory lock held while a user's predictions are saved. */
+const PREDICTION_SAVE_LOCK = 7_302;
+
+/**
+ * The reveal rule in SQL, for a gameweek aliased `g`: its picks may be shown to everyone once
+ * predictions for it are locked for good — its deadline (the first kick-off, `starts_at`) has
+ * passed by the database clock, or a score was recorded in it (which closes saves at once), or
+ * it is completed (every fixture finished or postponed). The same rule as `picksRevealed` in
+ * contracts/src/game/reveal.ts, which picks/ and stats/ apply to a GameweekSummary; every SQL
+ * reader (compare/) builds its filter here, and test/compare/reveal-rule.int-spec.ts checks
+ * that both forms agree.
+ */
+export function revealedSql(g: string): string {
+  return `(
+  (${g}.starts_at IS NOT NULL AND ${g}.starts_at <= clock_timestamp())
+  OR EXISTS (SELECT 1 FROM fixtures rf WHERE rf.gameweek_id = ${g}.id AND rf.status IN ('live', 'finished'))
+  OR NOT EXISTS (SELECT 1 FROM fixtures rf WHERE rf.gameweek_id = ${g}.id AND rf.status NOT IN ('finished', 'postponed'))
+)`;
+}
+
+export type PredictionRow = Omit<Prediction, 'updated_at'> & { updated_at: Date };
+
+/** A user's predictions of a gameweek, in kick-off order. */
+export function selectGameweekPredictions(db: Db, userId: number, gameweekId: number): Promise<PredictionRow[]> {
+  return db.query(
+    `SELECT p.id, p.fixture_id AS fixture, p.gameweek_id, p.home_score, p.away_score, p.is_banker,
+            p.points, p.outcome, p.is_final, p.updated_at
+     FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
+     WHERE p.user_id = $1 AND p.gameweek_id = $2
+     ORDER BY f.kickoff_at, f.id`,
+    [userId, gameweekId],
+  );
+}
+
+/** One save per user at a time (until the transaction ends). */
+export async function lockUserPredictions(tx: EntityManager, userId: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [PREDICTION_SAVE_LOCK, userId]);
+}
+
+/** Ids of the gameweek's fixtures. */
+export async function selectGameweekFixtureIds(tx: EntityManager, gameweekId: number): Promise<number[]> {
+  const rows: { id: number }[] = await tx.query(`SELECT id FROM fixtures WHERE gameweek_id = $1`, [gameweekId]);
+  return rows.map((r) => r.id);
+}
+
+/** Clears the user's banker in the gameweek on every fixture but the new banker's. */
+export async function clearOtherBankers(tx: EntityManager, userId: number, gameweekId: number, bankerFixtureId: number): Promise<void> {
+  await tx.query(
+    `UPDATE predictions SET is_banker = false, updated_at = now()
+     WHERE user_id = $1 AND gameweek_id = $2 AND is_banker AND fixture_id <> $3`,
+    [userId, gameweekId, bankerFixtureId],
+  );
+}
+
+/** Inserts or replaces the predictions; one for a postponed (void) match is stored void at once, as scoring would. */
+export async function upsertPredictions(tx: EntityManager, userId: number, predictions: PredictionInput[]): Promise<void> {
+  await tx.query(
+    `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, points, outcome, is_final)
+     SELECT $1, f.id, f.gameweek_id, f.season_id, r.home_score, r.away_score, r.is_banker,
+            CASE WHEN f.status = 'postponed' THEN 0 END,
+            CASE WHEN f.status = 'postponed' THEN 'void' END,
+            f.status = 'postponed'
+     FROM jsonb_to_recordset($2::jsonb) AS r(fixture int, home_score int, away_score int, is_banker boolean)
+     JOIN fixtures f ON f.id = r.fixture
+     ON CONFLICT (user_id, fixture_id) DO UPDATE SET
+       home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score, is_banker = EXCLUDED.is_banker,
+       points = EXCLUDED.points, outcome = EXCLUDED.outcome, is_final = EXCLUDED.is_final, updated_at = now()`,
+    [userId, JSON.stringify(predictions)],
+  );
+}
+
+/**
+ * Whether the gameweek still takes predictions, by the database clock at this instant: its
+ * season active, every earlier gameweek completed (it is still the current one), no score
+ * recorded in it, and more than `marginMs` before its deadline.
+ */
+export async function selectOpenState(tx: EntityManager, gameweekId: number, marginMs: number): Promise<{ open: boolean; deadline: Date | null }> {
+  const [row]: { open: boolean; deadline: Date | null }[] = await tx.query(
+    `SELECT g.starts_at AS deadline,
+            s.is_active
+            AND g.starts_at IS NOT NULL
+            AND clock_timestamp() < g.starts_at - $2::interval
+            AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
+            AND NOT EXISTS (SELECT 1 FROM gameweeks e JOIN fixtures ef ON ef.gameweek_id = e.id
+                            WHERE e.season_id = g.season_id AND e.number < g.number AND ef.status NOT IN ('finished', 'postponed'))
+            AS open
+     FROM gameweeks g JOIN seasons s ON s.id = g.season_id
+     WHERE g.id = $1`,
+    [gameweekId, `${marginMs} milliseconds`],
+  );
+  return { open: row?.open === true, deadline: row?.deadline ? new Date(row.deadline) : null };
+}
+
+/**
+ * Totals rows exist for every user with a prediction in the gameweek / season (scoring only
+ * moves existing rows); `predictions` is recounted, so a replayed save changes nothing.
+ */
+export async function refreshPredictionCounts(tx: EntityManager, userId: number, seasonId: number, gameweekId: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
+     SELECT $1, $2, $3, count(*)::int FROM predictions WHERE user_id = $1 AND gameweek_id = $2
+     ON CONFLICT (user_id, gameweek_id) DO UPDATE SET predictions = EXCLUDED.predictions, updated_at = now()
+     WHERE user_gameweek_totals.predictions <> EXCLUDED.predictions`,
+    [userId, gameweekId, seasonId],
+  );
+  await tx.query(
+    `INSERT INTO user_season_totals (user_id, season_id, predictions)
+     SELECT $1, $2, count(*)::int FROM predictions WHERE user_id = $1 AND season_id = $2
+     ON CONFLICT (user_id, season_id) DO UPDATE SET predictions = EXCLUDED.predictions, updated_at = now()
+     WHERE user_season_totals.predictions <> EXCLUDED.predictions`,
+    [userId, seasonId],
+  );
+}

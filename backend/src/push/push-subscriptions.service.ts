@@ -1,0 +1,45 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { PushAction } from '@scoreline/contracts/api/push';
+import { ApiError } from '../common/api-error';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { JoinRequestsService } from '../leagues/join-requests.service';
+import { verifyJoinDecision } from './push-action-token';
+import { deleteSubscriptionOfUser, upsertSubscription, type SubscriptionInput } from './push.queries';
+
+/**
+ * The API side of web push: a device subscribes or unsubscribes (Settings → Notifications), and
+ * the Approve / Reject buttons of a join-request push decide the request.
+ */
+@Injectable()
+export class PushSubscriptionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly requests: JoinRequestsService,
+    @Inject(APP_ENV) private readonly env: AppEnv,
+  ) {}
+
+  get publicKey(): string {
+    return this.env.vapid.publicKey;
+  }
+
+  async subscribe(userId: number, subscription: SubscriptionInput): Promise<void> {
+    await this.db.transaction((tx) => upsertSubscription(tx, userId, subscription));
+  }
+
+  /** Forgetting a device twice is the same as once. */
+  async unsubscribe(userId: number, endpoint: string): Promise<void> {
+    await deleteSubscriptionOfUser(this.db, userId, endpoint);
+  }
+
+  /** Approve or reject as the owner the token names: the same rules as the buttons in the app. */
+  async act(token: string, action: PushAction): Promise<string> {
+    const grant = verifyJoinDecision(this.env.jwtSecret, token);
+    if (!grant) throw ApiError.unauthorized('This notification has expired. Open the league to decide.');
+    return action === 'approve'
+      ? this.requests.approve(grant.leagueId, grant.ownerId, grant.userId)
+      : this.requests.reject(grant.leagueId, grant.ownerId, grant.userId);
+  }
+}

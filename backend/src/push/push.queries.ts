@@ -1,0 +1,309 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { DEFAULT_NOTIFICATION_SETTINGS, type LanguageSetting } from '@scoreline/contracts/api/preferences';
+import { openGameweekSql, REMINDER_WINDOW_HOURS } from '../notifications/deadline-reminders.queries';
+import { tableRank, totalsOf } from '../standings/table-ranking.queries';
+import { PUSH_KIND } from './push-jobs';
+
+/**
+ * The push domain's SQL: push_subscriptions (one row per browser subscription) and
+ * push_deliveries (one row per subscription, kind and subject), plus the claim statements that
+ * decide who gets which push. A claim is the push form of the notification emails' claims
+ * (notifications/recipients.sql.ts): the same switches in user_preferences, one candidate per
+ * subscribed device, and INSERT … ON CONFLICT DO NOTHING RETURNING, so a replayed event, a
+ * retried job or a second worker never pushes twice to a device.
+ */
+
+type Q = DataSource | EntityManager;
+
+// ---- subscriptions ----------------------------------------------------------------------
+
+export interface SubscriptionInput {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  device: string;
+}
+
+/**
+ * Stores this device's subscription for the user. An endpoint is one browser profile: if it was
+ * another user's (someone else signed in on this device), that row goes first, with its
+ * delivery history, so nothing of theirs reaches the new user and their subjects don't mute
+ * the new user's pushes. Two identical requests at once meet in ON CONFLICT.
+ */
+export async function upsertSubscription(tx: EntityManager, userId: number, s: SubscriptionInput): Promise<void> {
+  await tx.query(`DELETE FROM push_subscriptions WHERE endpoint = $1 AND user_id <> $2`, [s.endpoint, userId]);
+  await tx.query(
+    `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (endpoint) DO UPDATE SET p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, device = EXCLUDED.device
+     WHERE push_subscriptions.user_id = EXCLUDED.user_id`,
+    [userId, s.endpoint, s.p256dh, s.auth, s.device],
+  );
+}
+
+/** Forgets a device of the user; answers whether there was one. */
+export async function deleteSubscriptionOfUser(q: Q, userId: number, endpoint: string): Promise<boolean> {
+  const rows: unknown[] = await q.query(`DELETE FROM push_subscriptions WHERE user_id = $1 AND endpoint = $2 RETURNING id`, [userId, endpoint]);
+  return rows.length > 0;
+}
+
+/** The push service said 404/410: the subscription is gone for good. */
+export async function deleteSubscription(q: Q, id: number): Promise<void> {
+  await q.query(`DELETE FROM push_subscriptions WHERE id = $1`, [id]);
+}
+
+export async function markSent(q: Q, ids: number[]): Promise<void> {
+  if (ids.length > 0) await q.query(`UPDATE push_subscriptions SET last_sent_at = now() WHERE id = ANY($1::int[])`, [ids]);
+}
+
+export interface ExportSubscriptionRow {
+  device: string;
+  endpoint: string;
+  created_at: Date | string;
+  last_sent_at: Date | string | null;
+}
+
+/** The privacy export: the user's devices (endpoint origin only: the rest is a capability, not data about them). */
+export function selectExportSubscriptions(tx: EntityManager, userId: number): Promise<ExportSubscriptionRow[]> {
+  return tx.query(`SELECT device, endpoint, created_at, last_sent_at FROM push_subscriptions WHERE user_id = $1 ORDER BY id`, [userId]);
+}
+
+// ---- deliveries ------------------------------------------------------------------------
+
+/** Releases the claims whose push did not go out (the job's retry pushes exactly those). */
+export async function releasePushClaims(q: Q, kind: string, unsent: { subscription_id: number; subject_key: string }[]): Promise<void> {
+  if (unsent.length === 0) return;
+  await q.query(
+    `DELETE FROM push_deliveries d
+     USING unnest($2::int[], $3::text[]) AS u(subscription_id, subject_key)
+     WHERE d.kind = $1 AND d.subscription_id = u.subscription_id AND d.subject_key = u.subject_key`,
+    [kind, unsent.map((r) => r.subscription_id), unsent.map((r) => r.subject_key)],
+  );
+}
+
+// ---- claims ----------------------------------------------------------------------------
+
+/** One device to push to, as every claim answers it. */
+export interface PushCandidate {
+  subscription_id: number;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  subject_key: string;
+  language: LanguageSetting;
+  /** Whether THIS statement claimed it (false: an earlier or concurrent run has it). */
+  claimed: boolean;
+}
+
+/** The candidate columns every claim selects (needs `ps`: push_subscriptions, `up`: the user's preferences). */
+const DEVICE_COLUMNS = `ps.id AS subscription_id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, coalesce(up.language, 'en') AS language`;
+
+const notPushed = (kind: string, subject: string) =>
+  `NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.subscription_id = ps.id AND d.kind = ${kind} AND d.subject_key = ${subject})`;
+
+/** Appended to a `candidates` CTE ordered by subscription id: claims them, answers each with `claimed`. */
+const claim = (kind: string) => `,
+claimed AS (
+  INSERT INTO push_deliveries (subscription_id, kind, subject_key)
+  SELECT c.subscription_id, ${kind}::varchar, c.subject_key FROM candidates c ORDER BY c.subscription_id
+  ON CONFLICT DO NOTHING
+  RETURNING subscription_id
+)
+SELECT c.*, (cl.subscription_id IS NOT NULL) AS claimed
+FROM candidates c LEFT JOIN claimed cl ON cl.subscription_id = c.subscription_id
+ORDER BY c.subscription_id`;
+
+export interface JoinRequestPush extends PushCandidate {
+  league_id: number;
+  league_name: string;
+  requester_id: number;
+  requester_name: string;
+  message: string;
+}
+
+/**
+ * The owner's devices, for a join request still pending, with league updates on. Subject
+ * "<league>:<requester>", as the email: asking again after a rejection buzzes nobody twice.
+ * $1 request id, $2 switch default, $3 kind.
+ */
+export const JOIN_REQUEST_PUSH_SQL = `
+WITH candidates AS (
+  SELECT ${DEVICE_COLUMNS}, r.league_id || ':' || r.user_id AS subject_key,
+         l.id AS league_id, l.name AS league_name, r.user_id AS requester_id,
+         ru.first_name || ' ' || ru.last_name AS requester_name, coalesce(r.message, '') AS message
+  FROM league_requests r
+  JOIN leagues l ON l.id = r.league_id AND l.type = 'private'
+  JOIN push_subscriptions ps ON ps.user_id = l.owner_id
+  JOIN users ru ON ru.id = r.user_id
+  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
+  WHERE r.id = $1 AND r.status = 'pending'
+    AND coalesce(up.notify_league_updates, $2::boolean)
+    AND ${notPushed('$3', "r.league_id || ':' || r.user_id")}
+  ORDER BY ps.id
+)${claim('$3')}`;
+
+export function claimJoinRequestPushes(db: DataSource, requestId: number): Promise<JoinRequestPush[]> {
+  return db.query(JOIN_REQUEST_PUSH_SQL, [requestId, DEFAULT_NOTIFICATION_SETTINGS.leagueUpdates, PUSH_KIND.joinRequest]);
+}
+
+export interface DecisionPush extends PushCandidate {
+  league_id: number;
+  league_name: string;
+  status: 'approved' | 'rejected';
+}
+
+/**
+ * The requester's devices, once the owner decided, with league updates on. Subject
+ * "<league>:<requester>:<decision>". $1 request id, $2 switch default, $3 kind.
+ */
+export const DECISION_PUSH_SQL = `
+WITH candidates AS (
+  SELECT ${DEVICE_COLUMNS}, r.league_id || ':' || r.user_id || ':' || r.status AS subject_key,
+         l.id AS league_id, l.name AS league_name, r.status
+  FROM league_requests r
+  JOIN leagues l ON l.id = r.league_id
+  JOIN push_subscriptions ps ON ps.user_id = r.user_id
+  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
+  WHERE r.id = $1 AND r.status IN ('approved', 'rejected')
+    AND coalesce(up.notify_league_updates, $2::boolean)
+    AND ${notPushed('$3', "r.league_id || ':' || r.user_id || ':' || r.status")}
+  ORDER BY ps.id
+)${claim('$3')}`;
+
+export function claimDecisionPushes(db: DataSource, requestId: number): Promise<DecisionPush[]> {
+  return db.query(DECISION_PUSH_SQL, [requestId, DEFAULT_NOTIFICATION_SETTINGS.leagueUpdates, PUSH_KIND.decided]);
+}
+
+export interface DeadlinePush extends PushCandidate {
+  gameweek_number: number;
+  deadline: Date;
+  predicted: number;
+  total: number;
+}
+
+/**
+ * The devices of whoever has not predicted every match of the gameweek closing within the
+ * reminder window, with deadline reminders on (the email's rule). Subject: the gameweek id.
+ * $1 now, $2 after subscription id, $3 limit, $4 switch default, $5 kind, $6 window hours.
+ */
+export const DEADLINE_PUSH_SQL = `
+WITH open_gameweek AS (${openGameweekSql('$1', '$6')}),
+candidates AS (
+  SELECT ${DEVICE_COLUMNS}, og.id::text AS subject_key, og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
+  FROM open_gameweek og
+  CROSS JOIN push_subscriptions ps
+  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS predicted
+    FROM predictions p JOIN fixtures f ON f.id = p.fixture_id AND f.status <> 'postponed'
+    WHERE p.user_id = ps.user_id AND p.gameweek_id = og.id
+  ) pr
+  WHERE og.total > 0 AND ps.id > $2
+    AND coalesce(up.notify_gameweek_deadlines, $4::boolean)
+    AND pr.predicted < og.total
+    AND ${notPushed('$5', 'og.id::text')}
+  ORDER BY ps.id
+  LIMIT $3
+)${claim('$5')}`;
+
+export function claimDeadlinePushes(db: DataSource, now: Date, afterId: number, limit: number): Promise<DeadlinePush[]> {
+  return db.query(DEADLINE_PUSH_SQL, [
+    now.toISOString(),
+    afterId,
+    limit,
+    DEFAULT_NOTIFICATION_SETTINGS.gameweekDeadlines,
+    PUSH_KIND.deadline,
+    REMINDER_WINDOW_HOURS,
+  ]);
+}
+
+export interface GoalPush extends PushCandidate {
+  fixture_id: number;
+  home_team: string;
+  away_team: string;
+  home_score: number;
+  away_score: number;
+  predicted_home: number;
+  predicted_away: number;
+  points: number;
+}
+
+/**
+ * A live match's current score, to the devices of everyone who predicted it, with match results
+ * on: their prediction and its provisional points as scoring left them. Subject
+ * "<fixture>:<home>-<away>", so each score is pushed once per device (a disallowed goal is a new
+ * score and says so). Nothing before the first goal or once the match is over (the final
+ * points come with the gameweek's push).
+ * $1 fixture id, $2 after subscription id, $3 limit, $4 switch default, $5 kind.
+ */
+export const GOAL_PUSH_SQL = `
+WITH fixture AS (
+  SELECT f.id, f.home_score, f.away_score, hc.name AS home_team, ac.name AS away_team,
+         f.id || ':' || f.home_score || '-' || f.away_score AS subject_key
+  FROM fixtures f JOIN clubs hc ON hc.id = f.home_club_id JOIN clubs ac ON ac.id = f.away_club_id
+  WHERE f.id = $1 AND f.status = 'live' AND f.home_score + f.away_score > 0
+),
+candidates AS (
+  SELECT ${DEVICE_COLUMNS}, fx.subject_key, fx.id AS fixture_id, fx.home_team, fx.away_team, fx.home_score, fx.away_score,
+         p.home_score AS predicted_home, p.away_score AS predicted_away, coalesce(p.points, 0) AS points
+  FROM fixture fx
+  JOIN predictions p ON p.fixture_id = fx.id
+  JOIN push_subscriptions ps ON ps.user_id = p.user_id
+  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
+  WHERE ps.id > $2
+    AND coalesce(up.notify_match_results, $4::boolean)
+    AND ${notPushed('$5', 'fx.subject_key')}
+  ORDER BY ps.id
+  LIMIT $3
+)${claim('$5')}`;
+
+export function claimGoalPushes(db: DataSource, fixtureId: number, afterId: number, limit: number): Promise<GoalPush[]> {
+  return db.query(GOAL_PUSH_SQL, [fixtureId, afterId, limit, DEFAULT_NOTIFICATION_SETTINGS.matchResults, PUSH_KIND.goal]);
+}
+
+export interface GameweekFinalPush extends PushCandidate {
+  gameweek_number: number;
+  points: number;
+}
+
+/**
+ * The devices of everyone who predicted in a gameweek now over for good (checked by the caller
+ * with the email's rule), with match results on. Subject: the gameweek id.
+ * $1 gameweek id, $2 after subscription id, $3 limit, $4 switch default, $5 kind.
+ */
+export const GAMEWEEK_FINAL_PUSH_SQL = `
+WITH candidates AS (
+  SELECT ${DEVICE_COLUMNS}, g.id::text AS subject_key, g.number AS gameweek_number, t.points
+  FROM gameweeks g
+  JOIN user_gameweek_totals t ON t.gameweek_id = g.id AND t.predictions > 0
+  JOIN push_subscriptions ps ON ps.user_id = t.user_id
+  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
+  WHERE g.id = $1 AND ps.id > $2
+    AND coalesce(up.notify_match_results, $4::boolean)
+    AND ${notPushed('$5', 'g.id::text')}
+  ORDER BY ps.id
+  LIMIT $3
+)${claim('$5')}`;
+
+export function claimGameweekFinalPushes(db: DataSource, gameweekId: number, afterId: number, limit: number): Promise<GameweekFinalPush[]> {
+  return db.query(GAMEWEEK_FINAL_PUSH_SQL, [gameweekId, afterId, limit, DEFAULT_NOTIFICATION_SETTINGS.matchResults, PUSH_KIND.gameweekFinal]);
+}
+
+/**
+ * Global rank now and before the gameweek (the same table rule over the season totals, and over
+ * them less the gameweek's figures): "up 3 places". Computed, not read from league_standings,
+ * for the reason globalRanks gives. $1 season id, $2 gameweek id.
+ */
+export const GLOBAL_RANK_MOVES_SQL = `
+  SELECT m.user_id, ${tableRank(totalsOf('t'))} AS rank,
+         ${tableRank((figure) => `coalesce(t.${figure}, 0) - coalesce(g.${figure}, 0)`)} AS rank_before
+  FROM leagues l
+  JOIN league_members m ON m.league_id = l.id
+  LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
+  LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2
+  WHERE l.type = 'global'`;
+
+export async function globalRankMoves(db: DataSource, seasonId: number, gameweekId: number): Promise<Map<number, { rank: number; before: number }>> {
+  const rows: { user_id: number; rank: number; rank_before: number }[] = await db.query(GLOBAL_RANK_MOVES_SQL, [seasonId, gameweekId]);
+  return new Map(rows.map((r) => [r.user_id, { rank: r.rank, before: r.rank_before }]));
+}

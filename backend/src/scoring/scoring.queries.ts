@@ -1,0 +1,47 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import { SCORE_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
+
+/**
+ * The scoring domain's data door: it writes predictions' points and the users' totals
+ * (user_gameweek_totals, user_season_totals) in one statement, score-fixture.sql.ts.
+ */
+type Queryable = DataSource | EntityManager;
+
+/**
+ * One scorer per season at a time: fixtures of a season share the users' season totals rows, so
+ * serialising avoids deadlocks, and the old values the scoring statement reads cannot move.
+ * The reconciler takes the same lock to repair totals.
+ */
+export async function lockSeasonForScoring(tx: EntityManager, seasonId: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SCORING_LOCK_NAMESPACE, seasonId]);
+}
+
+/** The season of a fixture (it never changes), or null when there is no such fixture. */
+export async function selectFixtureSeason(q: Queryable, fixtureId: number): Promise<number | null> {
+  const [row]: { season_id: number }[] = await q.query(`SELECT season_id FROM fixtures WHERE id = $1`, [fixtureId]);
+  return row?.season_id ?? null;
+}
+
+/** The fixture's gameweek, read under the scoring lock (an import may have moved it); null when gone. */
+export async function selectFixtureGameweek(tx: EntityManager, fixtureId: number): Promise<number | null> {
+  const [row]: { gameweek_id: number }[] = await tx.query(`SELECT gameweek_id FROM fixtures WHERE id = $1`, [fixtureId]);
+  return row?.gameweek_id ?? null;
+}
+
+/**
+ * Scores every prediction of the fixture from its current row and moves the totals by the
+ * difference. One big statement over up to every user: JIT compilation costs more than it saves,
+ * and the hash joins over 100k users should not spill to disk.
+ */
+export async function scoreFixturePredictions(
+  tx: EntityManager,
+  fixtureId: number,
+  gameweekId: number,
+  seasonId: number,
+): Promise<{ changed: number; status: FixtureStatus }> {
+  await tx.query(`SET LOCAL jit = off`);
+  await tx.query(`SET LOCAL work_mem = '64MB'`);
+  const [result]: { changed: number; status: FixtureStatus }[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId]);
+  return result;
+}

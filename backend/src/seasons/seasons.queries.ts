@@ -1,0 +1,117 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+
+/**
+ * The seasons domain's data door: the seasons and gameweeks tables (a gameweek's status and
+ * deadline are derived from its fixtures, read here in the same statement). The season import's
+ * writes of those two tables are here too; its fixtures go through fixtures/fixtures.queries.ts and
+ * its clubs through database/reference-data.queries.ts.
+ */
+type Queryable = DataSource | EntityManager;
+
+export interface ActiveSeason {
+  id: number;
+  name: string;
+  label: string;
+  league_code: string;
+}
+
+export async function selectActiveSeason(q: Queryable): Promise<ActiveSeason | null> {
+  const rows: ActiveSeason[] = await q.query(`SELECT id, name, label, league_code FROM seasons WHERE is_active`);
+  return rows[0] ?? null;
+}
+
+export interface GameweekRow {
+  id: number;
+  number: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  statuses: FixtureStatus[];
+  scored: number;
+  now: Date;
+}
+
+/** Every gameweek of a season, ascending by number, with its fixtures' statuses. */
+export function selectGameweeksOfSeason(q: Queryable, seasonId: number): Promise<GameweekRow[]> {
+  return q.query(
+    `SELECT g.id, g.number, g.starts_at, g.ends_at,
+            COALESCE(array_agg(f.status) FILTER (WHERE f.id IS NOT NULL), '{}') AS statuses,
+            count(f.id) FILTER (WHERE f.status IN ('live', 'finished'))::int AS scored,
+            statement_timestamp() AS now
+     FROM gameweeks g LEFT JOIN fixtures f ON f.gameweek_id = g.id
+     WHERE g.season_id = $1
+     GROUP BY g.id ORDER BY g.number`,
+    [seasonId],
+  );
+}
+
+/**
+ * A gameweek's starts_at / ends_at are its first and last kick-off; starts_at is the prediction
+ * deadline. Recompute them from the fixtures after any change of kick-off or gameweek.
+ */
+export async function refreshGameweekSpans(tx: EntityManager, where: { seasonId: number } | { gameweekIds: number[] }): Promise<void> {
+  const [filter, param] = 'seasonId' in where ? ['g.season_id = $1', where.seasonId] : ['g.id = ANY($1::int[])', where.gameweekIds];
+  await tx.query(
+    `UPDATE gameweeks g SET starts_at = s.starts_at, ends_at = s.ends_at
+     FROM (SELECT g.id, min(f.kickoff_at) AS starts_at, max(f.kickoff_at) AS ends_at
+           FROM gameweeks g LEFT JOIN fixtures f ON f.gameweek_id = g.id
+           WHERE ${filter} GROUP BY g.id) s
+     WHERE g.id = s.id AND (g.starts_at IS DISTINCT FROM s.starts_at OR g.ends_at IS DISTINCT FROM s.ends_at)`,
+    [param],
+  );
+}
+
+// ---- The season import -----------------------------------------------------------------------
+
+/** Serialises imports (and season activation) across processes. */
+const IMPORT_LOCK_KEY = 7_301_001;
+
+export async function lockImports(tx: EntityManager): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1)`, [IMPORT_LOCK_KEY]);
+}
+
+/** The season by league code and label, created or renamed; answers its id. */
+export async function upsertSeason(tx: EntityManager, s: { name: string; label: string; leagueCode: string; shiftDays: number }): Promise<number> {
+  const [row]: { id: number }[] = await tx.query(
+    `INSERT INTO seasons (name, label, league_code, shift_days) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (league_code, label) DO UPDATE SET name = EXCLUDED.name, shift_days = EXCLUDED.shift_days, updated_at = now()
+     RETURNING id`,
+    [s.name, s.label, s.leagueCode, s.shiftDays],
+  );
+  return row.id;
+}
+
+/** The gameweeks of this season and of the active one: an import may move fixtures of either. */
+export async function selectGameweekIdsTouchedByImport(tx: EntityManager, seasonId: number): Promise<number[]> {
+  const rows: { id: number }[] = await tx.query(`SELECT g.id FROM gameweeks g JOIN seasons s ON s.id = g.season_id WHERE g.season_id = $1 OR s.is_active`, [
+    seasonId,
+  ]);
+  return rows.map((g) => g.id);
+}
+
+export async function activateSeason(tx: EntityManager, seasonId: number): Promise<void> {
+  // Two statements: the one-active partial unique index is checked row by row.
+  await tx.query(`UPDATE seasons SET is_active = false, updated_at = now() WHERE is_active AND id <> $1`, [seasonId]);
+  await tx.query(`UPDATE seasons SET is_active = true, updated_at = now() WHERE id = $1 AND NOT is_active`, [seasonId]);
+}
+
+/** The season's gameweeks, created or re-dated; answers their ids by number. */
+export function upsertGameweeks(
+  tx: EntityManager,
+  seasonId: number,
+  gameweeks: { number: number; starts_at: Date | string | null; ends_at: Date | string | null }[],
+): Promise<{ id: number; number: number }[]> {
+  return tx.query(
+    `INSERT INTO gameweeks (season_id, number, starts_at, ends_at)
+     SELECT $1, g.number, g.starts_at, g.ends_at
+     FROM jsonb_to_recordset($2::jsonb) AS g(number int, starts_at timestamptz, ends_at timestamptz)
+     ON CONFLICT (season_id, number) DO UPDATE SET starts_at = EXCLUDED.starts_at, ends_at = EXCLUDED.ends_at
+     RETURNING id, number`,
+    [seasonId, JSON.stringify(gameweeks)],
+  );
+}
+
+export async function isSeasonActive(tx: EntityManager, seasonId: number): Promise<boolean> {
+  const [active]: { is_active: boolean }[] = await tx.query(`SELECT is_active FROM seasons WHERE id = $1`, [seasonId]);
+  return active.is_active;
+}

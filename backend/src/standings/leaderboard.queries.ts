@@ -1,0 +1,65 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+
+import type { TableUser } from './league-tables.queries';
+import type { StoredStanding } from './standings.queries';
+
+type Q = DataSource | EntityManager;
+
+/** A stored row of the table with the member's name and club. */
+export type StandingRow = StoredStanding & TableUser;
+
+export type LeaderboardHead = Partial<StandingRow> & {
+  type: LeagueKind;
+  role: LeagueRole | null;
+  total: number | null;
+  recent_gameweek_number: number | null;
+  computed_at: Date | null;
+};
+
+/** The league's kind, the viewer's membership and stored row, and the summary's version: one small query per read. */
+export async function selectLeaderboardHead(q: Q, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
+  const [head]: LeaderboardHead[] = await q.query(
+    `SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
+            s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
+            u.username, u.first_name, u.last_name, c.name AS team
+     FROM leagues l
+     LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
+     LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
+     LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
+     LEFT JOIN users u ON u.id = s.user_id
+     LEFT JOIN clubs c ON c.id = u.club_id
+     WHERE l.id = $1`,
+    [leagueId, viewerId],
+  );
+  return head;
+}
+
+/**
+ * One page of the stored season table in rank order (ties by user id). Pages within the
+ * summary's leading rows (`topRows`) read them from its jsonb (no sort); deeper pages sort the
+ * league's stored rows.
+ */
+export async function selectStandingsPage(q: Q, leagueId: number, pageSize: number, offset: number, topRows: number): Promise<StandingRow[]> {
+  const source =
+    offset + pageSize <= topRows
+      ? `SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
+         FROM league_standings_summary sm
+         CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
+         WHERE sm.league_id = $1`
+      : `SELECT s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional FROM league_standings s WHERE s.league_id = $1`;
+  return q.query(
+    `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
+     FROM (SELECT * FROM (${source}) src ORDER BY src.rank, src.user_id LIMIT $2 OFFSET $3) p
+     JOIN users u ON u.id = p.user_id
+     LEFT JOIN clubs c ON c.id = u.club_id
+     ORDER BY p.rank, p.user_id`,
+    [leagueId, pageSize, offset],
+  );
+}
+
+/** The most points anyone has in the league's stored table, or null when it has no rows. */
+export async function selectLeadingScore(q: Q, leagueId: number): Promise<number | null> {
+  const [standing]: { leading: number | null }[] = await q.query(`SELECT max(total_points)::int AS leading FROM league_standings WHERE league_id = $1`, [leagueId]);
+  return standing?.leading ?? null;
+}

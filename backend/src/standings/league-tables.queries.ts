@@ -1,0 +1,171 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+import type { PeriodWin } from '../activity/activity-writer.service';
+import { tableOrder, tableRank, totalsOf } from './table-ranking.queries';
+
+type Q = DataSource | EntityManager;
+
+/** A month is a calendar month in UTC (seasons carry no timezone of their own). */
+export const MONTH_OF = (timestamp: string) => `to_char(${timestamp} AT TIME ZONE 'UTC', 'YYYY-MM')`;
+
+export interface TableHead {
+  type: LeagueKind;
+  role: LeagueRole | null;
+  computed_at: Date | null;
+}
+
+/** The league's kind, the viewer's membership and the stored standings' version (computed_at). */
+export async function selectTableHead(q: Q, leagueId: number, viewerId: number): Promise<TableHead | undefined> {
+  const [head]: TableHead[] = await q.query(
+    `SELECT l.type, m.role, sm.computed_at
+     FROM leagues l
+     LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
+     LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
+     WHERE l.id = $1`,
+    [leagueId, viewerId],
+  );
+  return head;
+}
+
+export interface TableGameweekRow {
+  season_id: number;
+  id: number;
+  number: number;
+  month: string | null;
+  completed: boolean;
+  live: boolean;
+  scored: boolean;
+}
+
+/** The active season's gameweeks: number, month of the first kick-off, status. */
+export async function selectSeasonTableGameweeks(q: Q): Promise<TableGameweekRow[]> {
+  return q.query(
+    `SELECT g.season_id, g.id, g.number, ${MONTH_OF('g.starts_at')} AS month,
+            NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')) AS completed,
+            EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status = 'live') AS live,
+            EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')) AS scored
+     FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active
+     ORDER BY g.number`,
+  );
+}
+
+/** What a table sums: the season's totals, or the totals of some gameweeks (one, or a month's). */
+export type TableSource = { kind: 'season'; seasonId: number } | { kind: 'gameweeks'; gameweekIds: number[] };
+
+/**
+ * Each user's figures over the source, as (user_id, points, exact, correct, provisional).
+ * $2 is the season id or the gameweek ids.
+ */
+export function tableTotalsSql(source: TableSource['kind']): string {
+  return source === 'season'
+    ? `SELECT user_id, points, exact, correct, provisional FROM user_season_totals WHERE season_id = $2`
+    : `SELECT user_id, sum(points)::int AS points, sum(exact)::int AS exact, sum(correct)::int AS correct, bool_or(provisional) AS provisional
+       FROM user_gameweek_totals WHERE gameweek_id = ANY($2::int[]) GROUP BY user_id`;
+}
+
+const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.seasonId : source.gameweekIds);
+
+export interface RankedMember {
+  user_id: number;
+  rank: number;
+  points: number;
+  exact: number;
+  correct: number;
+  provisional: boolean;
+}
+
+/**
+ * The whole table of one league over the source, in table order (ties in rank by user id):
+ * every member, those without totals on 0. One window over the league's members; the service
+ * keeps the answer per version, so a big league pays this once per change, not per read.
+ */
+export async function selectRankedMembers(q: Q, leagueId: number, source: TableSource): Promise<RankedMember[]> {
+  const figures = totalsOf('t');
+  return q.query(
+    `SELECT m.user_id, ${tableRank(figures)} AS rank,
+            ${figures('points')}::int AS points, ${figures('exact')}::int AS exact, ${figures('correct')}::int AS correct,
+            coalesce(t.provisional, false) AS provisional
+     FROM league_members m
+     LEFT JOIN (${tableTotalsSql(source.kind)}) t ON t.user_id = m.user_id
+     WHERE m.league_id = $1
+     ORDER BY ${tableOrder(figures)}, m.user_id`,
+    [leagueId, sourceParam(source)],
+  );
+}
+
+export interface TableUser {
+  user_id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  team: string | null;
+}
+
+/** Names and clubs of the rows on a page. */
+export async function selectTableUsers(q: Q, userIds: number[]): Promise<TableUser[]> {
+  if (userIds.length === 0) return [];
+  return q.query(
+    `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, c.name AS team
+     FROM users u LEFT JOIN clubs c ON c.id = u.club_id WHERE u.id = ANY($1::int[])`,
+    [userIds],
+  );
+}
+
+/**
+ * Winners of a period in every league at once: rank 1 by the table rule among each league's
+ * members, with points. Members without totals have 0 points and cannot win, so an inner join.
+ * $1 the gameweek ids of the period.
+ */
+export async function selectPeriodWinners(q: Q, gameweekIds: number[]): Promise<PeriodWin[]> {
+  const figures = totalsOf('t');
+  return q.query(
+    `SELECT league_id, user_id, points, exact, correct, (count(*) OVER (PARTITION BY league_id))::int AS winners
+     FROM (
+       SELECT m.league_id, t.user_id, t.points, t.exact, t.correct, ${tableRank(figures, 'm.league_id')} AS rank
+       FROM (${tableTotalsSql('gameweeks').replace('$2', '$1')}) t
+       JOIN league_members m ON m.user_id = t.user_id
+     ) r
+     WHERE rank = 1 AND points > 0
+     ORDER BY league_id, user_id`,
+    [gameweekIds],
+  );
+}
+
+export interface SettlementGameweek {
+  id: number;
+  number: number;
+  season_id: number;
+  month: string | null;
+  /** Every fixture finished or void and every prediction scored for good. */
+  settled: boolean;
+}
+
+/** The gameweek and whether its results are settled (the last scoring event sees the whole gameweek). */
+export async function selectSettlementGameweek(q: Q, gameweekId: number): Promise<SettlementGameweek | undefined> {
+  const [row]: SettlementGameweek[] = await q.query(
+    `SELECT g.id, g.number, g.season_id, ${MONTH_OF('g.starts_at')} AS month,
+            (EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id)
+             AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
+             AND NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id WHERE f.gameweek_id = g.id AND NOT p.is_final)) AS settled
+     FROM gameweeks g WHERE g.id = $1`,
+    [gameweekId],
+  );
+  return row;
+}
+
+/** The gameweeks of a season whose first kick-off falls in the month, each with whether it is settled. */
+export async function selectMonthGameweeks(q: Q, seasonId: number, month: string): Promise<{ id: number; settled: boolean }[]> {
+  return q.query(
+    `SELECT g.id,
+            (NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
+             AND NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id WHERE f.gameweek_id = g.id AND NOT p.is_final)) AS settled
+     FROM gameweeks g WHERE g.season_id = $1 AND ${MONTH_OF('g.starts_at')} = $2
+     ORDER BY g.number`,
+    [seasonId, month],
+  );
+}
+
+/** Serialises the settling of one gameweek's or month's winners (namespace 7_307). */
+export async function lockPeriodWinners(tx: EntityManager, namespace: number, key: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [namespace, key]);
+}

@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import {
+  TABLE_DEFAULT_PAGE_SIZE,
+  type LeagueTableQuery,
+  type LeagueTableResponse,
+  type LeagueTableRow,
+  type TableGameweek,
+} from '@scoreline/contracts/api/tables';
+import { ApiError } from '../common/api-error';
+import { pageOffset, paging } from '../common/pagination';
+import {
+  selectRankedMembers,
+  selectSeasonTableGameweeks,
+  selectTableHead,
+  type TableHead,
+  selectTableUsers,
+  type RankedMember,
+  type TableGameweekRow,
+  type TableSource,
+  type TableUser,
+} from './league-tables.queries';
+
+/** A league's whole table over one period, ranked, as of one version of its standings. */
+interface RankedTable {
+  version: number;
+  rows: RankedMember[];
+  /** user id → index in rows. */
+  index: Map<number, number>;
+}
+
+/** Whole tables kept in memory (a 100k league's table is about 10 MB); least recently used go first. */
+const TABLE_CACHE_SIZE = 24;
+
+/**
+ * The league tables: season, any gameweek, any month (issue 11 section 3), one mechanism for
+ * all three and every league kind. A table is one window over the league's members by the
+ * table rule (table-ranking.queries.ts) over a source of totals — the season's, or the sum of
+ * some gameweeks' (one gameweek, or a month's) — so making tables faster is a change in one
+ * place.
+ *
+ * Fast at 100k members: the whole ranked table is kept in memory per league, period and version
+ * (the standings summary's computed_at, which every recompute of the league moves: any scored
+ * goal, correction or join). Reads between changes page through it and fetch the page's names
+ * (a few ms); the first read after a change pays the window once (about 0.5 s at 100k), and
+ * concurrent reads of the same table share that query. The stored season standings (and the
+ * leaderboard API) stay as they are; this table agrees with them, as both rank by one rule.
+ */
+@Injectable()
+export class LeagueTablesService {
+  private readonly tables = new Map<string, RankedTable>();
+  private readonly loading = new Map<string, Promise<RankedTable>>();
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** The league's kind, the viewer's membership and the standings' version; undefined for no such league. */
+  viewHead(leagueId: number, viewerId: number): Promise<TableHead | undefined> {
+    return selectTableHead(this.db, leagueId, viewerId);
+  }
+
+  async table(leagueId: number, viewerId: number, query: LeagueTableQuery): Promise<LeagueTableResponse> {
+    const head = await selectTableHead(this.db, leagueId, viewerId);
+    // A private league is for its members only: to anyone else it does not exist.
+    if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? TABLE_DEFAULT_PAGE_SIZE;
+    const period = query.period ?? 'season';
+
+    const gameweeks = await selectSeasonTableGameweeks(this.db);
+    const seasonId = gameweeks[0]?.season_id ?? null;
+    const shown = resolvePeriod(period, gameweeks, query);
+    const source: TableSource =
+      period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
+    const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
+    const key = `${leagueId}:${period}:${period === 'season' ? seasonId : shown.gameweeks.map((g) => g.id).join(',')}`;
+    const table = await this.ranked(key, version, leagueId, source);
+
+    const offset = pageOffset(page, pageSize);
+    const pageRows = table.rows.slice(offset, offset + pageSize);
+    const mineAt = table.index.get(viewerId);
+    const mine = mineAt === undefined ? null : table.rows[mineAt];
+    const ids = pageRows.map((r) => r.user_id);
+    if (mine && !ids.includes(mine.user_id)) ids.push(mine.user_id);
+    const users = new Map((await selectTableUsers(this.db, ids)).map((u) => [u.user_id, u]));
+
+    const completed = shown.gameweeks.length > 0 && shown.gameweeks.every((g) => g.completed);
+    const live = shown.gameweeks.some((g) => g.live);
+    const toRow = (r: RankedMember): LeagueTableRow => tableRow(r, users.get(r.user_id), viewerId, completed);
+    const rows = pageRows.map(toRow);
+    if (mine && !pageRows.includes(mine)) rows.push(toRow(mine));
+    return {
+      period,
+      gameweek: period === 'gameweek' ? (shown.gameweeks[0]?.number ?? null) : null,
+      month: period === 'month' ? shown.month : null,
+      month_gameweeks: period === 'month' ? shown.gameweeks.map((g) => g.number) : [],
+      completed,
+      live,
+      rows,
+      current_user: rows.find((r) => r.is_current_user) ?? null,
+      gameweeks: gameweeks.map((g): TableGameweek => ({ number: g.number, month: g.month, completed: g.completed })),
+      months: [...new Set(gameweeks.map((g) => g.month).filter((m): m is string => m !== null))].sort(),
+      updated_at: head.computed_at ? new Date(head.computed_at).toISOString() : null,
+      ...paging(page, pageSize, table.rows.length),
+    };
+  }
+
+  /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
+  private async ranked(key: string, version: number, leagueId: number, source: TableSource): Promise<RankedTable> {
+    // No summary yet (a league never recomputed): nothing to key a copy by, so no copy.
+    if (version === 0) {
+      const rows = await selectRankedMembers(this.db, leagueId, source);
+      return { version, rows, index: new Map(rows.map((r, i) => [r.user_id, i])) };
+    }
+    const cached = this.tables.get(key);
+    if (cached && cached.version === version) {
+      this.tables.delete(key);
+      this.tables.set(key, cached);
+      return cached;
+    }
+    const loadKey = `${key}@${version}`;
+    const running = this.loading.get(loadKey);
+    if (running) return running;
+    const load = (async () => {
+      const rows = await selectRankedMembers(this.db, leagueId, source);
+      const table: RankedTable = { version, rows, index: new Map(rows.map((r, i) => [r.user_id, i])) };
+      const current = this.tables.get(key);
+      // A slower load of an older version must not replace a newer table.
+      if (!current || current.version <= version) {
+        this.tables.delete(key);
+        this.tables.set(key, table);
+        while (this.tables.size > TABLE_CACHE_SIZE) this.tables.delete(this.tables.keys().next().value as string);
+      }
+      return table;
+    })();
+    this.loading.set(loadKey, load);
+    try {
+      return await load;
+    } finally {
+      this.loading.delete(loadKey);
+    }
+  }
+}
+
+interface ShownPeriod {
+  gameweeks: TableGameweekRow[];
+  month: string | null;
+}
+
+/**
+ * Which gameweeks the period sums. Gameweek: the one asked for, else the latest with a match
+ * played, else the current (earliest not completed), else the first. Month: the gameweeks whose
+ * first kick-off is in it; without one asked for, the month of that default gameweek.
+ */
+export function resolvePeriod(period: LeagueTableQuery['period'], gameweeks: TableGameweekRow[], query: LeagueTableQuery): ShownPeriod {
+  if (period === 'season' || period === undefined) return { gameweeks, month: null };
+  const fallback =
+    [...gameweeks].reverse().find((g) => g.scored) ?? gameweeks.find((g) => !g.completed) ?? gameweeks[0] ?? null;
+  if (period === 'gameweek') {
+    const chosen = query.gameweek === undefined ? fallback : gameweeks.find((g) => g.number === query.gameweek);
+    if (!chosen) throw ApiError.notFound('Gameweek not found.');
+    return { gameweeks: [chosen], month: null };
+  }
+  const month = query.month ?? fallback?.month ?? null;
+  const inMonth = gameweeks.filter((g) => g.month !== null && g.month === month);
+  if (month === null || inMonth.length === 0) throw ApiError.notFound('No gameweek of the season starts in that month.');
+  return { gameweeks: inMonth, month };
+}
+
+function tableRow(r: RankedMember, user: TableUser | undefined, viewerId: number, completed: boolean): LeagueTableRow {
+  const fullName = user ? `${user.first_name} ${user.last_name}` : '';
+  return {
+    user_id: r.user_id,
+    username: user?.username ?? '',
+    full_name: fullName,
+    team_name: user?.team ?? null,
+    rank: r.rank,
+    points: r.points,
+    exact: r.exact,
+    correct: r.correct,
+    provisional: r.provisional,
+    is_current_user: r.user_id === viewerId,
+    is_winner: completed && r.rank === 1 && r.points > 0,
+  };
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import type { DomainEventMap } from '@scoreline/contracts/events';
+import {
+  lockGameweekHistory,
+  selectCompletedFromGameweek,
+  selectLeaguesWithMembers,
+  selectMissingHistory,
+  selectUserHistory,
+  selectUserLeagues,
+  writeGameweekHistory,
+} from './rank-history.queries';
+import { tuneForBigLeagueSorts } from './standings.queries';
+
+export interface GameweekHistoryWrite {
+  gameweekId: number;
+  /** Leagues whose snapshot of the gameweek was written. */
+  leagues: number;
+  /** Members whose bucket of history was inserted or changed (0 on a replay). */
+  written: number;
+}
+
+export interface StoredRankPoint {
+  league_id: number;
+  gameweek_id: number;
+  gameweek_number: number;
+  rank: number;
+  points: number;
+  members: number;
+}
+
+/**
+ * Rank over time: each member's rank in each league at the end of every completed gameweek,
+ * stored when the gameweek completes (the standings worker, on the final `scores.updated` of a
+ * completed gameweek) and read as stored. Set-based: one statement ranks every member of every
+ * league (or of the leagues given) for one gameweek. Idempotent: a replay rewrites nothing.
+ */
+@Injectable()
+export class RankHistoryService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * After a fixture's final scores: when its gameweek is completed, write its history, and
+   * rewrite every later completed gameweek that has one (their season points include this
+   * fixture's, so a corrected result moves them too). Nothing while the gameweek is open.
+   */
+  async recordAfterScores(payload: DomainEventMap['scores.updated']): Promise<GameweekHistoryWrite[]> {
+    if (!payload.final) return [];
+    const writes: GameweekHistoryWrite[] = [];
+    for (const id of await selectCompletedFromGameweek(this.db, payload.gameweekId)) writes.push(await this.writeGameweek(id));
+    return writes;
+  }
+
+  /**
+   * Writes (or rewrites) one gameweek's history for every league, or for the leagues given: one
+   * set-based statement per league (as the standings recompute), all in one transaction under
+   * the gameweek's advisory lock, so two workers writing the same gameweek run one after the other.
+   */
+  async writeGameweek(gameweekId: number, leagueIds: number[] | null = null): Promise<GameweekHistoryWrite> {
+    return this.db.transaction(async (tx) => {
+      await lockGameweekHistory(tx, gameweekId);
+      await tuneForBigLeagueSorts(tx);
+      const leagues = leagueIds ?? (await selectLeaguesWithMembers(tx));
+      const total: GameweekHistoryWrite = { gameweekId, leagues: 0, written: 0 };
+      for (const leagueId of leagues) {
+        const row = await writeGameweekHistory(tx, gameweekId, leagueId);
+        total.leagues += row.leagues;
+        total.written += row.written;
+      }
+      return total;
+    });
+  }
+
+  /**
+   * Backfill: every completed gameweek of the active season that a league with members has no
+   * history for (a season imported with results, a league created mid-season, a completion
+   * whose event carried no final scores). Called by the reconciler pass and the demo seed.
+   * `graceSeconds`: gameweeks whose fixtures changed more recently are left to the worker.
+   */
+  async backfillMissing(graceSeconds = 0): Promise<GameweekHistoryWrite[]> {
+    const missing = await selectMissingHistory(this.db, graceSeconds);
+    const writes: GameweekHistoryWrite[] = [];
+    for (const { gameweek_id, league_ids } of missing) writes.push(await this.writeGameweek(gameweek_id, league_ids));
+    return writes;
+  }
+
+  /** A user's stored history in the given leagues (active season), oldest gameweek first. */
+  async historyOf(userId: number, leagueIds: number[]): Promise<StoredRankPoint[]> {
+    if (leagueIds.length === 0) return [];
+    return selectUserHistory<StoredRankPoint>(this.db, userId, leagueIds);
+  }
+
+  /** The leagues a user belongs to (global, country, club first). */
+  async leaguesOf(userId: number): Promise<{ id: number; name: string; type: string }[]> {
+    return selectUserLeagues(this.db, userId);
+  }
+}

@@ -1,0 +1,225 @@
+import { getQueueToken } from '@nestjs/bullmq';
+import * as argon2 from 'argon2';
+import type { Queue } from 'bullmq';
+import type { PushPayload } from '@scoreline/contracts/api/push';
+import { PUSH_JOB, PUSH_QUEUE } from '@scoreline/backend/push/push-jobs';
+import { fastUser, type FastUser } from '../leagues/league-test-helpers';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { FakeBrowser, LocalPushService, verifyVapid, type ReceivedPush } from './push-service';
+
+/**
+ * Web push on the real system (API, workers, outbox) against a push service of our own: what
+ * arrives is decrypted with the subscribing browser's keys and its VAPID signature checked, a
+ * push goes once per device and subject, the join request's buttons decide the request, and a
+ * device the push service says is gone (404/410) is forgotten, as is every device of a deleted
+ * account.
+ */
+describe('web push', () => {
+  let sys: TestSystem;
+  let pushService: LocalPushService;
+  let queue: Queue;
+  let owner: FastUser;
+  let requester: FastUser;
+  let leagueId: number;
+  let code: string;
+  let serverKey: string;
+  let phone: FakeBrowser;
+  let laptop: FakeBrowser;
+  let requesterPhone: FakeBrowser;
+
+  const subscriptions = async (userId: number): Promise<string[]> =>
+    (await sys.db.query(`SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY id`, [userId])).map((r: { endpoint: string }) => r.endpoint);
+
+  async function waitFor(path: string, count: number): Promise<ReceivedPush[]> {
+    const deadline = Date.now() + 20_000;
+    while (pushService.to(path).length < count) {
+      if (Date.now() > deadline) throw new Error(`expected ${count} pushes to ${path}, got ${pushService.to(path).length}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return pushService.to(path);
+  }
+
+  async function settleAll(): Promise<void> {
+    await sys.settle();
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+      if (Object.values(counts).every((n) => n === 0)) return;
+      if (Date.now() > deadline) throw new Error(`push queue did not settle: ${JSON.stringify(counts)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    queue = sys.workers.get<Queue>(getQueueToken(PUSH_QUEUE), { strict: false });
+    pushService = await new LocalPushService().listen();
+    phone = new FakeBrowser(pushService.endpoint('/send/owner-phone'));
+    laptop = new FakeBrowser(pushService.endpoint('/send/owner-laptop'));
+    requesterPhone = new FakeBrowser(pushService.endpoint('/send/requester-phone'));
+    owner = await fastUser(sys, 'Olga', 'Owner');
+    requester = await fastUser(sys, 'Remy', 'Requester');
+    const created = await sys.http.post('/api/leagues/').set(owner.auth).send({ name: 'Pub Quiz Predictors', type: 'private' }).expect(201);
+    leagueId = created.body.data.id;
+    code = created.body.data.code;
+    serverKey = (await sys.http.get('/api/push/public-key/').expect(200)).body.data.public_key;
+  });
+
+  afterAll(async () => {
+    await sys?.close();
+    await pushService?.close();
+  });
+
+  it('answers the VAPID public key to anyone, and stores a device only for a signed-in user with a valid subscription', async () => {
+    expect(Buffer.from(serverKey, 'base64url')).toHaveLength(65);
+    await sys.http.post('/api/push/subscriptions/').send(phone.subscription()).expect(401);
+    for (const bad of [
+      { ...phone.subscription(), endpoint: 'ftp://push.example.com/x' },
+      { ...phone.subscription(), endpoint: 'http://push.example.com/x' },
+      { endpoint: phone.endpoint },
+      { ...phone.subscription(), keys: { p256dh: 'not base64!', auth: 'x' } },
+      { ...phone.subscription(), device: 'x'.repeat(121) },
+    ]) {
+      const res = await sys.http.post('/api/push/subscriptions/').set(owner.auth).send(bad).expect(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    await Promise.all([
+      sys.http.post('/api/push/subscriptions/').set(owner.auth).send({ ...phone.subscription(), device: 'Chrome on Android' }).expect(200),
+      sys.http.post('/api/push/subscriptions/').set(owner.auth).send({ ...phone.subscription(), device: 'Chrome on Android' }).expect(200),
+    ]);
+    await sys.http.post('/api/push/subscriptions/').set(owner.auth).send(laptop.subscription()).expect(200);
+    await sys.http.post('/api/push/subscriptions/').set(requester.auth).send(requesterPhone.subscription()).expect(200);
+    expect(await subscriptions(owner.id)).toEqual([phone.endpoint, laptop.endpoint]);
+  });
+
+  let ownerPayload: PushPayload;
+
+  it("pushes a join request to each of the owner's devices, encrypted for it and signed with our VAPID key", async () => {
+    await sys.http.post('/api/leagues/join/').set(requester.auth).send({ type: 'private', code, message: 'Saw it at the bar' }).expect(200);
+    const [toPhone] = await waitFor('/send/owner-phone', 1);
+    const [toLaptop] = await waitFor('/send/owner-laptop', 1);
+
+    ownerPayload = phone.decrypt(toPhone.body) as PushPayload;
+    expect(ownerPayload).toMatchObject({
+      kind: 'join_request',
+      title: 'Join request for Pub Quiz Predictors',
+      body: 'Remy Requester: “Saw it at the bar”',
+      url: `/leagues/${leagueId}`,
+      tag: `join:${leagueId}:${requester.id}`,
+      actions: [
+        { action: 'approve', title: 'Approve' },
+        { action: 'reject', title: 'Reject' },
+      ],
+    });
+    expect(ownerPayload.action_token).toEqual(expect.any(String));
+    // Each device's copy is encrypted for that device only.
+    expect(() => phone.decrypt(toLaptop.body)).toThrow();
+    expect(laptop.decrypt(toLaptop.body)).toMatchObject({ kind: 'join_request', url: `/leagues/${leagueId}` });
+
+    expect(toPhone.headers['content-encoding']).toBe('aes128gcm');
+    expect(toPhone.headers.ttl).toBe(String(2 * 24 * 3600));
+    expect(toPhone.headers.urgency).toBe('normal');
+    const vapid = verifyVapid(toPhone.headers.authorization);
+    expect(vapid.publicKey).toBe(serverKey);
+    expect(vapid.claims.aud).toBe(pushService.origin);
+    expect(vapid.claims.sub).toBe('mailto:push@scoreline.local');
+    expect(vapid.claims.exp * 1000 - Date.now()).toBeGreaterThan(0);
+    expect(vapid.claims.exp * 1000 - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+  });
+
+  it('never pushes the same request to a device twice, however often its job runs', async () => {
+    await settleAll();
+    const [{ id: requestId }]: { id: number }[] = await sys.db.query(`SELECT id FROM league_requests WHERE league_id = $1 AND user_id = $2`, [leagueId, requester.id]);
+    await Promise.all([queue.add(PUSH_JOB.joinRequested, { requestId }), queue.add(PUSH_JOB.joinRequested, { requestId })]);
+    await settleAll();
+    expect(pushService.to('/send/owner-phone')).toHaveLength(1);
+    expect(pushService.to('/send/owner-laptop')).toHaveLength(1);
+  });
+
+  it("approves from the notification's button with its token alone, and tells the requester", async () => {
+    const forged = `${ownerPayload.action_token!.split('.')[0]}.AAAA`;
+    const refused = await sys.http.post('/api/push/actions/').send({ token: forged, action: 'approve' }).expect(401);
+    expect(refused.body.message).toMatch(/expired/);
+    await sys.http.post('/api/push/actions/').send({ token: ownerPayload.action_token, action: 'maybe' }).expect(400);
+
+    const approved = await sys.http.post('/api/push/actions/').send({ token: ownerPayload.action_token, action: 'approve' }).expect(200);
+    expect(approved.body.message).toBe('Remy Requester is now a member of Pub Quiz Predictors.');
+    // A second tap (or the other button) finds it decided.
+    await sys.http.post('/api/push/actions/').send({ token: ownerPayload.action_token, action: 'reject' }).expect(409);
+
+    const [decision] = await waitFor('/send/requester-phone', 1);
+    expect(requesterPhone.decrypt(decision.body)).toEqual({
+      kind: 'request_decided',
+      title: "You're in Pub Quiz Predictors",
+      body: 'Your join request was approved. See the table.',
+      url: `/leagues/${leagueId}`,
+      tag: `decided:${leagueId}`,
+    });
+    expect(decision.headers.urgency).toBe('normal');
+  });
+
+  it("follows the league-updates switch and the reader's language", async () => {
+    const second = await fastUser(sys, 'Sol', 'Second');
+    await sys.db.query(`INSERT INTO user_preferences (user_id, language) VALUES ($1, 'de')`, [owner.id]);
+    await sys.http.post('/api/leagues/join/').set(second.auth).send({ type: 'private', code }).expect(200);
+    const [, german] = await waitFor('/send/owner-phone', 2);
+    expect(phone.decrypt(german.body)).toMatchObject({ title: 'Beitrittsanfrage für Pub Quiz Predictors', body: 'Sol Second möchte beitreten.' });
+    await waitFor('/send/owner-laptop', 2);
+
+    await sys.db.query(`UPDATE user_preferences SET notify_league_updates = false WHERE user_id = $1`, [owner.id]);
+    const third = await fastUser(sys, 'Tia', 'Third');
+    await sys.http.post('/api/leagues/join/').set(third.auth).send({ type: 'private', code }).expect(200);
+    await settleAll();
+    expect(pushService.to('/send/owner-phone')).toHaveLength(2);
+    await sys.db.query(`UPDATE user_preferences SET notify_league_updates = true WHERE user_id = $1`, [owner.id]);
+  });
+
+  it('forgets a device when the push service answers 410 or 404, and still pushes to the others', async () => {
+    pushService.answer('/send/owner-laptop', 410);
+    const fourth = await fastUser(sys, 'Flo', 'Fourth');
+    await sys.http.post('/api/leagues/join/').set(fourth.auth).send({ type: 'private', code }).expect(200);
+    await waitFor('/send/owner-phone', 3);
+    await waitFor('/send/owner-laptop', 3);
+    await settleAll();
+    expect(await subscriptions(owner.id)).toEqual([phone.endpoint]);
+
+    pushService.answer('/send/owner-phone', 404);
+    const fifth = await fastUser(sys, 'Fay', 'Fifth');
+    await sys.http.post('/api/leagues/join/').set(fifth.auth).send({ type: 'private', code }).expect(200);
+    await waitFor('/send/owner-phone', 4);
+    await settleAll();
+    expect(await subscriptions(owner.id)).toEqual([]);
+  });
+
+  it('retries a push the push service failed (5xx) until it goes through, once', async () => {
+    await sys.http.post('/api/push/subscriptions/').set(owner.auth).send(phone.subscription()).expect(200);
+    pushService.answer('/send/owner-phone', 503);
+    const sixth = await fastUser(sys, 'Sid', 'Sixth');
+    await sys.http.post('/api/leagues/join/').set(sixth.auth).send({ type: 'private', code }).expect(200);
+    const before = (await waitFor('/send/owner-phone', 5)).length;
+    pushService.answer('/send/owner-phone', 201);
+    await settleAll();
+    const after = pushService.to('/send/owner-phone');
+    expect(after.length).toBeGreaterThan(before);
+    const delivered = after.slice(before);
+    expect(delivered).toHaveLength(1);
+    expect(phone.decrypt(delivered[0].body)).toMatchObject({ body: 'Sid Sixth möchte beitreten.' });
+  });
+
+  it("lists a user's devices in the privacy export, forgets one on unsubscribe and all with the account", async () => {
+    const exported = await sys.http.get('/api/account/export/').set(requester.auth).expect(200);
+    expect(exported.body.data.push_devices).toEqual([{ device: '', push_service: pushService.origin, created_at: expect.any(String), last_sent_at: expect.any(String) }]);
+
+    await sys.http.delete('/api/push/subscriptions/').set(owner.auth).send({ endpoint: phone.endpoint }).expect(200);
+    await sys.http.delete('/api/push/subscriptions/').set(owner.auth).send({ endpoint: phone.endpoint }).expect(200);
+    expect(await subscriptions(owner.id)).toEqual([]);
+
+    await sys.db.query(`UPDATE users SET password_hash = $2 WHERE id = $1`, [requester.id, await argon2.hash('push-test-pass-1')]);
+    await sys.http.delete('/api/account/').set(requester.auth).send({ password: 'push-test-pass-1' }).expect(200);
+    expect(await subscriptions(requester.id)).toEqual([]);
+    const [{ left }]: { left: number }[] = await sys.db.query(
+      `SELECT count(*)::int AS left FROM push_deliveries d WHERE NOT EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.id = d.subscription_id)`,
+    );
+    expect(left).toBe(0);
+  });
+});

@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { StandingsService } from '@scoreline/backend/standings/standings.service';
+import { tableRanks } from '@scoreline/contracts/game/table-ranking';
+import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
+import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+
+/**
+ * The ranks the standings answer (stored table and the leaderboard API, the viewer's own row
+ * included) equal a plain SQL rank() over the members' season totals — written out here by
+ * hand, not through table-ranking.queries.ts — and the contracts' pure `tableRanks`, for random
+ * leagues: sizes, scores drawn from a narrow range so ties on points, exact and correct are
+ * common, members without any totals, corrections of some members' totals (up and down), joins
+ * and leaves, and replays (a second recompute writes nothing and changes no rank).
+ */
+
+interface Figures {
+  points: number;
+  exact: number;
+  correct: number;
+}
+
+type Step =
+  | { kind: 'correct'; changes: { member: number; figures: Figures | null }[] }
+  | { kind: 'join'; figures: Figures | null }
+  | { kind: 'leave'; member: number }
+  | { kind: 'replay' };
+
+// Narrow ranges: most leagues have full ties (same points, exact and correct) and partial ones.
+const figuresArb: fc.Arbitrary<Figures | null> = fc.option(
+  fc.record({ points: fc.integer({ min: 0, max: 6 }).map((p) => p * 10), exact: fc.integer({ min: 0, max: 2 }), correct: fc.integer({ min: 0, max: 3 }) }),
+  { freq: 6 },
+);
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fc.record({ kind: fc.constant('correct' as const), changes: fc.array(fc.record({ member: fc.nat(), figures: figuresArb }), { minLength: 1, maxLength: 6 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('join' as const), figures: figuresArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('leave' as const), member: fc.nat() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'replay' as const }) },
+);
+
+const scenarioArb = fc.record({
+  members: fc.array(figuresArb, { minLength: 1, maxLength: 25 }),
+  steps: fc.array(stepArb, { maxLength: 4 }),
+});
+
+describe('derived ranks equal a plain rank() recomputation (property)', () => {
+  let sys: TestSystem;
+  let standings: StandingsService;
+  let seasonId: number;
+  let owner: FastUser;
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    standings = sys.workers.get(StandingsService, { strict: false });
+    // Suites share the run's database: one season may be active, and this one is ours.
+    await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
+    const [season]: { id: number }[] = await sys.db.query(
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Property League 2087/88', '2087/88', 'en.1', true) RETURNING id`,
+    );
+    seasonId = season.id;
+    [owner] = await insertVerifiedUsers(sys, 1, 'prop', { onboarded: true });
+  });
+
+  afterAll(async () => {
+    await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+    await sys.close();
+  });
+
+  async function setFigures(userId: number, figures: Figures | null): Promise<void> {
+    if (figures === null) {
+      await sys.db.query(`DELETE FROM user_season_totals WHERE user_id = $1 AND season_id = $2`, [userId, seasonId]);
+      return;
+    }
+    await sys.db.query(
+      `INSERT INTO user_season_totals (user_id, season_id, points, exact, correct, predictions) VALUES ($1, $2, $3, $4, $5, 1)
+       ON CONFLICT (user_id, season_id) DO UPDATE SET points = EXCLUDED.points, exact = EXCLUDED.exact, correct = EXCLUDED.correct`,
+      [userId, seasonId, figures.points, figures.exact, figures.correct],
+    );
+  }
+
+  /** The oracle: rank() over the members' totals (none: zeros), written out by hand. */
+  async function plainRanks(leagueId: number): Promise<Map<number, number>> {
+    const rows: { user_id: number; rank: number }[] = await sys.db.query(
+      `SELECT m.user_id, rank() OVER (ORDER BY coalesce(t.points, 0) DESC, coalesce(t.exact, 0) DESC, coalesce(t.correct, 0) DESC)::int AS rank
+       FROM league_members m LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+       WHERE m.league_id = $1`,
+      [leagueId, seasonId],
+    );
+    return new Map(rows.map((r) => [r.user_id, r.rank]));
+  }
+
+  async function storedRanks(leagueId: number): Promise<Map<number, number>> {
+    const rows: { user_id: number; rank: number }[] = await sys.db.query(`SELECT user_id, rank FROM league_standings WHERE league_id = $1`, [leagueId]);
+    return new Map(rows.map((r) => [r.user_id, r.rank]));
+  }
+
+  async function leaderboard(leagueId: number, viewer: FastUser): Promise<LeaderboardResponse> {
+    const res = await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page_size: 100 }).set(viewer.auth);
+    expect(res.status).toBe(200);
+    return res.body.data as LeaderboardResponse;
+  }
+
+  /** Every way the ranks are read agrees with the oracle and with the contracts' rule. */
+  async function expectRanksAgree(leagueId: number, members: FastUser[], figures: Map<number, Figures | null>): Promise<void> {
+    const oracle = await plainRanks(leagueId);
+    const zero: Figures = { points: 0, exact: 0, correct: 0 };
+    const pure = tableRanks(members.map((m) => figures.get(m.id) ?? zero));
+    expect(Object.fromEntries(members.map((m, i) => [m.id, pure[i]]))).toEqual(Object.fromEntries(oracle));
+    expect(Object.fromEntries(await storedRanks(leagueId))).toEqual(Object.fromEntries(oracle));
+
+    const viewer = members[members.length - 1];
+    const board = await leaderboard(leagueId, viewer);
+    expect(board.total_count).toBe(members.length);
+    expect(board.leaderboard.map((r) => [r.user_id, r.rank])).toEqual(
+      [...oracle].sort(([ua, ra], [ub, rb]) => ra - rb || ua - ub).map(([u, r]) => [u, r]),
+    );
+    expect(board.current_user?.rank).toBe(oracle.get(viewer.id));
+    for (const row of board.leaderboard) expect(row.total_points).toBe(figures.get(row.user_id)?.points ?? 0);
+  }
+
+  it('for random leagues, ties, corrections, joins, leaves and replays', async () => {
+    await fc.assert(
+      fc.asyncProperty(scenarioArb, async ({ members: initial, steps }) => {
+        const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
+          `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Property league', '', 'public', $1) RETURNING id`,
+          [owner.id],
+        );
+        const members = await insertVerifiedUsers(sys, initial.length, 'prop', { onboarded: true });
+        const figures = new Map<number, Figures | null>();
+        for (const [i, m] of members.entries()) {
+          figures.set(m.id, initial[i]);
+          await setFigures(m.id, initial[i]);
+        }
+        await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [
+          leagueId,
+          members.map((m) => m.id),
+        ]);
+        await standings.recomputeLeague(leagueId);
+        await expectRanksAgree(leagueId, members, figures);
+
+        for (const step of steps) {
+          if (step.kind === 'correct') {
+            for (const { member, figures: next } of step.changes) {
+              const user = members[member % members.length];
+              figures.set(user.id, next);
+              await setFigures(user.id, next);
+            }
+          } else if (step.kind === 'join') {
+            const [user] = await insertVerifiedUsers(sys, 1, 'prop', { onboarded: true });
+            members.push(user);
+            figures.set(user.id, step.figures);
+            await setFigures(user.id, step.figures);
+            await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, user.id]);
+          } else if (step.kind === 'leave') {
+            if (members.length < 2) continue;
+            const [user] = members.splice(step.member % members.length, 1);
+            await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, user.id]);
+            await standings.leaguesAffectedBy({
+              id: 0,
+              name: 'member.left',
+              payload: { leagueId, userId: user.id, leagueType: 'public', via: 'left' },
+              occurredAt: new Date().toISOString(),
+            });
+          }
+          const result = await standings.recomputeLeague(leagueId);
+          if (step.kind === 'replay') expect(result.written).toBe(0);
+          await expectRanksAgree(leagueId, members, figures);
+        }
+        // A replay after any history converges: nothing written, the same ranks.
+        const replay = await standings.recomputeLeague(leagueId);
+        expect([replay.written, replay.removed]).toEqual([0, 0]);
+        await expectRanksAgree(leagueId, members, figures);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
