@@ -4,13 +4,14 @@ import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { DataSource } from 'typeorm';
-import { APP_ENV } from '../../backend/src/config/config.module';
-import type { AppEnv } from '../../backend/src/config/env';
-import { metricsAccessAllowed } from '../../backend/src/metrics/metric-labels';
-import { metricsRegistry, outboxLagSeconds, queueJobs } from '../../backend/src/metrics/metrics';
-import { QUEUES } from '../../backend/src/outbox/event-routes';
-import { OutboxService } from '../../backend/src/outbox/outbox.service';
-import { REDIS } from '../../backend/src/redis/redis.module';
+import { APP_ENV } from '@scoreline/backend/config/config.module';
+import type { AppEnv } from '@scoreline/backend/config/env';
+import { pingDatabase } from '@scoreline/backend/database/database.queries';
+import { metricsAccessAllowed } from '@scoreline/backend/metrics/metric-labels';
+import { metricsRegistry, outboxLagSeconds, queueJobs } from '@scoreline/backend/metrics/metrics';
+import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
+import { REDIS } from '@scoreline/backend/redis/redis.module';
 
 /** The job states reported per queue on each scrape. */
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed', 'completed'] as const;
@@ -46,7 +47,7 @@ export function startHealthServer(app: INestApplicationContext, port: number): S
     if (path === '/health/live') return json(res, 200, { status: 'ok' });
     if (path === '/health/ready' || path === '/health') {
       try {
-        await Promise.all([db.query('SELECT 1'), redis.ping()]);
+        await Promise.all([pingDatabase(db), redis.ping()]);
         return json(res, 200, { status: 'ok' });
       } catch (error) {
         return json(res, 503, { status: 'error', message: (error as Error).message });

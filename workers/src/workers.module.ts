@@ -1,30 +1,34 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { CORE_IMPORTS } from '../../backend/src/app.module';
-import { MailModule } from '../../backend/src/mail/mail.module';
-import { OutboxRelayService } from '../../backend/src/outbox/outbox-relay.service';
-import { QueueModule } from '../../backend/src/queue/queue.module';
-import { ScoringModule } from '../../backend/src/scoring/scoring.module';
+import { CORE_IMPORTS } from '@scoreline/backend/app.module';
+import { MailModule } from '@scoreline/backend/mail/mail.module';
+import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
+import { QueueModule } from '@scoreline/backend/queue/queue.module';
+import { ScoringModule } from '@scoreline/backend/scoring/scoring.module';
 import { MailProcessor } from './mail/mail.processor';
-import { ActivityModule } from '../../backend/src/activity/activity.module';
-import { StandingsModule } from '../../backend/src/standings/standings.module';
+import { ActivityModule } from '@scoreline/backend/activity/activity.module';
+import { StandingsModule } from '@scoreline/backend/standings/standings.module';
 import { ActivityProcessor } from './activity/activity.processor';
 import { StandingsProcessor } from './standings/standings.processor';
 import { ResultRecordedProcessor } from './scoring/result-recorded.processor';
-import { LivePublisherModule } from '../../backend/src/live/live-publisher.module';
+import { LivePublisherModule } from '@scoreline/backend/live/live-publisher.module';
 import { LiveProcessor } from './live/live.processor';
-import { NotificationsModule } from '../../backend/src/notifications/notifications.module';
+import { NotificationsModule } from '@scoreline/backend/notifications/notifications.module';
 import { NotificationsProcessor } from './notifications/notifications.processor';
 import { JobMetricsRecorder } from './job-metrics.recorder';
-import { ReconcileModule } from '../../backend/src/reconcile/reconcile.module';
+import { ReconcileModule } from '@scoreline/backend/reconcile/reconcile.module';
 import { ReconcileScheduler } from './reconcile/reconcile.scheduler';
+import { PicksModule } from '@scoreline/backend/picks/picks.module';
+import { CrowdScheduler } from './crowd/crowd.scheduler';
+import { PushModule } from '@scoreline/backend/push/push.module';
+import { PushProcessor } from './push/push.processor';
 
 /**
  * The worker process: the backend's own domain services, plus the outbox relay and thin
  * BullMQ processors that hand each event to them.
  */
 @Module({
-  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, ReconcileModule],
-  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, ReconcileScheduler],
+  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, PushModule, ReconcileModule, PicksModule],
+  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, PushProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, ReconcileScheduler, CrowdScheduler],
 })
 export class WorkersModule {}

@@ -1,10 +1,10 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
+import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
 import { Logger } from '@nestjs/common';
-import type { QueueJob, QueueJobs } from '../../../backend/src/outbox/queue-jobs';
-import { ActivityWriterService, NewActivity } from '../../../backend/src/activity/activity-writer.service';
-import { LiveEventsService } from '../../../backend/src/live/live-events.service';
+import type { QueueJob, QueueJobs } from '@scoreline/backend/outbox/queue-jobs';
+import { ActivityWriterService, NewActivity } from '@scoreline/backend/activity/activity-writer.service';
+import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
 
 /** Consumes the `activity` queue: each activity-worthy event becomes league feed entries, announced live. */
 @Processor('activity', { ...WORKER_OPTIONS, concurrency: 4 })

@@ -1,8 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
-import type { QueueJob } from '../../../backend/src/outbox/queue-jobs';
-import { LiveEventsService } from '../../../backend/src/live/live-events.service';
+import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
+import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
+import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
 
 /** Consumes the `live` queue: each event becomes a socket push (or a room change). */
 @Processor('live', { ...WORKER_OPTIONS, concurrency: 10 })

@@ -1,9 +1,9 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Redis from 'ioredis';
-import { APP_ENV } from '../../../backend/src/config/config.module';
-import type { AppEnv } from '../../../backend/src/config/env';
-import { ReconcilerService } from '../../../backend/src/reconcile/reconciler.service';
-import { REDIS } from '../../../backend/src/redis/redis.module';
+import { APP_ENV } from '@scoreline/backend/config/config.module';
+import type { AppEnv } from '@scoreline/backend/config/env';
+import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
+import { REDIS } from '@scoreline/backend/redis/redis.module';
 import { coalescingRunner, reconnectWatcher } from './pass-triggers';
 
 /**

@@ -1,13 +1,14 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
+import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
 import { Logger } from '@nestjs/common';
-import type { QueueJob } from '../../../backend/src/outbox/queue-jobs';
-import { ScoringService, type ScoreFixtureResult } from '../../../backend/src/scoring/scoring.service';
+import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
+import { ScoringService, type ScoreFixtureResult } from '@scoreline/backend/scoring/scoring.service';
 
 /**
  * Consumes the `scoring` queue: each result.recorded re-scores its fixture from the fixture's
- * current row (the payload is only a pointer), so duplicates and reordering are harmless.
+ * current row (the payload gives only the fixture and its season, which never changes), so
+ * duplicates and reordering are harmless.
  */
 @Processor('scoring', { ...WORKER_OPTIONS, concurrency: 2 })
 export class ResultRecordedProcessor extends OutboxConsumer<'scoring'> {
@@ -22,7 +23,7 @@ export class ResultRecordedProcessor extends OutboxConsumer<'scoring'> {
       this.logger.warn(`scoring queue: no handler for ${job.data.name}`);
       return 'ignored';
     }
-    const { fixtureId } = job.data.payload;
-    return this.scoring.scoreFixture(fixtureId);
+    const { fixtureId, seasonId } = job.data.payload;
+    return this.scoring.scoreFixture(fixtureId, seasonId);
   }
 }

@@ -1,9 +1,11 @@
 import { InjectQueue, Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../../../backend/src/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../../../backend/src/queue/worker-options';
-import type { NewQueueJob, QueueJob, QueueJobName, QueueOf } from '../../../backend/src/outbox/queue-jobs';
-import { LiveEventsService } from '../../../backend/src/live/live-events.service';
-import { RecomputeResult, StandingsService } from '../../../backend/src/standings/standings.service';
+import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
+import type { NewQueueJob, QueueJob, QueueJobName, QueueOf } from '@scoreline/backend/outbox/queue-jobs';
+import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
+import { RecomputeResult, StandingsService } from '@scoreline/backend/standings/standings.service';
+import { PeriodWinnersService } from '@scoreline/backend/standings/period-winners.service';
+import { RankHistoryService } from '@scoreline/backend/standings/rank-history.service';
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
 export const RECOMPUTE_LEAGUE = 'standings.recompute' satisfies QueueJobName<'standings'>;
@@ -19,7 +21,8 @@ export const STANDINGS_COALESCE = { ms: 0 };
 /**
  * Consumes the `standings` queue. An event (scores.updated, member.joined, member.left) becomes
  * one recompute job per affected league, deduplicated by league: while one waits, more events
- * add nothing; while one runs, exactly one more is kept to run after it.
+ * add nothing; while one runs, exactly one more is kept to run after it. A scores.updated also
+ * settles its gameweek's and month's winners in every league (PeriodWinnersService).
  */
 @Processor('standings', { ...WORKER_OPTIONS, concurrency: 4 })
 export class StandingsProcessor extends OutboxConsumer<'standings'> {
@@ -27,6 +30,8 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
     private readonly standings: StandingsService,
     @InjectQueue('standings') private readonly queue: QueueOf<'standings'>,
     private readonly live: LiveEventsService,
+    private readonly winners: PeriodWinnersService,
+    private readonly rankHistory: RankHistoryService,
   ) {
     super();
   }
@@ -48,6 +53,12 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
       }));
       await this.queue.addBulk(recomputes);
     }
+    if (job.data.name === 'scores.updated') {
+      // A settled (or re-opened, or corrected) gameweek and its month: their winners' entries, pushed after the commit.
+      await this.live.activitiesCreated(await this.winners.settle(job.data.payload.gameweekId));
+    }
+    // The final scores of a completed gameweek store its rank history (after the live tables' recomputes are queued).
+    if (job.data.name === 'scores.updated') await this.rankHistory.recordAfterScores(job.data.payload);
     return leagueIds.length;
   }
 }
