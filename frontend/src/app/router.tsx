@@ -1,26 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
-import { AboutScreen } from '@/features/about/components/about-screen';
-import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen';
-import { FixturesScreen } from '@/features/fixtures/components/fixtures-screen';
-import { GameweeksHistoryScreen } from '@/features/gameweeks-history/components/gameweeks-history-screen';
-import { HelpScreen } from '@/features/help/components/help-screen';
-import { LandingScreen } from '@/features/landing/components/landing-screen';
-import { DiscoverLeaguesScreen } from '@/features/leagues/components/discover-leagues-screen';
-import { LeagueDetailScreen } from '@/features/leagues/components/league-detail-screen';
-import { LeagueMembersScreen } from '@/features/leagues/components/league-members-screen';
-import { LeaguesHubScreen } from '@/features/leagues/components/leagues-hub-screen';
-import { PrivacyScreen } from '@/features/legal/components/privacy-screen';
-import { TermsScreen } from '@/features/legal/components/terms-screen';
-import { PlayerProfileScreen } from '@/features/player-profile/components/player-profile-screen';
-import { ResultsScreen } from '@/features/results/components/results-screen';
 import { AuthLayout } from './layouts/auth-layout';
-import { AppLayout, SiteLayout } from './layouts/site-layout';
-import { ForgotPasswordRoute, SignInRoute, SignUpRoute, VerifyOtpRoute } from './routes/auth-routes';
-import { OnboardingRoute } from './routes/onboarding-route';
+import { SiteLayout } from './layouts/site-layout';
 import { ProtectedRoute, RootRedirect } from './routes/protected-route';
-import { SettingsRoute } from './routes/settings-route';
 import type { PageTitleKey } from '@/locales/common';
 
 /** A page with its title (a key under `pageTitle` in common) in the browser tab. */
@@ -34,6 +17,19 @@ function Titled({ title, children }: { title: PageTitleKey; children: ReactNode 
   );
 }
 
+/**
+ * A route whose screen is its own chunk, fetched when the route is first matched: the first
+ * download holds the shell only, not every screen. With a title, the page's title is set too.
+ */
+function page(load: () => Promise<ComponentType>, title?: PageTitleKey): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Screen = await load();
+      return { element: title ? <Titled title={title}><Screen /></Titled> : <Screen /> };
+    },
+  };
+}
+
 function RootLayout() {
   return (
     <>
@@ -43,29 +39,41 @@ function RootLayout() {
   );
 }
 
+/**
+ * Other features' cards in a screen's slot: fetched beside the screen, never holding its first
+ * paint (the route waits for its own screen only).
+ */
+const MyRankHistoryCard = lazy(() => import('@/features/head-to-head/components/my-rank-history-card').then((m) => ({ default: m.MyRankHistoryCard })));
+const RankHistoryCard = lazy(() => import('@/features/head-to-head/components/rank-history-card').then((m) => ({ default: m.RankHistoryCard })));
+
 /** Every route of spec section 2. Exported so tests can mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Nothing while the first screen's chunk arrives (index.html's own background shows).
+    HydrateFallback: () => null,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
         element: <SiteLayout />,
         children: [
-          { path: '/home', element: <Titled title="home"><LandingScreen /></Titled> },
-          { path: '/about', element: <Titled title="about"><AboutScreen /></Titled> },
-          { path: '/help', element: <Titled title="help"><HelpScreen /></Titled> },
-          { path: '/terms', element: <Titled title="terms"><TermsScreen /></Titled> },
-          { path: '/privacy', element: <Titled title="privacy"><PrivacyScreen /></Titled> },
+          { path: '/home', ...page(() => import('@/features/landing/components/landing-screen').then((m) => m.LandingScreen), 'home') },
+          { path: '/about', ...page(() => import('@/features/about/components/about-screen').then((m) => m.AboutScreen), 'about') },
+          { path: '/help', ...page(() => import('@/features/help/components/help-screen').then((m) => m.HelpScreen), 'help') },
+          { path: '/terms', ...page(() => import('@/features/legal/components/terms-screen').then((m) => m.TermsScreen), 'terms') },
+          { path: '/privacy', ...page(() => import('@/features/legal/components/privacy-screen').then((m) => m.PrivacyScreen), 'privacy') },
+          // Invite links: open signed in or out (issue 13 §3).
+          { path: '/join/:code', ...page(() => import('./routes/join-routes').then((m) => m.JoinByCodeRoute)) },
+          { path: '/leagues/:id/join', ...page(() => import('./routes/join-routes').then((m) => m.JoinPublicLeagueRoute)) },
         ],
       },
       {
         element: <AuthLayout />,
         children: [
-          { path: '/signin', element: <SignInRoute /> },
-          { path: '/signup', element: <SignUpRoute /> },
-          { path: '/forgot-password', element: <ForgotPasswordRoute /> },
-          { path: '/auth/verify-otp', element: <VerifyOtpRoute /> },
+          { path: '/signin', ...page(() => import('./routes/auth-routes').then((m) => m.SignInRoute)) },
+          { path: '/signup', ...page(() => import('./routes/auth-routes').then((m) => m.SignUpRoute)) },
+          { path: '/forgot-password', ...page(() => import('./routes/auth-routes').then((m) => m.ForgotPasswordRoute)) },
+          { path: '/auth/verify-otp', ...page(() => import('./routes/auth-routes').then((m) => m.VerifyOtpRoute)) },
         ],
       },
       {
@@ -73,31 +81,63 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AuthLayout wide showSignOut />,
-            children: [{ path: '/onboarding/country-club-selection', element: <OnboardingRoute /> }],
+            children: [{ path: '/onboarding/country-club-selection', ...page(() => import('./routes/onboarding-route').then((m) => m.OnboardingRoute)) }],
           },
           {
-            element: <AppLayout />,
+            lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
             children: [
-              { path: '/dashboard', element: <Titled title="dashboard"><DashboardScreen /></Titled> },
-              { path: '/leagues', element: <Titled title="leagues"><LeaguesHubScreen /></Titled> },
-              { path: '/leaderboard', element: <Titled title="leagues"><LeaguesHubScreen /></Titled> },
-              { path: '/leagues/discover', element: <Titled title="discoverLeagues"><DiscoverLeaguesScreen /></Titled> },
-              { path: '/leagues/:id', element: <Titled title="league"><LeagueDetailScreen /></Titled> },
-              { path: '/leagues/:id/players', element: <Titled title="leagueMembers"><LeagueMembersScreen /></Titled> },
+              {
+                path: '/dashboard',
+                // The dashboard with the head-to-head feature's rank chart in its slot (features never import each other).
+                ...page(async () => {
+                  const { DashboardScreen } = await import('@/features/dashboard/components/dashboard-screen');
+                  return () => <DashboardScreen rankHistory={<Suspense fallback={null}><MyRankHistoryCard /></Suspense>} />;
+                }, 'dashboard'),
+              },
+              { path: '/leagues', ...page(() => import('@/features/leagues/components/leagues-hub-screen').then((m) => m.LeaguesHubScreen), 'leagues') },
+              { path: '/leaderboard', ...page(() => import('@/features/leagues/components/leagues-hub-screen').then((m) => m.LeaguesHubScreen), 'leagues') },
+              { path: '/leagues/discover', ...page(() => import('@/features/leagues/components/discover-leagues-screen').then((m) => m.DiscoverLeaguesScreen), 'discoverLeagues') },
+              {
+                path: '/leagues/:id',
+                // The league page with the picks feature's grid in its panel slot.
+                ...page(async () => {
+                  const [{ LeagueDetailScreen }, { GameweekPicksPanel }] = await Promise.all([
+                    import('@/features/leagues/components/league-detail-screen'),
+                    import('@/features/league-picks/components/gameweek-picks-panel'),
+                  ]);
+                  return () => <LeagueDetailScreen panels={[(league) => <GameweekPicksPanel league={league} />]} />;
+                }, 'league'),
+              },
+              { path: '/leagues/:id/players', ...page(() => import('@/features/leagues/components/league-members-screen').then((m) => m.LeagueMembersScreen), 'leagueMembers') },
               {
                 path: '/leagues/:leagueId/player/:playerId',
-                element: <Titled title="player"><PlayerProfileScreen /></Titled>,
+                ...page(async () => {
+                  const { PlayerProfileScreen } = await import('@/features/player-profile/components/player-profile-screen');
+                  return () => (
+                    <PlayerProfileScreen
+                      rankHistory={(p) => (
+                        <Suspense fallback={null}>
+                          <RankHistoryCard leagueId={p.leagueId} userId={p.userId} />
+                        </Suspense>
+                      )}
+                    />
+                  );
+                }, 'player'),
+              },
+              {
+                path: '/leagues/:leagueId/compare/:playerId',
+                ...page(() => import('@/features/head-to-head/components/head-to-head-screen').then((m) => m.HeadToHeadScreen), 'headToHead'),
               },
               {
                 path: '/leagues/:leagueId/player/:playerId/gameweeks-history',
-                element: <Titled title="gameweeksHistory"><GameweeksHistoryScreen /></Titled>,
+                ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), 'gameweeksHistory'),
               },
-              { path: '/fixtures', element: <Titled title="fixtures"><FixturesScreen /></Titled> },
-              { path: '/prediction', element: <Titled title="fixtures"><FixturesScreen /></Titled> },
-              { path: '/gameweeks', element: <Titled title="fixtures"><FixturesScreen /></Titled> },
-              { path: '/results', element: <Titled title="results"><ResultsScreen /></Titled> },
-              { path: '/gameweeks-history', element: <Titled title="gameweeksHistory"><GameweeksHistoryScreen /></Titled> },
-              { path: '/settings', element: <SettingsRoute /> },
+              { path: '/fixtures', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), 'fixtures') },
+              { path: '/prediction', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), 'fixtures') },
+              { path: '/gameweeks', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), 'fixtures') },
+              { path: '/results', ...page(() => import('@/features/results/components/results-screen').then((m) => m.ResultsScreen), 'results') },
+              { path: '/gameweeks-history', ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), 'gameweeksHistory') },
+              { path: '/settings', ...page(() => import('./routes/settings-route').then((m) => m.SettingsRoute)) },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@contracts/api/common';
+import type { ApiErrorBody } from '@scoreline/contracts/api/common';
 
 /**
  * What a failed call may answer. The contract shape is ApiErrorBody; older readings of the

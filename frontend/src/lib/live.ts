@@ -1,15 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { atom, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import type { ClientToServerEvents, LiveEventName, LivePayload, ServerToClientEvents } from '@contracts/live';
+import type { Socket } from 'socket.io-client';
+import type { ClientToServerEvents, LiveEventName, LivePayload, ServerToClientEvents } from '@scoreline/contracts/live';
 import { renewAccessToken } from './api-client';
 import { getStoredToken, useAuthToken } from './auth-token';
-
-export type LiveStatus = 'offline' | 'connecting' | 'online';
-
-/** The connection state the header shows. */
-export const liveStatusAtom = atom<LiveStatus>('offline');
+import { liveStatusAtom } from './live-status';
 
 type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -38,36 +34,42 @@ export function useLiveConnection(): void {
       return;
     }
     setStatus('connecting');
-    const socket: LiveSocket = io({
-      path: '/socket.io',
-      auth: (send) => send({ token: getStoredToken() }),
-      transports: ['websocket'],
-    });
-    let connectedBefore = false;
     let closed = false;
-    socket.on('connect', () => {
-      setStatus('online');
-      if (connectedBefore && !socket.recovered) void queryClient.invalidateQueries();
-      connectedBefore = true;
+    let socket: LiveSocket | null = null;
+    // The Socket.IO client comes in its own chunk after the first frame: a screen does not wait for it.
+    void import('socket.io-client').then(({ io }) => {
+      if (closed) return;
+      const live: LiveSocket = io({
+        path: '/socket.io',
+        auth: (send) => send({ token: getStoredToken() }),
+        transports: ['websocket'],
+      });
+      socket = live;
+      let connectedBefore = false;
+      live.on('connect', () => {
+        setStatus('online');
+        if (connectedBefore && !live.recovered) void queryClient.invalidateQueries();
+        connectedBefore = true;
+      });
+      live.on('disconnect', () => setStatus('connecting'));
+      live.on('connect_error', (error) => {
+        setStatus('offline');
+        // The server refused the token: Socket.IO does not retry that by itself.
+        if (error.message === 'unauthorized') {
+          renewAccessToken()
+            .then((token) => {
+              if (token && !closed && !live.connected) live.connect();
+            })
+            // The server could not be asked (down): try again a little later.
+            .catch(() => setTimeout(() => !closed && live.connect(), 5000));
+        }
+      });
+      for (const event of EVENTS) live.on(event, ((payload: unknown) => dispatch(event, payload)) as never);
     });
-    socket.on('disconnect', () => setStatus('connecting'));
-    socket.on('connect_error', (error) => {
-      setStatus('offline');
-      // The server refused the token: Socket.IO does not retry that by itself.
-      if (error.message === 'unauthorized') {
-        renewAccessToken()
-          .then((token) => {
-            if (token && !closed && !socket.connected) socket.connect();
-          })
-          // The server could not be asked (down): try again a little later.
-          .catch(() => setTimeout(() => !closed && socket.connect(), 5000));
-      }
-    });
-    for (const event of EVENTS) socket.on(event, ((payload: unknown) => dispatch(event, payload)) as never);
     return () => {
       closed = true;
-      socket.removeAllListeners();
-      socket.disconnect();
+      socket?.removeAllListeners();
+      socket?.disconnect();
       setStatus('offline');
     };
   }, [signedIn, setStatus, queryClient]);

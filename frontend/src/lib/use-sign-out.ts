@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCE_SETTINGS } from '@contracts/api/preferences';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCE_SETTINGS } from '@scoreline/contracts/api/preferences';
 import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
 import { preferenceSettingsAtom } from '@/lib/settings/preference-settings.atom';
 import { apiClient } from '@/lib/api-client';

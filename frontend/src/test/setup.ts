@@ -1,5 +1,10 @@
 import { afterEach, vi } from 'vitest';
-import { i18n } from '@/lib/i18n';
+import { LANGUAGES } from '@scoreline/contracts/api/preferences';
+import { i18n, i18nReady } from '@/lib/i18n';
+
+// Every language in before any test renders, as the app awaits its language before the first frame.
+await i18nReady;
+await i18n.loadLanguages([...LANGUAGES]);
 
 afterEach(async () => {
   vi.unstubAllGlobals();
@@ -8,7 +13,10 @@ afterEach(async () => {
 });
 
 if (typeof window !== 'undefined') {
-  const { cleanup } = await import('@testing-library/react');
+  const { cleanup, configure } = await import('@testing-library/react');
+  // Screens are lazy route chunks: the first render of one in a file waits for vitest to transform
+  // it, which on a busy machine takes longer than findBy's default second.
+  configure({ asyncUtilTimeout: 5000 });
 
   afterEach(() => {
     cleanup();

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { liveStatusAtom, type LiveStatus } from '@/lib/live';
+import { liveStatusAtom, type LiveStatus } from '@/lib/live-status';
 import { useServerUnavailable } from '@/lib/server-status';
 
 const DOTS: Record<LiveStatus, string> = {

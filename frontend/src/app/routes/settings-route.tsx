@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { BellIcon, ShieldIcon, SlidersIcon, UserIcon } from '@/components/ui/icons';
 import { TabList, TabPanel } from '@/components/ui/tabs';
+import { CalendarCard } from '@/features/calendar/components/calendar-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { FavoriteTeamCard } from '@/features/onboarding/components/favorite-team-card';
@@ -48,8 +49,9 @@ export function SettingsRoute() {
         <FavoriteTeamCard />
         <ChangePasswordForm />
       </TabPanel>
-      <TabPanel idPrefix="settings" id="notifications" active={tab === 'notifications'}>
+      <TabPanel idPrefix="settings" id="notifications" active={tab === 'notifications'} className="space-y-6">
         <NotificationsPanel />
+        <CalendarCard />
       </TabPanel>
       <TabPanel idPrefix="settings" id="privacy" active={tab === 'privacy'}>
         <PrivacyPanel />

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LeaderboardBadge } from '@contracts/api/leagues';
+import type { LeaderboardBadge } from '@scoreline/contracts/api/leagues';
 import { CrownIcon, MedalIcon, StarIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { rankTextClass } from '@/lib/rank';

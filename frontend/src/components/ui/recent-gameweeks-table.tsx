@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DashboardRecentGameweek } from '@contracts/api/stats';
+import type { DashboardRecentGameweek } from '@scoreline/contracts/api/stats';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TeamAccuracy } from '@contracts/api/stats';
+import type { TeamAccuracy } from '@scoreline/contracts/api/stats';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';

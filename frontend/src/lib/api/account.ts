@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AccountExport, DeleteAccountRequest } from '@contracts/api/account';
-import type { ApiEnvelope, MessageResponse } from '@contracts/api/common';
+import type { AccountExport, DeleteAccountRequest } from '@scoreline/contracts/api/account';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import { apiClient, apiRequest } from '@/lib/api-client';
 
 /** GET /account/export/: everything the server holds about the signed-in user. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { GameweekSummary } from '@contracts/api/fixtures';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { apiClient } from '@/lib/api-client';
 
 /** Read by the fixtures, results, dashboard and gameweeks-history features: one key, one cached answer. */

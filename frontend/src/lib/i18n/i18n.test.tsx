@@ -2,7 +2,10 @@
 import { render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n, resources } from '.';
+import { LANGUAGES } from '@scoreline/contracts/api/preferences';
+import localeNamespaces from 'virtual:locale-namespaces';
+import { i18n } from '.';
+import { NAMESPACES, resources } from './resources';
 
 function Probe() {
   const { t } = useTranslation();
@@ -29,10 +32,22 @@ describe('i18n', () => {
     localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'dark', language: 'fr', timezone: 'local' }));
     vi.resetModules();
     const fresh = await import('.');
+    await fresh.i18nReady;
     expect(fresh.i18n.language).toBe('fr');
+    expect(fresh.i18n.t('nav.dashboard')).toBe('Tableau de bord');
     localStorage.setItem('scoreline.preferences', '{not json');
     vi.resetModules();
-    expect((await import('.')).i18n.language).toBe('en');
+    const fallback = await import('.');
+    await fallback.i18nReady;
+    expect(fallback.i18n.language).toBe('en');
+  });
+
+  it('loads each language as one bundle holding exactly the registered namespaces', async () => {
+    expect([...localeNamespaces].sort()).toEqual(Object.keys(NAMESPACES).sort());
+    for (const language of LANGUAGES) {
+      const bundle = (await import(`virtual:locale-bundle/${language}`)) as { default: unknown };
+      expect([language, bundle.default]).toEqual([language, resources[language]]);
+    }
   });
 
   it('has every English key in every language, and no empty text', () => {

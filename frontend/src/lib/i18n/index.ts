@@ -1,39 +1,50 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, type LanguageSetting } from '@contracts/api/preferences';
-import activity from '@/locales/activity';
-import auth from '@/locales/auth';
+import { LANGUAGES, type LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from '@/lib/settings/preference-cache';
-import common from '@/locales/common';
-import dashboard from '@/locales/dashboard';
-import fixtures from '@/locales/fixtures';
-import history from '@/locales/history';
-import leagues from '@/locales/leagues';
-import onboarding from '@/locales/onboarding';
-import player from '@/locales/player';
-import results from '@/locales/results';
-import settings from '@/locales/settings';
-import site from '@/locales/site';
-
-/** Every namespace: one file per area of the app under src/locales, each in all four languages. */
-const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, activity, settings };
-type Namespace = keyof typeof NAMESPACES;
-
-function resourcesIn(language: LanguageSetting) {
-  return Object.fromEntries(Object.entries(NAMESPACES).map(([ns, t]) => [ns, t[language]])) as { [N in Namespace]: (typeof NAMESPACES)[N]['en'] };
-}
-
-export const resources = Object.fromEntries(LANGUAGES.map((language) => [language, resourcesIn(language)])) as Record<
-  LanguageSetting,
-  ReturnType<typeof resourcesIn>
->;
+import NAMESPACES from 'virtual:locale-namespaces';
+import type { LanguageResources } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: LanguageResources;
   }
 }
+
+/** One chunk per language, fetched when that language is first needed. */
+const BUNDLES: Record<LanguageSetting, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  en: () => import('virtual:locale-bundle/en'),
+  es: () => import('virtual:locale-bundle/es'),
+  fr: () => import('virtual:locale-bundle/fr'),
+  de: () => import('virtual:locale-bundle/de'),
+};
+
+const loading = new Map<string, Promise<Record<string, Record<string, unknown>>>>();
+
+function bundleOf(language: string): Promise<Record<string, Record<string, unknown>>> {
+  if (!(LANGUAGES as readonly string[]).includes(language)) return Promise.reject(new Error(`no translations for "${language}"`));
+  let bundle = loading.get(language);
+  if (!bundle) {
+    bundle = BUNDLES[language as LanguageSetting]().then((mod) => mod.default);
+    // A failed download (offline) may be tried again on the next change of language.
+    bundle.catch(() => loading.delete(language));
+    loading.set(language, bundle);
+  }
+  return bundle;
+}
+
+/** i18next asks per language and namespace; every namespace of a language comes in its one chunk. */
+const localeBundleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    bundleOf(language).then(
+      (bundle) => callback(null, bundle[namespace] ?? {}),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
 
 /**
  * The language the cached settings hold, so the first frame is already in it (as theme-init.js
@@ -47,17 +58,18 @@ function cachedLanguage(): LanguageSetting {
   }
 }
 
-// Synchronous: every resource is bundled, so the first render already has its texts.
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: cachedLanguage(),
-  fallbackLng: 'en',
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  ns: Object.keys(NAMESPACES),
-  interpolation: { escapeValue: false }, // React escapes
-  returnNull: false,
-  initAsync: false,
-});
+/** Settles once the cached language's texts are in: main.tsx renders after it, so no frame shows keys or English. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(localeBundleBackend)
+  .use(initReactI18next)
+  .init({
+    lng: cachedLanguage(),
+    fallbackLng: 'en',
+    supportedLngs: [...LANGUAGES],
+    defaultNS: 'common',
+    ns: NAMESPACES,
+    interpolation: { escapeValue: false }, // React escapes
+    returnNull: false,
+  });
 
 export { i18n };

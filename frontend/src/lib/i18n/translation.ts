@@ -1,4 +1,4 @@
-import type { LanguageSetting } from '@contracts/api/preferences';
+import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 
 /** The same keys as the English original, every value a string: TypeScript refuses a missing or extra key. */
 export type Messages<T> = { [K in keyof T]: T[K] extends string ? string : Messages<T[K]> };

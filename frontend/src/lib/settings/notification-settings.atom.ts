@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@contracts/api/preferences';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@scoreline/contracts/api/preferences';
 
-export type { NotificationSettings } from '@contracts/api/preferences';
+export type { NotificationSettings } from '@scoreline/contracts/api/preferences';
 
 export const NOTIFICATIONS_STORAGE_KEY = 'scoreline.notifications';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCE_SETTINGS, LANGUAGES, THEMES, TIMEZONES, type PreferenceSettings } from '@contracts/api/preferences';
+import { DEFAULT_PREFERENCE_SETTINGS, LANGUAGES, THEMES, TIMEZONES, type PreferenceSettings } from '@scoreline/contracts/api/preferences';
 
 /**
  * The browser's cache of the settings, without jotai: the atoms build on it, and so does

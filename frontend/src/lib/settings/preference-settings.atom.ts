@@ -1,9 +1,9 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { DEFAULT_PREFERENCE_SETTINGS, type PreferenceSettings } from '@contracts/api/preferences';
+import { DEFAULT_PREFERENCE_SETTINGS, type PreferenceSettings } from '@scoreline/contracts/api/preferences';
 import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from './preference-cache';
 
-export type { LanguageSetting, PreferenceSettings, ThemeSetting, TimezoneSetting } from '@contracts/api/preferences';
+export type { LanguageSetting, PreferenceSettings, ThemeSetting, TimezoneSetting } from '@scoreline/contracts/api/preferences';
 
 export { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY };
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChangePasswordRequest, ChangePasswordResponse } from '@contracts/api/auth';
+import type { ChangePasswordRequest, ChangePasswordResponse } from '@scoreline/contracts/api/auth';
 import { apiClient } from '@/lib/api-client';
 import { storeToken } from '@/lib/auth-token';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthProfile } from '@contracts/api/auth';
-import type { ApiEnvelope } from '@contracts/api/common';
+import type { AuthProfile } from '@scoreline/contracts/api/auth';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 import { getStoredToken, useAuthSubject } from '@/lib/auth-token';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginRequest, LoginResponse } from '@contracts/api/auth';
-import type { ApiEnvelope } from '@contracts/api/common';
+import type { LoginRequest, LoginResponse } from '@scoreline/contracts/api/auth';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /auth/login/ (no auth header). Resolves with data.tokens.access, or null when absent. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { RegisterRequest, RegisterResponse } from '@contracts/api/auth';
+import type { RegisterRequest, RegisterResponse } from '@scoreline/contracts/api/auth';
 import { apiClient } from '@/lib/api-client';
 import { pickToken } from '../utils/pick-token';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ResetPasswordRequest } from '@contracts/api/auth';
-import type { MessageResponse } from '@contracts/api/common';
+import type { ResetPasswordRequest } from '@scoreline/contracts/api/auth';
+import type { MessageResponse } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /auth/reset-password/. */

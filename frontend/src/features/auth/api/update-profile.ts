@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateProfileRequest } from '@contracts/api/auth';
+import type { UpdateProfileRequest } from '@scoreline/contracts/api/auth';
 import { apiClient } from '@/lib/api-client';
 import { profileQueryKey } from './get-profile';
 

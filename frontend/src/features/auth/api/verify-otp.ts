@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { VerifyOtpRequest } from '@contracts/api/auth';
-import type { MessageResponse } from '@contracts/api/common';
+import type { VerifyOtpRequest } from '@scoreline/contracts/api/auth';
+import type { MessageResponse } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /auth/verify-otp/. The bearer header is sent only when a token was passed in. */

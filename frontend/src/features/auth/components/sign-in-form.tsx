@@ -5,11 +5,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
-import { EMAIL_NOT_VERIFIED } from '@contracts/api/auth';
+import { EMAIL_NOT_VERIFIED } from '@scoreline/contracts/api/auth';
 import { ApiError, getServerMessage } from '@/lib/api-error';
 import { clearStoredToken, storeToken } from '@/lib/auth-token';
 import { login } from '../api/login';
 import { AuthCard } from './auth-card';
+import { takeReturnTo } from '@/lib/return-to';
 
 type Phase = 'idle' | 'signing-in' | 'checking';
 
@@ -55,7 +56,8 @@ export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () 
       queryClient.clear();
       setPhase('checking');
       const complete = await isOnboardingComplete();
-      navigate(complete ? '/dashboard' : '/onboarding/country-club-selection', { replace: true });
+      // An invite link opened signed out waits until onboarding is done (onboarding takes it then).
+      navigate(complete ? (takeReturnTo() ?? '/dashboard') : '/onboarding/country-club-selection', { replace: true });
     } catch (failure) {
       clearStoredToken();
       // The right password, but the email is not verified yet: a fresh code is on its way.

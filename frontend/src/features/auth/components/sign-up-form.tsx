@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { TFunction } from 'i18next';
-import type { RegisterRequest } from '@contracts/api/auth';
+import type { RegisterRequest } from '@scoreline/contracts/api/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@/components/ui/field';

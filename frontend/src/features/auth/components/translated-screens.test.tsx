@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { LanguageSetting } from '@contracts/api/preferences';
+import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { i18n } from '@/lib/i18n';
 import { mockApi, renderApp } from '@/test/render-app';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { DashboardData } from '@contracts/api/stats';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { DashboardData } from '@scoreline/contracts/api/stats';
 import { apiClient } from '@/lib/api-client';
 import { IncompleteDataError } from '@/lib/api-error';
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { GameweekSummary } from '@contracts/api/fixtures';
-import type { DashboardData } from '@contracts/api/stats';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import type { DashboardData } from '@scoreline/contracts/api/stats';
 import { emitLiveEventForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 

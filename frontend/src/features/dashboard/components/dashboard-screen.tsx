@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { DashboardData } from '@contracts/api/stats';
+import type { DashboardData } from '@scoreline/contracts/api/stats';
 import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -133,8 +133,11 @@ function DashboardView({ data }: { data: DashboardData }) {
   );
 }
 
-/** /dashboard: the user's season at a glance. */
-export function DashboardScreen() {
+/**
+ * /dashboard: the user's season at a glance. `rankHistory`: the rank-over-time card, composed in
+ * by the router (it belongs to another feature).
+ */
+export function DashboardScreen({ rankHistory }: { rankHistory?: ReactNode } = {}) {
   useLiveDashboard();
   const { t } = useTranslation('dashboard');
   const dashboard = useDashboard();
@@ -163,6 +166,7 @@ export function DashboardScreen() {
       ) : (
         <DashboardView data={dashboard.data} />
       )}
+      {rankHistory ? <div className="mt-6">{rankHistory}</div> : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import type { PointsByGameweek } from '@contracts/api/stats';
+import type { PointsByGameweek } from '@scoreline/contracts/api/stats';
 
 /**
  * Bars of points per gameweek (recharts, loaded on demand). Hidden from assistive technology:

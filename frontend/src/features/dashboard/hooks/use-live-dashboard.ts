@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { PointsUpdatedPayload } from '@contracts/live';
-import type { DashboardData } from '@contracts/api/stats';
+import type { PointsUpdatedPayload } from '@scoreline/contracts/live';
+import type { DashboardData } from '@scoreline/contracts/api/stats';
 import { useLiveEvent } from '@/lib/live';
 import { dashboardQueryKey } from '../api/get-dashboard';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { GameweekHistoryItem, GameweeksHistory } from '@contracts/api/stats';
+import type { GameweekHistoryItem, GameweeksHistory } from '@scoreline/contracts/api/stats';
 import { mockApi, renderApp } from '@/test/render-app';
 
 const TOTAL = 38;

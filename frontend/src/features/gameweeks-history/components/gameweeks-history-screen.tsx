@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { GameweeksHistory, HistoryGameweekRef } from '@contracts/api/stats';
+import type { GameweeksHistory, HistoryGameweekRef } from '@scoreline/contracts/api/stats';
 import { PageHeader } from '@/components/layout/page-header';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';

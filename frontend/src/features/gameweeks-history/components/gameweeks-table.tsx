@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GameweekHistoryItem } from '@contracts/api/stats';
+import type { GameweekHistoryItem } from '@scoreline/contracts/api/stats';
 import { GameweekStatusBadge } from '@/components/ui/gameweek-status-badge';
 import { ChevronDownIcon } from '@/components/ui/icons';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import type { HistoryMatch } from '@contracts/api/stats';
+import type { HistoryMatch } from '@scoreline/contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
 import { OutcomeBadge } from '@/components/ui/outcome-badge';
 import { cn } from '@/lib/cn';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameweekSummary } from '@contracts/api/fixtures';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { pageOfLatestStarted, shownRange } from './pagination';
 
 describe('shownRange', () => {

@@ -1,4 +1,4 @@
-import type { GameweekSummary } from '@contracts/api/fixtures';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 
 export const HISTORY_PAGE_SIZE = 10;
 

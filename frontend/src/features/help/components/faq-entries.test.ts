@@ -16,6 +16,10 @@ describe('searchFaq', () => {
     expect(searchFaq(FAQ_ENTRIES, 'exact score draw 30').map((e) => e.id)).toContain('points');
   });
 
+  it('states the tie-breakers of every table', () => {
+    expect(searchFaq(FAQ_ENTRIES, 'exact scores correct results share').map((e) => e.id)).toContain('tie-breakers');
+  });
+
   it('returns nothing when no entry matches', () => {
     expect(searchFaq(FAQ_ENTRIES, 'offside trap')).toHaveLength(0);
   });

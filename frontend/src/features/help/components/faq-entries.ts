@@ -56,6 +56,8 @@ export function faqEntries(t: TFunction<'site'>): FaqEntry[] {
       t('faq.leagueKinds.list.private'),
       t('faq.leagueKinds.list.public'),
     ]),
+    // Issue 11: the one ranking rule of every table (its text lives in the tables namespace).
+    entry('tie-breakers', 'leagues', t('help.question', { ns: 'tables' }), t('help.answer', { ns: 'tables' })),
     entry('private-join', 'leagues', t('faq.privateJoin.question'), t('faq.privateJoin.answer')),
     entry('public-join', 'leagues', t('faq.publicJoin.question'), t('faq.publicJoin.answer')),
     entry('private-size', 'leagues', t('faq.privateSize.question'), t('faq.privateSize.answer')),

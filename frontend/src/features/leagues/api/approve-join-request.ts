@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@contracts/api/common';
-import type { JoinRequest } from '@contracts/api/leagues';
+import type { MessageResponse } from '@scoreline/contracts/api/common';
+import type { JoinRequest } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 import { leagueQueryKey } from './get-league';
 import { joinRequestsQueryKey } from './get-join-requests';

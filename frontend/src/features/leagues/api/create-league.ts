@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { CreateLeagueRequest, League } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { CreateLeagueRequest, League } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 import { leaguesOverviewQueryKey } from './get-leagues-overview';
 

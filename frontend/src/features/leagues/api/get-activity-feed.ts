@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import {
   ACTIVITY_DEFAULT_PAGE_SIZE,
   type ActivityCategory,
@@ -7,7 +7,7 @@ import {
   type ActivityFeed,
   type ActivityFeedResponse,
   type ActivityImportance,
-} from '@contracts/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 import { leagueQueryKey } from './get-league';
 

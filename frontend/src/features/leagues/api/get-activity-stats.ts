@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { ActivityStats, ActivityStatsResponse } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { ActivityStats, ActivityStatsResponse } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 import { leagueQueryKey } from './get-league';
 

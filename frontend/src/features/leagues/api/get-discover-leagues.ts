@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { DiscoverLeaguesPage, DiscoverLeaguesQuery } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { DiscoverLeaguesPage, DiscoverLeaguesQuery } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 
 export const discoverLeaguesQueryKey = (query: DiscoverLeaguesQuery) => ['leagues', 'discover', query] as const;

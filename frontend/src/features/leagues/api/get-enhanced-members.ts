@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { EnhancedMembersQuery, EnhancedMembersResponse } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { EnhancedMembersQuery, EnhancedMembersResponse } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 import { leagueQueryKey } from './get-league';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { League } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { League } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 
 /** Every query about one league sits under this key, so one invalidation refreshes them all. */

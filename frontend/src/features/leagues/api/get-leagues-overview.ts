@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { LeaguesOverview } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { LeaguesOverview } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 
 export const leaguesOverviewQueryKey = ['leagues', 'overview'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { JoinLeagueRequest, JoinLeagueResult } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { JoinLeagueRequest, JoinLeagueResult } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 
 export interface JoinLeagueAnswer {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@contracts/api/common';
+import type { MessageResponse } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /leagues/{id}/leave/: leave a private or public league. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MessageResponse } from '@contracts/api/common';
+import type { MessageResponse } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 import { leagueQueryKey } from './get-league';
 

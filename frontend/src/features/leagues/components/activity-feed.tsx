@@ -8,7 +8,7 @@ import {
   type ActivityCategory,
   type ActivityDays,
   type ActivityImportance,
-} from '@contracts/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';

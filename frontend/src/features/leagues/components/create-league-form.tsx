@@ -7,7 +7,7 @@ import {
   LEAGUE_NAME_MAX,
   type League,
   type UserLeagueKind,
-} from '@contracts/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { League } from '@contracts/api/leagues';
+import type { League } from '@scoreline/contracts/api/leagues';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CheckCircleIcon } from '@/components/ui/icons';

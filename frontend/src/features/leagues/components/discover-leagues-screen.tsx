@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DISCOVER_DEFAULT_PAGE_SIZE, type DiscoverLeague } from '@contracts/api/leagues';
+import { DISCOVER_DEFAULT_PAGE_SIZE, type DiscoverLeague } from '@scoreline/contracts/api/leagues';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

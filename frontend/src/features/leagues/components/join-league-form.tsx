@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX, type UserLeagueKind } from '@contracts/api/leagues';
+import { INVITE_CODE_LENGTH, JOIN_MESSAGE_MAX, type UserLeagueKind } from '@scoreline/contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LEADERBOARD_DEFAULT_PAGE_SIZE, type LeaderboardRow } from '@contracts/api/leagues';
+import { LEADERBOARD_DEFAULT_PAGE_SIZE, type LeaderboardRow } from '@scoreline/contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -17,6 +17,7 @@ import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-row
 import { highlightTier, rankMovement, resolveBadge, TIER_ROW_CLASSES } from '../utils/rank';
 import { Avatar } from './avatar';
 import { LeaguesPager } from './leagues-pager';
+import { ProvisionalMark } from '@/components/ui/provisional-mark';
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -151,7 +152,7 @@ function LeaderboardTableRow({
   gapBefore: boolean;
   rowRef: (el: HTMLTableRowElement | null) => void;
 }) {
-  const { t } = useTranslation('leagues');
+  const { t } = useTranslation(['leagues', 'compare']);
   const number = useFormatNumber();
   const tier = highlightTier(row.rank);
   const name = row.full_name || row.name || row.username;
@@ -193,13 +194,26 @@ function LeaderboardTableRow({
             <div className="min-w-0">
               <div className="flex min-w-0 items-center gap-1.5">
                 <Link
+                  id={`leaderboard-name-${row.user_id}`}
                   to={`/leagues/${leagueId}/player/${encodeURIComponent(row.username || String(row.user_id))}`}
                   className="truncate font-semibold text-fg hover:text-accent hover:underline"
                 >
                   {name}
                 </Link>
                 <RankBadge badge={badge} rank={row.rank} />
-                {row.is_current_user ? <Badge tone="primary">{t('shared.you')}</Badge> : null}
+                {row.is_current_user ? (
+                  <Badge tone="primary">{t('shared.you')}</Badge>
+                ) : (
+                  <Link
+                    to={`/leagues/${leagueId}/compare/${row.user_id}`}
+                    className="shrink-0 rounded-full px-1.5 py-0.5 text-xs font-semibold text-accent hover:bg-primary-soft hover:underline"
+                    // Named "Compare", described by the player's name: the name link stays the only link named after the player.
+                    aria-describedby={`leaderboard-name-${row.user_id}`}
+                    data-testid="leaderboard-compare"
+                  >
+                    {t('compare:compare')}
+                  </Link>
+                )}
               </div>
               {team ? <p className="truncate text-xs text-muted">{team}</p> : null}
             </div>
@@ -208,9 +222,7 @@ function LeaderboardTableRow({
         <TD className="px-2! text-right text-muted tabular-nums sm:px-4!">
           {number(row.recent_points)}
           {row.provisional ? (
-            <span className="ml-0.5 text-warning" title={t('leaderboard.inPlay')}>
-              *<span className="sr-only"> {t('leaderboard.provisional')}</span>
-            </span>
+            <ProvisionalMark title={t('leaderboard.inPlay')} label={t('leaderboard.provisional')} />
           ) : null}
         </TD>
         <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{number(row.total_points)}</TD>

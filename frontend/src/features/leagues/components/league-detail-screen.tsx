@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { League } from '@contracts/api/leagues';
+import type { League } from '@scoreline/contracts/api/leagues';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { useLeague } from '../api/get-league';
@@ -8,7 +9,7 @@ import { useLeagueLive } from '../hooks/use-league-live';
 import { parseLeagueId } from '../utils/parse-league-id';
 import { ActivityFeedCard } from './activity-feed';
 import { JoinRequestsPanel } from './join-requests-panel';
-import { LeaderboardTable } from './leaderboard-table';
+import { LeagueTables } from './league-tables';
 import { LeagueHeader } from './league-header';
 import { LeagueNotFound } from './league-not-found';
 import { LeagueStatsCards } from './league-stats-cards';
@@ -23,8 +24,11 @@ function BackLink() {
   );
 }
 
-/** /leagues/:id — header, invite code, requests (owner), stats, leaderboard, members, activity. */
-export function LeagueDetailScreen() {
+/** A section the app adds to the league page (features do not import each other). */
+export type LeaguePanel = (league: League) => ReactNode;
+
+/** /leagues/:id — header, invite code, requests (owner), stats, leaderboard, members, activity, then `panels`. */
+export function LeagueDetailScreen({ panels = [] }: { panels?: LeaguePanel[] }) {
   const { t } = useTranslation('leagues');
   const { id } = useParams();
   const leagueId = parseLeagueId(id);
@@ -63,12 +67,12 @@ export function LeagueDetailScreen() {
   return (
     <>
       <BackLink />
-      <LeagueContent league={league.data} />
+      <LeagueContent league={league.data} panels={panels} />
     </>
   );
 }
 
-function LeagueContent({ league }: { league: League }) {
+function LeagueContent({ league, panels }: { league: League; panels: LeaguePanel[] }) {
   useLeagueLive(league.id);
   const showRequests = league.is_owner && league.type === 'private';
   return (
@@ -78,13 +82,16 @@ function LeagueContent({ league }: { league: League }) {
       <LeagueStatsCards leagueId={league.id} />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="min-w-0 space-y-6 lg:col-span-3">
-          <LeaderboardTable leagueId={league.id} />
+          <LeagueTables leagueId={league.id} />
           <MembersSection league={league} />
         </div>
         <div className="min-w-0 lg:col-span-2">
           <ActivityFeedCard leagueId={league.id} leagueName={league.name} />
         </div>
       </div>
+      {panels.map((panel, i) => (
+        <div key={i}>{panel(league)}</div>
+      ))}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitLiveEventForTest } from '@/lib/live';
 import { renderApp } from '@/test/render-app';
-import type { League } from '@contracts/api/leagues';
+import type { League } from '@scoreline/contracts/api/leagues';
 import { makeActivity, makeLeaderboard, makeLeague, makeMember, makeRequest, makeRow } from '../testing/fixtures';
 import { callsTo, stubApi, type StubHandler } from '../testing/stub-api';
 
@@ -209,7 +209,8 @@ describe('leaderboard', () => {
       }),
     );
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Player 3', 'Player 1', 'Player 2']);
+    // Each row links the player's name (first) and, for others than the viewer, the head to head.
+    expect(rows.map((r) => within(r).getAllByRole('link')[0].textContent)).toEqual(['Player 3', 'Player 1', 'Player 2']);
     expect(rows[0].getAttribute('data-moved')).toBe('up');
     expect(rows[1].getAttribute('data-moved')).toBe('down');
     expect(within(rows[0]).getByRole('img', { name: 'Crown badge' })).toBeTruthy();

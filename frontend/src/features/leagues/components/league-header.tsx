@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { League } from '@contracts/api/leagues';
+import { privateInvitePath, publicInvitePath } from '@scoreline/contracts/api/invites';
+import type { League } from '@scoreline/contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { CalendarIcon, GlobeIcon, LogOutIcon, UserIcon, UsersIcon } from '@/components/ui/icons';
 import { Modal } from '@/components/ui/modal';
+import { ShareInviteButton } from '@/components/ui/share-button';
 import { useToast } from '@/components/ui/toast';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { getServerMessage } from '@/lib/api-error';
@@ -94,12 +96,14 @@ export function LeagueHeader({ league }: { league: League }) {
               <p className="mb-1.5 text-xs font-semibold tracking-wide text-muted uppercase lg:text-right">{t('shared.inviteCode')}</p>
               <div className="flex flex-wrap items-center gap-2 lg:justify-end">
                 <InviteCode code={league.code} />
-                {league.is_owner && league.type === 'private' ? <RegenerateCodeButton leagueId={league.id} /> : null}
+                <ShareInviteButton path={privateInvitePath(league.code)} leagueName={league.name} />
+                {league.is_owner && league.type === 'private' ? <RegenerateCodeButton leagueId={league.id} code={league.code} /> : null}
               </div>
             </div>
           ) : null}
           <div className="flex flex-wrap gap-2 lg:justify-end">
             {isUserLeague && league.is_member ? <LeaveLeagueButton league={league} /> : null}
+            {league.type === 'public' ? <ShareInviteButton path={publicInvitePath(league.id)} leagueName={league.name} /> : null}
             {league.type === 'public' && !league.is_member ? <JoinPublicButton league={league} /> : null}
           </div>
         </div>
@@ -108,7 +112,7 @@ export function LeagueHeader({ league }: { league: League }) {
   );
 }
 
-function RegenerateCodeButton({ leagueId }: { leagueId: number }) {
+function RegenerateCodeButton({ leagueId, code }: { leagueId: number; code: string }) {
   const { t } = useTranslation('leagues');
   const [open, setOpen] = useState(false);
   const regenerate = useRegenerateCode(leagueId);
@@ -131,7 +135,7 @@ function RegenerateCodeButton({ leagueId }: { leagueId: number }) {
             <Button
               loading={regenerate.isPending}
               onClick={() =>
-                regenerate.mutate(undefined, {
+                regenerate.mutate(code, {
                   onSuccess: (answer) => {
                     setOpen(false);
                     toast.show(answer.message ?? t('header.regenerated'), 'success');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { MEMBERS_DEFAULT_PAGE_SIZE, type EnhancedMember, type League, type MembersSort } from '@contracts/api/leagues';
+import { MEMBERS_DEFAULT_PAGE_SIZE, type EnhancedMember, type League, type MembersSort } from '@scoreline/contracts/api/leagues';
 import { Card } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { ArrowLeftIcon } from '@/components/ui/icons';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { LeagueKind, LeagueRole } from '@contracts/api/leagues';
+import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { GlobeIcon, LockIcon, UsersIcon } from '@/components/ui/icons';
 

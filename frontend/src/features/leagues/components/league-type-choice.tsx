@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UserLeagueKind } from '@contracts/api/leagues';
+import type { UserLeagueKind } from '@scoreline/contracts/api/leagues';
 import { cn } from '@/lib/cn';
 
 export interface LeagueTypeOption {

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { League, UserLeagueKind } from '@contracts/api/leagues';
+import type { League, UserLeagueKind } from '@scoreline/contracts/api/leagues';
 import { buttonClasses } from '@/components/ui/button';
 import { SearchIcon } from '@/components/ui/icons';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';

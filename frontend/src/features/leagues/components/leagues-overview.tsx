@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { League, LeaguesOverview, OverviewLeagueEntry, UserLeagueKind } from '@contracts/api/leagues';
+import type { League, LeaguesOverview, OverviewLeagueEntry, UserLeagueKind } from '@scoreline/contracts/api/leagues';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';

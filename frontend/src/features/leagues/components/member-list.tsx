@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { EnhancedMember } from '@contracts/api/leagues';
+import type { EnhancedMember } from '@scoreline/contracts/api/leagues';
 import { EmptyState } from '@/components/ui/empty-state';
 import { UsersIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MemberDetail } from '@contracts/api/leagues';
+import type { MemberDetail } from '@scoreline/contracts/api/leagues';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import {
@@ -87,7 +87,7 @@ function MemberDetailBody({
   canRemove: boolean;
   onRemoved: () => void;
 }) {
-  const { t } = useTranslation(['leagues', 'common']);
+  const { t } = useTranslation(['leagues', 'common', 'compare']);
   const number = useFormatNumber();
   const { member, achievements, comparison } = detail;
   const difference = comparison.difference;
@@ -179,9 +179,16 @@ function MemberDetailBody({
         ) : (
           <span />
         )}
-        <Link to={`/leagues/${leagueId}/player/${encodeURIComponent(member.username)}`} className={buttonClasses('primary', 'sm')}>
-          {t('modal.viewProfile')}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {comparison.is_self ? null : (
+            <Link to={`/leagues/${leagueId}/compare/${member.user_id}`} className={buttonClasses('secondary', 'sm')}>
+              {t('compare:compare')}
+            </Link>
+          )}
+          <Link to={`/leagues/${leagueId}/player/${encodeURIComponent(member.username)}`} className={buttonClasses('primary', 'sm')}>
+            {t('modal.viewProfile')}
+          </Link>
+        </div>
       </div>
     </div>
   );

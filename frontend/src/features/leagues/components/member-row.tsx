@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { EnhancedMember } from '@contracts/api/leagues';
+import type { EnhancedMember } from '@scoreline/contracts/api/leagues';
 import { Badge } from '@/components/ui/badge';
 import { ChevronRightIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { MemberStats } from '@contracts/api/leagues';
+import type { MemberStats } from '@scoreline/contracts/api/leagues';
 import { BoltIcon, StarIcon, TargetIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { useFormatNumber } from '@/lib/settings/use-format-number';

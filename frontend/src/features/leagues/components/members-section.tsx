@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { EnhancedMember, League, MembersSort } from '@contracts/api/leagues';
+import type { EnhancedMember, League, MembersSort } from '@scoreline/contracts/api/leagues';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';

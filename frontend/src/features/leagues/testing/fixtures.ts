@@ -7,7 +7,7 @@ import type {
   League,
   LeaguesOverview,
   OverviewLeagueEntry,
-} from '@contracts/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 
 /** Small builders for the leagues tests (answers shaped as the contract says). */
 export function makeLeague(overrides: Partial<League> = {}): League {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity } from '@contracts/api/leagues';
+import type { Activity } from '@scoreline/contracts/api/leagues';
 import { i18n } from '@/lib/i18n';
 import { makeActivity } from '../testing/fixtures';
 import { activityLine, activityText, relativeTime } from './activity-text';

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Activity, ActivityMetadata } from '@contracts/api/leagues';
+import type { Activity, ActivityMetadata } from '@scoreline/contracts/api/leagues';
+import { monthLabel } from './month-label';
 
 /** What the feed shows of one entry: its line, the small print under it, and its age. */
 export interface ActivityText {
@@ -26,7 +27,7 @@ export interface ActivityTextContext {
  */
 export function activityText(activity: Activity, { t, language, leagueName, now = new Date() }: ActivityTextContext): ActivityText {
   if (isEnglish(language)) return { message: activity.display_message, description: activity.description, time: activity.time_since };
-  const line = activityLine(activity, t, leagueName) ?? { message: activity.display_message, description: activity.description };
+  const line = activityLine(activity, t, leagueName, language) ?? { message: activity.display_message, description: activity.description };
   return { ...line, time: relativeTime(activity.created_at, language, t('time.justNow'), now) ?? activity.time_since };
 }
 
@@ -35,7 +36,12 @@ function isEnglish(language: string): boolean {
 }
 
 /** The line and description in t's language, or null when the entry lacks a fact they need. */
-export function activityLine(activity: Activity, t: TFunction<'activity'>, leagueName: string): { message: string; description: string } | null {
+export function activityLine(
+  activity: Activity,
+  t: TFunction<'activity'>,
+  leagueName: string,
+  language?: string,
+): { message: string; description: string } | null {
   const m: ActivityMetadata = activity.metadata ?? {};
   const actor = activity.actor_name;
   const target = activity.target_name;
@@ -87,6 +93,19 @@ export function activityLine(activity: Activity, t: TFunction<'activity'>, leagu
         message: rank === 1 ? t('rankClimbed.messageFirst', { name: actor }) : t('rankClimbed.message', { name: actor, rank }),
         description: t('rankClimbed.description', { count: improvement, gameweek }),
       };
+    }
+    case 'gameweek_won':
+    case 'month_won': {
+      // Issue 11 winners: their lines live in the 'tables' namespace.
+      const { points, gameweek, month, exact, shared_with: sharedWith } = m;
+      if (!actor || !isCount(points) || !isCount(exact) || !isCount(sharedWith)) return null;
+      const description = sharedWith > 0 ? t('winners.activityShared', { ns: 'tables', count: sharedWith }) : t('winners.activityOutright', { ns: 'tables', count: exact });
+      if (activity.kind === 'gameweek_won') {
+        if (!isCount(gameweek)) return null;
+        return { message: t('winners.activityGameweek', { ns: 'tables', name: actor, gameweek, count: points }), description };
+      }
+      if (!isText(month) || !language) return null;
+      return { message: t('winners.activityMonth', { ns: 'tables', name: actor, month: monthLabel(month, language), count: points }), description };
     }
     default:
       return null;

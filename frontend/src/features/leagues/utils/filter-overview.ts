@@ -1,4 +1,4 @@
-import type { League, LeaguesOverview, OverviewLeagueEntry } from '@contracts/api/leagues';
+import type { League, LeaguesOverview, OverviewLeagueEntry } from '@scoreline/contracts/api/leagues';
 
 export interface FilteredOverview {
   country: LeaguesOverview['country_league'] | null;

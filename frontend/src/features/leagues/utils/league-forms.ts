@@ -6,7 +6,7 @@ import {
   type CreateLeagueRequest,
   type JoinLeagueRequest,
   type UserLeagueKind,
-} from '@contracts/api/leagues';
+} from '@scoreline/contracts/api/leagues';
 
 // The validation errors are keys of the 'leagues' namespace; show them with t(error, FORM_ERROR_PARAMS).
 export const LEAGUE_NAME_REQUIRED = 'forms.nameRequired';

@@ -1,6 +1,6 @@
-import type { LeaderboardUpdatedPayload } from '@contracts/live';
-import type { LeaderboardResponse, LeaderboardRow } from '@contracts/api/leagues';
-import { rankBadge } from '@contracts/game/rank-badge';
+import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
+import type { LeaderboardResponse, LeaderboardRow } from '@scoreline/contracts/api/leagues';
+import { rankBadge } from '@scoreline/contracts/game/rank-badge';
 
 /**
  * A cached leaderboard page with a live update applied: known rows take their new rank and

@@ -1,5 +1,5 @@
-import type { LeaderboardBadge } from '@contracts/api/leagues';
-import { rankBadge } from '@contracts/game/rank-badge';
+import type { LeaderboardBadge } from '@scoreline/contracts/api/leagues';
+import { rankBadge } from '@scoreline/contracts/game/rank-badge';
 
 /** The server's badge, or the one the rank earns when the server sent none. */
 export function resolveBadge(badge: LeaderboardBadge | null | undefined, rank: number | null | undefined): LeaderboardBadge | null {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompleteOnboardingRequest } from '@contracts/api/onboarding';
+import type { CompleteOnboardingRequest } from '@scoreline/contracts/api/onboarding';
 import { apiClient } from '@/lib/api-client';
 
 /** POST /onboarding/complete/ {country_id, club_id}; also used later to change them. */

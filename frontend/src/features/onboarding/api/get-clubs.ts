@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { Club, ClubSearchQuery } from '@contracts/api/onboarding';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { Club, ClubSearchQuery } from '@scoreline/contracts/api/onboarding';
 import { apiClient } from '@/lib/api-client';
 
 export const clubsQueryKey = (query: ClubSearchQuery) => ['onboarding', 'clubs', query] as const;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { Preferences } from '@contracts/api/onboarding';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { Preferences } from '@scoreline/contracts/api/onboarding';
 import { apiClient } from '@/lib/api-client';
 
 export const preferencesQueryKey = ['onboarding', 'preferences'] as const;

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { Club, ClubSearchQuery, Country, Preferences } from '@contracts/api/onboarding';
+import type { Club, ClubSearchQuery, Country, Preferences } from '@scoreline/contracts/api/onboarding';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { useSkipOnboarding } from '../api/skip-onboarding';
 import { onboardingErrorText } from '../utils/onboarding-error';
 import { ClubBadge } from './club-badge';
+import { takeReturnTo } from '@/lib/return-to';
 
 /** Club search is sent this long after typing stops (spec section 9). */
 export const CLUB_SEARCH_DEBOUNCE_MS = 300;
@@ -83,14 +84,14 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
     complete.mutate(
       { country_id: country.id, club_id: club.id },
       {
-        onSuccess: () => navigate(mode === 'change' ? '/settings' : '/dashboard', { replace: true }),
+        onSuccess: () => navigate(mode === 'change' ? '/settings' : (takeReturnTo() ?? '/dashboard'), { replace: true }),
         onError: (failure) => setError(onboardingErrorText(failure)),
       },
     );
   };
 
   const onSkip = () => {
-    skip.mutate(undefined, { onSettled: () => navigate('/dashboard', { replace: true }) });
+    skip.mutate(undefined, { onSettled: () => navigate(takeReturnTo() ?? '/dashboard', { replace: true }) });
   };
 
   const clubMessage = !canSearchClubs ? t('club.typeToSearch') : clubs.isError ? onboardingErrorText(clubs.error) : undefined;

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Card } from '@/components/ui/card';
@@ -5,6 +6,7 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useOnboardingStatus } from '../api/get-onboarding-status';
 import { usePreferences } from '../api/get-preferences';
 import { OnboardingForm } from './onboarding-form';
+import { peekReturnTo } from '@/lib/return-to';
 
 function OnboardingSkeleton() {
   const { t } = useTranslation('onboarding');
@@ -38,9 +40,12 @@ function OnboardingSkeleton() {
 export function OnboardingScreen({ mode = 'setup' }: { mode?: 'setup' | 'change' }) {
   const status = useOnboardingStatus({ enabled: mode === 'setup' });
   const preferences = usePreferences();
+  // Read once: after Complete Setup the status refetch re-renders this screen while the next
+  // route loads, and the form has taken the invite path by then.
+  const [returnTo] = useState(() => peekReturnTo());
 
   if (mode === 'setup' && status.isPending) return <OnboardingSkeleton />;
-  if (mode === 'setup' && status.data === true) return <Navigate to="/dashboard" replace />;
+  if (mode === 'setup' && status.data === true) return <Navigate to={returnTo ?? '/dashboard'} replace />;
   if (preferences.isPending) return <OnboardingSkeleton />;
   return <OnboardingForm mode={mode} initial={preferences.isSuccess ? preferences.data : null} />;
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { LeaguePlayerProfile } from '@contracts/api/leagues';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { LeaguePlayerProfile } from '@scoreline/contracts/api/leagues';
 import { apiClient } from '@/lib/api-client';
 
 export const playerProfileQueryKey = (leagueId: string, player: string) => ['player-profile', leagueId, player] as const;

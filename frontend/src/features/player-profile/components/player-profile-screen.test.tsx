@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LeaguePlayerProfile } from '@contracts/api/leagues';
+import type { LeaguePlayerProfile } from '@scoreline/contracts/api/leagues';
 import { mockApi, renderApp } from '@/test/render-app';
 
 // Whole-app renders: generous under a busy CI machine.

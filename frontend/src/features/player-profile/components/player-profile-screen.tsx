@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { LeaguePlayerProfile } from '@contracts/api/leagues';
-import { rankBadge } from '@contracts/game/rank-badge';
+import type { LeaguePlayerProfile } from '@scoreline/contracts/api/leagues';
+import { rankBadge } from '@scoreline/contracts/game/rank-badge';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -19,6 +19,7 @@ import { cn } from '@/lib/cn';
 import { rankTextClass } from '@/lib/rank';
 import { usePlayerProfile } from '../api/get-player-profile';
 import { BADGE_TEXT_KEY, leagueLabel } from '../utils/rank';
+import { ProvisionalMark } from '@/components/ui/provisional-mark';
 
 /** The player's badge by rank: crown (1), medal (2–3), star (4–5), with its text. */
 export function ProfileBadge({ rank }: { rank: number | null }) {
@@ -33,8 +34,11 @@ export function ProfileBadge({ rank }: { rank: number | null }) {
   );
 }
 
+/** What the router composes into a profile from other features: the rank-over-time card. */
+export type RankHistorySlot = (player: { leagueId: number; userId: number }) => ReactNode;
+
 /** /leagues/:leagueId/player/:playerId — a player's standing and form in one league. */
-export function PlayerProfileScreen() {
+export function PlayerProfileScreen({ rankHistory }: { rankHistory?: RankHistorySlot } = {}) {
   const { t } = useTranslation('player');
   const { leagueId, playerId } = useParams();
   const profile = usePlayerProfile(leagueId, playerId);
@@ -93,13 +97,23 @@ export function PlayerProfileScreen() {
   return (
     <>
       {back}
-      <ProfileContent profile={profile.data} leagueId={leagueId ?? ''} playerId={playerId ?? ''} />
+      <ProfileContent profile={profile.data} leagueId={leagueId ?? ''} playerId={playerId ?? ''} rankHistory={rankHistory} />
     </>
   );
 }
 
-function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayerProfile; leagueId: string; playerId: string }) {
-  const { t } = useTranslation(['player', 'common']);
+function ProfileContent({
+  profile,
+  leagueId,
+  playerId,
+  rankHistory,
+}: {
+  profile: LeaguePlayerProfile;
+  leagueId: string;
+  playerId: string;
+  rankHistory?: RankHistorySlot;
+}) {
+  const { t } = useTranslation(['player', 'common', 'compare']);
   const number = useFormatNumber();
   const { player, stats, insights } = profile;
   const historyPath = `/leagues/${leagueId}/player/${playerId}/gameweeks-history`;
@@ -127,7 +141,7 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
               {player.team ? ` · ${player.team}` : ''}
             </p>
           </div>
-          <div className="flex items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
+          <div className="flex flex-wrap items-center gap-4 sm:flex-col sm:items-end sm:gap-2">
             <div className="sm:text-right">
               <p className="text-xs text-muted">{t('leagueRank')}</p>
               <p className={cn('font-display text-4xl font-extrabold tabular-nums', rankTextClass(player.rank))} data-testid="player-rank">
@@ -135,6 +149,11 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
               </p>
             </div>
             <ProfileBadge rank={player.rank} />
+            {player.is_current_user ? null : (
+              <Link to={`/leagues/${profile.league.id}/compare/${player.user_id}`} className={buttonClasses('secondary', 'sm')} data-testid="compare-link">
+                <ChartIcon size={16} /> {t('compare:compareWith', { name: player.name || player.username })}
+              </Link>
+            )}
           </div>
         </div>
       </Card>
@@ -145,6 +164,8 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
         <StatCard label={t('stats.accuracy')} value={t('common:percent', { value: number(Math.round(stats.accuracy)) })} icon={<TargetIcon size={18} />} />
         <StatCard label={t('stats.correctScores')} value={number(stats.correct_scores)} icon={<StarIcon size={18} />} />
       </section>
+
+      {rankHistory?.({ leagueId: profile.league.id, userId: player.user_id })}
 
       <div className="grid gap-4 md:grid-cols-2">
         <TeamAccuracyList title={t('hot.title')} icon={<FlameIcon size={18} />} teams={profile.hot_teams} emptyText={t('hot.empty')} tone="hot" />
@@ -163,11 +184,7 @@ function ProfileContent({ profile, leagueId, playerId }: { profile: LeaguePlayer
         <div className="mt-4">
           <RecentGameweeksTable
             rows={profile.recent_gameweeks}
-            provisionalMark={
-              <span className="ml-0.5 text-warning" title={t('recent.inPlay')}>
-                *<span className="sr-only">{` ${t('recent.provisional')}`}</span>
-              </span>
-            }
+            provisionalMark={<ProvisionalMark title={t('recent.inPlay')} label={t('recent.provisional')} />}
             emptyClassName="px-5 pt-2 pb-8"
           />
         </div>

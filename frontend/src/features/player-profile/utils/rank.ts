@@ -1,4 +1,4 @@
-import type { LeaderboardBadge } from '@contracts/api/leagues';
+import type { LeaderboardBadge } from '@scoreline/contracts/api/leagues';
 
 /** The translation key (namespace 'player') of each badge's text. */
 export const BADGE_TEXT_KEY = {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { GameweekResults } from '@contracts/api/stats';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { GameweekResults } from '@scoreline/contracts/api/stats';
 import { apiClient } from '@/lib/api-client';
 
 /** Every results answer is cached under this prefix, so live updates can patch them all. */

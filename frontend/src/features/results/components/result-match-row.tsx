@@ -1,5 +1,7 @@
+import type { CrowdFixture } from '@scoreline/contracts/api/picks';
+import { CrowdSplit } from '@/components/ui/crowd-split';
 import { Trans, useTranslation } from 'react-i18next';
-import type { ResultMatch } from '@contracts/api/stats';
+import type { ResultMatch } from '@scoreline/contracts/api/stats';
 import { Badge } from '@/components/ui/badge';
 import { LiveBadge } from '@/components/ui/live-badge';
 import { OutcomeBadge } from '@/components/ui/outcome-badge';
@@ -30,10 +32,11 @@ function MatchState({ match }: { match: ResultMatch }) {
 const score = (home: number | null, away: number | null) => (home === null || away === null ? null : `${home}–${away}`);
 
 /** One match of the results: actual score, the user's prediction, outcome and points. */
-export function ResultMatchRow({ match }: { match: ResultMatch }) {
+export function ResultMatchRow({ match, crowd }: { match: ResultMatch; crowd?: CrowdFixture }) {
   const actual = score(match.actual_home_score, match.actual_away_score);
   const predicted = score(match.predicted_home_score, match.predicted_away_score);
   const { t } = useTranslation('results');
+  const { t: tp } = useTranslation('picks');
   const name = t('row.match', { home: match.home_team, away: match.away_team });
 
   return (
@@ -82,6 +85,16 @@ export function ResultMatchRow({ match }: { match: ResultMatch }) {
           <p className="text-xs text-muted">{t('row.awaiting')}</p>
         ) : null}
       </div>
+      {crowd ? (
+        <div className="mt-3 border-t border-line pt-3">
+          {match.result_status === 'exact' && crowd.exact_percent !== null ? (
+            <p className="mb-2 text-sm font-medium text-success" data-testid="exact-share">
+              {tp('crowd.exactShare', { percent: crowd.exact_percent })}
+            </p>
+          ) : null}
+          <CrowdSplit crowd={crowd} titled />
+        </div>
+      ) : null}
     </li>
   );
 }

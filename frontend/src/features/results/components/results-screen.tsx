@@ -1,6 +1,8 @@
+import { picksRevealed } from '@scoreline/contracts/game/reveal';
+import { useCrowd } from '@/lib/api/get-crowd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { GameweekResults } from '@contracts/api/stats';
+import type { GameweekResults } from '@scoreline/contracts/api/stats';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
@@ -60,6 +62,9 @@ function ResultsSkeleton() {
 
 function ResultsView({ data }: { data: GameweekResults }) {
   const { t } = useTranslation(['results', 'common']);
+  // Everyone's split per match, once the gameweek has locked.
+  const crowd = useCrowd(data.gameweek?.number ?? null, { enabled: data.gameweek ? picksRevealed(data.gameweek, Date.now()) : false });
+  const crowdOf = new Map((crowd.data?.everyone ?? []).map((c) => [c.fixture_id, c]));
   const number = useFormatNumber();
   const { user_stats: stats, global_benchmarks: benchmarks, matches } = data;
   const average = Math.round(benchmarks.average_points);
@@ -127,7 +132,7 @@ function ResultsView({ data }: { data: GameweekResults }) {
         ) : (
           <ul className="divide-y divide-line border-t border-line">
             {matches.map((match) => (
-              <ResultMatchRow key={match.fixture_id} match={match} />
+              <ResultMatchRow key={match.fixture_id} match={match} crowd={crowdOf.get(match.fixture_id)} />
             ))}
           </ul>
         )}

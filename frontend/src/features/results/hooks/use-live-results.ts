@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { GameweekResults } from '@contracts/api/stats';
+import type { GameweekResults } from '@scoreline/contracts/api/stats';
 import { useLiveEvent } from '@/lib/live';
 import { resultsQueryPrefix } from '../api/get-gameweek-results';
 import { applyResultsFixtureUpdate, applyResultsPointsUpdate } from '../utils/results-live-patches';

@@ -1,6 +1,6 @@
-import type { FixtureUpdatedPayload, PointsUpdatedPayload } from '@contracts/live';
-import type { GameweekResults, ResultMatch, ResultsUserStats } from '@contracts/api/stats';
-import { wholeAccuracyPercent } from '@contracts/game/accuracy';
+import type { FixtureUpdatedPayload, PointsUpdatedPayload } from '@scoreline/contracts/live';
+import type { GameweekResults, ResultMatch, ResultsUserStats } from '@scoreline/contracts/api/stats';
+import { wholeAccuracyPercent } from '@scoreline/contracts/game/accuracy';
 
 /** The user's gameweek figures recounted from the matches (same definitions as the server). */
 export function recountUserStats(matches: readonly ResultMatch[], totalPoints: number, base: ResultsUserStats): ResultsUserStats {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GameweekSummary } from '@contracts/api/fixtures';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { cutTeamName, latestGameweekWithResults } from './start-gameweek';
 
 const NOW = Date.parse('2025-10-01T12:00:00Z');

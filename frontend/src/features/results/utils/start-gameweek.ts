@@ -1,4 +1,4 @@
-import type { GameweekSummary } from '@contracts/api/fixtures';
+import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 
 /**
  * The gameweek Results opens on: the latest one with results. That is the current gameweek

@@ -1,5 +1,5 @@
-import type { ApiEnvelope } from '@contracts/api/common';
-import type { UpdateUserPreferencesRequest, UserPreferences } from '@contracts/api/preferences';
+import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import type { UpdateUserPreferencesRequest, UserPreferences } from '@scoreline/contracts/api/preferences';
 import { apiClient } from '@/lib/api-client';
 
 export const preferencesQueryKey = ['auth', 'preferences'] as const;

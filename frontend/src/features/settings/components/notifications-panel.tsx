@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import type { NotificationSettings } from '@contracts/api/preferences';
+import type { NotificationSettings } from '@scoreline/contracts/api/preferences';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
 import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
 import { useSavePreferences } from '../hooks/use-preferences';
+import { PushDeviceSwitch } from './push-device-switch';
 
 /** In this order; their texts are notifications.items.<key>. */
 const ITEMS: ReadonlyArray<keyof NotificationSettings> = ['gameweekDeadlines', 'leagueUpdates', 'matchResults', 'weeklyDigest'];
@@ -27,6 +28,7 @@ export function NotificationsPanel() {
               onChange={(checked) => save({ notifications: { [item]: checked } })}
             />
           ))}
+          <PushDeviceSwitch />
         </div>
       </CardBody>
     </Card>

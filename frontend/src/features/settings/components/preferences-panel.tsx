@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, THEMES, TIMEZONES, type LanguageSetting, type TimezoneSetting } from '@contracts/api/preferences';
+import { LANGUAGES, THEMES, TIMEZONES, type LanguageSetting, type TimezoneSetting } from '@scoreline/contracts/api/preferences';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { SelectField } from '@/components/ui/field';
 import { cn } from '@/lib/cn';

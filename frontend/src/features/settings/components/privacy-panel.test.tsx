@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccountExport } from '@contracts/api/account';
+import type { AccountExport } from '@scoreline/contracts/api/account';
 import { renderApp } from '@/test/render-app';
 import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
 
@@ -35,6 +35,7 @@ const EXPORT: AccountExport = {
   leagues: [],
   join_requests: [],
   activity: [],
+  push_devices: [],
 };
 
 const base: Record<string, Handler> = {

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AccountExport } from '@contracts/api/account';
+import type { AccountExport } from '@scoreline/contracts/api/account';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserPreferences } from '@contracts/api/preferences';
+import type { UserPreferences } from '@scoreline/contracts/api/preferences';
 import { renderApp } from '@/test/render-app';
 import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
 
@@ -45,7 +45,8 @@ describe('preferences panel', () => {
     stubFetch(base);
     renderApp('/settings?tab=preferences');
 
-    const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
+    // The screen's code loads on demand, so the server's German may already be on when it shows.
+    const timezone = (await screen.findByLabelText(/^(Timezone|Zeitzone)$/)) as HTMLSelectElement;
     await waitFor(() => expect(timezone.value).toBe('PST'));
     // The server's language is German: the screen now reads in German.
     expect((await screen.findByLabelText('Sprache') as HTMLSelectElement).value).toBe('de');
@@ -81,7 +82,8 @@ describe('preferences panel', () => {
       'PUT /api/auth/preferences/': () => new Promise<StubAnswer>((resolve) => (release = resolve)),
     });
     renderApp('/settings?tab=preferences');
-    const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
+    // The screen's code loads on demand, so the server's German may already be on when it shows.
+    const timezone = (await screen.findByLabelText(/^(Timezone|Zeitzone)$/)) as HTMLSelectElement;
     await waitFor(() => expect(timezone.value).toBe('PST'));
 
     fireEvent.change(timezone, { target: { value: 'GMT' } });
@@ -110,7 +112,8 @@ describe('preferences panel', () => {
       'PUT /api/auth/preferences/': () => ({ body: { message: 'Settings saved.', data: { ...SERVER_EN, preferences: { ...SERVER_EN.preferences, timezone: 'GMT' } } } }),
     });
     renderApp('/settings?tab=preferences');
-    const timezone = (await screen.findByLabelText('Timezone')) as HTMLSelectElement;
+    // The screen's code loads on demand, so the server's German may already be on when it shows.
+    const timezone = (await screen.findByLabelText(/^(Timezone|Zeitzone)$/)) as HTMLSelectElement;
     expect(timezone.value).toBe('PST'); // from the cache; the load is still on its way
 
     fireEvent.change(timezone, { target: { value: 'GMT' } });
@@ -127,7 +130,7 @@ describe('preferences panel', () => {
       'PUT /api/auth/preferences/': () => ({ status: 400, body: { message: 'language must be one of: en, es, fr, de.', errors: { 'preferences.language': ['x'] } } }),
     });
     renderApp('/settings?tab=preferences');
-    const language = (await screen.findByLabelText('Language')) as HTMLSelectElement;
+    const language = (await screen.findByLabelText(/^(Language|Sprache)$/)) as HTMLSelectElement;
     await waitFor(() => expect(language.value).toBe('de'));
 
     fireEvent.change(language, { target: { value: 'fr' } });

@@ -2,7 +2,7 @@ import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { useSetAtom, useStore } from 'jotai';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationSettings, PreferenceSettings, UpdateUserPreferencesRequest, UserPreferences } from '@contracts/api/preferences';
+import type { NotificationSettings, PreferenceSettings, UpdateUserPreferencesRequest, UserPreferences } from '@scoreline/contracts/api/preferences';
 import { useToast } from '@/components/ui/toast';
 import { getServerMessage } from '@/lib/api-error';
 import { getStoredToken, tokenSubject, useAuthSubject } from '@/lib/auth-token';

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { transformWithOxc, type Plugin } from 'vite';
+
+/**
+ * One JavaScript module per language, `virtual:locale-bundle/<language>`, holding that language of
+ * every namespace under src/locales (the namespace is the file's name). The locale files keep all
+ * four languages side by side, which is how translators work on them; a bundler cannot split one
+ * module by property, so this plugin evaluates them at build time (they are plain data: type
+ * imports only) and emits each language as JSON, loaded on demand by lib/i18n.
+ */
+const PREFIX = 'virtual:locale-bundle/';
+const RESOLVED = '\0locale-bundle:';
+/** The namespaces' names, for i18next to load them all with a language. */
+const NAMESPACES_ID = 'virtual:locale-namespaces';
+const NAMESPACES_RESOLVED = '\0locale-namespaces';
+
+export function localeBundles(localesDir: string): Plugin {
+  async function evaluate(file: string): Promise<Record<string, unknown>> {
+    const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+    if (/^\s*import\s(?!type\b)/m.test(code)) throw new Error(`${file}: a locale file holds data only (type imports at most)`);
+    const mod = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default?: Record<string, unknown> };
+    if (!mod.default || typeof mod.default !== 'object') throw new Error(`${file}: no default export of its translations`);
+    return mod.default;
+  }
+
+  const localeFiles = () =>
+    readdirSync(localesDir)
+      .filter((name) => name.endsWith('.ts') && !/\.(test|spec|d)\.ts$/.test(name))
+      .sort()
+      .map((name) => join(localesDir, name));
+
+  return {
+    name: 'scoreline-locale-bundles',
+    resolveId(id) {
+      if (id === NAMESPACES_ID) return NAMESPACES_RESOLVED;
+      return id.startsWith(PREFIX) ? RESOLVED + id.slice(PREFIX.length) : null;
+    },
+    async load(id) {
+      if (id === NAMESPACES_RESOLVED) {
+        const files = localeFiles();
+        for (const file of files) this.addWatchFile(file);
+        return `export default ${JSON.stringify(files.map((file) => basename(file, '.ts')))};`;
+      }
+      if (!id.startsWith(RESOLVED)) return null;
+      const language = id.slice(RESOLVED.length);
+      const files = localeFiles();
+      const bundle: Record<string, unknown> = {};
+      for (const file of files) {
+        this.addWatchFile(file);
+        const translations = await evaluate(file);
+        if (!(language in translations)) throw new Error(`${file}: no "${language}" translations`);
+        bundle[basename(file, '.ts')] = translations[language];
+      }
+      // JSON.parse of a string literal parses faster than the same object as JavaScript.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(bundle))});`;
+    },
+  };
+}

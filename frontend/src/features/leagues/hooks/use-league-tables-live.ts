@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from '@/lib/live';
+import { leagueTablesQueryKey } from '../api/get-league-table';
+import { leagueWinnersQueryKey } from '../api/get-league-winners';
+
+/**
+ * The period tables move on the pushes the season table already gets (no polling): every
+ * `leaderboard.updated` of the league refetches the shown gameweek or month table (its points
+ * are not in the push, so it cannot be patched in place); a new activity may be a new winner.
+ */
+export function useLeagueTablesLive(leagueId: number) {
+  const queryClient = useQueryClient();
+  useLiveEvent('leaderboard.updated', (payload) => {
+    if (payload.leagueId !== leagueId) return;
+    void queryClient.invalidateQueries({ queryKey: leagueTablesQueryKey(leagueId) });
+  });
+  useLiveEvent('activity.created', (payload) => {
+    if (payload.leagueId !== leagueId) return;
+    void queryClient.invalidateQueries({ queryKey: leagueWinnersQueryKey(leagueId) });
+  });
+}

@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+
+function subscribe(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the device says it has a network (navigator.onLine): false means surely offline. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+}
