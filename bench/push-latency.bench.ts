@@ -1,8 +1,9 @@
+import { percentile } from './percentile';
 import { fork, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
-import type { LeaderboardUpdatedPayload } from '../contracts/src/live';
+import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import type { BenchCase, BenchContext } from './run';
 
 /**
@@ -72,10 +73,6 @@ type FromClients =
   | { type: 'quiet'; events: EventStats }
   | { type: 'failed'; message: string };
 
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
-}
 
 /** The client process: opens the sockets in batches, then times each admin call's leaderboard.updated on every socket. */
 function runClients(): void {
@@ -243,9 +240,9 @@ export const pushLatencyCase: BenchCase = {
     if (!Number.isInteger(clientsCount) || clientsCount < 2 || clientsCount > 1000) throw new Error(`BENCH_PUSH_CLIENTS must be 2..1000 (a league's cap), got ${process.env.BENCH_PUSH_CLIENTS}`);
     const trace = process.env.BENCH_PUSH_TRACE === '1';
     const { JwtService } = await import('@nestjs/jwt');
-    const { LiveGateway } = await import('../backend/src/live/live.gateway');
-    const { leagueRoom } = await import('../contracts/src/live');
-    const { STANDINGS_COALESCE, RECOMPUTE_LEAGUE } = await import('../workers/src/standings/standings.processor');
+    const { LiveGateway } = await import('@scoreline/backend/live/live.gateway');
+    const { leagueRoom } = await import('@scoreline/contracts/live');
+    const { STANDINGS_COALESCE, RECOMPUTE_LEAGUE } = await import('@scoreline/workers/standings/standings.processor');
     const { getQueueToken } = await import('@nestjs/bullmq');
     const queue = (name: string) => ctx.workers.get<Queue>(getQueueToken(name), { strict: false });
     const [standingsQueue, liveQueue, activityQueue] = [queue('standings'), queue('live'), queue('activity')];
@@ -362,7 +359,7 @@ export const pushLatencyCase: BenchCase = {
         const sorted = [...m.latencies].sort((a, b) => a - b);
         process.stderr.write(
           `[bench] push-latency ${name}: PUT answered in ${round(m.putMs)} ms; leaderboard.updated first +${round(sorted[0])} ms, ` +
-            `p50 +${round(percentile(sorted, 50))}, p95 +${round(percentile(sorted, 95))}, last +${round(sorted[sorted.length - 1])} ms\n`,
+            `p50 +${round(percentile(sorted, 0.50))}, p95 +${round(percentile(sorted, 0.95))}, last +${round(sorted[sorted.length - 1])} ms\n`,
         );
         const quiet = await drain();
         // Where the time went: the scoring transaction's start (its outbox row) and the BullMQ jobs'
@@ -403,10 +400,10 @@ export const pushLatencyCase: BenchCase = {
         for (const s of STEPS) {
           const sorted = await step(fixtureId, s, `${stepLabel(s)} (${tag})`);
           all.push(...sorted);
-          perStep.push(`${stepLabel(s)} ${round(percentile(sorted, 95))}`);
+          perStep.push(`${stepLabel(s)} ${round(percentile(sorted, 0.95))}`);
         }
         all.sort((a, b) => a - b);
-        return { p50: round(percentile(all, 50)), p95: round(percentile(all, 95)), max: round(all[all.length - 1]), perStep: perStep.join(', ') };
+        return { p50: round(percentile(all, 0.50)), p95: round(percentile(all, 0.95)), max: round(all[all.length - 1]), perStep: perStep.join(', ') };
       };
 
       // The first match with the app's window (its kick-off is already recorded), the second without one.

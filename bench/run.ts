@@ -1,9 +1,14 @@
 import 'reflect-metadata';
+import { join } from 'node:path';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { DataSource } from 'typeorm';
 import { standingsCase } from './standings.bench';
 import { pushLatencyCase } from './push-latency.bench';
 import { signInCase } from './sign-in.bench';
+import { frontendLcpCase } from './frontend-lcp.bench';
+import { rankHistoryCase } from './rank-history.bench';
+import { picksCase } from './picks.bench';
+import { headlineCase } from './headline.bench';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -11,7 +16,9 @@ import { signInCase } from './sign-in.bench';
  * Prints one line per figure. Other areas add their figures by appending to BENCH_CASES.
  *
  * Environment: BENCH_DATABASE_URL (any database on the server to bench on; default
- * postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL, BENCH_USERS (default 100000),
+ * postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL, BENCH_SCALE=100k|1m|100k,1m (the
+ * number of bench users; each scale runs on its own scratch database; default 100k),
+ * BENCH_USERS (an exact number instead of BENCH_SCALE),
  * BENCH_ONLY=<case name>[,<case name>] to run some cases only, KEEP_BENCH_DB=1 to keep the
  * scratch database.
  */
@@ -152,7 +159,7 @@ export const scoreFixtureCase: BenchCase = {
     lines.push(`rescore-fixture-${k} (correction 2-1 → 2-2): ${round(second)} ms (raw UPDATE ${round(raw2)} ms, ratio ${(second / raw2).toFixed(1)}x)`);
 
     // A replayed event changes nothing: the cost of idempotency.
-    const scoring = ctx.workers.get((await import('../backend/src/scoring/scoring.service')).ScoringService);
+    const scoring = ctx.workers.get((await import('@scoreline/backend/scoring/scoring.service')).ScoringService);
     const replayStart = process.hrtime.bigint();
     const replay = await scoring.scoreFixture(fixture_id);
     if (replay.changed !== 0) throw new Error('a replay changed predictions');
@@ -163,7 +170,7 @@ export const scoreFixtureCase: BenchCase = {
 };
 
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
-export const BENCH_CASES: BenchCase[] = [scoreFixtureCase, standingsCase, pushLatencyCase, signInCase];
+export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase];
 
 async function seedUsers(db: DataSource, count: number): Promise<void> {
   const batch = 50_000;
@@ -179,9 +186,32 @@ async function seedUsers(db: DataSource, count: number): Promise<void> {
   await db.query(`ANALYZE users`);
 }
 
+const SCALES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 };
+
+/** The user counts to bench, in order: BENCH_USERS, else BENCH_SCALE (default 100k). */
+export function benchScales(env: NodeJS.ProcessEnv): number[] {
+  if (env.BENCH_USERS) {
+    const users = Number(env.BENCH_USERS);
+    if (!Number.isInteger(users) || users < 1 || users > 2_000_000) throw new Error(`BENCH_USERS must be 1..2000000, got ${env.BENCH_USERS}`);
+    return [users];
+  }
+  const names = (env.BENCH_SCALE ?? '100k').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  for (const name of names) if (!(name in SCALES)) throw new Error(`BENCH_SCALE must be 100k, 1m or 100k,1m, got ${env.BENCH_SCALE}`);
+  return names.map((name) => SCALES[name]);
+}
+
 async function main(): Promise<void> {
-  const users = Number(process.env.BENCH_USERS ?? 100_000);
-  if (!Number.isInteger(users) || users < 1 || users > 2_000_000) throw new Error(`BENCH_USERS must be 1..2000000, got ${process.env.BENCH_USERS}`);
+  const scales = benchScales(process.env);
+  if (scales.length === 1) return benchAt(scales[0]);
+  // The apps read their environment once, when their modules load: one process per scale.
+  const { spawnSync } = await import('node:child_process');
+  for (const users of scales) {
+    const child = spawnSync(process.execPath, process.argv.slice(1), { stdio: 'inherit', env: { ...process.env, BENCH_USERS: String(users) } });
+    if (child.status !== 0) throw new Error(`the bench at ${users} users exited ${child.status}`);
+  }
+}
+
+async function benchAt(users: number): Promise<void> {
   const stamp = `${Date.now()}`;
   const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/scoreline_bench_${stamp}`;
@@ -200,15 +230,16 @@ async function main(): Promise<void> {
     RECONCILE_INTERVAL_SECONDS: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000',
-    FRONTEND_DIST: '/nonexistent',
+    // The built frontend (`npm run bench` builds it), served as in production: the frontend-lcp case loads it.
+    FRONTEND_DIST: join(__dirname, '..', '..', 'frontend', 'dist'),
   });
-  const { ensureDatabaseExists, migrateAndSeed } = await import('../backend/src/database/migrate');
-  const { createApiApp } = await import('../backend/src/app.factory');
-  const { createWorkersApp } = await import('../workers/src/main');
+  const { ensureDatabaseExists, migrateAndSeed } = await import('@scoreline/backend/database/migrate');
+  const { createApiApp } = await import('@scoreline/backend/app.factory');
+  const { createWorkersApp } = await import('@scoreline/workers/main');
   const { DataSource: DS } = await import('typeorm');
   const { JwtService } = await import('@nestjs/jwt');
   const { getQueueToken } = await import('@nestjs/bullmq');
-  const { QUEUES } = await import('../backend/src/outbox/event-routes');
+  const { QUEUES } = await import('@scoreline/backend/outbox/event-routes');
 
   process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
   await ensureDatabaseExists(databaseUrl);

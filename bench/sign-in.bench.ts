@@ -1,4 +1,5 @@
-import { ARGON2_OPTIONS, hashPassword } from '../backend/src/auth/password-hashing';
+import { percentile } from './percentile';
+import { ARGON2_OPTIONS, hashPassword } from '@scoreline/backend/auth/password-hashing';
 import type { BenchCase } from './run';
 
 /**
@@ -55,7 +56,7 @@ export const signInCase: BenchCase = {
     await loadFor(MEASURE_MS);
     const seconds = (Date.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
-    const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    const at = (q: number) => Math.round(percentile(latencies, q));
     const params = `argon2id m=${ARGON2_OPTIONS.memoryCost},t=${ARGON2_OPTIONS.timeCost},p=${ARGON2_OPTIONS.parallelism}`;
     return [
       `sign-in over HTTP (${params}), ${CONCURRENCY} concurrent, ${MEASURE_MS / 1000} s: ${(latencies.length / seconds).toFixed(1)} sign-ins/s ` +

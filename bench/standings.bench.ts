@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { autocannon } from './autocannon';
 import type { BenchCase, BenchContext } from './run';
 
 /**
@@ -15,39 +14,15 @@ import type { BenchCase, BenchContext } from './run';
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const round = (n: number) => Math.round(n);
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
 
-/** autocannon in its own process, so the load generator does not share the server's event loop. */
-function autocannon(url: string, seconds: number, headers: Record<string, string> = {}): Promise<CannonResult> {
-  const cli = join(dirname(require.resolve('autocannon/package.json')), 'autocannon.js');
-  const args = [cli, '-c', '50', '-d', String(seconds), '-j', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}=${v}`]), url];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line.startsWith('{')) return reject(new Error(`autocannon exited ${code}: ${err.slice(0, 500)}`));
-      resolve(JSON.parse(line) as CannonResult);
-    });
-  });
-}
 
 export const standingsCase: BenchCase = {
   name: 'standings',
   async run(ctx: BenchContext) {
     const { db, users } = ctx;
     const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
-    const { StandingsService } = await import('../backend/src/standings/standings.service');
-    const { OutboxService } = await import('../backend/src/outbox/outbox.service');
+    const { StandingsService } = await import('@scoreline/backend/standings/standings.service');
+    const { OutboxService } = await import('@scoreline/backend/outbox/outbox.service');
     const { JwtService } = await import('@nestjs/jwt');
     const standings = ctx.workers.get(StandingsService, { strict: false });
     const lines: string[] = [];
@@ -101,7 +76,7 @@ export const standingsCase: BenchCase = {
     const [{ before }]: { before: Date }[] = await db.query(`SELECT computed_at AS before FROM league_standings_summary WHERE league_id = $1`, [leagueId]);
     t = process.hrtime.bigint();
     const outbox = ctx.api.get(OutboxService, { strict: false });
-    await db.transaction((tx) => outbox.publish(tx, 'scores.updated', { fixtureId: fixture.id, seasonId: season.id, gameweekId: fixture.gameweek_id, final: true }));
+    await db.transaction((tx) => outbox.publish(tx, 'scores.updated', { fixtureId: fixture.id, seasonId: season.id, gameweekId: fixture.gameweek_id, status: 'finished', final: true }));
     for (;;) {
       const [{ after }]: { after: Date }[] = await db.query(`SELECT computed_at AS after FROM league_standings_summary WHERE league_id = $1`, [leagueId]);
       if (new Date(after).getTime() > new Date(before).getTime()) break;

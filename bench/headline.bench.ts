@@ -1,0 +1,242 @@
+import { cpus, loadavg } from 'node:os';
+import type { BenchCase, BenchContext } from './run';
+
+/**
+ * The headline figure (issue 12 §1): a goal recorded through the admin API → every affected
+ * fan's new points and new rank readable through the API in all five league kinds — global
+ * (every bench user), country (30%), club (5%), public (1,000) and private (20) — in the
+ * season table (the stored standings) and the gameweek table (ranked on read), measured to
+ * the moment the last of them is readable. Goal: ≤ 2 s at 1M players.
+ *
+ * "Readable" is sampled: per league three fans (an exact 1–0 pick, another home-win pick, a
+ * wrong pick) read their own row through the leaderboard and the gameweek table until both
+ * show the new points and a table version newer than the goal. Then, untimed, every sampled
+ * rank is checked against a plain rank() over the totals (the bench fails when one differs).
+ */
+
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const round = (n: number) => Math.round(n);
+const GOAL_MS = 2000;
+
+interface LeagueUnderTest {
+  kind: 'global' | 'country' | 'club' | 'public' | 'private';
+  id: number;
+  members: number;
+}
+
+interface Fan {
+  league: LeagueUnderTest;
+  userId: number;
+  token: string;
+  expectedPoints: number;
+  expectedGameweekPoints: number;
+}
+
+export const headlineCase: BenchCase = {
+  name: 'headline',
+  async run(ctx: BenchContext) {
+    const { db, users } = ctx;
+    const k = users >= 1_000_000 ? `${users / 1_000_000}m` : users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
+    const { StandingsService } = await import('@scoreline/backend/standings/standings.service');
+    const { JwtService } = await import('@nestjs/jwt');
+    const standings = ctx.workers.get(StandingsService, { strict: false });
+    const jwt = ctx.api.get(JwtService, { strict: false });
+    const lines: string[] = [];
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 100);
+
+    try {
+      // A season of its own with one fixture kicking off now, predicted by every bench user.
+      let t = process.hrtime.bigint();
+      const [{ season_id, gameweek_id, fixture_id }]: { season_id: number; gameweek_id: number; fixture_id: number }[] = await db.query(
+        `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Headline League 2098/99', '2098/99', 'en.1', true) RETURNING id),
+              g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() - interval '1 hour', now() + interval '1 hour' FROM s RETURNING id, season_id),
+              f AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
+                    SELECT g.season_id, g.id, 'headline', (SELECT min(id) FROM clubs), (SELECT max(id) FROM clubs), now() - interval '1 minute' FROM g RETURNING id, season_id, gameweek_id)
+         SELECT season_id, gameweek_id, id AS fixture_id FROM f`,
+      );
+      await db.query(
+        `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
+         SELECT u.id, $1, $2, $3, (random() * 3)::int, (random() * 3)::int, random() < 0.1
+         FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id`,
+        [fixture_id, gameweek_id, season_id],
+      );
+      await db.query(
+        `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
+         SELECT user_id, gameweek_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
+        [fixture_id],
+      );
+      // Season totals spread like a real table at mid-season, ties included.
+      await db.query(
+        `INSERT INTO user_season_totals (user_id, season_id, points, exact, correct, scored, predictions)
+         SELECT user_id, season_id, (random() * 600)::int, (random() * 8)::int, 8 + (random() * 12)::int, 20, 21
+         FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
+        [fixture_id],
+      );
+
+      // The five league kinds, members taken set-based from the bench users.
+      const [{ country_id, club_id }]: { country_id: number; club_id: number }[] = await db.query(
+        `SELECT c.country_id, c.id AS club_id FROM clubs c WHERE c.country_id IS NOT NULL ORDER BY c.id LIMIT 1`,
+      );
+      const league = async (kind: LeagueUnderTest['kind'], share: number): Promise<LeagueUnderTest> => {
+        const [existing]: { id: number }[] =
+          kind === 'global'
+            ? await db.query(`SELECT id FROM leagues WHERE type = 'global'`)
+            : kind === 'country'
+              ? await db.query(`SELECT id FROM leagues WHERE type = 'country' AND country_id = $1`, [country_id])
+              : kind === 'club'
+                ? await db.query(`SELECT id FROM leagues WHERE type = 'club' AND club_id = $1`, [club_id])
+                : [];
+        const id =
+          existing?.id ??
+          (
+            (await db.query(
+              `INSERT INTO leagues (name, description, type, owner_id, country_id, club_id) VALUES ($1, '', $2, $3, $4, $5) RETURNING id`,
+              [`Headline ${kind}`, kind, ['public', 'private'].includes(kind) ? ctx.adminId : null, kind === 'country' ? country_id : null, kind === 'club' ? club_id : null],
+            )) as { id: number }[]
+          )[0].id;
+        // share < 1: a fraction of the users; share ≥ 1: that many users.
+        const limit = share <= 1 ? Math.round(users * share) : share;
+        await db.query(
+          `INSERT INTO league_members (league_id, user_id, role)
+           SELECT $1, id, 'member' FROM (SELECT id FROM users WHERE username LIKE 'bench\\_%' ORDER BY hashint4(id + $1) LIMIT $2) u ORDER BY id
+           ON CONFLICT DO NOTHING`,
+          [id, limit],
+        );
+        return { kind, id, members: limit };
+      };
+      const leagues = [await league('global', 1), await league('country', 0.3), await league('club', 0.05), await league('public', 1000), await league('private', 20)];
+      await db.query(`VACUUM ANALYZE predictions`);
+      await db.query(`VACUUM ANALYZE user_season_totals`);
+      await db.query(`VACUUM ANALYZE user_gameweek_totals`);
+      await db.query(`VACUUM ANALYZE league_members`);
+      for (const l of leagues) await standings.recomputeLeague(l.id, { checkEveryRow: true });
+      await db.query(`VACUUM ANALYZE league_standings`);
+      await ctx.settle(300_000);
+      process.stderr.write(`[bench] headline: ${users} predictions, five leagues and their tables seeded in ${round(ms(t))} ms\n`);
+
+      // Three fans per league; their points after a 1–0 by the same rule the scorer uses.
+      const fans: Fan[] = [];
+      for (const l of leagues) {
+        const picks: { user_id: number; username: string; season_points: number; fixture_points: number }[] = await db.query(
+          `SELECT DISTINCT ON (pick) p.user_id, u.username, t.points AS season_points,
+                  (CASE WHEN p.home_score = 1 AND p.away_score = 0 THEN 20 WHEN p.home_score > p.away_score THEN 10 ELSE 0 END)
+                    * (CASE WHEN p.is_banker THEN 2 ELSE 1 END) AS fixture_points
+           FROM league_members m
+           JOIN predictions p ON p.user_id = m.user_id AND p.fixture_id = $2
+           JOIN users u ON u.id = m.user_id
+           JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $3
+           CROSS JOIN LATERAL (SELECT CASE WHEN p.home_score = 1 AND p.away_score = 0 THEN 'exact' WHEN p.home_score > p.away_score THEN 'correct' ELSE 'wrong' END AS pick) x
+           WHERE m.league_id = $1
+           ORDER BY pick, m.user_id`,
+          [l.id, fixture_id, season_id],
+        );
+        for (const p of picks) {
+          fans.push({
+            league: l,
+            userId: p.user_id,
+            token: jwt.sign({ sub: p.user_id, tv: 0, username: p.username }, { expiresIn: '1h' }),
+            expectedPoints: p.season_points + p.fixture_points,
+            expectedGameweekPoints: p.fixture_points,
+          });
+        }
+      }
+
+      const read = async (fan: Fan, path: string): Promise<{ points: number; rank: number; updatedAt: number } | null> => {
+        const res = await fetch(`${ctx.baseUrl}/leagues/${fan.league.id}/${path}`, { headers: { Authorization: `Bearer ${fan.token}` } });
+        if (!res.ok) throw new Error(`headline bench: ${path} of league ${fan.league.id} answered ${res.status}`);
+        const body = (await res.json()) as {
+          data: { current_user: { rank: number; total_points?: number; points?: number } | null; updated_at: string | null };
+        };
+        const own = body.data.current_user;
+        if (!own) return null;
+        return { points: own.total_points ?? own.points ?? -1, rank: own.rank, updatedAt: body.data.updated_at ? Date.parse(body.data.updated_at) : 0 };
+      };
+      const seasonRead = (fan: Fan) => read(fan, 'leaderboard/');
+      const gameweekRead = (fan: Fan) => read(fan, 'table/?period=gameweek');
+
+      // The goal, through the admin API, then every sampled read until all show it.
+      const goalAt = Date.now();
+      t = process.hrtime.bigint();
+      const put = await fetch(`${ctx.baseUrl}/admin/fixtures/${fixture_id}/result`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ home_score: 1, away_score: 0, status: 'live' }),
+      });
+      if (!put.ok) throw new Error(`headline bench: the goal answered ${put.status} ${await put.text()}`);
+      const recorded = ms(t);
+      const readyAt = new Map<string, number>();
+      // When the scorer committed the new totals (its scores.updated row is in the same transaction).
+      let scoredAt = 0;
+      const pending = new Set(fans.flatMap((f) => [`${f.userId}:${f.league.id}:season`, `${f.userId}:${f.league.id}:gameweek`]));
+      while (pending.size > 0) {
+        if (ms(t) > 300_000) throw new Error(`headline bench: ${pending.size} reads still stale after 300 s`);
+        if (scoredAt === 0) {
+          const [{ n }]: { n: number }[] = await db.query(
+            `SELECT count(*)::int AS n FROM outbox_events WHERE name = 'scores.updated' AND (payload->>'fixtureId')::int = $1`,
+            [fixture_id],
+          );
+          if (n > 0) scoredAt = ms(t);
+        }
+        await Promise.all(
+          fans.map(async (fan) => {
+            const seasonKey = `${fan.userId}:${fan.league.id}:season`;
+            if (pending.has(seasonKey)) {
+              const own = await seasonRead(fan);
+              // The stored table's version is set when its recompute starts: newer than the goal means it ran after the scores.
+              if (own && own.points === fan.expectedPoints && own.updatedAt >= goalAt) {
+                pending.delete(seasonKey);
+                readyAt.set(`${fan.league.kind}:season`, Math.max(readyAt.get(`${fan.league.kind}:season`) ?? 0, ms(t)));
+              }
+            }
+            const gameweekKey = `${fan.userId}:${fan.league.id}:gameweek`;
+            if (pending.has(gameweekKey)) {
+              const own = await gameweekRead(fan);
+              if (own && own.points === fan.expectedGameweekPoints) {
+                pending.delete(gameweekKey);
+                readyAt.set(`${fan.league.kind}:gameweek`, Math.max(readyAt.get(`${fan.league.kind}:gameweek`) ?? 0, ms(t)));
+              }
+            }
+          }),
+        );
+        if (pending.size > 0) await new Promise((r) => setTimeout(r, 10));
+      }
+      const total = ms(t);
+      await ctx.settle(300_000);
+
+      // Untimed: the ranks read equal a plain rank() over the totals (season) and the gameweek's figures.
+      for (const fan of fans) {
+        const [oracle]: { season_rank: number; gameweek_rank: number }[] = await db.query(
+          `WITH s AS (SELECT m.user_id, rank() OVER (ORDER BY coalesce(t.points, 0) DESC, coalesce(t.exact, 0) DESC, coalesce(t.correct, 0) DESC) AS r
+                      FROM league_members m LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2 WHERE m.league_id = $1),
+                g AS (SELECT m.user_id, rank() OVER (ORDER BY coalesce(t.points, 0) DESC, coalesce(t.exact, 0) DESC, coalesce(t.correct, 0) DESC) AS r
+                      FROM league_members m LEFT JOIN user_gameweek_totals t ON t.user_id = m.user_id AND t.gameweek_id = $3 WHERE m.league_id = $1)
+           SELECT (SELECT r FROM s WHERE user_id = $4)::int AS season_rank, (SELECT r FROM g WHERE user_id = $4)::int AS gameweek_rank`,
+          [fan.league.id, season_id, gameweek_id, fan.userId],
+        );
+        const [season, gameweek] = [await seasonRead(fan), await gameweekRead(fan)];
+        if (season?.rank !== oracle.season_rank || gameweek?.rank !== oracle.gameweek_rank) {
+          throw new Error(
+            `headline bench: ${fan.league.kind} league, fan ${fan.userId}: API ranks ${season?.rank}/${gameweek?.rank}, rank() ${oracle.season_rank}/${oracle.gameweek_rank}`,
+          );
+        }
+      }
+
+      const perKind = leagues
+        .map((l) => `${l.kind} ${l.members} ${round(readyAt.get(`${l.kind}:season`) ?? 0)}/${round(readyAt.get(`${l.kind}:gameweek`) ?? 0)} ms`)
+        .join(', ');
+      lines.push(
+        `headline-goal-to-every-rank-${k}: ${round(total)} ms (goal ≤ ${GOAL_MS} ms at 1m: ${total <= GOAL_MS ? 'met' : 'NOT met'}); ` +
+          `admin call ${round(recorded)} ms, totals committed ${round(scoredAt)} ms; season/gameweek readable per league: ${perKind}; ` +
+          `bench process RSS max ${round(Math.max(...rss) / 2 ** 20)} MB (API + workers in one process; goal < 512 MB each); ` +
+          `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+      );
+      // The later cases score fixtures of their own season: these leagues must not recompute beside them.
+      await db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [season_id]);
+      await db.query(`DELETE FROM leagues WHERE id = ANY($1::int[])`, [leagues.map((l) => l.id)]);
+      return lines;
+    } finally {
+      clearInterval(sampler);
+    }
+  },
+};
