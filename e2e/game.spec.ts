@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import type { Fixture, GameweekFixtures } from '../contracts/src/api/fixtures';
-import type { DashboardData } from '../contracts/src/api/stats';
+import type { Fixture, GameweekFixtures } from '@scoreline/contracts/api/fixtures';
+import type { DashboardData } from '@scoreline/contracts/api/stats';
 import { admin, apiGet, apiSend, signInAs, signUpVerified } from './support/api';
 
 test('a fan predicts a gameweek with a banker, an admin records the results, the fan sees the points on Results, Dashboard and History', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { LeaguesOverview } from '../contracts/src/api/leagues';
+import type { LeaguesOverview } from '@scoreline/contracts/api/leagues';
 import { apiGet, signInAs, signUpVerified } from './support/api';
 
 test('A creates a private league, B asks to join with the code and a message, A approves, both are on the leaderboard, B opens A’s profile and history', async ({

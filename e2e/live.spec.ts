@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { GameweekFixtures } from '../contracts/src/api/fixtures';
+import type { GameweekFixtures } from '@scoreline/contracts/api/fixtures';
 import { admin, apiGet, apiSend, signInAs, signUpVerified } from './support/api';
 
 /** Mark the page so a reload (which would clear the mark) is detectable. */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LeaguesOverview } from '../contracts/src/api/leagues';
+import type { LeaguesOverview } from '@scoreline/contracts/api/leagues';
 import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
 
 /**
@@ -33,6 +33,8 @@ async function check(page: Page, path: string, label: string): Promise<void> {
 test.describe('how the main screens look, and their accessibility', () => {
   let fan: ApiUser;
   let leaguePath: string;
+  /** Head to head with a rival in a public league, and the rival's profile (rank over time). */
+  let comparePaths: string[];
 
   test.beforeAll(async ({ request }) => {
     mkdirSync(SCREENS_DIR, { recursive: true });
@@ -41,6 +43,10 @@ test.describe('how the main screens look, and their accessibility', () => {
     await apiSend(request, 'post', '/api/leagues/', fan.token, { name: 'Screenshot City', type: 'private', description: 'Where the pictures are taken.' });
     const overview = await apiGet<LeaguesOverview>(request, '/api/leagues/overview/', fan.token);
     leaguePath = `/leagues/${overview.private_leagues.leagues[0].league.id}`;
+    const rival = await signUpVerified(request, { prefix: 'rival', first: 'Rory', last: 'Rival' });
+    const derby = await apiSend<{ id: number }>(request, 'post', '/api/leagues/', fan.token, { name: 'Screenshot Derby', type: 'public' });
+    await apiSend(request, 'post', '/api/leagues/join/', rival.token, { type: 'public', league_id: derby.id });
+    comparePaths = [`/leagues/${derby.id}/compare/${rival.id}`, `/leagues/${derby.id}/player/${rival.username}`];
   });
 
   for (const width of [390, 1280]) {
@@ -52,7 +58,7 @@ test.describe('how the main screens look, and their accessibility', () => {
         await setTheme(page, theme);
         for (const path of PUBLIC) await check(page, path, `${width}-${theme}`);
         await signInAs(page, fan);
-        for (const path of [...SIGNED_IN, leaguePath]) await check(page, path, `${width}-${theme}`);
+        for (const path of [...SIGNED_IN, leaguePath, ...comparePaths]) await check(page, path, `${width}-${theme}`);
       });
     }
   }
