@@ -89,7 +89,7 @@ export const standingsCase: BenchCase = {
 
     // Leaderboard reads against health reads, same server, same run.
     const [viewer]: { id: number; username: string }[] = await db.query(
-      `SELECT u.id, u.username FROM league_standings s JOIN users u ON u.id = s.user_id WHERE s.league_id = $1 ORDER BY s.rank OFFSET $2 LIMIT 1`,
+      `SELECT u.id, u.username FROM league_standings s JOIN users u ON u.id = s.user_id WHERE s.league_id = $1 ORDER BY s.total_points DESC, s.exact DESC, s.correct DESC OFFSET $2 LIMIT 1`,
       [leagueId, Math.floor(users / 2)],
     );
     const token = ctx.api.get(JwtService, { strict: false }).sign({ sub: viewer.id, tv: 0, username: viewer.username });

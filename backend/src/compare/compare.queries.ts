@@ -7,6 +7,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { revealedSql } from '../predictions/predictions.queries';
+import { storedRank } from '../standings/table-ranking.queries';
 
 type Db = DataSource | EntityManager;
 
@@ -16,11 +17,11 @@ const REVEALED = revealedSql('g');
 /** League $1 with the two players ($2 the viewer, $3 the other) as members of it, or null each. */
 const LEAGUE_AND_PLAYERS_SQL = `
   SELECT l.id, l.name, l.type,
-         (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', s.rank)
+         (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', ${storedRank('s')})
           FROM league_members m JOIN users u ON u.id = m.user_id
           LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
           WHERE m.league_id = l.id AND m.user_id = $2) AS me,
-         (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', s.rank)
+         (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', ${storedRank('s')})
           FROM league_members m JOIN users u ON u.id = m.user_id
           LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
           WHERE m.league_id = l.id AND m.user_id = $3) AS them

@@ -11,6 +11,7 @@ import { RankHistory1764600000000 } from './migrations/1764600000000-rank-histor
 import { DemoFans1764700000000 } from './migrations/1764700000000-demo-fans';
 import { Push1764900000000 } from './migrations/1764900000000-push';
 import { InvitesAndCalendar1765000000000 } from './migrations/1765000000000-invites-and-calendar';
+import { DerivedRanks1765100000000 } from './migrations/1765100000000-derived-ranks';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -27,4 +28,5 @@ export const ALL_MIGRATIONS = [
   DemoFans1764700000000,
   Push1764900000000,
   InvitesAndCalendar1765000000000,
+  DerivedRanks1765100000000,
 ];

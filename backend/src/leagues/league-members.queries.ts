@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving, the members list and
@@ -88,19 +89,23 @@ export async function setOwnerRole(tx: EntityManager, leagueId: number, userId: 
 
 export type MemberSort = 'rank' | 'points' | 'name';
 
+/** The stored table key in rank order, members without a row (not ranked yet) last. */
+const KEY_ORDER_NULLS_LAST = tableOrder(standingsOf('s'), { nullsLast: true });
+
 /**
  * Ties in rank go by user id, as on the leaderboard. Ranks come from points (ties share a rank),
  * so the rank and points orders are the same; members not ranked yet (joined since the last
  * recompute) come last in both.
  */
 const MEMBER_SORTS: Record<MemberSort, string> = {
-  rank: `s.rank NULLS LAST, m.user_id`,
-  points: `coalesce(s.total_points, 0) DESC, s.rank NULLS LAST, m.user_id`,
+  // Rank order is key order (ranks are derived from the key): no rank per row to sort by.
+  rank: `${KEY_ORDER_NULLS_LAST}, m.user_id`,
+  points: `coalesce(s.total_points, 0) DESC, ${KEY_ORDER_NULLS_LAST}, m.user_id`,
   name: `lower(u.first_name || ' ' || u.last_name), m.user_id`,
 };
 
 const MEMBER_COLUMNS = `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
-       s.rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
+       ${storedRank('s')} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
 
 export interface MemberRow {
   user_id: number;
@@ -215,7 +220,7 @@ export async function selectMemberStatsFigures(q: Queryable, leagueId: number, s
     `SELECT count(*)::int AS total,
             count(g.user_id)::int AS active,
             avg(t.correct::float / t.scored) FILTER (WHERE t.scored > 0) AS avg_accuracy,
-            count(*) FILTER (WHERE s.rank <= 5)::int AS top
+            count(*) FILTER (WHERE ${storedRankAtMost('s', '$1', 5)})::int AS top
      FROM league_members m
      LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3 AND g.predictions > 0
      LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2

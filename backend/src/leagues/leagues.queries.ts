@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+import { storedRank } from '../standings/table-ranking.queries';
 
 /**
  * The leagues domain's data door for the leagues table: a league as a viewer sees it, the hub
@@ -54,7 +55,7 @@ export async function selectLeagueName(q: Queryable, leagueId: number): Promise<
 /** The hub: every league the user is in, with their rank in its table (null until it is computed). */
 export function selectLeaguesOfMember(q: Queryable, userId: number): Promise<(LeagueRow & { my_rank: number | null })[]> {
   return q.query(
-    `${leagueSelect('JOIN', 's.rank AS my_rank, ')}
+    `${leagueSelect('JOIN', `${storedRank('s')} AS my_rank, `)}
      LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
      ORDER BY l.created_at, l.id`,
     [userId],

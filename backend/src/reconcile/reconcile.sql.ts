@@ -124,8 +124,9 @@ export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
 
 /**
  * c. Leagues whose stored table disagrees with the totals, as StandingsService computes it:
- * a member's row with other points, recent points, provisional flag or a rank that is not
- * the table rank (tableRank: points, exact, correct) of the season totals; a member without a row; a row of a non-member; a summary that
+ * a member's row with other figures (points, exact, correct, recent points, provisional flag)
+ * than the totals; a histogram of keys (the derived ranks' source) that does not count the
+ * stored rows; a member without a row; a row of a non-member; a summary that
  * is missing (for a league with members) or out of date (season, recent gameweek, member
  * count, leading score, or its leading rows). What moved within the grace is left to the normal
  * path (its recompute is on the way): a member's row whose totals or membership changed then,
@@ -137,7 +138,7 @@ export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
 export const DRIFTING_STANDINGS_SQL = `
 WITH ranked AS (
   SELECT m.league_id, m.user_id,
-         coalesce(t.points, 0) AS total_points,
+         coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
          coalesce(g.points, 0) AS recent_points,
          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
          ${tableRank(totalsOf('t'), 'm.league_id')} AS rank,
@@ -157,8 +158,21 @@ row_drift AS (
   SELECT coalesce(r.league_id, s.league_id) AS league_id
   FROM ranked r FULL JOIN league_standings s ON s.league_id = r.league_id AND s.user_id = r.user_id
   WHERE (r.user_id IS NULL OR s.user_id IS NULL
-         OR (s.rank, s.total_points, s.recent_points, s.provisional) IS DISTINCT FROM (r.rank, r.total_points, r.recent_points, r.provisional))
+         OR (s.total_points, s.exact, s.correct, s.recent_points, s.provisional) IS DISTINCT FROM (r.total_points, r.exact, r.correct, r.recent_points, r.provisional))
     AND (r.user_id IS NULL OR r.moved_at < now() - make_interval(secs => $4))
+),
+-- The histogram ranks are derived from, against the stored rows it counts (written in the
+-- same transaction, so no grace: any difference is drift). Counted only for a league without
+-- row drift, whose repair rebuilds the histogram anyway.
+key_drift AS (
+  SELECT league_id FROM (
+    (SELECT league_id, points, exact, correct, n FROM league_key_counts WHERE n <> 0
+     EXCEPT SELECT league_id, total_points, exact, correct, count(*)::int FROM league_standings GROUP BY 1, 2, 3, 4)
+    UNION ALL
+    (SELECT league_id, total_points, exact, correct, count(*)::int FROM league_standings GROUP BY 1, 2, 3, 4
+     EXCEPT SELECT league_id, points, exact, correct, n FROM league_key_counts WHERE n <> 0)) d
+  WHERE league_id NOT IN (SELECT league_id FROM row_drift)
+  GROUP BY league_id
 ),
 top_expected AS (
   SELECT league_id, user_id, rank, total_points, recent_points, provisional FROM ranked WHERE position <= ${TOP_ROWS}
@@ -180,6 +194,8 @@ summary_drift AS (
 ),
 drift AS (
   SELECT league_id, count(*)::int AS rows FROM row_drift GROUP BY league_id
+  UNION ALL
+  SELECT league_id, 1 FROM key_drift
   UNION ALL
   SELECT s.league_id, 1 FROM summary_drift s JOIN per_league x ON x.league_id = s.league_id AND NOT x.busy
 )

@@ -3,6 +3,7 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 
 import type { TableUser } from './league-tables.queries';
 import type { StoredStanding } from './standings.queries';
+import { standingsOf, storedRank, tableOrder } from './table-ranking.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -21,7 +22,7 @@ export type LeaderboardHead = Partial<StandingRow> & {
 export async function selectLeaderboardHead(q: Q, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
   const [head]: LeaderboardHead[] = await q.query(
     `SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
-            s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
+            s.user_id, ${storedRank('s')} AS rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
             u.username, u.first_name, u.last_name, c.name AS team
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
@@ -37,8 +38,9 @@ export async function selectLeaderboardHead(q: Q, leagueId: number, viewerId: nu
 
 /**
  * One page of the stored season table in rank order (ties by user id). Pages within the
- * summary's leading rows (`topRows`) read them from its jsonb (no sort); deeper pages sort the
- * league's stored rows.
+ * summary's leading rows (`topRows`) read them from its jsonb (no sort); deeper pages take the
+ * league's stored rows in key order (a top-N sort, no rank over the league) and derive each
+ * one's rank from the histogram.
  */
 export async function selectStandingsPage(q: Q, leagueId: number, pageSize: number, offset: number, topRows: number): Promise<StandingRow[]> {
   const source =
@@ -47,7 +49,8 @@ export async function selectStandingsPage(q: Q, leagueId: number, pageSize: numb
          FROM league_standings_summary sm
          CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
          WHERE sm.league_id = $1`
-      : `SELECT s.user_id, s.rank, s.previous_rank, s.total_points, s.recent_points, s.provisional FROM league_standings s WHERE s.league_id = $1`;
+      : `SELECT s.user_id, ${storedRank('s')} AS rank, s.previous_rank, s.total_points, s.recent_points, s.provisional
+         FROM (SELECT * FROM league_standings s WHERE s.league_id = $1 ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2::int + $3::int) s`;
   return q.query(
     `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
      FROM (SELECT * FROM (${source}) src ORDER BY src.rank, src.user_id LIMIT $2 OFFSET $3) p

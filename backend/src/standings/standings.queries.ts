@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RankClimb } from '../activity/activity-writer.service';
-import { tableRank, totalsOf } from './table-ranking.queries';
+import { histogramOf, standingsOf, tableKey, tableOrder } from './table-ranking.queries';
 
 /** The only SQL of the standings tables (league_standings, league_standings_summary). */
 
@@ -14,9 +14,11 @@ export const CHANGED_ROWS_LIMIT = 100;
 
 /** A member who left: their row goes at once (unless they are back already). */
 export async function deleteFormerMemberRow(q: Q, leagueId: number, userId: number): Promise<void> {
-  await q.query(
+  await deleteAndUncount(
+    q,
     `DELETE FROM league_standings s WHERE s.league_id = $1 AND s.user_id = $2
-       AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = $2)`,
+       AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = $2)
+     RETURNING s.league_id, s.total_points, s.exact, s.correct`,
     [leagueId, userId],
   );
 }
@@ -65,59 +67,112 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
 }
 
 /**
- * The season table of one league, ranked by the table rule over the season totals, written as
- * the difference to what is stored: one UPDATE of the rows whose figures changed (HOT: no index
- * covers these columns) and, when `insertMissing`, an INSERT of members without a row, in
- * primary-key order. Answers the counts, the leading rows (for the summary), the climbs into
- * the top 10 and the changed rows (for the live push).
- * $1 league, $2 season, $3 recent gameweek, $4 insert missing rows.
+ * The season table of one league as the difference to what is stored, with ranks derived
+ * (table-ranking.queries.ts): one UPDATE of the rows whose figures changed (HOT: no index covers
+ * these columns), an INSERT of members without a row, and the histogram of keys
+ * (league_key_counts) moved by those rows only — a goal writes the fans whose points changed
+ * and the buckets they left and entered, never a rank. Ranks before and after come from the
+ * histogram as this statement found it and as it leaves it: a rank per distinct key (one sort of
+ * the league's keys, not of its members), looked up per member. When the league's recent
+ * gameweek moved on, every row keeps its rank at that moment as `previous_rank` (the arrows show
+ * the movement since the last gameweek ended). Answers the counts, the leading rows (for the
+ * summary), the climbs into the top 10 and the rows whose rank or figures changed (live push).
+ * $1 league, $2 season, $3 recent gameweek, $4 whether previous ranks may roll.
  */
-const RECOMPUTE_LEAGUE_STANDINGS_SQL = `WITH ranked AS (
+const KEY_ORDER = tableOrder((f) => f);
+const RECOMPUTE_LEAGUE_STANDINGS_SQL = `WITH cur AS (
    SELECT m.user_id,
-          coalesce(t.points, 0) AS total_points,
+          coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
           coalesce(g.points, 0) AS recent_points,
-          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
-          ${tableRank(totalsOf('t'))} AS rank
+          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional
    FROM league_members m
    LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
    LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
    WHERE m.league_id = $1
  ),
+ -- Each member's new figures beside the stored ones (none yet: o_points is null).
+ pairs AS (
+   SELECT c.*, o.total_points AS o_points, o.exact AS o_exact, o.correct AS o_correct,
+          o.recent_points AS o_recent, o.provisional AS o_provisional, o.previous_rank
+   FROM cur c LEFT JOIN league_standings o ON o.league_id = $1 AND o.user_id = c.user_id
+ ),
+ old_counts AS (
+   SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1
+ ),
+ -- The rank of every key as the histogram stood before this statement.
+ old_ranks AS (
+   SELECT points, exact, correct, (1 + sum(n) OVER (ORDER BY ${KEY_ORDER}) - n)::int AS rank FROM old_counts
+ ),
+ roll AS (
+   SELECT $4::boolean AND (SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3 AS moved_on
+ ),
  updated AS (
-   -- Existing rows whose figures changed, in one set-based UPDATE (HOT: no index covers these columns).
-   UPDATE league_standings s SET rank = r.rank,
-          previous_rank = CASE WHEN s.rank <> r.rank THEN s.rank ELSE s.previous_rank END,
-          total_points = r.total_points, recent_points = r.recent_points, provisional = r.provisional, updated_at = now()
-   FROM ranked r
-   WHERE s.league_id = $1 AND s.user_id = r.user_id
-     AND (s.rank <> r.rank OR s.total_points <> r.total_points OR s.recent_points <> r.recent_points OR s.provisional <> r.provisional)
-   RETURNING s.user_id, s.rank, s.provisional, s.total_points, s.recent_points
+   UPDATE league_standings s
+   SET total_points = p.total_points, exact = p.exact, correct = p.correct, recent_points = p.recent_points,
+       provisional = p.provisional, previous_rank = CASE WHEN (SELECT moved_on FROM roll) THEN r.rank ELSE s.previous_rank END,
+       updated_at = now()
+   FROM pairs p LEFT JOIN old_ranks r ON ${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
+   WHERE s.league_id = $1 AND s.user_id = p.user_id AND p.o_points IS NOT NULL
+     AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional) IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional)
+          OR ((SELECT moved_on FROM roll) AND s.previous_rank IS DISTINCT FROM r.rank))
+   RETURNING s.user_id
  ),
  inserted AS (
-   INSERT INTO league_standings (league_id, user_id, rank, previous_rank, total_points, recent_points, provisional, updated_at)
-   SELECT $1, r.user_id, r.rank, NULL, r.total_points, r.recent_points, r.provisional, now() FROM ranked r
-   WHERE $4::boolean AND NOT EXISTS (SELECT 1 FROM league_standings s WHERE s.league_id = $1 AND s.user_id = r.user_id)
-   ORDER BY r.user_id
+   INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, updated_at)
+   SELECT $1, p.user_id, NULL, p.total_points, p.exact, p.correct, p.recent_points, p.provisional, now() FROM pairs p
+   WHERE p.o_points IS NULL
+   ORDER BY p.user_id
+   RETURNING user_id
+ ),
+ -- The histogram's change: the keys the written rows left and entered.
+ delta AS (
+   SELECT points, exact, correct, sum(d)::int AS d FROM (
+     SELECT p.o_points AS points, p.o_exact AS exact, p.o_correct AS correct, -1 AS d FROM updated u JOIN pairs p USING (user_id)
+     UNION ALL
+     SELECT p.total_points, p.exact, p.correct, 1 FROM updated u JOIN pairs p USING (user_id)
+     UNION ALL
+     SELECT p.total_points, p.exact, p.correct, 1 FROM inserted i JOIN pairs p USING (user_id)
+   ) x GROUP BY points, exact, correct HAVING sum(d) <> 0
+ ),
+ counted AS (
+   INSERT INTO league_key_counts AS k (league_id, points, exact, correct, n)
+   SELECT $1, points, exact, correct, d FROM delta ORDER BY points, exact, correct
+   ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = k.n + EXCLUDED.n
    RETURNING 1
+ ),
+ -- The rank of every key as the histogram stands after it.
+ new_ranks AS (
+   SELECT points, exact, correct, (1 + sum(n) OVER (ORDER BY ${KEY_ORDER}) - n)::int AS rank
+   FROM (SELECT coalesce(o.points, d.points) AS points, coalesce(o.exact, d.exact) AS exact, coalesce(o.correct, d.correct) AS correct,
+                coalesce(o.n, 0) + coalesce(d.d, 0) AS n
+         FROM old_counts o FULL JOIN delta d USING (points, exact, correct)) h
+   WHERE n > 0
+ ),
+ ranked AS (
+   SELECT p.*, nr.rank, orr.rank AS old_rank,
+          CASE WHEN (SELECT moved_on FROM roll) AND p.o_points IS NOT NULL THEN orr.rank ELSE p.previous_rank END AS new_previous_rank
+   FROM pairs p
+   JOIN new_ranks nr ON ${tableKey(histogramOf('nr'))} = (p.total_points, p.exact, p.correct)
+   LEFT JOIN old_ranks orr ON ${tableKey(histogramOf('orr'))} = (p.o_points, p.o_exact, p.o_correct)
  )
- -- The main query still sees the table as it was before this statement: old ranks.
- SELECT (SELECT count(*) FROM ranked)::int AS members,
-        (SELECT max(total_points) FROM ranked)::int AS leading,
+ SELECT (SELECT count(*) FROM cur)::int AS members,
+        (SELECT max(total_points) FROM cur)::int AS leading,
         (SELECT count(*) FROM updated)::int AS updated,
         (SELECT count(*) FROM inserted)::int AS inserted,
-        (SELECT json_agg(json_build_object('user_id', top.user_id, 'rank', top.rank,
-                                           'previous_rank', CASE WHEN o.rank IS NULL THEN NULL WHEN o.rank <> top.rank THEN o.rank ELSE o.previous_rank END,
+        (SELECT count(*) FROM counted)::int AS buckets,
+        (SELECT json_agg(json_build_object('user_id', top.user_id, 'rank', top.rank, 'previous_rank', top.new_previous_rank,
                                            'total_points', top.total_points, 'recent_points', top.recent_points, 'provisional', top.provisional)
                          ORDER BY top.rank, top.user_id)
-         FROM (SELECT * FROM ranked ORDER BY rank, user_id LIMIT ${TOP_ROWS}) top
-         LEFT JOIN league_standings o ON o.league_id = $1 AND o.user_id = top.user_id) AS top,
-        (SELECT json_agg(json_build_object('userId', u.user_id, 'rank', u.rank, 'previousRank', o.rank))
-         FROM updated u JOIN league_standings o ON o.league_id = $1 AND o.user_id = u.user_id
-         WHERE u.rank <= 10 AND NOT u.provisional AND o.rank > u.rank) AS climbs,
-        (SELECT json_agg(json_build_object('userId', c.user_id, 'rank', c.rank, 'previousRank', o.rank,
-                                           'totalPoints', c.total_points, 'recentPoints', c.recent_points) ORDER BY c.rank)
-         FROM (SELECT * FROM updated ORDER BY rank LIMIT ${CHANGED_ROWS_LIMIT + 1}) c
-         JOIN league_standings o ON o.league_id = $1 AND o.user_id = c.user_id) AS changed`;
+         FROM (SELECT * FROM ranked ORDER BY ${tableOrder(standingsOf('ranked'))}, user_id LIMIT ${TOP_ROWS}) top) AS top,
+        (SELECT json_agg(json_build_object('userId', r.user_id, 'rank', r.rank, 'previousRank', r.old_rank))
+         FROM ranked r WHERE r.rank <= 10 AND NOT r.provisional AND r.old_rank > r.rank) AS climbs,
+        (SELECT json_agg(json_build_object('userId', c.user_id, 'rank', c.rank, 'previousRank', c.old_rank,
+                                           'totalPoints', c.total_points, 'recentPoints', c.recent_points) ORDER BY c.rank, c.user_id)
+         FROM (SELECT * FROM ranked r
+               WHERE r.o_points IS NOT NULL
+                 AND (r.rank <> r.old_rank
+                      OR (r.total_points, r.exact, r.correct, r.recent_points, r.provisional) IS DISTINCT FROM (r.o_points, r.o_exact, r.o_correct, r.o_recent, r.o_provisional))
+               ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`;
 
 /** One stored row of the table (the summary keeps the leading ones). */
 export interface StoredStanding {
@@ -142,6 +197,8 @@ export interface RecomputedTable {
   leading: number | null;
   updated: number;
   inserted: number;
+  /** Histogram buckets written. */
+  buckets: number;
   top: StoredStanding[] | null;
   climbs: RankClimb[] | null;
   /** Up to CHANGED_ROWS_LIMIT + 1, so the caller can tell there were more. */
@@ -150,19 +207,69 @@ export interface RecomputedTable {
 
 export async function recomputeLeagueStandings(
   tx: EntityManager,
-  p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null; insertMissing: boolean },
+  p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null; rollPreviousRanks: boolean },
 ): Promise<RecomputedTable> {
-  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId, p.insertMissing]);
+  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId, p.rollPreviousRanks]);
+  if (result.buckets > 0) await tx.query(`DELETE FROM league_key_counts WHERE league_id = $1 AND n = 0`, [p.leagueId]);
   return result;
 }
 
-export async function deleteStrangerRows(tx: EntityManager, leagueId: number): Promise<number> {
-  const [, affected]: [unknown[], number] = await tx.query(
-    `DELETE FROM league_standings s
-     WHERE s.league_id = $1 AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = s.user_id)`,
+/**
+ * Takes the keys of deleted standings rows (a CTE `gone` with league_id, total_points, exact,
+ * correct) out of the histogram, in key order.
+ */
+const UNCOUNT_GONE = `
+ , uncounted AS (
+   INSERT INTO league_key_counts AS k (league_id, points, exact, correct, n)
+   SELECT league_id, total_points, exact, correct, -count(*)::int FROM gone
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+   ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = k.n + EXCLUDED.n
+   RETURNING k.league_id, k.n
+ )
+ SELECT (SELECT count(*) FROM gone)::int AS removed,
+        coalesce((SELECT array_agg(DISTINCT league_id) FROM uncounted WHERE n = 0), '{}') AS emptied`;
+
+/** Runs a DELETE … RETURNING as `gone` with UNCOUNT_GONE, then drops the buckets it emptied. */
+async function deleteAndUncount(q: Q, gone: string, params: unknown[]): Promise<number> {
+  const [{ removed, emptied }]: { removed: number; emptied: number[] }[] = await q.query(`WITH gone AS (${gone})${UNCOUNT_GONE}`, params);
+  if (emptied.length > 0) await q.query(`DELETE FROM league_key_counts WHERE league_id = ANY($1::int[]) AND n = 0`, [emptied]);
+  return removed;
+}
+
+/**
+ * The histogram of league $1 rebuilt from its stored rows where they disagree (the reconciler's
+ * repair; the normal path keeps both in one transaction). Answers the buckets fixed.
+ */
+export async function repairKeyCounts(tx: EntityManager, leagueId: number): Promise<number> {
+  const [{ fixed }]: { fixed: number }[] = await tx.query(
+    `WITH actual AS (
+       SELECT total_points AS points, exact, correct, count(*)::int AS n FROM league_standings WHERE league_id = $1 GROUP BY 1, 2, 3
+     ),
+     dropped AS (
+       DELETE FROM league_key_counts k WHERE k.league_id = $1
+         AND NOT EXISTS (SELECT 1 FROM actual a WHERE (a.points, a.exact, a.correct) = (k.points, k.exact, k.correct))
+       RETURNING 1
+     ),
+     set AS (
+       INSERT INTO league_key_counts AS k (league_id, points, exact, correct, n)
+       SELECT $1, points, exact, correct, n FROM actual ORDER BY points, exact, correct
+       ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = EXCLUDED.n WHERE k.n <> EXCLUDED.n
+       RETURNING 1
+     )
+     SELECT ((SELECT count(*) FROM dropped) + (SELECT count(*) FROM set))::int AS fixed`,
     [leagueId],
   );
-  return affected;
+  return fixed;
+}
+
+export async function deleteStrangerRows(tx: EntityManager, leagueId: number): Promise<number> {
+  return deleteAndUncount(
+    tx,
+    `DELETE FROM league_standings s
+     WHERE s.league_id = $1 AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = s.user_id)
+     RETURNING s.league_id, s.total_points, s.exact, s.correct`,
+    [leagueId],
+  );
 }
 
 export interface SummaryValues {
@@ -188,5 +295,5 @@ export async function upsertSummary(tx: EntityManager, v: SummaryValues): Promis
 
 /** Standings have no user foreign key: deleting an account takes the user's rows at once rather than when the worker gets there. */
 export async function deleteStandingsOfUser(tx: EntityManager, userId: number): Promise<void> {
-  await tx.query(`DELETE FROM league_standings WHERE user_id = $1`, [userId]);
+  await deleteAndUncount(tx, `DELETE FROM league_standings WHERE user_id = $1 RETURNING league_id, total_points, exact, correct`, [userId]);
 }

@@ -12,6 +12,7 @@ import {
   deleteStrangerRows,
   lockLeagueStandings,
   recomputeLeagueStandings,
+  repairKeyCounts,
   selectLeaguesAffectedByScores,
   tuneForBigLeagueSorts,
   upsertSummary,
@@ -35,12 +36,12 @@ export interface RecomputeResult {
 }
 
 /**
- * Standings per league, computed set-based in SQL from the game engine's totals: rank() over
- * the league's members by the table rule (points, then exact scores, then correct results; full
- * ties share a rank: 1, 1, 3 — see table-ranking.queries.ts), recent points of the
- * latest scored gameweek. One INSERT … ON CONFLICT per league that writes only rows whose
- * figures changed, in primary-key order. Idempotent: a second run with no new scores writes
- * nothing. Reads use the stored table directly.
+ * Standings per league, computed set-based in SQL from the game engine's totals: each member's
+ * table key (points, exact scores, correct results) and recent points of the latest scored
+ * gameweek, written only where they changed, with the league's histogram of keys moved by those
+ * rows. Ranks are derived, never stored: 1 + the members with a better key (full ties share a
+ * rank: 1, 1, 3 — see table-ranking.queries.ts). Idempotent: a second run with no new scores
+ * writes nothing.
  */
 @Injectable()
 export class StandingsService {
@@ -81,18 +82,20 @@ export class StandingsService {
       const seasonId = ctx?.seasonId ?? null;
       const recent = ctx?.recent ?? null;
       await tuneForBigLeagueSorts(tx);
-      // Only when someone joined since the last run does the INSERT need its anti-join.
+      // Rows of former members (member.left deletes its row at once; this catches anything else)
+      // go first, so the histogram the ranks come from counts members only.
       const counts = await countMembersAndRows(tx, leagueId);
-      const result = await recomputeLeagueStandings(tx, {
-        leagueId,
-        seasonId,
-        recentGameweekId: recent?.id ?? null,
-        insertMissing: options.checkEveryRow === true || counts.stored !== counts.members,
-      });
-      // Rows of former members (member.left deletes its row at once; this catches anything else).
       let removed = 0;
-      if (options.checkEveryRow === true || counts.stored + result.inserted > result.members) {
+      if (options.checkEveryRow === true || counts.stored > counts.members) removed += await deleteStrangerRows(tx, leagueId);
+      // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).
+      const repaired = options.checkEveryRow === true ? await repairKeyCounts(tx, leagueId) : 0;
+      const params = { leagueId, seasonId, recentGameweekId: recent?.id ?? null, rollPreviousRanks: true };
+      let result = await recomputeLeagueStandings(tx, params);
+      if (removed === 0 && counts.stored + result.inserted > result.members) {
+        // A stranger's row hid behind a missing one (equal counts): remove it and rank again (writes nothing more).
         removed = await deleteStrangerRows(tx, leagueId);
+        const again = await recomputeLeagueStandings(tx, { ...params, rollPreviousRanks: false });
+        result = { ...again, updated: result.updated + again.updated, inserted: result.inserted + again.inserted, climbs: result.climbs, changed: result.changed };
       }
       await upsertSummary(tx, {
         leagueId,
@@ -109,7 +112,7 @@ export class StandingsService {
       return {
         leagueId,
         members: result.members,
-        written: result.updated + result.inserted,
+        written: result.updated + result.inserted + repaired,
         removed,
         climbs: climbs.length,
         changed: changed.slice(0, CHANGED_ROWS_LIMIT),

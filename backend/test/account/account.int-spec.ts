@@ -4,6 +4,7 @@ import { createVerifiedUser, type TestUserInput } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { clubsOf } from '../leagues/league-test-helpers';
+import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 
 jest.setTimeout(60_000);
 
@@ -40,7 +41,9 @@ describe('account: export and deletion', () => {
     return body === undefined ? req : req.send(body as object);
   };
   const standings = async (leagueId: number) =>
-    (await sys.db.query(`SELECT user_id, rank, total_points FROM league_standings WHERE league_id = $1 ORDER BY rank, user_id`, [leagueId])) as {
+    (await sys.db.query(`SELECT user_id, ${storedRank('s')} AS rank, total_points FROM league_standings s WHERE league_id = $1 ORDER BY rank, user_id`, [
+      leagueId,
+    ])) as {
       user_id: number;
       rank: number;
       total_points: number;

@@ -1,3 +1,4 @@
+import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { fastUser, FastUser } from './league-test-helpers';
 
@@ -33,10 +34,10 @@ describe('league members list and member stats', () => {
     }
   };
 
-  /** The order worked out here from the stored standings, independently of the API. */
+  /** The order worked out here from the stored standings (ranks derived from their histogram), independently of the API. */
   const expectedOrder = async (): Promise<number[]> => {
     const rows: { user_id: number; rank: number | null }[] = await sys.db.query(
-      `SELECT m.user_id, s.rank FROM league_members m
+      `SELECT m.user_id, ${storedRank('s')} AS rank FROM league_members m
        LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
        WHERE m.league_id = $1`,
       [leagueId],

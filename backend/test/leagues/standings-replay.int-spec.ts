@@ -216,7 +216,8 @@ describe('standings of a replayed real gameweek, 200 players', () => {
   }, 120000);
 
   it('changes nothing when every scores.updated and member.joined is replayed', async () => {
-    const before = await sys.db.query(`SELECT league_id, user_id, rank, previous_rank, total_points, recent_points, updated_at FROM league_standings ORDER BY 1, 2`);
+    const before = await sys.db.query(`SELECT league_id, user_id, previous_rank, total_points, exact, correct, recent_points, updated_at FROM league_standings ORDER BY 1, 2`);
+    const keyCounts = await sys.db.query(`SELECT * FROM league_key_counts ORDER BY 1, 2, 3, 4`);
     const activities = await sys.db.query(`SELECT count(*)::int AS n FROM league_activities`);
     const events = await sys.db.query(
       `SELECT id, name, payload, created_at FROM outbox_events WHERE name IN ('scores.updated', 'member.joined', 'request.approved') ORDER BY id DESC LIMIT 400`,
@@ -228,7 +229,9 @@ describe('standings of a replayed real gameweek, 200 players', () => {
     await queue(sys, 'standings').addBulk(jobs.filter((j: { name: string }) => j.name !== 'request.approved'));
     await queue(sys, 'activity').addBulk(jobs);
     await sys.settle(60000);
-    expect(await sys.db.query(`SELECT league_id, user_id, rank, previous_rank, total_points, recent_points, updated_at FROM league_standings ORDER BY 1, 2`)).toEqual(before);
+    expect(await sys.db.query(`SELECT league_id, user_id, previous_rank, total_points, exact, correct, recent_points, updated_at FROM league_standings ORDER BY 1, 2`)).toEqual(before);
+    // Ranks are derived from the histogram of keys: unchanged too.
+    expect(await sys.db.query(`SELECT * FROM league_key_counts ORDER BY 1, 2, 3, 4`)).toEqual(keyCounts);
     expect(await sys.db.query(`SELECT count(*)::int AS n FROM league_activities`)).toEqual(activities);
   }, 120000);
 

@@ -5,6 +5,7 @@ import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { reconcilerRepairs, reconcilerRuns } from '@scoreline/backend/metrics/metrics';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
 import { RECONCILE_LOCK } from '@scoreline/backend/reconcile/reconcile.sql';
+import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 import type { ReconcileRepairs } from '@scoreline/backend/reconcile/reconcile-report';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { REDIS } from '@scoreline/backend/redis/redis.module';
@@ -153,7 +154,8 @@ describe('the reconciler', () => {
         };
       });
       const stored = await sys.db.query(
-        `SELECT user_id, rank, total_points, recent_points, provisional FROM league_standings WHERE league_id = $1 ORDER BY user_id`,
+        // Ranks are derived from the league's histogram of keys: right ranks need a right histogram.
+        `SELECT user_id, ${storedRank('s')} AS rank, total_points, recent_points, provisional FROM league_standings s WHERE league_id = $1 ORDER BY user_id`,
         [leagueId],
       );
       expect({ leagueId, rows: stored }).toEqual({ leagueId, rows: expected });
@@ -261,11 +263,12 @@ describe('the reconciler', () => {
         await tx.query(`UPDATE user_gameweek_totals SET points = points + 5 WHERE user_id = $1 AND gameweek_id = $2`, [p2.id, gameweek2.id]);
         await tx.query(`DELETE FROM user_gameweek_totals WHERE user_id = $1 AND gameweek_id = $2`, [p4.id, gameweek2.id]);
         await tx.query(`UPDATE user_season_totals SET correct = correct + 1 WHERE user_id = $1 AND season_id = $2`, [p3.id, seasonId]);
-        // c. Standings: wrong points, a wrong rank, a missing row, a non-member's row, a stale summary.
+        // c. Standings: wrong points, a wrong tie-breaker, a missing row, a non-member's row, a stale summary (none of
+        //    them moving the histogram, which then disagrees too).
         await tx.query(`UPDATE league_standings SET total_points = total_points + 3 WHERE league_id = $1 AND user_id = $2`, [leagueOfType('global'), p5.id]);
-        await tx.query(`UPDATE league_standings SET rank = 99 WHERE league_id = $1 AND user_id = $2`, [leagueOfType('global'), p6.id]);
+        await tx.query(`UPDATE league_standings SET exact = exact + 1 WHERE league_id = $1 AND user_id = $2`, [leagueOfType('global'), p6.id]);
         await tx.query(`DELETE FROM league_standings WHERE league_id = $1 AND user_id = $2`, [publicLeagueId, p7.id]);
-        await tx.query(`INSERT INTO league_standings (league_id, user_id, rank, total_points) VALUES ($1, $2, 1, 500)`, [leagueOfType('club'), admin.id]);
+        await tx.query(`INSERT INTO league_standings (league_id, user_id, total_points) VALUES ($1, $2, 500)`, [leagueOfType('club'), admin.id]);
         await tx.query(`UPDATE league_standings_summary SET leading_score = leading_score + 1 WHERE league_id = $1`, [leagueOfType('country')]);
       });
 
@@ -295,8 +298,25 @@ describe('the reconciler', () => {
 
   it("repairs a table with a missing row and a stranger's row at once (the row count still matches)", async () => {
     await sys.db.query(`DELETE FROM league_standings WHERE league_id = $1 AND user_id = $2`, [publicLeagueId, players[3].id]);
-    await sys.db.query(`INSERT INTO league_standings (league_id, user_id, rank, total_points) VALUES ($1, $2, 1, 500)`, [publicLeagueId, admin.id]);
+    await sys.db.query(`INSERT INTO league_standings (league_id, user_id, total_points) VALUES ($1, $2, 500)`, [publicLeagueId, admin.id]);
     expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 2 });
+    await expectEverythingAsTheRulesSay();
+    expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 0 });
+  });
+
+  it('repairs a histogram of keys that no longer counts the stored rows (every row right, every rank off)', async () => {
+    const [{ id: global }]: { id: number }[] = await sys.db.query(
+      `SELECT l.id FROM leagues l JOIN league_members m ON m.league_id = l.id WHERE l.type = 'global' AND m.user_id = $1`,
+      [players[0].id],
+    );
+    // One bucket too many above everyone and the bucket of a member one short: ranks derived from it are all wrong.
+    await sys.db.query(`INSERT INTO league_key_counts (league_id, points, exact, correct, n) VALUES ($1, 100000, 0, 0, 1)`, [global]);
+    await sys.db.query(
+      `UPDATE league_key_counts k SET n = n - 1 FROM league_standings s
+       WHERE s.league_id = $1 AND s.user_id = $2 AND k.league_id = $1 AND (k.points, k.exact, k.correct) = (s.total_points, s.exact, s.correct)`,
+      [global, players[0].id],
+    );
+    expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 1 });
     await expectEverythingAsTheRulesSay();
     expect((await pass()).repairs).toEqual({ predictions: 0, gameweek_totals: 0, season_totals: 0, standings: 0 });
   });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
@@ -6,12 +7,13 @@ import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
 /**
- * The ranks the standings answer (stored table and the leaderboard API, the viewer's own row
- * included) equal a plain SQL rank() over the members' season totals — written out here by
+ * The ranks the standings answer (derived from the league's histogram of keys, and the
+ * leaderboard API, the viewer's own row included) equal a plain SQL rank() over the members' season totals — written out here by
  * hand, not through table-ranking.queries.ts — and the contracts' pure `tableRanks`, for random
  * leagues: sizes, scores drawn from a narrow range so ties on points, exact and correct are
  * common, members without any totals, corrections of some members' totals (up and down), joins
- * and leaves, and replays (a second recompute writes nothing and changes no rank).
+ * and leaves, and replays (a second recompute writes nothing and changes no rank). The
+ * histogram itself holds exactly the members' keys after every step.
  */
 
 interface Figures {
@@ -53,6 +55,9 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     standings = sys.workers.get(StandingsService, { strict: false });
+    // The workers' reconciler runs a pass at start; the totals below have no predictions behind them, so a pass
+    // running beside the property would "repair" them away. Wait for it (its lock) before writing any.
+    await sys.workers.get(ReconcilerService, { strict: false }).runPass({ waitForLock: true });
     // Suites share the run's database: one season may be active, and this one is ours.
     await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
     const [season]: { id: number }[] = await sys.db.query(
@@ -90,9 +95,36 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     return new Map(rows.map((r) => [r.user_id, r.rank]));
   }
 
+  /**
+   * The stored table's ranks: nothing stores a rank any more, so this is the derivation written
+   * out by hand — 1 + the members the league's histogram counts at a better key (more points;
+   * equal points and more exact; equal both and more correct).
+   */
   async function storedRanks(leagueId: number): Promise<Map<number, number>> {
-    const rows: { user_id: number; rank: number }[] = await sys.db.query(`SELECT user_id, rank FROM league_standings WHERE league_id = $1`, [leagueId]);
+    const rows: { user_id: number; rank: number }[] = await sys.db.query(
+      `SELECT s.user_id, (1 + coalesce((SELECT sum(k.n) FROM league_key_counts k WHERE k.league_id = s.league_id
+                AND (k.points > s.total_points
+                     OR (k.points = s.total_points AND (k.exact > s.exact OR (k.exact = s.exact AND k.correct > s.correct))))), 0))::int AS rank
+       FROM league_standings s WHERE s.league_id = $1`,
+      [leagueId],
+    );
     return new Map(rows.map((r) => [r.user_id, r.rank]));
+  }
+
+  /** The histogram holds exactly the members' keys (totals, none: zeros), each with its count, and no empty bucket. */
+  async function expectHistogramCountsMembers(leagueId: number): Promise<void> {
+    const key = (r: { points: number; exact: number; correct: number; n: number }) => `${r.points}/${r.exact}/${r.correct}:${r.n}`;
+    const kept: { points: number; exact: number; correct: number; n: number }[] = await sys.db.query(
+      `SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1`,
+      [leagueId],
+    );
+    const expected: { points: number; exact: number; correct: number; n: number }[] = await sys.db.query(
+      `SELECT coalesce(t.points, 0) AS points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct, count(*)::int AS n
+       FROM league_members m LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+       WHERE m.league_id = $1 GROUP BY 1, 2, 3`,
+      [leagueId, seasonId],
+    );
+    expect(kept.map(key).sort()).toEqual(expected.map(key).sort());
   }
 
   async function leaderboard(leagueId: number, viewer: FastUser): Promise<LeaderboardResponse> {
@@ -108,6 +140,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     const pure = tableRanks(members.map((m) => figures.get(m.id) ?? zero));
     expect(Object.fromEntries(members.map((m, i) => [m.id, pure[i]]))).toEqual(Object.fromEntries(oracle));
     expect(Object.fromEntries(await storedRanks(leagueId))).toEqual(Object.fromEntries(oracle));
+    await expectHistogramCountsMembers(leagueId);
 
     const viewer = members[members.length - 1];
     const board = await leaderboard(leagueId, viewer);

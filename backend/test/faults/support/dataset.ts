@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
-import { tableRank, totalsOf } from '@scoreline/backend/standings/table-ranking.queries';
+import { standingsOf, storedRank, tableOrder } from '@scoreline/backend/standings/table-ranking.queries';
 
 /** The game a fault scenario plays on, as the ids the scenario needs. */
 export interface FaultGame {
@@ -156,13 +156,17 @@ export async function buildFaultGame(db: DataSource, size: FaultGameSize = DEFAU
   );
   // Standings as the worker would have left them after the last finished gameweek.
   await db.query(
-    `INSERT INTO league_standings (league_id, user_id, rank, total_points, recent_points, provisional)
-     SELECT m.league_id, m.user_id, ${tableRank(totalsOf('t'), 'm.league_id')},
-            coalesce(t.points, 0), coalesce(g.points, 0), false
+    `INSERT INTO league_standings (league_id, user_id, total_points, exact, correct, recent_points, provisional)
+     SELECT m.league_id, m.user_id, coalesce(t.points, 0), coalesce(t.exact, 0), coalesce(t.correct, 0), coalesce(g.points, 0), false
      FROM league_members m
      LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
      LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2`,
     [seasonId, gameweeks[G - 2]?.id ?? null],
+  );
+  // The histogram of keys its ranks are derived from.
+  await db.query(
+    `INSERT INTO league_key_counts (league_id, points, exact, correct, n)
+     SELECT league_id, total_points, exact, correct, count(*)::int FROM league_standings GROUP BY 1, 2, 3, 4`,
   );
   // And each league's summary, which tells the workers which gameweek its recent points are of.
   await db.query(
@@ -170,7 +174,8 @@ export async function buildFaultGame(db: DataSource, size: FaultGameSize = DEFAU
      SELECT s.league_id, $1, $2, $3, count(*), max(s.total_points),
             (SELECT json_agg(json_build_object('user_id', t.user_id, 'rank', t.rank, 'previous_rank', NULL, 'total_points', t.total_points,
                                                'recent_points', t.recent_points, 'provisional', false) ORDER BY t.rank, t.user_id)
-             FROM (SELECT * FROM league_standings x WHERE x.league_id = s.league_id ORDER BY x.rank, x.user_id LIMIT 100) t)
+             FROM (SELECT x.*, ${storedRank('x')} AS rank FROM league_standings x WHERE x.league_id = s.league_id
+                   ORDER BY ${tableOrder(standingsOf('x'))}, x.user_id LIMIT 100) t)
      FROM league_standings s GROUP BY s.league_id`,
     [seasonId, gameweeks[G - 2]?.id ?? null, G - 1],
   );

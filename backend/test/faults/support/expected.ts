@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { PredictionOutcome, scorePrediction } from '@scoreline/contracts/game/scoring';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
+import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 
 /*
  * The independent checker: reads the raw rows and recomputes, in TypeScript from the game's
@@ -128,7 +129,7 @@ export async function countMismatches(db: DataSource): Promise<MismatchCounts> {
   );
   const members: { league_id: number; user_id: number }[] = await db.query(`SELECT league_id, user_id FROM league_members`);
   const standingRows: { league_id: number; user_id: number; rank: number; total_points: number; recent_points: number; provisional: boolean }[] =
-    await db.query(`SELECT league_id, user_id, rank, total_points, recent_points, provisional FROM league_standings`);
+    await db.query(`SELECT league_id, user_id, ${storedRank('s')} AS rank, total_points, recent_points, provisional FROM league_standings s`);
 
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
   let predictionDiffs = 0;
