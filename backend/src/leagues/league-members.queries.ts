@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
-import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
+import { histogramOf, pageKeyRanks, standingsOf, storedRank, storedRankAtMost, tableKey, tableOrder } from '../standings/table-ranking.queries';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving, the members list and
@@ -104,8 +104,10 @@ const MEMBER_SORTS: Record<MemberSort, string> = {
   name: `lower(u.first_name || ' ' || u.last_name), m.user_id`,
 };
 
-const MEMBER_COLUMNS = `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
-       ${storedRank('s')} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
+const MEMBER_COLUMNS_OF = (rank: string) => `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
+       ${rank} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
+/** A few rows (one member, the leading page): each one's rank summed from the histogram. */
+const MEMBER_COLUMNS = MEMBER_COLUMNS_OF(storedRank('s'));
 
 export interface MemberRow {
   user_id: number;
@@ -160,14 +162,25 @@ export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: E
 }
 
 export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberRow[]> {
+  // The page first (a top-N sort by key or name), then the ranks of its rows from one walk of
+  // the league's histogram — not a rank per member of the league.
   return q.query(
-    `SELECT ${MEMBER_COLUMNS}
-     FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+    `WITH page AS (
+       SELECT m.user_id, s.total_points, s.exact, s.correct
+       FROM league_members m JOIN users u ON u.id = m.user_id
+       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+       WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
+         AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)
+       ORDER BY ${MEMBER_SORTS[sort]}
+       LIMIT $4 OFFSET $5
+     ),
+     ranks AS (${pageKeyRanks('$1', 'page', standingsOf('page'))})
+     SELECT ${MEMBER_COLUMNS_OF('r.rank')}
+     FROM page p JOIN league_members m ON m.league_id = $1 AND m.user_id = p.user_id
+     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-     WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
-       AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)
-     ORDER BY ${MEMBER_SORTS[sort]}
-     LIMIT $4 OFFSET $5`,
+     LEFT JOIN ranks r ON ${tableKey(histogramOf('r'))} = ${tableKey(standingsOf('s'))}
+     ORDER BY ${MEMBER_SORTS[sort]}`,
     [leagueId, f.role, f.search, pageSize, offset],
   );
 }

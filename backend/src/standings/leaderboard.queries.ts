@@ -3,7 +3,7 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 
 import type { TableUser } from './league-tables.queries';
 import type { StoredStanding } from './standings.queries';
-import { standingsOf, storedRank, tableOrder } from './table-ranking.queries';
+import { histogramOf, pageKeyRanks, standingsOf, storedRank, tableKey, tableOrder } from './table-ranking.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -43,17 +43,24 @@ export async function selectLeaderboardHead(q: Q, leagueId: number, viewerId: nu
  * one's rank from the histogram.
  */
 export async function selectStandingsPage(q: Q, leagueId: number, pageSize: number, offset: number, topRows: number): Promise<StandingRow[]> {
-  const source =
+  const page =
     offset + pageSize <= topRows
       ? `SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
          FROM league_standings_summary sm
          CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
-         WHERE sm.league_id = $1`
-      : `SELECT s.user_id, ${storedRank('s')} AS rank, s.previous_rank, s.total_points, s.recent_points, s.provisional
-         FROM (SELECT * FROM league_standings s WHERE s.league_id = $1 ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2::int + $3::int) s`;
+         WHERE sm.league_id = $1
+         ORDER BY t.rank, t.user_id LIMIT $2 OFFSET $3`
+      : `WITH page AS (
+           SELECT s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional
+           FROM league_standings s WHERE s.league_id = $1
+           ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2 OFFSET $3
+         ),
+         ranks AS (${pageKeyRanks('$1', 'page', standingsOf('page'))})
+         SELECT p.user_id, r.rank, p.previous_rank, p.total_points, p.recent_points, p.provisional
+         FROM page p LEFT JOIN ranks r ON ${tableKey(histogramOf('r'))} = ${tableKey(standingsOf('p'))}`;
   return q.query(
     `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
-     FROM (SELECT * FROM (${source}) src ORDER BY src.rank, src.user_id LIMIT $2 OFFSET $3) p
+     FROM (${page}) p
      JOIN users u ON u.id = p.user_id
      LEFT JOIN clubs c ON c.id = u.club_id
      ORDER BY p.rank, p.user_id`,

@@ -106,15 +106,21 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = `WITH cur AS (
  roll AS (
    SELECT $4::boolean AND (SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3 AS moved_on
  ),
+ -- The stored rows to write (figures changed, or the previous rank rolls): found in the
+ -- statement's snapshot first, so a replay joins nothing to the table it writes.
+ to_write AS MATERIALIZED (
+   SELECT p.*, CASE WHEN (SELECT moved_on FROM roll) THEN r.rank ELSE p.previous_rank END AS next_previous_rank
+   FROM pairs p LEFT JOIN old_ranks r ON ${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
+   WHERE p.o_points IS NOT NULL
+     AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional) IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional)
+          OR ((SELECT moved_on FROM roll) AND p.previous_rank IS DISTINCT FROM r.rank))
+ ),
  updated AS (
    UPDATE league_standings s
-   SET total_points = p.total_points, exact = p.exact, correct = p.correct, recent_points = p.recent_points,
-       provisional = p.provisional, previous_rank = CASE WHEN (SELECT moved_on FROM roll) THEN r.rank ELSE s.previous_rank END,
-       updated_at = now()
-   FROM pairs p LEFT JOIN old_ranks r ON ${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
-   WHERE s.league_id = $1 AND s.user_id = p.user_id AND p.o_points IS NOT NULL
-     AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional) IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional)
-          OR ((SELECT moved_on FROM roll) AND s.previous_rank IS DISTINCT FROM r.rank))
+   SET total_points = w.total_points, exact = w.exact, correct = w.correct, recent_points = w.recent_points,
+       provisional = w.provisional, previous_rank = w.next_previous_rank, updated_at = now()
+   FROM to_write w
+   WHERE s.league_id = $1 AND s.user_id = w.user_id
    RETURNING s.user_id
  ),
  inserted AS (

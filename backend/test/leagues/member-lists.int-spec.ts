@@ -85,6 +85,11 @@ describe('league members list and member stats', () => {
     // The leaderboard agrees.
     const board = await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page_size: 100 }).set(owner.auth).expect(200);
     expect(board.body.data.leaderboard.slice(0, 100).map((r: { user_id: number }) => r.user_id)).toEqual(order.slice(0, 100));
+    // Beyond the summary's leading rows: the rows in key order, ranks from the histogram, the same as the members list's.
+    const deep = await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page_size: 20, page: 6 }).set(owner.auth).expect(200);
+    // (The viewer's own row follows the page when it is not on it.)
+    const rows = deep.body.data.leaderboard.slice(0, 20) as { user_id: number; rank: number }[];
+    expect(rows.map((r) => [r.user_id, r.rank])).toEqual(byRank.slice(100, 120).map((m) => [m.user_id, m.rank]));
   });
 
   it('keeps the order right for members who joined or left after the last recompute', async () => {
