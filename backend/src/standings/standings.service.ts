@@ -70,9 +70,10 @@ export class StandingsService {
   }
 
   /**
-   * `checkEveryRow` (the reconciler): look for missing and strangers' rows even when the row
-   * count matches the member count (one of each), at the cost of an anti-join; events only
-   * ever add or remove members, so the counts tell the normal path.
+   * `checkEveryRow` (the reconciler): look for strangers' rows even when the row count matches
+   * the member count (one missing, one stranger), at the cost of an anti-join, and rebuild the
+   * histogram of keys from the rows where they disagree; events only ever add or remove
+   * members, so the counts tell the normal path.
    */
   async recomputeLeague(leagueId: number, options: { checkEveryRow?: boolean } = {}): Promise<RecomputeResult> {
     return this.db.transaction(async (tx) => {
