@@ -132,7 +132,7 @@ export const picksCase: BenchCase = {
       [`middle page ${middle}`, `${base}&page=${middle}`],
       ['search own name', `${base}&search=${encodeURIComponent(viewer.username)}`],
     ];
-    // The same server's floor in the same run: /api/health (no auth, no database), before and
+    // The same server's floor in the same run: /api/health (no auth; a Postgres and a Redis ping), before and
     // after each read, so each read is also printed as a ratio to the floor around it (the
     // absolute 50 ms sits near this floor on a small machine; the ratios travel).
     const failures = (r: CannonResult) => (r.non2xx > 0 || r.errors > 0 ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '');
