@@ -1,5 +1,6 @@
 import { autocannon, type CannonResult } from './autocannon';
 import { againstFloor } from './floor-ratio';
+import { cpuBetween, cpuSnapshot } from './server-cpu';
 import type { BenchCase, BenchContext } from './run';
 
 /**
@@ -132,26 +133,39 @@ export const picksCase: BenchCase = {
       [`middle page ${middle}`, `${base}&page=${middle}`],
       ['search own name', `${base}&search=${encodeURIComponent(viewer.username)}`],
     ];
-    // The same server's floor in the same run: /api/health (no auth; a Postgres and a Redis ping), before and
-    // after each read, so each read is also printed as a ratio to the floor around it (the
-    // absolute 50 ms sits near this floor on a small machine; the ratios travel).
+    // The same server's floor in the same run: /api/health (no auth; a Postgres and a Redis
+    // ping), before and after each read, so each read is also printed as a ratio to the floor
+    // around it (the absolute 50 ms sits near this floor on a small machine; the ratios travel).
+    // The server side's CPU per request (this process and its Postgres backends) is printed too:
+    // on a shared machine it holds still where latency does not.
     const failures = (r: CannonResult) => (r.non2xx > 0 || r.errors > 0 ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : '');
+    const measure = async (url: string, headers: Record<string, string>) => {
+      const start = await cpuSnapshot(db);
+      const r = await autocannon(url, seconds, headers);
+      const cpu = cpuBetween(start, await cpuSnapshot(db));
+      const perRequest = (ms: number) => (1000 * ms) / Math.max(1, r.requests.total);
+      const node = perRequest(cpu.processMs);
+      const postgres = perRequest(cpu.postgresMs);
+      const text = `${round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms; CPU ${round(node + postgres)} µs a request (node ${round(node)}, postgres ${round(postgres)})`;
+      return { r, cpuUs: node + postgres, text };
+    };
     const health = async () => {
-      const h = await autocannon(`${ctx.baseUrl}/health`, seconds, {});
-      return { h, line: `health (floor, 50 connections, ${seconds} s): ${round(h.requests.average)} req/s, p50 ${h.latency.p50} ms, p99 ${h.latency.p99} ms${failures(h)}` };
+      const h = await measure(`${ctx.baseUrl}/health`, {});
+      return { ...h, line: `health (floor, 50 connections, ${seconds} s): ${h.text}${failures(h.r)}` };
     };
     await autocannon(`${ctx.baseUrl}/health`, 2, {});
     let before = await health();
     lines.push(before.line);
     for (const [what, url] of reads) {
       await autocannon(url, 2, auth);
-      const r = await autocannon(url, seconds, auth);
+      const read = await measure(url, auth);
       const after = await health();
-      const ratio = againstFloor(r, before.h, after.h);
+      const ratio = againstFloor(read.r, before.r, after.r);
+      const cpuRatio = read.cpuUs / ((before.cpuUs + after.cpuUs) / 2);
       // Errors are printed, not thrown: on an overloaded box the other figures are still worth having.
       lines.push(
-        `picks-grid-${k} (${what}, 50 connections, ${seconds} s): ${round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (goal p99 < 50 ms); ` +
-          `against health around it: throughput ${ratio.throughput.toFixed(2)}×, p99 ${ratio.p99.toFixed(2)}×${failures(r)}`,
+        `picks-grid-${k} (${what}, 50 connections, ${seconds} s): ${read.text} (goal p99 < 50 ms); ` +
+          `against health around it: throughput ${ratio.throughput.toFixed(2)}×, p99 ${ratio.p99.toFixed(2)}×, CPU ${cpuRatio.toFixed(2)}×${failures(read.r)}`,
         after.line,
       );
       before = after;
