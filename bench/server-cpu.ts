@@ -27,7 +27,7 @@ export interface CpuSnapshot {
  */
 export async function cpuSnapshot(db: DataSource): Promise<CpuSnapshot> {
   const { user, system } = process.cpuUsage();
-  const pids: { pid: number }[] = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+  const pids: { pid: number }[] = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()`);
   const backends = new Map<number, number>();
   for (const { pid } of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
