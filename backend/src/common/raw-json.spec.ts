@@ -1,4 +1,4 @@
-import { RawJson, stringifyWithRaw } from './raw-json';
+import { RawJson, stringifyWithEtag, stringifyWithRaw } from './raw-json';
 
 describe('stringifyWithRaw', () => {
   const sample = {
@@ -32,5 +32,31 @@ describe('stringifyWithRaw', () => {
   it('keeps raw parts inside arrays and at the top', () => {
     expect(stringifyWithRaw([RawJson.of({ b: [1] }), 2])).toBe('[{"b":[1]},2]');
     expect(stringifyWithRaw(RawJson.of('x'))).toBe('"x"');
+  });
+});
+
+describe('stringifyWithEtag', () => {
+  const rows = RawJson.array([RawJson.of({ a: 1 }), RawJson.of({ a: 2 })]);
+  const answer = (overrides: object = {}) => ({ data: { page: 1, rows, mine: { b: 'x' }, ...overrides } });
+
+  it('gives the same text as stringifyWithRaw, and one tag for one answer', () => {
+    const { text, etag } = stringifyWithEtag(answer());
+    expect(text).toBe(stringifyWithRaw(answer()));
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9+/]{27}="$/);
+    // A raw part rebuilt with the same text (a cache reload) keeps the tag.
+    expect(stringifyWithEtag(answer({ rows: RawJson.array([RawJson.of({ a: 1 }), RawJson.of({ a: 2 })]) })).etag).toBe(etag);
+  });
+
+  it('changes the tag with any part of the text, raw or not', () => {
+    const { etag } = stringifyWithEtag(answer());
+    const others = [
+      answer({ page: 2 }),
+      answer({ mine: { b: 'y' } }),
+      answer({ rows: RawJson.array([RawJson.of({ a: 1 }), RawJson.of({ a: 3 })]) }),
+      answer({ rows: [RawJson.of({ a: 1 }), RawJson.of({ a: 2, marked: true })] }),
+      answer({ extra: null }),
+    ];
+    const tags = others.map((o) => stringifyWithEtag(o).etag);
+    expect(new Set([etag, ...tags]).size).toBe(others.length + 1);
   });
 });

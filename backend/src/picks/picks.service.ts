@@ -68,7 +68,7 @@ export class PicksService {
     private readonly tables: LeagueTablesService,
   ) {}
 
-  /** The grid with its cached parts still as JSON text: the controller writes it with stringifyWithRaw. */
+  /** The grid with its cached parts still as JSON text: the controller writes it with stringifyWithEtag. */
   async grid(leagueId: number, viewerId: number, gameweekNumber: number, query: PicksQuery): Promise<WithRawJson<GameweekPicksPage>> {
     const head = await selectPicksHead(this.db, leagueId, viewerId, gameweekNumber);
     // A private league is for its members only: to anyone else it does not exist.
@@ -114,7 +114,7 @@ export class PicksService {
     const mineShown = shown.rows.some((r) => r.row.user_id === viewerId);
     return {
       ...answer,
-      rows: mineShown ? RawJson.array(shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json))) : shown.json,
+      rows: mineShown ? shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json)) : shown.json,
       // A member who joined since the last recompute is not in the order yet: no rank until then.
       my_row: head.me ? RawJson.of(toRow(head.me, mineAt >= 0 ? order.ranks[mineAt] : null, viewerId, fixtureRows)) : null,
       crowd,
