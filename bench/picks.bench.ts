@@ -113,6 +113,10 @@ export const picksCase: BenchCase = {
     // The deadline passes: the grid is revealed.
     await db.query(`UPDATE gameweeks SET starts_at = now() - interval '1 minute' WHERE id = $1`, [gameweekId]);
     await db.query(`UPDATE fixtures SET kickoff_at = now() - interval '1 minute' WHERE gameweek_id = $1`, [gameweekId]);
+    // Everyone's crowd now, as the worker's check would soon after the lock: left to the worker, its
+    // pass over every prediction lands inside a timed run.
+    const { CrowdService } = await import('@scoreline/backend/picks/crowd.service');
+    await ctx.workers.get(CrowdService, { strict: false }).computeDue();
 
     const [viewer]: { id: number; username: string }[] = await db.query(
       `SELECT u.id, u.username FROM users u WHERE u.username = 'bench_' || $1::int`,
