@@ -1,11 +1,13 @@
-import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Header, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekCrowd, GameweekPicksPage } from '@scoreline/contracts/api/picks';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { stringifyWithEtag } from '../common/raw-json';
 import { leagueIdPipe } from '../leagues/id-param.pipe';
 import { CrowdQueryDto, PicksQueryDto } from './dto/picks.dto';
 import { PicksService } from './picks.service';
@@ -28,13 +30,19 @@ export class PicksController {
       'page, page_size (1–100, default 25), search (name or username). A private league answers 404 to non-members.',
   })
   @ApiParam({ name: 'n', description: 'Gameweek number' })
+  // The answer is written here, around the service's cached JSON parts (a string is sent as is),
+  // with its ETag from the parts' digests (Express would hash the whole text again).
+  @Header('Content-Type', 'application/json; charset=utf-8')
   async grid(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
     @Param('n', gameweekNumberPipe) n: number,
     @Query() query: PicksQueryDto,
-  ): Promise<ApiEnvelope<GameweekPicksPage>> {
-    return { data: await this.picks.grid(id, user.id, n, query) };
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<string> {
+    const { text, etag } = stringifyWithEtag<ApiEnvelope<GameweekPicksPage>>({ data: await this.picks.grid(id, user.id, n, query) });
+    res.setHeader('ETag', etag);
+    return text;
   }
 
   @Get('crowd/gameweek/:n/')

@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
-import type { GameweekCrowd, GameweekPicksPage, PicksFixture, PicksQuery, PicksRow } from '@scoreline/contracts/api/picks';
+import type { CrowdFixture, GameweekCrowd, GameweekPicksPage, PicksFixture, PicksQuery, PicksRow } from '@scoreline/contracts/api/picks';
 import { PICKS_DEFAULT_PAGE_SIZE } from '@scoreline/contracts/api/picks';
 import { picksRevealed } from '@scoreline/contracts/game/reveal';
 import { ApiError } from '../common/api-error';
 import { pageOffset, paging } from '../common/pagination';
+import { RawJson, type WithRawJson } from '../common/raw-json';
 import { TtlCache } from '../common/ttl-cache';
 import { containsPattern } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
@@ -28,18 +29,37 @@ import {
  * A grid request makes one query (selectPicksHead: access, versions, the caller's own row); the
  * rest is kept in memory by version, so it is never stale: the gameweek and its fixtures per
  * fixtures version, the league's order per standings version (the recompute's stamp, which
- * moves whenever scoring or membership moves the league), each page per both. A busy 100k
- * league sorts its members once per change, not once per request. The TTL only bounds memory.
+ * moves whenever scoring or membership moves the league), each page per both, the crowd per
+ * league and fixtures version (its stored counts are fixed for a deadline). A busy 100k
+ * league sorts its members once per change, not once per request. The cached parts are kept as
+ * their JSON (RawJson), so a request serializes only what is its own: the caller's row and the
+ * paging figures; a page of 25 × 10 picks is written once per version, not once per read.
+ * The TTL only bounds memory.
  */
 const CACHE_TTL_MS = 10 * 60_000;
 const ORDER_ENTRIES = 40;
+
+interface GridContext {
+  gameweek: GameweekSummary;
+  fixtureRows: FixtureRow[];
+  gameweekJson: RawJson<GameweekSummary>;
+  fixturesJson: RawJson<PicksFixture[]>;
+}
+
+interface CachedPage {
+  rows: { row: PicksRow; json: RawJson<PicksRow> }[];
+  /** The whole page's rows, for a caller who is not on it. */
+  json: RawJson<PicksRow[]>;
+  total: number;
+}
 
 /** Everyone's picks of a gameweek in a league, after the deadline; before it, only the caller's own. */
 @Injectable()
 export class PicksService {
   private readonly orders = new TtlCache<PackedOrder>(CACHE_TTL_MS, ORDER_ENTRIES);
-  private readonly contexts = new TtlCache<{ gameweek: GameweekSummary; fixtureRows: FixtureRow[]; fixtures: PicksFixture[] }>(CACHE_TTL_MS, 200);
-  private readonly pages = new TtlCache<{ rows: PicksRow[]; total: number }>(CACHE_TTL_MS, 1_000);
+  private readonly contexts = new TtlCache<GridContext>(CACHE_TTL_MS, 200);
+  private readonly pages = new TtlCache<CachedPage>(CACHE_TTL_MS, 1_000);
+  private readonly crowds = new TtlCache<RawJson<CrowdFixture[] | null>>(CACHE_TTL_MS, 200);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -48,20 +68,21 @@ export class PicksService {
     private readonly tables: LeagueTablesService,
   ) {}
 
-  async grid(leagueId: number, viewerId: number, gameweekNumber: number, query: PicksQuery): Promise<GameweekPicksPage> {
+  /** The grid with its cached parts still as JSON text: the controller writes it with stringifyWithEtag. */
+  async grid(leagueId: number, viewerId: number, gameweekNumber: number, query: PicksQuery): Promise<WithRawJson<GameweekPicksPage>> {
     const head = await selectPicksHead(this.db, leagueId, viewerId, gameweekNumber);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
     if (head.gameweek_id === null) await this.seasons.gameweekByNumber(gameweekNumber); // answers the 404s
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? PICKS_DEFAULT_PAGE_SIZE;
-    const { gameweek, fixtureRows, fixtures } = await this.contexts.get(`${head.gameweek_id}:${head.fixtures_version}`, async () => {
+    const { gameweek, fixtureRows, gameweekJson, fixturesJson } = await this.contexts.get(`${head.gameweek_id}:${head.fixtures_version}`, async () => {
       const found = await this.seasons.gameweekByNumber(gameweekNumber);
       const rows = await selectGameweekFixtures(this.db, found.gameweek.id);
-      return { gameweek: found.gameweek, fixtureRows: rows, fixtures: rows.map(toFixture) };
+      return { gameweek: found.gameweek, fixtureRows: rows, gameweekJson: RawJson.of(found.gameweek), fixturesJson: RawJson.of(rows.map(toFixture)) };
     });
     const revealed = picksRevealed(gameweek, Date.now());
-    const answer = { league_id: leagueId, gameweek, revealed, fixtures };
+    const answer = { league_id: leagueId, gameweek: gameweekJson, revealed, fixtures: fixturesJson };
 
     if (!revealed) {
       // Before the lock the caller sees their own picks and nobody else's.
@@ -82,16 +103,21 @@ export class PicksService {
       const rows = indexes.flatMap((i) => {
         const d = byUser.get(order.userIds[i]);
         return d ? [toRow(d, order.ranks[i], null, fixtureRows)] : [];
-      });
-      return { rows, total };
+      }).map((row) => ({ row, json: RawJson.of(row) }));
+      return { rows, json: RawJson.array(rows.map((r) => r.json)), total };
     });
+    // The stored counts are fixed for the deadline; the shares of exact scores move with the fixtures.
+    const crowd = await this.crowds.get(`${leagueId}:${gameweek.id}:${head.fixtures_version}`, async () =>
+      RawJson.of(await this.crowd.figures(gameweek, leagueId, fixtureRows)),
+    );
     const mineAt = head.me ? indexOfUser(order, viewerId) : -1;
+    const mineShown = shown.rows.some((r) => r.row.user_id === viewerId);
     return {
       ...answer,
-      rows: shown.rows.map((r) => (r.user_id === viewerId ? { ...r, is_current_user: true } : r)),
+      rows: mineShown ? shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json)) : shown.json,
       // A member who joined since the last recompute is not in the order yet: no rank until then.
-      my_row: head.me ? toRow(head.me, mineAt >= 0 ? order.ranks[mineAt] : null, viewerId, fixtureRows) : null,
-      crowd: await this.crowd.figures(gameweek, leagueId, fixtureRows),
+      my_row: head.me ? RawJson.of(toRow(head.me, mineAt >= 0 ? order.ranks[mineAt] : null, viewerId, fixtureRows)) : null,
+      crowd,
       ...paging(page, pageSize, shown.total),
     };
   }

@@ -288,6 +288,17 @@ describe('everyone\'s picks and the crowd', () => {
       const second = await grid(eve, '?page=2&page_size=2');
       expect(second.rows.map((r) => r.user_id)).toEqual([bruno.id, eve.id]);
       expect(second.rows[1].is_current_user).toBe(true);
+      // The page is cached once for every reader: the marker is the caller's alone.
+      const secondForAlice = await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/?page=2&page_size=2`, alice).expect(200);
+      expect(secondForAlice.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(secondForAlice.body.data.rows.map((r: { is_current_user: boolean }) => r.is_current_user)).toEqual([false, false]);
+      expect(secondForAlice.text).toBe(JSON.stringify(secondForAlice.body));
+      // The ETag (from the cached parts' digests) revalidates the same answer, and only it.
+      const etag = secondForAlice.headers.etag as string;
+      await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/?page=2&page_size=2`, alice).set('If-None-Match', etag).expect(304);
+      const forEve = await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/?page=2&page_size=2`, eve).set('If-None-Match', etag).expect(200);
+      expect(forEve.headers.etag).not.toBe(etag);
+      await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/?page=1&page_size=2`, alice).set('If-None-Match', etag).expect(200);
       const found = await grid(alice, '?search=dAnA');
       expect(found.rows.map((r) => [r.user_id, r.rank])).toEqual([[dana.id, 2]]);
       expect(found.total_count).toBe(1);
