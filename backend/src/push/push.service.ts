@@ -207,7 +207,8 @@ export class PushService {
           const row = claimed[next++];
           try {
             const { payload, hints } = compose(row);
-            const outcome = await this.sender.send(row, payload, hints);
+            // The reader's language rides along: the service worker's own texts (after Approve / Reject) follow it.
+            const outcome = await this.sender.send(row, { ...payload, language: row.language }, hints);
             if (outcome === 'gone') {
               await deleteSubscription(this.db, row.subscription_id);
               result.gone += 1;
