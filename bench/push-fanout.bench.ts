@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import { createServer } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './percentile';
@@ -16,8 +16,8 @@ import type { BenchCase, BenchContext } from './run';
  * from the admin call to the arrival of each push at the service (p95 over every push of every
  * measured goal) and to the last one (p95 over the goals). The service decrypts one device's
  * push per goal with that device's keys, so a bench of empty or undecryptable bodies fails.
- * Floor: the same number of bare POSTs (same body size, same 64 lanes, fetch) from this
- * process to the same service, measured the same way in the same run. Figures: the ratios, the
+ * Floor: the same number of bare POSTs (same body size, same 64 lanes and keep-alive sockets,
+ * node:http as the sender) from this process to the same service, measured the same way in the same run. Figures: the ratios, the
  * price of the pipeline, claiming, encryption and signing over the round trips themselves.
  */
 
@@ -252,24 +252,32 @@ export const pushFanoutCase: BenchCase = {
         trace(`goal ${2 + g}-0: settled after ${round(now() - start)} ms`);
       }
 
-      // The floor: bare POSTs of a push's size, from this process, with the same lanes.
+      // The floor: bare POSTs of a push's size, from this process, with the same lanes and the
+      // same kind of client as the sender (node:http, a keep-alive pool of as many sockets).
       const body = Buffer.alloc(pushBodyBytes, 1);
+      const agent = new Agent({ keepAlive: true, maxSockets: LANES, scheduling: 'lifo' });
+      const post = (path: string) =>
+        new Promise<void>((resolve, reject) => {
+          const req = request(`${origin}${path}`, { method: 'POST', agent, headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': body.length } }, (res) => {
+            res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`bare POST → ${res.statusCode}`))));
+            res.resume();
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
       const bare: { start: number; arrivals: number[] }[] = [];
       for (let r = 0; r < GOALS + 1; r++) {
         expecting = await service.expect(fans);
         const start = now();
         let next = 0;
         const lane = async () => {
-          while (next < fans) {
-            const i = next++;
-            const res = await fetch(`${origin}/bare/${i}`, { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream' } });
-            await res.arrayBuffer();
-          }
+          while (next < fans) await post(`/bare/${next++}`);
         };
         await Promise.all(Array.from({ length: LANES }, lane));
         const got = await expecting.arrived;
         if (r > 0) bare.push({ start, arrivals: got.arrivals });
       }
+      agent.destroy();
       const push = summarize(goals);
       const floor = summarize(bare);
       const label = fans >= 1000 ? `${fans / 1000}k` : String(fans);
