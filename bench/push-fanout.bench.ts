@@ -1,23 +1,24 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
+import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './percentile';
 import type { BenchCase, BenchContext } from './run';
 
 /**
- * NOT YET REGISTERED in run.ts: the push service child receives none of the pipeline's pushes
- * here (the worker's jobs report them sent), still to be found out.
- *
  * Web push fan-out: 10,000 fans (BENCH_PUSH_FANS) predicted a match and have push on, each with
  * one device whose endpoint is a local push service (an HTTP server in a child process, as a
- * real push service is another machine). An admin records a goal through
+ * real push service is another machine) and keys of its own, as a browser makes them, so every
+ * payload is really encrypted for its device. An admin records a goal through
  * PUT /api/admin/fixtures/{id}/result, so the whole path runs: outbox → scoring → scores.updated
- * → push queue → goal claim → one encrypted, VAPID-signed POST per device. Measured: from the
- * admin call to the push service holding the last of the 10,000; p95 over the measured goals.
- * Baseline: the same number of bare POSTs (same body size, same 64 lanes, fetch) from this
- * process to the same service. Figure: the ratio, the price of encryption, signing, claiming
- * and the pipeline over the network round trips themselves.
+ * → push queue → goal claim → one encrypted, VAPID-signed POST per device. Measured per goal:
+ * from the admin call to the arrival of each push at the service (p95 over every push of every
+ * measured goal) and to the last one (p95 over the goals). The service decrypts one device's
+ * push per goal with that device's keys, so a bench of empty or undecryptable bodies fails.
+ * Floor: the same number of bare POSTs (same body size, same 64 lanes and keep-alive sockets,
+ * node:http as the sender) from this process to the same service, measured the same way in the same run. Figures: the ratios, the
+ * price of the pipeline, claiming, encryption and signing over the round trips themselves.
  */
 
 const GOALS = 5;
@@ -25,37 +26,83 @@ const LANES = 64;
 const TIMEOUT_MS = Number(process.env.BENCH_PUSH_TIMEOUT_MS ?? 180_000);
 const now = () => performance.timeOrigin + performance.now();
 const round = (n: number) => Math.round(n);
+const trace = (line: string) => process.env.BENCH_PUSH_TRACE === '1' && process.stderr.write(`[push-fanout] ${line}\n`);
 
-type ToService = { type: 'expect'; count: number };
-type FromService = { type: 'listening'; origin: string } | { type: 'armed' } | { type: 'done'; at: number; count: number };
+/** The device whose pushes the service decrypts: its path and its browser keys. */
+interface Sample {
+  path: string;
+  privateKey: string;
+  auth: string;
+}
 
-/** The push service process: counts POSTs; after `expect`, reports when the count is reached. */
+type ToService = { type: 'expect'; count: number; sample: Sample | null };
+type FromService =
+  | { type: 'listening'; origin: string }
+  | { type: 'armed' }
+  | { type: 'done'; arrivals: number[]; sample: unknown; sampleBytes: number; sampleError: string | null };
+
+/**
+ * The push service process: answers 201 to every POST and notes when each arrived; after
+ * `expect`, reports the arrival times once `count` requests came, with the sample device's
+ * decrypted payload.
+ */
 function runPushService(): void {
+  // http_ece has no types of its own: the one call used here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const ece = require('http_ece') as { decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer };
   let expected = 0;
-  let received = 0;
+  let arrivals: number[] = [];
+  let sample: Sample | null = null;
+  let decrypted: unknown = null;
+  let sampleBytes = 0;
+  let sampleError: string | null = null;
   const server = createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       res.writeHead(201).end();
-      received += 1;
-      if (process.env.BENCH_PUSH_TRACE === '1') process.stderr.write(`[push-service] ${req.url} ${received}/${expected}\n`);
-      if (expected > 0 && received === expected) {
-        process.send?.({ type: 'done', at: now(), count: received } satisfies FromService);
+      if (expected === 0) return;
+      arrivals.push(now());
+      if (sample && req.url === sample.path) {
+        const body = Buffer.concat(chunks);
+        sampleBytes = body.length;
+        try {
+          const key = createECDH('prime256v1');
+          key.setPrivateKey(Buffer.from(sample.privateKey, 'base64url'));
+          decrypted = JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: key, authSecret: sample.auth }).toString('utf8'));
+        } catch (error) {
+          sampleError = (error as Error).message;
+        }
+      }
+      if (arrivals.length === expected) {
+        process.send?.({ type: 'done', arrivals, sample: decrypted, sampleBytes, sampleError } satisfies FromService);
         expected = 0;
       }
     });
   });
   server.keepAliveTimeout = 60_000;
+  server.maxConnections = 10_000;
   process.on('message', (m: ToService) => {
-    if (m.type === 'expect') {
-      received = 0;
-      expected = m.count;
-      process.send?.({ type: 'armed' } satisfies FromService);
-    }
+    if (m.type !== 'expect') return;
+    arrivals = [];
+    expected = m.count;
+    sample = m.sample;
+    decrypted = null;
+    sampleBytes = 0;
+    sampleError = null;
+    process.send?.({ type: 'armed' } satisfies FromService);
   });
   server.listen(0, '127.0.0.1', () => {
     process.send?.({ type: 'listening', origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` } satisfies FromService);
   });
+}
+
+interface Arrived {
+  /** When each request arrived (ms, this machine's clock). */
+  arrivals: number[];
+  sample: unknown;
+  sampleBytes: number;
+  sampleError: string | null;
 }
 
 class PushServiceProcess {
@@ -67,9 +114,10 @@ class PushServiceProcess {
 
   /**
    * Arms the counter and waits until the service says so (requests must not overtake the arming
-   * message); answers a promise of the time the `count`-th request arrived.
+   * message). Answers the arrivals in a wrapper: an async function returning the promise itself
+   * would wait for it, and the caller must start the fan-out before that.
    */
-  async expect(count: number): Promise<Promise<number>> {
+  async expect(count: number, sample: Sample | null = null): Promise<{ arrived: Promise<Arrived> }> {
     const armed = new Promise<void>((resolve) => {
       const listener = (m: FromService) => {
         if (m.type !== 'armed') return;
@@ -78,24 +126,33 @@ class PushServiceProcess {
       };
       this.child.on('message', listener);
     });
-    const done = new Promise<number>((resolve, reject) => {
+    const arrived = new Promise<Arrived>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`push service did not receive ${count} requests in time`)), TIMEOUT_MS);
       const listener = (m: FromService) => {
         if (m.type !== 'done') return;
         clearTimeout(timer);
         this.child.off('message', listener);
-        resolve(m.at);
+        resolve({ arrivals: m.arrivals, sample: m.sample, sampleBytes: m.sampleBytes, sampleError: m.sampleError });
       };
       this.child.on('message', listener);
     });
-    this.child.send({ type: 'expect', count } satisfies ToService);
+    // Never an unhandled rejection while the caller is still starting the fan-out.
+    arrived.catch(() => undefined);
+    this.child.send({ type: 'expect', count, sample } satisfies ToService);
     await armed;
-    return done;
+    return { arrived };
   }
 
   stop(): void {
     this.child.kill();
   }
+}
+
+/** p95 of every arrival after its start, and p95 of each round's last arrival. */
+function summarize(rounds: { start: number; arrivals: number[] }[]): { p95: number; last: number; lasts: number[] } {
+  const each = rounds.flatMap((r) => r.arrivals.map((t) => t - r.start));
+  const lasts = rounds.map((r) => Math.max(...r.arrivals) - r.start);
+  return { p95: percentile(each, 0.95), last: percentile(lasts, 0.95), lasts };
 }
 
 export const pushFanoutCase: BenchCase = {
@@ -136,24 +193,35 @@ export const pushFanoutCase: BenchCase = {
         )
       ).map((r: { id: number }) => r.id);
       await db.query(`INSERT INTO user_preferences (user_id, notify_match_results) SELECT u, true FROM unnest($1::int[]) AS u`, [ids]);
+      // Scores up to 6-0 among them: each goal changes someone's points, so scoring raises
+      // scores.updated (a goal that changes no prediction's points raises none, and pushes nothing).
       await db.query(
         `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
-         SELECT u, $2, $3, $4, abs(hashtext('h' || u)) % 4, abs(hashtext('a' || u)) % 4, false FROM unnest($1::int[]) AS u`,
+         SELECT u, $2, $3, $4, u % 7, (u / 7) % 3, false FROM unnest($1::int[]) AS u`,
         [ids, fixtureId, gameweek_id, season_id],
       );
-      // Real browser keys (one pair shared: encryption still runs once per message, with a fresh ephemeral key).
-      const { createECDH, randomBytes } = await import('node:crypto');
-      const browser = createECDH('prime256v1');
-      browser.generateKeys();
-      const p256dh = browser.getPublicKey().toString('base64url');
-      const auth = randomBytes(16).toString('base64url');
+      // A browser's keys per device: each push is encrypted for its own device, as in life.
+      const devices = ids.map(() => {
+        const browser = createECDH('prime256v1');
+        browser.generateKeys();
+        return { browser, p256dh: browser.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+      });
       await db.query(
         `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, device)
-         SELECT u, $2 || '/push/' || u, $3, $4, 'bench' FROM unnest($1::int[]) AS u`,
-        [ids, origin, p256dh, auth],
+         SELECT u, $2 || '/push/' || u, k, a, 'bench' FROM unnest($1::int[], $3::text[], $4::text[]) AS x(u, k, a)`,
+        [ids, origin, devices.map((d) => d.p256dh), devices.map((d) => d.auth)],
       );
+      const sample: Sample = { path: `/push/${ids[0]}`, privateKey: devices[0].browser.getPrivateKey().toString('base64url'), auth: devices[0].auth };
       await db.query(`ANALYZE push_subscriptions; ANALYZE predictions`);
 
+      // A goal push's encrypted size (the floor's body is as big): measured on the warm-up goal's sample.
+      let pushBodyBytes = 0;
+      const checkSample = (got: Arrived, homeScore: number) => {
+        if (got.sampleError) throw new Error(`the sample push does not decrypt: ${got.sampleError}`);
+        const payload = got.sample as { kind?: string; title?: string } | null;
+        if (payload?.kind !== 'goal' || !payload.title?.includes(`${homeScore}–0`)) throw new Error(`the sample push is not this goal: ${JSON.stringify(payload)}`);
+        pushBodyBytes = Math.max(pushBodyBytes, got.sampleBytes);
+      };
       const result = async (home: number, away: number, minute: number) => {
         const res = await fetch(`${ctx.baseUrl}/admin/fixtures/${fixtureId}/result`, {
           method: 'PUT',
@@ -166,45 +234,57 @@ export const pushFanoutCase: BenchCase = {
       // Kick-off (no goal: nothing is pushed), then a first goal unmeasured (warm-up).
       await result(0, 0, 1);
       await ctx.settle(TIMEOUT_MS);
-      let arrived = await service.expect(fans);
+      let expecting = await service.expect(fans, sample);
       await result(1, 0, 5);
-      await arrived;
+      checkSample(await expecting.arrived, 1);
       await ctx.settle(TIMEOUT_MS);
 
-      const goalTimes: number[] = [];
+      const goals: { start: number; arrivals: number[] }[] = [];
       for (let g = 0; g < GOALS; g++) {
-        arrived = await service.expect(fans);
+        expecting = await service.expect(fans, sample);
         const start = now();
-        await result(1 + g + 1, 0, 10 + g * 10);
-        goalTimes.push((await arrived) - start);
+        await result(2 + g, 0, 10 + g * 10);
+        const got = await expecting.arrived;
+        trace(`goal ${2 + g}-0: last push after ${round(Math.max(...got.arrivals) - start)} ms`);
+        checkSample(got, 2 + g);
+        goals.push({ start, arrivals: got.arrivals });
         await ctx.settle(TIMEOUT_MS);
+        trace(`goal ${2 + g}-0: settled after ${round(now() - start)} ms`);
       }
 
-      // The baseline: bare POSTs of a push's size, from this process, with the same lanes.
-      const body = Buffer.alloc(350, 1);
-      const bareTimes: number[] = [];
+      // The floor: bare POSTs of a push's size, from this process, with the same lanes and the
+      // same kind of client as the sender (node:http, a keep-alive pool of as many sockets).
+      const body = Buffer.alloc(pushBodyBytes, 1);
+      const agent = new Agent({ keepAlive: true, maxSockets: LANES, scheduling: 'lifo' });
+      const post = (path: string) =>
+        new Promise<void>((resolve, reject) => {
+          const req = request(`${origin}${path}`, { method: 'POST', agent, headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': body.length } }, (res) => {
+            res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`bare POST → ${res.statusCode}`))));
+            res.resume();
+          });
+          req.on('error', reject);
+          req.end(body);
+        });
+      const bare: { start: number; arrivals: number[] }[] = [];
       for (let r = 0; r < GOALS + 1; r++) {
-        arrived = await service.expect(fans);
+        expecting = await service.expect(fans);
         const start = now();
         let next = 0;
         const lane = async () => {
-          while (next < fans) {
-            const i = next++;
-            const res = await fetch(`${origin}/bare/${i}`, { method: 'POST', body, headers: { 'Content-Type': 'application/octet-stream' } });
-            await res.arrayBuffer();
-          }
+          while (next < fans) await post(`/bare/${next++}`);
         };
         await Promise.all(Array.from({ length: LANES }, lane));
-        const took = (await arrived) - start;
-        if (r > 0) bareTimes.push(took);
+        const got = await expecting.arrived;
+        if (r > 0) bare.push({ start, arrivals: got.arrivals });
       }
-      const pushP95 = percentile(goalTimes, 0.95);
-      const bareP95 = percentile(bareTimes, 0.95);
+      agent.destroy();
+      const push = summarize(goals);
+      const floor = summarize(bare);
       const label = fans >= 1000 ? `${fans / 1000}k` : String(fans);
       return [
-        `push-fanout-goal-${label}-devices p95: ${round(pushP95)} ms (goals: ${goalTimes.map(round).join(', ')} ms)`,
-        `push-fanout-bare-posts-${label} p95: ${round(bareP95)} ms`,
-        `push-fanout-ratio-${label}: ${(pushP95 / bareP95).toFixed(2)}× bare POSTs`,
+        `push-fanout-goal-${label}-devices: p95 to each push ${round(push.p95)} ms, p95 to the last ${round(push.last)} ms (last per goal: ${push.lasts.map(round).join(', ')} ms)`,
+        `push-fanout-bare-posts-${label}: p95 to each POST ${round(floor.p95)} ms, p95 to the last ${round(floor.last)} ms (last per round: ${floor.lasts.map(round).join(', ')} ms)`,
+        `push-fanout-ratio-${label}: ${(push.p95 / floor.p95).toFixed(2)}× bare POSTs to each, ${(push.last / floor.last).toFixed(2)}× to the last`,
       ];
     } finally {
       service.stop();

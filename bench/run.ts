@@ -9,6 +9,7 @@ import { frontendLcpCase } from './frontend-lcp.bench';
 import { rankHistoryCase } from './rank-history.bench';
 import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
+import { pushFanoutCase } from './push-fanout.bench';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -170,7 +171,7 @@ export const scoreFixtureCase: BenchCase = {
 };
 
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
-export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase];
+export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
 
 async function seedUsers(db: DataSource, count: number): Promise<void> {
   const batch = 50_000;

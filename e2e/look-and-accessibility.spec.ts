@@ -19,9 +19,10 @@ async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
 }
 
-async function check(page: Page, path: string, label: string): Promise<void> {
+async function check(page: Page, path: string, label: string, theme: 'dark' | 'light'): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // Let skeletons give way to content before judging.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: join(SCREENS_DIR, `${label}${path.replace(/\//g, '_')}.png`), fullPage: true });
@@ -51,14 +52,16 @@ test.describe('how the main screens look, and their accessibility', () => {
 
   for (const width of [390, 1280]) {
     for (const theme of ['dark', 'light'] as const) {
-      test(`at ${width} px in the ${theme} theme`, async ({ page }) => {
+      test(`at ${width} px in the ${theme} theme`, async ({ page, request }) => {
         test.setTimeout(180_000);
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/home');
         await setTheme(page, theme);
-        for (const path of PUBLIC) await check(page, path, `${width}-${theme}`);
+        for (const path of PUBLIC) await check(page, path, `${width}-${theme}`, theme);
+        // Signed in, the theme is the fan's saved preference (it follows them across devices), not this browser's.
+        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme } });
         await signInAs(page, fan);
-        for (const path of [...SIGNED_IN, leaguePath, ...comparePaths]) await check(page, path, `${width}-${theme}`);
+        for (const path of [...SIGNED_IN, leaguePath, ...comparePaths]) await check(page, path, `${width}-${theme}`, theme);
       });
     }
   }

@@ -79,6 +79,11 @@ export function gameweeksToPredict(rows: DemoFixtureRow[]): { gameweeks: DemoGam
   };
 }
 
+/** Whether demo fans exist (the world is made once: a second seeding does nothing). */
+export function demoWorldSeeded(db: DataSource): Promise<boolean> {
+  return demoWorldExists(db);
+}
+
 /**
  * Populates the active season with demo fans (`users.is_demo`), their predictions for every
  * past gameweek, the current and the next, their automatic leagues and a handful of private and

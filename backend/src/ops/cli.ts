@@ -97,9 +97,21 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
       case 'list-fixtures':
         (await fixtures().list(command.gameweek)).map(fixtureLine).forEach(io.out);
         break;
-      case 'seed-demo':
-        importLines(await app.get(OpsService).seedDemo()).forEach(io.out);
+      case 'seed-demo': {
+        const result = await app.get(OpsService).seedDemo();
+        if (!result.seeded) {
+          io.out('The demo world exists already (demo fans found): nothing seeded.');
+          break;
+        }
+        importLines(result.season).forEach(io.out);
+        const w = result.world;
+        io.out(
+          w
+            ? `Demo world: ${w.fans} fans, ${w.predictions} predictions, ${w.leagueIds.length} leagues, ${w.scoredFixtures} fixtures scored`
+            : 'Demo world: not made (no active season).',
+        );
         break;
+      }
       case 'replay': {
         const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, log: io.out });
         io.out(`Replayed ${result.fixtures} matches (${result.steps} updates).`);

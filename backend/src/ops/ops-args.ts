@@ -36,7 +36,9 @@ Commands:
   list-fixtures [--gameweek <n>]
         List the active season's fixtures (id, gameweek, kick-off, teams, status, score).
   seed-demo
-        Import the bundled demo season shifted to now (what a first start does).
+        Make the demo as a first start does (with SEED_DEMO on): import the bundled season
+        shifted to now and people it with demo fans, their predictions, leagues, tables and
+        winners. Once only: when demo fans exist it does nothing.
   replay --gameweek <n> --minutes <m> [--seed <s>]
         Play gameweek n's matches live over m minutes (decimals allowed): kick-off, goals at
         plausible minutes adding up to the real final score, full time — recorded through the

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { ApiError } from '../common/api-error';
-import { seedDemoSeason } from '../seasons/demo-seed';
+import { seedDemoSeasonAndWorld, type DemoSeedResult } from '../seasons/demo-seed';
 import { grantAdminByEmail } from '../users/users.queries';
 
 /** Operations that have no HTTP endpoint. */
@@ -17,7 +16,8 @@ export class OpsService {
     return user;
   }
 
-  seedDemo(): Promise<ImportSeasonResult> {
-    return seedDemoSeason(this.db);
+  /** The demo season and its world, as a first start makes them; nothing when demo fans exist. */
+  seedDemo(): Promise<DemoSeedResult> {
+    return seedDemoSeasonAndWorld(this.db);
   }
 }

@@ -187,27 +187,32 @@ export class PushService {
   }
 
   /**
-   * Claims devices batch by batch and pushes to the claimed ones through a pool of lanes. Gone
-   * devices are deleted (with their claim); when a push fails otherwise, the claims of this
-   * batch not pushed are released and the first error is thrown after the batch, so one dead
-   * push service delays only its own devices' retry.
+   * Claims devices batch by batch and pushes to the claimed ones through a pool of lanes; the
+   * next batch is claimed while this one is pushed, so the lanes do not wait for the database
+   * between batches. Gone devices are deleted (with their claim); when a push fails otherwise,
+   * no further batch is taken, the claims not pushed (this batch's failures and the whole next
+   * batch) are released and the first error is thrown after the batch, so one dead push service
+   * delays only its own devices' retry.
    */
   private async deliver<R extends PushCandidate>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => Composed, batchSize = 1000, lanes = 64): Promise<PushRunResult> {
-    let after = 0;
     const result: PushRunResult = { sent: 0, gone: 0 };
+    let rows = await claim(0, batchSize);
     for (;;) {
-      const rows = await claim(after, batchSize);
+      const next = rows.length < batchSize ? null : claim(rows[rows.length - 1].subscription_id, batchSize);
+      // Awaited below; until then a failure must not count as unhandled.
+      next?.catch(() => undefined);
       const claimed = rows.filter((r) => r.claimed);
       const failed: R[] = [];
       const sentIds: number[] = [];
       let firstError: unknown = null;
-      let next = 0;
+      let index = 0;
       const lane = async (): Promise<void> => {
-        while (next < claimed.length) {
-          const row = claimed[next++];
+        while (index < claimed.length) {
+          const row = claimed[index++];
           try {
             const { payload, hints } = compose(row);
-            const outcome = await this.sender.send(row, payload, hints);
+            // The reader's language rides along: the service worker's own texts (after Approve / Reject) follow it.
+            const outcome = await this.sender.send(row, { ...payload, language: row.language }, hints);
             if (outcome === 'gone') {
               await deleteSubscription(this.db, row.subscription_id);
               result.gone += 1;
@@ -224,12 +229,13 @@ export class PushService {
       await Promise.all(Array.from({ length: Math.min(lanes, claimed.length) }, lane));
       await markSent(this.db, sentIds);
       if (firstError !== null) {
-        await releasePushClaims(this.db, kind, failed);
+        const unsent = next ? (await next.catch(() => [] as R[])).filter((r) => r.claimed) : [];
+        await releasePushClaims(this.db, kind, [...failed, ...unsent]);
         this.logger.warn(`${kind}: ${failed.length} push(es) failed and will be retried: ${(firstError as Error).message}`);
         throw firstError;
       }
-      if (rows.length < batchSize) return result;
-      after = rows[rows.length - 1].subscription_id;
+      if (!next) return result;
+      rows = await next;
     }
   }
 }

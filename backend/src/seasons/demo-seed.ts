@@ -7,6 +7,7 @@ import { writeSeasonImport } from './import/import-season';
 import { prepareSeasonImport } from './import/prepare-season-import';
 import { anyFixtures } from '../fixtures/fixtures.queries';
 import { OutboxService } from '../outbox/outbox.service';
+import type { DemoWorldSummary } from '../demo/demo-world';
 
 /** The latest bundled season: imported shifted to now on a first start, as the live demo. */
 export const DEMO_SEASON_FILE = join('backend', 'data', 'openfootball', '2025-26', 'en.1.json');
@@ -39,4 +40,20 @@ export async function seedDemoIfEmpty(db: DataSource, env: Pick<AppEnv, 'seedDem
   const { seedDemoWorld } = await import('../demo/demo-world');
   await seedDemoWorld(db);
   return season;
+}
+
+/** What `npm run ops -- seed-demo` made: the season and its world, or nothing (already there). */
+export type DemoSeedResult = { seeded: true; season: ImportSeasonResult; world: DemoWorldSummary | null } | { seeded: false; demoFans: true };
+
+/**
+ * The whole demo (season shifted to now, then its demo fans, leagues, tables and winners), on
+ * any database, as the first start makes it. Once only: when demo fans exist it changes nothing
+ * (not even the season's dates), so running it again makes no duplicates.
+ */
+export async function seedDemoSeasonAndWorld(db: DataSource): Promise<DemoSeedResult> {
+  const { demoWorldSeeded, seedDemoWorld } = await import('../demo/demo-world');
+  if (await demoWorldSeeded(db)) return { seeded: false, demoFans: true };
+  const season = await seedDemoSeason(db);
+  // seedDemoWorld checks again inside its transaction: of two concurrent runs one makes the fans.
+  return { seeded: true, season, world: await seedDemoWorld(db) };
 }

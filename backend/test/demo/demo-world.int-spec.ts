@@ -7,6 +7,7 @@ import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/databas
 import { NO_PASSWORD_HASH } from '@scoreline/backend/auth/password-hashing';
 import { DEMO_EMAIL_DOMAIN } from '@scoreline/backend/demo/demo-world-plan';
 import { DEMO_FAN_COUNT, seedDemoWorld } from '@scoreline/backend/demo/demo-world';
+import { OpsService } from '@scoreline/backend/ops/ops.service';
 import { DRIFTING_FIXTURES_SQL, DRIFTING_STANDINGS_SQL, DRIFTING_TOTALS_SQL } from '@scoreline/backend/reconcile/reconcile.sql';
 import { SeasonContextService } from '@scoreline/backend/standings/season-context.service';
 import { expectErrorShape } from '../api/api-helpers';
@@ -24,6 +25,7 @@ function databaseNamed(suffix: string): string {
   return url.toString();
 }
 const demoUrl = databaseNamed('demo_on');
+const SEED_TIMEOUT_MS = 240_000;
 const plainUrl = databaseNamed('demo_off');
 
 async function firstStart(url: string, seedDemo: boolean): Promise<void> {
@@ -49,10 +51,11 @@ const one = async <T>(db: DataSource, sql: string, params: unknown[] = []): Prom
 describe('the demo world of a first start', () => {
   let db: DataSource;
 
+  // A first start seeds in 5–10 s on an idle 2-core machine; a loaded one (tests running beside) can take minutes.
   beforeAll(async () => {
     await firstStart(demoUrl, true);
     db = await connect(demoUrl);
-  });
+  }, SEED_TIMEOUT_MS);
 
   afterAll(async () => {
     await db?.destroy();
@@ -300,4 +303,38 @@ describe('a first start with SEED_DEMO=false', () => {
       await db.destroy();
     }
   });
+
+  it('then `npm run ops -- seed-demo` makes the whole demo world, and a second run nothing', async () => {
+    const db = await connect(plainUrl);
+    const world = () =>
+      one<Record<string, number>>(
+        db,
+        `SELECT (SELECT count(*) FROM users WHERE is_demo)::int AS fans, (SELECT count(*) FROM users)::int AS users,
+                (SELECT count(*) FROM seasons)::int AS seasons, (SELECT count(*) FROM seasons WHERE is_active)::int AS active,
+                (SELECT count(*) FROM fixtures)::int AS fixtures, (SELECT count(*) FROM predictions)::int AS predictions,
+                (SELECT count(*) FROM predictions WHERE points IS NOT NULL)::int AS scored,
+                (SELECT count(*) FROM leagues)::int AS leagues, (SELECT count(*) FROM leagues WHERE type IN ('private', 'public'))::int AS own_leagues,
+                (SELECT count(*) FROM league_members)::int AS members, (SELECT count(*) FROM league_standings)::int AS standings,
+                (SELECT count(*) FROM outbox_events)::int AS events`,
+      );
+    try {
+      const ops = new OpsService(db);
+      const first = await ops.seedDemo();
+      if (!first.seeded) throw new Error('the first seed-demo seeded nothing');
+      expect(first.season.season).toMatchObject({ name: 'English Premier League 2025/26', is_active: true });
+      expect(first.world).toMatchObject({ fans: DEMO_FAN_COUNT, seasonId: first.season.season.id });
+      const made = await world();
+      expect(made).toMatchObject({ fans: DEMO_FAN_COUNT, users: DEMO_FAN_COUNT, seasons: 1, active: 1 });
+      expect(made.predictions).toBe(first.world!.predictions);
+      expect(made.scored).toBeGreaterThan(0);
+      expect(made.own_leagues).toBe(first.world!.privateAndPublicLeagueIds.length);
+      expect(made.own_leagues).toBeGreaterThan(0);
+      expect(made.standings).toBeGreaterThanOrEqual(made.members);
+
+      expect(await ops.seedDemo()).toEqual({ seeded: false, demoFans: true });
+      expect(await world()).toEqual(made);
+    } finally {
+      await db.destroy();
+    }
+  }, SEED_TIMEOUT_MS);
 });

@@ -106,6 +106,7 @@ describe('web push', () => {
       body: 'Remy Requester: “Saw it at the bar”',
       url: `/leagues/${leagueId}`,
       tag: `join:${leagueId}:${requester.id}`,
+      language: 'en',
       actions: [
         { action: 'approve', title: 'Approve' },
         { action: 'reject', title: 'Reject' },
@@ -154,6 +155,7 @@ describe('web push', () => {
       body: 'Your join request was approved. See the table.',
       url: `/leagues/${leagueId}`,
       tag: `decided:${leagueId}`,
+      language: 'en',
     });
     expect(decision.headers.urgency).toBe('normal');
   });
@@ -163,7 +165,7 @@ describe('web push', () => {
     await sys.db.query(`INSERT INTO user_preferences (user_id, language) VALUES ($1, 'de')`, [owner.id]);
     await sys.http.post('/api/leagues/join/').set(second.auth).send({ type: 'private', code }).expect(200);
     const [, german] = await waitFor('/send/owner-phone', 2);
-    expect(phone.decrypt(german.body)).toMatchObject({ title: 'Beitrittsanfrage für Pub Quiz Predictors', body: 'Sol Second möchte beitreten.' });
+    expect(phone.decrypt(german.body)).toMatchObject({ title: 'Beitrittsanfrage für Pub Quiz Predictors', body: 'Sol Second möchte beitreten.', language: 'de' });
     await waitFor('/send/owner-laptop', 2);
 
     await sys.db.query(`UPDATE user_preferences SET notify_league_updates = false WHERE user_id = $1`, [owner.id]);

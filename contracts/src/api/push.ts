@@ -1,3 +1,5 @@
+import type { LanguageSetting } from './preferences';
+
 /**
  * Web Push (Settings → Notifications → "Push on this device"). The browser's PushSubscription is
  * stored per user and device; the workers push to it what the notification switches allow.
@@ -55,4 +57,6 @@ export interface PushPayload {
   /** Buttons (join requests only), with a short-lived token that authorises them. */
   actions?: { action: PushAction; title: string }[];
   action_token?: string;
+  /** The reader's language: what the service worker says after a button (Approve / Reject) is in it too. */
+  language?: LanguageSetting;
 }

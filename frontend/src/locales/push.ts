@@ -1,6 +1,9 @@
 import type { Translation } from '@/lib/i18n/translation';
 
-/** The installable app: push on this device (Settings → Notifications) and the offline state. */
+/**
+ * The installable app: push on this device (Settings → Notifications), the offline state, and
+ * what the service worker says after Approve / Reject on a join-request notification.
+ */
 const en = {
   device: {
     title: 'Push notifications on this device',
@@ -11,6 +14,13 @@ const en = {
     denied: 'Blocked by your browser. Allow notifications for this site in its settings, then try again.',
     unsupported: 'This browser cannot receive push notifications. On iPhone, add Scoreline to the Home Screen first.',
     failed: 'Could not change push notifications. Please try again.',
+  },
+  decision: {
+    approved: 'Request approved',
+    rejected: 'Request declined',
+    expired: 'This notification has expired',
+    failed: 'Could not decide from the notification',
+    openLeague: 'Open the league to decide.',
   },
   offline: {
     title: 'You are offline',
@@ -31,6 +41,13 @@ export default {
       unsupported: 'Este navegador no puede recibir notificaciones push. En iPhone, añade primero Scoreline a la pantalla de inicio.',
       failed: 'No se pudieron cambiar las notificaciones push. Inténtalo de nuevo.',
     },
+    decision: {
+      approved: 'Solicitud aprobada',
+      rejected: 'Solicitud rechazada',
+      expired: 'Esta notificación ha caducado',
+      failed: 'No se pudo decidir desde la notificación',
+      openLeague: 'Abre la liga para decidir.',
+    },
     offline: {
       title: 'Estás sin conexión',
       body: 'Scoreline muestra lo que ya cargó y se pone al día en cuanto vuelvas a estar en línea.',
@@ -47,6 +64,13 @@ export default {
       unsupported: 'Ce navigateur ne peut pas recevoir de notifications push. Sur iPhone, ajoutez d’abord Scoreline à l’écran d’accueil.',
       failed: 'Impossible de modifier les notifications push. Veuillez réessayer.',
     },
+    decision: {
+      approved: 'Demande acceptée',
+      rejected: 'Demande refusée',
+      expired: 'Cette notification a expiré',
+      failed: 'Impossible de décider depuis la notification',
+      openLeague: 'Ouvrez la ligue pour décider.',
+    },
     offline: {
       title: 'Vous êtes hors ligne',
       body: 'Scoreline affiche ce qu’il a déjà chargé et se met à jour dès que vous êtes de nouveau en ligne.',
@@ -62,6 +86,13 @@ export default {
       denied: 'Von deinem Browser blockiert. Erlaube Benachrichtigungen für diese Seite in seinen Einstellungen und versuche es erneut.',
       unsupported: 'Dieser Browser kann keine Push-Benachrichtigungen empfangen. Auf dem iPhone füge Scoreline zuerst zum Home-Bildschirm hinzu.',
       failed: 'Push-Benachrichtigungen konnten nicht geändert werden. Bitte versuche es erneut.',
+    },
+    decision: {
+      approved: 'Anfrage angenommen',
+      rejected: 'Anfrage abgelehnt',
+      expired: 'Diese Benachrichtigung ist abgelaufen',
+      failed: 'Aus der Benachrichtigung ließ sich nicht entscheiden',
+      openLeague: 'Öffne die Liga, um zu entscheiden.',
     },
     offline: {
       title: 'Du bist offline',

@@ -3,6 +3,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { PushActionRequest, PushPayload } from '@scoreline/contracts/api/push';
+import { decisionNotice, decisionOutcome, pickLanguage } from './decision-notice';
 
 /**
  * Scoreline's service worker: the app shell and every hashed asset of this build are precached
@@ -43,7 +44,7 @@ self.addEventListener('push', (event) => {
     tag: payload.tag,
     icon: ICON,
     badge: BADGE,
-    data: { url: payload.url, kind: payload.kind, actionToken: payload.action_token ?? null },
+    data: { url: payload.url, kind: payload.kind, actionToken: payload.action_token ?? null, language: payload.language ?? null },
     actions: payload.actions,
   };
   event.waitUntil(self.registration.showNotification(payload.title, options));
@@ -65,13 +66,13 @@ async function openScreen(url: string): Promise<void> {
 }
 
 /** Approve / Reject on a join request: the push's own token decides it, no sign-in needed. */
-async function decide(action: PushActionRequest['action'], token: string, url: string): Promise<void> {
+async function decide(action: PushActionRequest['action'], token: string, url: string, language: unknown): Promise<void> {
   const body: PushActionRequest = { token, action };
   const response = await fetch('/api/push/actions/', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }).catch(() => null);
-  const answer = response ? ((await response.json().catch(() => null)) as { message?: string } | null) : null;
-  // Say what happened (or that it did not): the owner tapped a button and saw nothing else.
-  await self.registration.showNotification(answer?.message ?? 'Scoreline', {
-    body: response?.ok ? '' : 'Open the league to decide.',
+  // Say what happened (or that it did not), in the reader's language: the owner tapped a button and saw nothing else.
+  const notice = decisionNotice(pickLanguage(language, self.navigator.language), action, decisionOutcome(response?.status ?? null));
+  await self.registration.showNotification(notice.title, {
+    body: notice.body,
     tag: `decided-here:${url}`,
     icon: ICON,
     badge: BADGE,
@@ -81,8 +82,8 @@ async function decide(action: PushActionRequest['action'], token: string, url: s
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data = (event.notification.data ?? {}) as { url?: string; actionToken?: string | null };
+  const data = (event.notification.data ?? {}) as { url?: string; actionToken?: string | null; language?: unknown };
   const url = typeof data.url === 'string' && data.url.startsWith('/') ? data.url : '/dashboard';
-  const work = (event.action === 'approve' || event.action === 'reject') && data.actionToken ? decide(event.action, data.actionToken, url) : openScreen(url);
+  const work = (event.action === 'approve' || event.action === 'reject') && data.actionToken ? decide(event.action, data.actionToken, url, data.language) : openScreen(url);
   event.waitUntil(work);
 });
