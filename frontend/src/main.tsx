@@ -1,22 +1,48 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { i18nReady } from '@/lib/i18n';
+import { BrowserRouter, useNavigate } from 'react-router';
+import { i18nReady, loadAllNamespaces } from '@/lib/i18n';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { AppProvider } from './app/provider';
-import { routes } from './app/router';
+import { AppRoutes, preloadRoute } from './app/router';
 import './index.css';
 
-const router = createBrowserRouter(routes);
-registerServiceWorker((url) => void router.navigate(url));
+// The first screen's chunk and texts start downloading now, alongside the shell's texts.
+const firstScreen = preloadRoute(window.location.pathname);
 
-// The cached language's texts first (fetched alongside the first screen's chunk), so no frame shows English or keys.
+let navigate: ((url: string) => void) | null = null;
+registerServiceWorker((url) => navigate?.(url));
+
+/** Hands the router's navigate to what lives outside React (the service worker's notification clicks). */
+function NavigateBridge() {
+  const go = useNavigate();
+  useEffect(() => {
+    navigate = (url) => void go(url);
+    return () => {
+      navigate = null;
+    };
+  }, [go]);
+  return null;
+}
+
+// The cached language's texts first, so no frame shows English or keys.
 await i18nReady;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <NavigateBridge />
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   </StrictMode>,
 );
+
+// Every other text of the language once the first screen is in and the page is idle: later
+// screens, dialogs and toasts never wait for theirs.
+void firstScreen
+  .catch(() => undefined)
+  .then(() => new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(resolve, { timeout: 5000 }) : setTimeout(resolve, 2000))))
+  .then(() => loadAllNamespaces())
+  .catch(() => undefined);

@@ -195,3 +195,49 @@ describe('query retries', () => {
     expect([0, 1, 2, 3, 10].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 30000]);
   });
 });
+
+describe('early responses (the first screen\'s calls started by index.html\'s boot script)', () => {
+  afterEach(() => {
+    delete window.__scorelineEarly;
+  });
+
+  it('answers the first GET of that URL with that token from the early response, then asks the server', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem('authToken', token);
+    window.__scorelineEarly = { token, responses: { '/api/stats/dashboard/': Promise.resolve(jsonResponse(200, { data: 'early' })) } };
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { data: 'fetched' })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server when the token changed since, or the early call failed', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem('authToken', token);
+    window.__scorelineEarly = {
+      token: tokenExpiringIn(3600, 'someone-else'),
+      responses: { '/api/stats/dashboard/': Promise.resolve(jsonResponse(200, { data: 'not yours' })) },
+    };
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { data: 'fetched' })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'fetched' });
+    window.__scorelineEarly = { token, responses: { '/api/auth/profile/': Promise.resolve(null) } };
+    expect(await apiClient.get('/auth/profile/')).toEqual({ data: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('renews and retries as usual when the early call met an expired session (401)', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem('authToken', token);
+    window.__scorelineEarly = { token, responses: { '/api/stats/dashboard/': Promise.resolve(jsonResponse(401, { message: 'expired' })) } };
+    const fetchMock = routedFetch(
+      () => jsonResponse(200, { data: 'after renewal' }),
+      () => jsonResponse(200, { data: { tokens: { access: tokenExpiringIn(3600, 'renewed') } } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'after renewal' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
