@@ -7,7 +7,7 @@ import type { BenchCase } from './run';
 declare const localStorage: { setItem(key: string, value: string): void };
 declare const performance: { getEntriesByType(type: string): { name: string; transferSize: number }[] };
 declare class PerformanceObserver {
-  constructor(callback: (list: { getEntries(): { startTime: number }[] }) => void);
+  constructor(callback: (list: { getEntries(): { startTime: number; element?: { tagName: string; textContent: string | null } | null }[] }) => void);
   observe(options: { type: string; buffered: boolean }): void;
 }
 
@@ -24,6 +24,8 @@ const GOAL_MS = 2500;
 
 interface Sample {
   lcpMs: number;
+  /** What the largest paint was, e.g. `H1 "Dashboard"`: what to make appear sooner. */
+  lcpElement: string;
   scriptKb: number;
   encoding: string;
 }
@@ -44,18 +46,32 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
     });
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.waitForTimeout(1000);
-    const { lcp, scriptBytes } = await page.evaluate(
+    const { lcp, element, scriptBytes } = await page.evaluate(
       () =>
-        new Promise<{ lcp: number; scriptBytes: number }>((resolve) => {
+        new Promise<{ lcp: number; element: string; scriptBytes: number }>((resolve) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
+            const last = entries[entries.length - 1];
             const scripts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js'));
-            resolve({ lcp: entries[entries.length - 1]?.startTime ?? -1, scriptBytes: scripts.reduce((s, e) => s + e.transferSize, 0) });
+            resolve({
+              lcp: last?.startTime ?? -1,
+              element: last?.element ? `${last.element.tagName} "${(last.element.textContent ?? '').trim().slice(0, 40)}"` : '?',
+              scriptBytes: scripts.reduce((s, e) => s + e.transferSize, 0),
+            });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
     if (lcp < 0) throw new Error(`no largest-contentful-paint entry for ${url}`);
-    return { lcpMs: lcp, scriptKb: scriptBytes / 1000, encoding: [...new Set(encodings.values())].join('+') };
+    if (process.env.BENCH_LCP_TRACE) {
+      // The load's waterfall, to see what the LCP waited for.
+      const trace = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as unknown as { name: string; startTime: number; responseEnd: number }[]).map(
+          (e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)} ${e.name.replace(/^https?:\/\/[^/]+/, '')}`,
+        ),
+      );
+      process.stderr.write(`[frontend-lcp] ${url} LCP ${Math.round(lcp)} ms ${element}\n  ${trace.join('\n  ')}\n`);
+    }
+    return { lcpMs: lcp, lcpElement: element, scriptKb: scriptBytes / 1000, encoding: [...new Set(encodings.values())].join('+') };
   } finally {
     await context.close();
   }
@@ -77,10 +93,11 @@ export const frontendLcpCase: BenchCase = {
         const samples: Sample[] = [];
         for (let i = 0; i < RUNS; i++) samples.push(await measure(browser, `${origin}${path}`, token));
         const lcp = median(samples.map((s) => s.lcpMs));
+        const medianSample = samples.find((s) => s.lcpMs === lcp)!;
         lines.push(
           `frontend-lcp ${path}${token ? ' (signed in)' : ''}: LCP ${Math.round(lcp)} ms median of ${RUNS} cold loads ` +
             `(${samples.map((s) => Math.round(s.lcpMs)).join('/')} ms; goal ≤ ${GOAL_MS} ms: ${lcp <= GOAL_MS ? 'met' : 'NOT met'}), ` +
-            `JavaScript transferred ${median(samples.map((s) => s.scriptKb)).toFixed(1)} kB (${samples[0].encoding}); phone profile: 4× CPU, 1.6 Mbps/750 kbps, 150 ms RTT`,
+            `LCP element ${medianSample.lcpElement}, JavaScript transferred ${median(samples.map((s) => s.scriptKb)).toFixed(1)} kB (${samples[0].encoding}); phone profile: 4× CPU, 1.6 Mbps/750 kbps, 150 ms RTT`,
         );
       }
     } finally {

@@ -231,7 +231,7 @@ async function benchAt(users: number): Promise<void> {
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000',
     // The built frontend (`npm run bench` builds it), served as in production: the frontend-lcp case loads it.
-    FRONTEND_DIST: join(__dirname, '..', '..', 'frontend', 'dist'),
+    FRONTEND_DIST: process.env.FRONTEND_DIST ?? join(__dirname, '..', '..', 'frontend', 'dist'),
   });
   const { ensureDatabaseExists, migrateAndSeed } = await import('@scoreline/backend/database/migrate');
   const { createApiApp } = await import('@scoreline/backend/app.factory');

@@ -6,23 +6,25 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { earlyBoot } from './build/early-boot';
-import { FIRST_SCREEN_ALIASES, FIRST_SCREENS } from './build/first-screens.mjs';
+import { chunkGroups } from './build/chunk-groups';
+import { FIRST_SCREEN_ALIASES, FIRST_SCREENS, SHELL_NAMESPACES } from './build/first-screens.mjs';
 import { localeBundles } from './build/locale-bundles';
-import { shellModules } from './build/shell-modules';
 
 const backend = 'http://localhost:3000';
-const shell = shellModules(
-  fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+const chunks = chunkGroups({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  entry: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+  firstScreens: FIRST_SCREENS,
   // <Trans> (and its HTML parser) and infinite queries: a few screens' only.
-  /node_modules[\\/](react-i18next[\\/].*Trans|html-parse-stringify|void-elements|@tanstack[\\/].*(infiniteQueryObserver|useInfiniteQuery|useMutationState))/,
-);
+  exclude: /node_modules[\\/](react-i18next[\\/].*Trans|html-parse-stringify|void-elements|@tanstack[\\/].*(infiniteQueryObserver|useInfiniteQuery|useMutationState))/,
+});
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    shell.plugin,
-    localeBundles(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    chunks.plugin,
+    localeBundles(fileURLToPath(new URL('./src/locales', import.meta.url)), SHELL_NAMESPACES),
     // index.html's early boot script: the first screen's chunks, texts and API calls start at once.
     earlyBoot(FIRST_SCREENS, FIRST_SCREEN_ALIASES),
     // The web app manifest and the service worker (src/service-worker/sw.ts, built by Vite with
@@ -84,11 +86,9 @@ export default defineConfig({
           // What every page runs, in one file: it compresses better whole than in the dozen
           // pieces the default split makes of it, and changes only when a dependency does.
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/, priority: 2 },
-            // Everything else the entry imports statically (providers, layouts, the query and
-            // state libraries, shared UI): one file too. Left to itself the bundler cuts it into
-            // a dozen pieces by which lazy screens share them, each compressed on its own.
-            { name: 'shell', test: shell.test, priority: 1 },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/, priority: 3 },
+            // The shell and each first screen in a file each (build/chunk-groups.ts).
+            ...chunks.groups,
           ],
         },
       },

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { FIRST_SCREENS, SHELL_NAMESPACES } from './first-screens.mjs';
+import { FIRST_SCREENS } from './first-screens.mjs';
 
 const KB = 1000;
 /**
@@ -25,7 +25,7 @@ export const BUDGET = { initialJsGzip: { '/home': GOAL_INITIAL_JS_GZIP, '/dashbo
 export const ROUTE_MODULES = Object.fromEntries(
   Object.entries(FIRST_SCREENS).map(([route, screen]) => [
     route,
-    [...screen.modules, ...[...SHELL_NAMESPACES, ...screen.namespaces].map((ns) => `locale-bundle:en/${ns}`)],
+    [...screen.modules, 'locale-bundle:en/+shell', ...screen.namespaces.map((ns) => `locale-bundle:en/${ns}`)],
   ]),
 );
 const ALWAYS = ['index.html'];

@@ -3,14 +3,14 @@ import type { Plugin, Rollup } from 'vite';
 
 type OutputChunk = Rollup.OutputChunk;
 
-import { SHELL_NAMESPACES, type FirstScreen } from './first-screens.mjs';
+import type { FirstScreen } from './first-screens.mjs';
 
 /**
  * A small classic script, `<script async>` in index.html's head (a file, not inline: the
  * Content-Security-Policy forbids inline scripts), that runs as soon as it arrives, long before
  * the entry's modules have downloaded and run: for the path being opened it adds
  * `<link rel=modulepreload>` for the route's chunks and its texts in the cached language, and for
- * a signed-in visitor starts the screen's API calls, leaving the responses in
+ * a signed-in visitor starts the screen's API calls, leaving the answers in
  * `window.__scorelineEarly` for lib/early-requests.ts to take. Everything it starts, the app
  * would start later anyway; what it does not know (another path, no cache) the app does as before.
  */
@@ -49,7 +49,9 @@ export function earlyBoot(routes: Record<string, FirstScreen>, aliases: Record<s
         for (const id of route.modules) closure(chunkOf(id).fileName, files);
         const texts: Record<string, string[]> = {};
         for (const language of languages) {
-          texts[language] = [...SHELL_NAMESPACES, ...route.namespaces].map((ns) => chunkOf(`locale-bundle:${language}/${ns}`).fileName);
+          const inLanguage = new Set<string>();
+          for (const ns of ['+shell', ...route.namespaces]) closure(chunkOf(`locale-bundle:${language}/${ns}`).fileName, inLanguage);
+          texts[language] = [...inLanguage].filter((file) => !loaded.has(file) && !files.has(file));
         }
         table[path] = { files: [...files].filter((file) => !loaded.has(file)), texts, api: route.signedInRequests ?? [], when: route.when };
       }
@@ -69,6 +71,26 @@ export function earlyBoot(routes: Record<string, FirstScreen>, aliases: Record<s
       var cached = JSON.parse(localStorage.getItem('scoreline.preferences') || 'null');
       if (cached && route.texts[cached.language]) language = cached.language;
     } catch (e) {}
+    // The API calls first: the browser has six connections to the server, and the answers are
+    // what the screen's largest text waits for; the chunks queue behind them.
+    var exp = null;
+    try {
+      exp = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp;
+    } catch (e) {}
+    // A token about to expire is renewed by the app first: no early call with it.
+    if (token && window.fetch && route.api.length > 0 && !(typeof exp === 'number' && exp * 1000 - Date.now() < 60000)) {
+      var answers = {}, settled = {};
+      route.api.forEach(function (url) {
+        answers[url] = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } })
+          .then(function (response) {
+            return response.text().then(function (text) {
+              return (settled[url] = { status: response.status, text: text, at: Date.now() });
+            });
+          })
+          .catch(function () { return null; });
+      });
+      window.__scorelineEarly = { token: token, answers: answers, settled: settled };
+    }
     route.files.concat(route.texts[language]).forEach(function (file) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -76,16 +98,6 @@ export function earlyBoot(routes: Record<string, FirstScreen>, aliases: Record<s
       link.crossOrigin = ''; // as index.html's own modulepreloads: the same request the import makes
       document.head.appendChild(link);
     });
-    if (!token || !window.fetch || route.api.length === 0) return;
-    // A token about to expire is renewed by the app first: no early call with it.
-    var exp = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).exp;
-    if (typeof exp === 'number' && exp * 1000 - Date.now() < 60000) return;
-    var responses = {};
-    route.api.forEach(function (url) {
-      responses[url] = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json', Authorization: 'Bearer ' + token } })
-        .catch(function () { return null; });
-    });
-    window.__scorelineEarly = { token: token, responses: responses };
   } catch (e) {}
 })();
 `;

@@ -9,6 +9,8 @@ import { transformWithOxc, type Plugin } from 'vite';
  * by side, which is how translators work on them; a bundler cannot split one module by property,
  * so this plugin evaluates them at build time (they are plain data: type imports only) and emits
  * each language of each as JSON, loaded on demand by lib/i18n through `virtual:locale-loaders`.
+ * The shell's namespaces (those every page shows, loaded before the first frame) come in one
+ * module per language, `virtual:locale-bundle/<language>/+shell`: one request, not three.
  */
 const PREFIX = 'virtual:locale-bundle/';
 const RESOLVED = '\0locale-bundle:';
@@ -19,7 +21,10 @@ const NAMESPACES_RESOLVED = '\0locale-namespaces';
 const LOADERS_ID = 'virtual:locale-loaders';
 const LOADERS_RESOLVED = '\0locale-loaders';
 
-export function localeBundles(localesDir: string): Plugin {
+/** The module of a language holding all of `shellNamespaces` (one file for what every page shows first). */
+const SHELL = '+shell';
+
+export function localeBundles(localesDir: string, shellNamespaces: readonly string[] = []): Plugin {
   async function evaluate(file: string): Promise<Record<string, unknown>> {
     const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
     if (/^\s*import\s(?!type\b)/m.test(code)) throw new Error(`${file}: a locale file holds data only (type imports at most)`);
@@ -56,13 +61,27 @@ export function localeBundles(localesDir: string): Plugin {
           (language) =>
             `${JSON.stringify(language)}: {${files
               .map((file) => basename(file, '.ts'))
-              .map((ns) => `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${PREFIX}${language}/${ns}`)})`)
+              .map((ns) =>
+                shellNamespaces.includes(ns)
+                  ? `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${PREFIX}${language}/${SHELL}`)}).then((m) => ({ default: m.default[${JSON.stringify(ns)}] }))`
+                  : `${JSON.stringify(ns)}: () => import(${JSON.stringify(`${PREFIX}${language}/${ns}`)})`,
+              )
               .join(', ')}}`,
         );
         return `export default {${entries.join(',\n')}};`;
       }
       if (!id.startsWith(RESOLVED)) return null;
       const [language, namespace] = id.slice(RESOLVED.length).split('/');
+      if (namespace === SHELL) {
+        const texts: Record<string, unknown> = {};
+        for (const ns of shellNamespaces) {
+          const file = localeFiles().find((f) => basename(f, '.ts') === ns);
+          if (!file) throw new Error(`no locale file for the shell namespace "${ns}"`);
+          this.addWatchFile(file);
+          texts[ns] = (await evaluate(file))[language];
+        }
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(texts))});`;
+      }
       const file = localeFiles().find((f) => basename(f, '.ts') === namespace);
       if (!file) throw new Error(`no locale file for the namespace "${namespace}"`);
       this.addWatchFile(file);

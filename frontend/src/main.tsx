@@ -1,14 +1,17 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, useNavigate } from 'react-router';
+import { getStoredToken } from '@/lib/auth-token';
 import { i18nReady, loadAllNamespaces } from '@/lib/i18n';
 import { registerServiceWorker } from '@/lib/service-worker';
 import { AppProvider } from './app/provider';
 import { AppRoutes, preloadRoute } from './app/router';
 import './index.css';
 
-// The first screen's chunk and texts start downloading now, alongside the shell's texts.
-const firstScreen = preloadRoute(window.location.pathname);
+// The first screen's chunk and texts start downloading now, alongside the shell's texts (`/`
+// redirects as RootRedirect does).
+const path = window.location.pathname;
+const firstScreen = preloadRoute(path === '/' ? (getStoredToken() ? '/dashboard' : '/home') : path);
 
 let navigate: ((url: string) => void) | null = null;
 registerServiceWorker((url) => navigate?.(url));
@@ -25,8 +28,9 @@ function NavigateBridge() {
   return null;
 }
 
-// The cached language's texts first, so no frame shows English or keys.
-await i18nReady;
+// The cached language's texts and the first screen first: the first render is the whole screen,
+// with no frame of English, keys or emptiness (a failed chunk download shows itself on render).
+await Promise.all([i18nReady, firstScreen.catch(() => undefined)]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -39,10 +43,10 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Every other text of the language once the first screen is in and the page is idle: later
-// screens, dialogs and toasts never wait for theirs.
-void firstScreen
-  .catch(() => undefined)
-  .then(() => new Promise((resolve) => ('requestIdleCallback' in window ? requestIdleCallback(resolve, { timeout: 5000 }) : setTimeout(resolve, 2000))))
-  .then(() => loadAllNamespaces())
-  .catch(() => undefined);
+// Every other text of the language a while after the first screen, when the page is idle (not
+// competing with the first screen's own requests): later screens, dialogs and toasts never wait.
+setTimeout(() => {
+  const load = () => void loadAllNamespaces().catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5000 });
+  else load();
+}, 3000);

@@ -29,19 +29,28 @@ export interface RouteHandle {
  * A component in its own chunk, fetched when its route is first matched (or preloaded), together
  * with the locale namespaces it shows beyond the shell's (lib/i18n loads common, auth and
  * settings up front): the first download holds the shell only, not every screen nor every text.
- * The routes render under one Suspense (AppRoutes) and react-router moves between locations in a
- * transition, so the current screen stays up until the next one's chunk and texts are in.
+ * Once loaded it renders at once, without suspending: main.tsx preloads the first route before
+ * the first render, so that render is the whole screen (no empty frame, no wait for React's
+ * retry of a suspended tree). Otherwise it suspends under AppRoutes' one Suspense, and since
+ * react-router moves between locations in a transition, the current screen stays up meanwhile.
  */
 function lazyRoute(load: () => Promise<ComponentType>, namespaces: readonly Namespace[]): Pick<RouteObject, 'element' | 'handle'> {
-  let loading: Promise<{ default: ComponentType }> | null = null;
+  let Screen: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
   const preload = () => {
-    loading ??= Promise.all([load(), namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : null]).then(([Screen]) => ({ default: Screen }));
-    // A failed download (offline) is tried again on the next visit.
+    loading ??= Promise.all([load(), namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : null]).then(([loaded]) => (Screen = loaded));
+    // A failed download (offline) is not kept: a later preload tries again.
     loading.catch(() => (loading = null));
     return loading;
   };
-  const Lazy = lazy(preload);
-  return { element: <Lazy />, handle: { preload, namespaces } satisfies RouteHandle };
+  // React.lazy takes the module as soon as the thenable its loader returns calls back: when the
+  // screen is already here, at once (a thenable that resolves synchronously), so no suspension.
+  const LazyRoute = lazy(() =>
+    Screen
+      ? ({ then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: Screen! }) } as unknown as Promise<{ default: ComponentType }>)
+      : preload().then((loaded) => ({ default: loaded })),
+  );
+  return { element: <LazyRoute />, handle: { preload, namespaces } satisfies RouteHandle };
 }
 
 /** A route's screen (see lazyRoute), with the page's title in the browser tab when given. */

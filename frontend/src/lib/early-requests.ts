@@ -3,9 +3,19 @@
  * app's code arrived, with the token stored then. Each is taken once, by the first request for
  * the same URL with the same token; anything else asks the server as usual.
  */
+interface EarlyAnswer {
+  status: number;
+  text: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
+}
+
 interface EarlyRequests {
   token: string;
-  responses: Record<string, Promise<Response | null> | undefined>;
+  /** Settle with the answer, or null when the call failed (network). */
+  answers: Record<string, Promise<EarlyAnswer | null> | undefined>;
+  /** The answers already in, by URL. */
+  settled: Record<string, EarlyAnswer | undefined>;
 }
 
 declare global {
@@ -14,11 +24,39 @@ declare global {
   }
 }
 
+function earlyFor(token: string | null): EarlyRequests | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.__scorelineEarly;
+  return early && token && early.token === token ? early : undefined;
+}
+
+/** Statuses whose response has no body. */
+const NO_BODY = new Set([101, 103, 204, 205, 304]);
+
 /** The early response for `url`, or null when there is none (or it failed): then fetch as usual. */
 export async function takeEarlyResponse(url: string, token: string): Promise<Response | null> {
-  const early = typeof window === 'undefined' ? undefined : window.__scorelineEarly;
-  const response = early?.token === token ? early.responses[url] : undefined;
-  if (!response) return null;
-  delete early!.responses[url];
-  return response;
+  const early = earlyFor(token);
+  const pending = early?.answers[url];
+  if (!early || !pending) return null;
+  delete early.answers[url];
+  delete early.settled[url];
+  const answer = await pending;
+  if (!answer) return null;
+  return new Response(NO_BODY.has(answer.status) ? null : answer.text, { status: answer.status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * A successful early answer for `url` that is already in, parsed, with the time it arrived: for
+ * a query's first render to show the data at once (taking it, as a request would).
+ */
+export function takeSettledEarlyJson(url: string, token: string | null): { body: unknown; at: number } | undefined {
+  const early = earlyFor(token);
+  const answer = early?.settled[url];
+  if (!early || !answer || answer.status < 200 || answer.status >= 300) return undefined;
+  delete early.answers[url];
+  delete early.settled[url];
+  try {
+    return { body: JSON.parse(answer.text) as unknown, at: answer.at };
+  } catch {
+    return undefined;
+  }
 }

@@ -43,7 +43,7 @@ describe('i18n', () => {
     expect(fallback.i18n.language).toBe('en');
   });
 
-  it('loads each namespace of each language as its own chunk, for exactly the registered namespaces', async () => {
+  it('loads each namespace of each language on demand (the shell\'s three in one chunk), for exactly the registered namespaces', async () => {
     expect([...localeNamespaces].sort()).toEqual(Object.keys(NAMESPACES).sort());
     expect(Object.keys(localeLoaders).sort()).toEqual([...LANGUAGES].sort());
     for (const language of LANGUAGES) {

@@ -15,7 +15,7 @@ declare module 'i18next' {
 
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
-/** A language's namespace is fetched (its own small chunk) when a screen first needs it. */
+/** A language's namespace is fetched (its own small chunk; the shell's three share one) when first needed. */
 const localeBundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
