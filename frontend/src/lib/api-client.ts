@@ -128,12 +128,11 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const attempt = async (token: string | null | undefined): Promise<Response> => {
     // The first screen's calls may be under way already (index.html's early boot script).
-    if (method === 'GET' && token && !query) {
-      const early = await takeEarlyResponse(buildApiUrl(path), token);
-      if (early) {
-        setServerUnavailable(isUnavailableStatus(early.status));
-        return early;
-      }
+    const early = method === 'GET' && token && !query ? takeEarlyResponse(buildApiUrl(path), token) : null;
+    const response = early ? await early : null;
+    if (response) {
+      setServerUnavailable(isUnavailableStatus(response.status));
+      return response;
     }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
