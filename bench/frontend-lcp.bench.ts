@@ -16,6 +16,7 @@ declare class PerformanceObserver {
  * Chromium emulating a mid-range phone through the DevTools protocol: 4× CPU slowdown, 1.6 Mbps
  * down / 750 kbps up / 150 ms RTT, a 390×844 screen. The built frontend is served by the booted
  * API exactly as in production (precompressed, cache headers). Median of RUNS fresh browser contexts each.
+ * Each line names the LCP element; BENCH_LCP_TRACE=1 prints every load's waterfall to stderr.
  */
 const RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -82,7 +83,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export const frontendLcpCase: BenchCase = {
   name: 'frontend-lcp',
   async run(ctx) {
-    if (!existsSync(join(ROOT, 'frontend', 'dist', 'index.html'))) {
+    if (!existsSync(join(process.env.FRONTEND_DIST ?? join(ROOT, 'frontend', 'dist'), 'index.html'))) {
       throw new Error('frontend/dist is not built (`npm run bench` builds it; the API serves it as in production)');
     }
     const origin = ctx.baseUrl.replace(/\/api$/, '');
