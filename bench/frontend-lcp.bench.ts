@@ -7,7 +7,7 @@ import type { BenchCase } from './run';
 declare const localStorage: { setItem(key: string, value: string): void };
 declare const performance: { getEntriesByType(type: string): { name: string; transferSize: number }[] };
 declare class PerformanceObserver {
-  constructor(callback: (list: { getEntries(): { startTime: number }[] }) => void);
+  constructor(callback: (list: { getEntries(): { startTime: number; element?: { tagName: string; textContent: string | null } | null }[] }) => void);
   observe(options: { type: string; buffered: boolean }): void;
 }
 
@@ -16,6 +16,7 @@ declare class PerformanceObserver {
  * Chromium emulating a mid-range phone through the DevTools protocol: 4× CPU slowdown, 1.6 Mbps
  * down / 750 kbps up / 150 ms RTT, a 390×844 screen. The built frontend is served by the booted
  * API exactly as in production (precompressed, cache headers). Median of RUNS fresh browser contexts each.
+ * Each line names the LCP element; BENCH_LCP_TRACE=1 prints every load's waterfall to stderr.
  */
 const RUNS = 3;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,6 +25,8 @@ const GOAL_MS = 2500;
 
 interface Sample {
   lcpMs: number;
+  /** What the largest paint was, e.g. `H1 "Dashboard"`: what to make appear sooner. */
+  lcpElement: string;
   scriptKb: number;
   encoding: string;
 }
@@ -44,18 +47,32 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
     });
     await page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
     await page.waitForTimeout(1000);
-    const { lcp, scriptBytes } = await page.evaluate(
+    const { lcp, element, scriptBytes } = await page.evaluate(
       () =>
-        new Promise<{ lcp: number; scriptBytes: number }>((resolve) => {
+        new Promise<{ lcp: number; element: string; scriptBytes: number }>((resolve) => {
           new PerformanceObserver((list) => {
             const entries = list.getEntries();
+            const last = entries[entries.length - 1];
             const scripts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.js'));
-            resolve({ lcp: entries[entries.length - 1]?.startTime ?? -1, scriptBytes: scripts.reduce((s, e) => s + e.transferSize, 0) });
+            resolve({
+              lcp: last?.startTime ?? -1,
+              element: last?.element ? `${last.element.tagName} "${(last.element.textContent ?? '').trim().slice(0, 40)}"` : '?',
+              scriptBytes: scripts.reduce((s, e) => s + e.transferSize, 0),
+            });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
     if (lcp < 0) throw new Error(`no largest-contentful-paint entry for ${url}`);
-    return { lcpMs: lcp, scriptKb: scriptBytes / 1000, encoding: [...new Set(encodings.values())].join('+') };
+    if (process.env.BENCH_LCP_TRACE) {
+      // The load's waterfall, to see what the LCP waited for.
+      const trace = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as unknown as { name: string; startTime: number; responseEnd: number }[]).map(
+          (e) => `${Math.round(e.startTime)}→${Math.round(e.responseEnd)} ${e.name.replace(/^https?:\/\/[^/]+/, '')}`,
+        ),
+      );
+      process.stderr.write(`[frontend-lcp] ${url} LCP ${Math.round(lcp)} ms ${element}\n  ${trace.join('\n  ')}\n`);
+    }
+    return { lcpMs: lcp, lcpElement: element, scriptKb: scriptBytes / 1000, encoding: [...new Set(encodings.values())].join('+') };
   } finally {
     await context.close();
   }
@@ -66,7 +83,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export const frontendLcpCase: BenchCase = {
   name: 'frontend-lcp',
   async run(ctx) {
-    if (!existsSync(join(ROOT, 'frontend', 'dist', 'index.html'))) {
+    if (!existsSync(join(process.env.FRONTEND_DIST ?? join(ROOT, 'frontend', 'dist'), 'index.html'))) {
       throw new Error('frontend/dist is not built (`npm run bench` builds it; the API serves it as in production)');
     }
     const origin = ctx.baseUrl.replace(/\/api$/, '');
@@ -77,10 +94,11 @@ export const frontendLcpCase: BenchCase = {
         const samples: Sample[] = [];
         for (let i = 0; i < RUNS; i++) samples.push(await measure(browser, `${origin}${path}`, token));
         const lcp = median(samples.map((s) => s.lcpMs));
+        const medianSample = samples.find((s) => s.lcpMs === lcp)!;
         lines.push(
           `frontend-lcp ${path}${token ? ' (signed in)' : ''}: LCP ${Math.round(lcp)} ms median of ${RUNS} cold loads ` +
             `(${samples.map((s) => Math.round(s.lcpMs)).join('/')} ms; goal ≤ ${GOAL_MS} ms: ${lcp <= GOAL_MS ? 'met' : 'NOT met'}), ` +
-            `JavaScript transferred ${median(samples.map((s) => s.scriptKb)).toFixed(1)} kB (${samples[0].encoding}); phone profile: 4× CPU, 1.6 Mbps/750 kbps, 150 ms RTT`,
+            `LCP element ${medianSample.lcpElement}, JavaScript transferred ${median(samples.map((s) => s.scriptKb)).toFixed(1)} kB (${samples[0].encoding}); phone profile: 4× CPU, 1.6 Mbps/750 kbps, 150 ms RTT`,
         );
       }
     } finally {

@@ -231,8 +231,9 @@ async function benchAt(users: number): Promise<void> {
     RECONCILE_INTERVAL_SECONDS: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000',
-    // The built frontend (`npm run bench` builds it), served as in production: the frontend-lcp case loads it.
-    FRONTEND_DIST: join(__dirname, '..', '..', 'frontend', 'dist'),
+    // The built frontend (`npm run bench` builds it), served as in production: the frontend-lcp case
+    // loads it. FRONTEND_DIST: another build's dist, e.g. to compare two on the same machine state.
+    FRONTEND_DIST: process.env.FRONTEND_DIST ?? join(__dirname, '..', '..', 'frontend', 'dist'),
   });
   const { ensureDatabaseExists, migrateAndSeed } = await import('@scoreline/backend/database/migrate');
   const { createApiApp } = await import('@scoreline/backend/app.factory');

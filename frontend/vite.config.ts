@@ -5,15 +5,28 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyBoot } from './build/early-boot';
+import { chunkGroups } from './build/chunk-groups';
+import { FIRST_SCREEN_ALIASES, FIRST_SCREENS, SHELL_NAMESPACES } from './build/first-screens.mjs';
 import { localeBundles } from './build/locale-bundles';
 
 const backend = 'http://localhost:3000';
+const chunks = chunkGroups({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  entry: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
+  firstScreens: FIRST_SCREENS,
+  // <Trans> (and its HTML parser) and infinite queries: a few screens' only.
+  exclude: /node_modules[\\/](react-i18next[\\/].*Trans|html-parse-stringify|void-elements|@tanstack[\\/].*(infiniteQueryObserver|useInfiniteQuery|useMutationState))/,
+});
 
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    localeBundles(fileURLToPath(new URL('./src/locales', import.meta.url))),
+    chunks.plugin,
+    localeBundles(fileURLToPath(new URL('./src/locales', import.meta.url)), SHELL_NAMESPACES),
+    // index.html's early boot script: the first screen's chunks, texts and API calls start at once.
+    earlyBoot(FIRST_SCREENS, FIRST_SCREEN_ALIASES),
     // The web app manifest and the service worker (src/service-worker/sw.ts, built by Vite with
     // the precache list of this build written in). Registered by src/lib/service-worker.ts.
     VitePWA({
@@ -65,12 +78,18 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each route pulls in, read by build/check-bundle-budget.mjs.
     manifest: true,
+    // Every browser the app supports preloads modules itself (the polyfill is half a kB of entry).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           // What every page runs, in one file: it compresses better whole than in the dozen
           // pieces the default split makes of it, and changes only when a dependency does.
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/ }],
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next)[\\/]/, priority: 3 },
+            // The shell and each first screen in a file each (build/chunk-groups.ts).
+            ...chunks.groups,
+          ],
         },
       },
     },

@@ -1,6 +1,8 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
+import { i18n } from '@/lib/i18n';
+import type { Namespace } from '@/lib/i18n/resources';
 import { AuthLayout } from './layouts/auth-layout';
 import { SiteLayout } from './layouts/site-layout';
 import { ProtectedRoute, RootRedirect } from './routes/protected-route';
@@ -17,17 +19,105 @@ function Titled({ title, children }: { title: PageTitleKey; children: ReactNode 
   );
 }
 
+/** What preloadRoute() starts for a route: its chunk and its texts (`namespaces`). */
+export interface RouteHandle {
+  preload: () => Promise<unknown>;
+  namespaces: readonly Namespace[];
+}
+
 /**
- * A route whose screen is its own chunk, fetched when the route is first matched: the first
- * download holds the shell only, not every screen. With a title, the page's title is set too.
+ * A component in its own chunk, fetched when its route is first matched (or preloaded), together
+ * with the locale namespaces it shows beyond the shell's (lib/i18n loads common, auth and
+ * settings up front): the first download holds the shell only, not every screen nor every text.
+ * Once loaded it renders at once, without suspending: main.tsx preloads the first route before
+ * the first render, so that render is the whole screen (no empty frame, no wait for React's
+ * retry of a suspended tree). Otherwise it suspends under AppRoutes' one Suspense, and since
+ * react-router moves between locations in a transition, the current screen stays up meanwhile.
  */
-function page(load: () => Promise<ComponentType>, title?: PageTitleKey): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const Screen = await load();
-      return { element: title ? <Titled title={title}><Screen /></Titled> : <Screen /> };
-    },
+function lazyRoute(load: () => Promise<ComponentType>, namespaces: readonly Namespace[]): Pick<RouteObject, 'element' | 'handle'> {
+  let Screen: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const preload = () => {
+    loading ??= Promise.all([load(), namespaces.length > 0 ? i18n.loadNamespaces([...namespaces]) : null]).then(([loaded]) => (Screen = loaded));
+    // A failed download (offline) is not kept: a later preload tries again.
+    loading.catch(() => (loading = null));
+    return loading;
   };
+  // React.lazy takes the module as soon as the thenable its loader returns calls back: when the
+  // screen is already here, at once (a thenable that resolves synchronously), so no suspension.
+  const LazyRoute = lazy(() =>
+    Screen
+      ? ({ then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: Screen! }) } as unknown as Promise<{ default: ComponentType }>)
+      : preload().then((loaded) => ({ default: loaded })),
+  );
+  return { element: <LazyRoute />, handle: { preload, namespaces } satisfies RouteHandle };
+}
+
+/** A route's screen (see lazyRoute), with the page's title in the browser tab when given. */
+function page(load: () => Promise<ComponentType>, namespaces: readonly Namespace[], title?: PageTitleKey): Pick<RouteObject, 'element' | 'handle'> {
+  return lazyRoute(
+    title
+      ? async () => {
+          const Screen = await load();
+          return () => (
+            <Titled title={title}>
+              <Screen />
+            </Titled>
+          );
+        }
+      : load,
+    namespaces,
+  );
+}
+
+/** Scroll positions by history entry, kept across reloads of the tab as the browser would. */
+const SCROLL_KEY = 'scoreline.scroll';
+const scrollPositions = new Map<string, number>(
+  (() => {
+    try {
+      return JSON.parse(sessionStorage.getItem(SCROLL_KEY) ?? '[]') as [string, number][];
+    } catch {
+      return [];
+    }
+  })(),
+);
+
+/**
+ * As a multi-page site scrolls: a new page starts at the top (or at its #anchor), back and forward
+ * return to where that page was left.
+ */
+function ScrollRestoration() {
+  const location = useLocation();
+  const type = useNavigationType();
+  useLayoutEffect(() => {
+    if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
+  }, []);
+  useLayoutEffect(() => {
+    const saved = scrollPositions.get(location.key);
+    if (type === 'POP' && saved !== undefined) window.scrollTo(0, saved);
+    else if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    else if (type !== 'POP') window.scrollTo(0, 0);
+    // Only when the entry changes: a re-render of the same page keeps where the user is.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+  useEffect(() => {
+    const save = () => scrollPositions.set(location.key, window.scrollY);
+    const persist = () => {
+      save();
+      try {
+        sessionStorage.setItem(SCROLL_KEY, JSON.stringify([...scrollPositions].slice(-50)));
+      } catch {
+        // Storage full or refused: positions are kept for this page's life only.
+      }
+    };
+    window.addEventListener('scroll', save, { passive: true });
+    window.addEventListener('pagehide', persist);
+    return () => {
+      window.removeEventListener('scroll', save);
+      window.removeEventListener('pagehide', persist);
+    };
+  }, [location.key]);
+  return null;
 }
 
 function RootLayout() {
@@ -50,30 +140,28 @@ const RankHistoryCard = lazy(() => import('@/features/head-to-head/components/ra
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    // Nothing while the first screen's chunk arrives (index.html's own background shows).
-    HydrateFallback: () => null,
     children: [
       { path: '/', element: <RootRedirect /> },
       {
         element: <SiteLayout />,
         children: [
-          { path: '/home', ...page(() => import('@/features/landing/components/landing-screen').then((m) => m.LandingScreen), 'home') },
-          { path: '/about', ...page(() => import('@/features/about/components/about-screen').then((m) => m.AboutScreen), 'about') },
-          { path: '/help', ...page(() => import('@/features/help/components/help-screen').then((m) => m.HelpScreen), 'help') },
-          { path: '/terms', ...page(() => import('@/features/legal/components/terms-screen').then((m) => m.TermsScreen), 'terms') },
-          { path: '/privacy', ...page(() => import('@/features/legal/components/privacy-screen').then((m) => m.PrivacyScreen), 'privacy') },
+          { path: '/home', ...page(() => import('@/features/landing/components/landing-screen').then((m) => m.LandingScreen), ['site'], 'home') },
+          { path: '/about', ...page(() => import('@/features/about/components/about-screen').then((m) => m.AboutScreen), ['site'], 'about') },
+          { path: '/help', ...page(() => import('@/features/help/components/help-screen').then((m) => m.HelpScreen), ['site', 'tables'], 'help') },
+          { path: '/terms', ...page(() => import('@/features/legal/components/terms-screen').then((m) => m.TermsScreen), ['site'], 'terms') },
+          { path: '/privacy', ...page(() => import('@/features/legal/components/privacy-screen').then((m) => m.PrivacyScreen), ['site'], 'privacy') },
           // Invite links: open signed in or out (issue 13 §3).
-          { path: '/join/:code', ...page(() => import('./routes/join-routes').then((m) => m.JoinByCodeRoute)) },
-          { path: '/leagues/:id/join', ...page(() => import('./routes/join-routes').then((m) => m.JoinPublicLeagueRoute)) },
+          { path: '/join/:code', ...page(() => import('./routes/join-routes').then((m) => m.JoinByCodeRoute), ['invites']) },
+          { path: '/leagues/:id/join', ...page(() => import('./routes/join-routes').then((m) => m.JoinPublicLeagueRoute), ['invites']) },
         ],
       },
       {
         element: <AuthLayout />,
         children: [
-          { path: '/signin', ...page(() => import('./routes/auth-routes').then((m) => m.SignInRoute)) },
-          { path: '/signup', ...page(() => import('./routes/auth-routes').then((m) => m.SignUpRoute)) },
-          { path: '/forgot-password', ...page(() => import('./routes/auth-routes').then((m) => m.ForgotPasswordRoute)) },
-          { path: '/auth/verify-otp', ...page(() => import('./routes/auth-routes').then((m) => m.VerifyOtpRoute)) },
+          { path: '/signin', ...page(() => import('./routes/auth-routes').then((m) => m.SignInRoute), []) },
+          { path: '/signup', ...page(() => import('./routes/auth-routes').then((m) => m.SignUpRoute), []) },
+          { path: '/forgot-password', ...page(() => import('./routes/auth-routes').then((m) => m.ForgotPasswordRoute), []) },
+          { path: '/auth/verify-otp', ...page(() => import('./routes/auth-routes').then((m) => m.VerifyOtpRoute), []) },
         ],
       },
       {
@@ -81,10 +169,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <AuthLayout wide showSignOut />,
-            children: [{ path: '/onboarding/country-club-selection', ...page(() => import('./routes/onboarding-route').then((m) => m.OnboardingRoute)) }],
+            children: [{ path: '/onboarding/country-club-selection', ...page(() => import('./routes/onboarding-route').then((m) => m.OnboardingRoute), ['onboarding']) }],
           },
           {
-            lazy: () => import('./layouts/app-layout').then((m) => ({ Component: m.AppLayout })),
+            ...lazyRoute(() => import('./layouts/app-layout').then((m) => m.AppLayout), ['push']),
             children: [
               {
                 path: '/dashboard',
@@ -92,11 +180,11 @@ export const routes: RouteObject[] = [
                 ...page(async () => {
                   const { DashboardScreen } = await import('@/features/dashboard/components/dashboard-screen');
                   return () => <DashboardScreen rankHistory={<Suspense fallback={null}><MyRankHistoryCard /></Suspense>} />;
-                }, 'dashboard'),
+                }, ['dashboard'], 'dashboard'),
               },
-              { path: '/leagues', ...page(() => import('@/features/leagues/components/leagues-hub-screen').then((m) => m.LeaguesHubScreen), 'leagues') },
-              { path: '/leaderboard', ...page(() => import('@/features/leagues/components/leagues-hub-screen').then((m) => m.LeaguesHubScreen), 'leagues') },
-              { path: '/leagues/discover', ...page(() => import('@/features/leagues/components/discover-leagues-screen').then((m) => m.DiscoverLeaguesScreen), 'discoverLeagues') },
+              { path: '/leagues', ...page(() => import('@/features/leagues/components/leagues-hub-screen').then((m) => m.LeaguesHubScreen), ['leagues'], 'leagues') },
+              { path: '/leaderboard', ...page(() => import('@/features/leagues/components/leagues-hub-screen').then((m) => m.LeaguesHubScreen), ['leagues'], 'leagues') },
+              { path: '/leagues/discover', ...page(() => import('@/features/leagues/components/discover-leagues-screen').then((m) => m.DiscoverLeaguesScreen), ['leagues'], 'discoverLeagues') },
               {
                 path: '/leagues/:id',
                 // The league page with the picks feature's grid in its panel slot.
@@ -106,9 +194,9 @@ export const routes: RouteObject[] = [
                     import('@/features/league-picks/components/gameweek-picks-panel'),
                   ]);
                   return () => <LeagueDetailScreen panels={[(league) => <GameweekPicksPanel league={league} />]} />;
-                }, 'league'),
+                }, ['activity', 'compare', 'invites', 'leagues', 'picks', 'tables'], 'league'),
               },
-              { path: '/leagues/:id/players', ...page(() => import('@/features/leagues/components/league-members-screen').then((m) => m.LeagueMembersScreen), 'leagueMembers') },
+              { path: '/leagues/:id/players', ...page(() => import('@/features/leagues/components/league-members-screen').then((m) => m.LeagueMembersScreen), ['compare', 'leagues'], 'leagueMembers') },
               {
                 path: '/leagues/:leagueId/player/:playerId',
                 ...page(async () => {
@@ -122,22 +210,22 @@ export const routes: RouteObject[] = [
                       )}
                     />
                   );
-                }, 'player'),
+                }, ['compare', 'player'], 'player'),
               },
               {
                 path: '/leagues/:leagueId/compare/:playerId',
-                ...page(() => import('@/features/head-to-head/components/head-to-head-screen').then((m) => m.HeadToHeadScreen), 'headToHead'),
+                ...page(() => import('@/features/head-to-head/components/head-to-head-screen').then((m) => m.HeadToHeadScreen), ['compare'], 'headToHead'),
               },
               {
                 path: '/leagues/:leagueId/player/:playerId/gameweeks-history',
-                ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), 'gameweeksHistory'),
+                ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), ['history'], 'gameweeksHistory'),
               },
-              { path: '/fixtures', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), 'fixtures') },
-              { path: '/prediction', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), 'fixtures') },
-              { path: '/gameweeks', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), 'fixtures') },
-              { path: '/results', ...page(() => import('@/features/results/components/results-screen').then((m) => m.ResultsScreen), 'results') },
-              { path: '/gameweeks-history', ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), 'gameweeksHistory') },
-              { path: '/settings', ...page(() => import('./routes/settings-route').then((m) => m.SettingsRoute)) },
+              { path: '/fixtures', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), ['fixtures', 'invites', 'picks'], 'fixtures') },
+              { path: '/prediction', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), ['fixtures', 'invites', 'picks'], 'fixtures') },
+              { path: '/gameweeks', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), ['fixtures', 'invites', 'picks'], 'fixtures') },
+              { path: '/results', ...page(() => import('@/features/results/components/results-screen').then((m) => m.ResultsScreen), ['picks', 'results'], 'results') },
+              { path: '/gameweeks-history', ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), ['history'], 'gameweeksHistory') },
+              { path: '/settings', ...page(() => import('./routes/settings-route').then((m) => m.SettingsRoute), ['invites', 'onboarding', 'push']) },
             ],
           },
         ],
@@ -146,3 +234,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The app's routes, rendered under one Suspense: nothing while the first screen's chunk arrives
+ * (index.html's own background shows); later navigations keep the current screen meanwhile.
+ */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  return <Suspense fallback={null}>{element}</Suspense>;
+}
+
+/**
+ * Starts fetching the chunks and texts of every route `pathname` matches, e.g. before the first
+ * render, so they download alongside the entry's own work.
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  return Promise.all((matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle as RouteHandle | undefined)?.preload()));
+}

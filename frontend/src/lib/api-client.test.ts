@@ -5,6 +5,7 @@ import { ApiError } from './api-error';
 import { queryRetryDelay, shouldRetryQuery, UNAVAILABLE_RETRIES } from './query-client';
 import { isServerUnavailable, setServerUnavailable } from './server-status';
 import { tokenSubject } from './auth-token';
+import { takeSettledEarlyJson } from './early-requests';
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
@@ -193,5 +194,69 @@ describe('query retries', () => {
     expect(shouldRetryQuery(0, new ApiError(500, null, 'x'))).toBe(true);
     expect(shouldRetryQuery(1, new ApiError(500, null, 'x'))).toBe(false);
     expect([0, 1, 2, 3, 10].map(queryRetryDelay)).toEqual([1000, 2000, 4000, 8000, 30000]);
+  });
+});
+
+/** What the early boot script leaves: the answers by URL (null: the call failed), all already in. */
+function early(token: string, answers: Record<string, { status: number; text: string; at: number } | null>): NonNullable<Window['__scorelineEarly']> {
+  return {
+    token,
+    answers: Object.fromEntries(Object.entries(answers).map(([url, answer]) => [url, Promise.resolve(answer)])),
+    settled: Object.fromEntries(Object.entries(answers).filter(([, answer]) => answer !== null)) as Record<string, { status: number; text: string; at: number }>,
+  };
+}
+
+describe('early responses (the first screen\'s calls started by index.html\'s boot script)', () => {
+  afterEach(() => {
+    delete window.__scorelineEarly;
+  });
+
+  it('answers the first GET of that URL with that token from the early response, then asks the server', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem('authToken', token);
+    window.__scorelineEarly = early(token, { '/api/stats/dashboard/': { status: 200, text: JSON.stringify({ data: 'early' }), at: 1 } });
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { data: 'fetched' })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the server when the token changed since, or the early call failed', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem('authToken', token);
+    window.__scorelineEarly = early(tokenExpiringIn(3600, 'someone-else'), { '/api/stats/dashboard/': { status: 200, text: JSON.stringify({ data: 'not yours' }), at: 1 } });
+    const fetchMock = vi.fn(() => Promise.resolve(jsonResponse(200, { data: 'fetched' })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'fetched' });
+    window.__scorelineEarly = early(token, { '/api/auth/profile/': null });
+    expect(await apiClient.get('/auth/profile/')).toEqual({ data: 'fetched' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('renews and retries as usual when the early call met an expired session (401)', async () => {
+    const token = tokenExpiringIn(3600);
+    localStorage.setItem('authToken', token);
+    window.__scorelineEarly = early(token, { '/api/stats/dashboard/': { status: 401, text: JSON.stringify({ message: 'expired' }), at: 1 } });
+    const fetchMock = routedFetch(
+      () => jsonResponse(200, { data: 'after renewal' }),
+      () => jsonResponse(200, { data: { tokens: { access: tokenExpiringIn(3600, 'renewed') } } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await apiClient.get('/stats/dashboard/')).toEqual({ data: 'after renewal' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives an answer already in to a first render once, parsed, and only a successful one', () => {
+    const token = tokenExpiringIn(3600);
+    window.__scorelineEarly = early(token, {
+      '/api/stats/dashboard/': { status: 200, text: JSON.stringify({ data: 'early' }), at: 42 },
+      '/api/auth/profile/': { status: 500, text: '{}', at: 43 },
+    });
+    expect(takeSettledEarlyJson('/api/stats/dashboard/', 'another token')).toBeUndefined();
+    expect(takeSettledEarlyJson('/api/stats/dashboard/', token)).toEqual({ body: { data: 'early' }, at: 42 });
+    expect(takeSettledEarlyJson('/api/stats/dashboard/', token)).toBeUndefined();
+    expect(takeSettledEarlyJson('/api/auth/profile/', token)).toBeUndefined();
   });
 });

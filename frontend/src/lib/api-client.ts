@@ -1,5 +1,6 @@
 import { ApiError, NETWORK_ERROR, getApiErrorText, toServerErrorBody } from './api-error';
 import { clearStoredToken, getStoredToken, storeToken } from './auth-token';
+import { takeEarlyResponse } from './early-requests';
 import { isUnavailableStatus, setServerUnavailable } from './server-status';
 
 export const API_BASE = '/api';
@@ -126,6 +127,13 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const usesStoredToken = options.token === undefined;
 
   const attempt = async (token: string | null | undefined): Promise<Response> => {
+    // The first screen's calls may be under way already (index.html's early boot script).
+    const early = method === 'GET' && token && !query ? takeEarlyResponse(buildApiUrl(path), token) : null;
+    const response = early ? await early : null;
+    if (response) {
+      setServerUnavailable(isUnavailableStatus(response.status));
+      return response;
+    }
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;

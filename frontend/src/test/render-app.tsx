@@ -1,18 +1,35 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { MemoryRouter, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
+
+/** Where the app is now, as the tests read it (`router.state.location`). */
+interface RouterProbe {
+  state: { location: Location };
+}
+
+function LocationProbe({ probe }: { probe: RouterProbe }) {
+  const location = useLocation();
+  useLayoutEffect(() => {
+    probe.state.location = location;
+  }, [probe, location]);
+  return null;
+}
 
 /** Mounts the whole app (all routes, providers) at `path`, as a browser would. */
 export function renderApp(path: string | { pathname: string; state?: unknown }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const entry = typeof path === 'string' ? path : { pathname: path.pathname, state: path.state };
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  const router: RouterProbe = { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' } } };
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[entry]}>
+        <LocationProbe probe={router} />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProvider>,
   );
   return { ...view, router, queryClient };

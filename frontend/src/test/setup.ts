@@ -1,10 +1,12 @@
 import { afterEach, vi } from 'vitest';
 import { LANGUAGES } from '@scoreline/contracts/api/preferences';
-import { i18n, i18nReady } from '@/lib/i18n';
+import { i18n, i18nReady, loadAllNamespaces } from '@/lib/i18n';
 
-// Every language in before any test renders, as the app awaits its language before the first frame.
+// Every language and namespace in before any test renders, as the app awaits its language's
+// shell texts before the first frame and a route's texts before its screen.
 await i18nReady;
 await i18n.loadLanguages([...LANGUAGES]);
+await loadAllNamespaces();
 
 afterEach(async () => {
   vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { useTranslation } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES } from '@scoreline/contracts/api/preferences';
+import localeLoaders from 'virtual:locale-loaders';
 import localeNamespaces from 'virtual:locale-namespaces';
 import { i18n } from '.';
 import { NAMESPACES, resources } from './resources';
@@ -42,12 +43,26 @@ describe('i18n', () => {
     expect(fallback.i18n.language).toBe('en');
   });
 
-  it('loads each language as one bundle holding exactly the registered namespaces', async () => {
+  it('loads each namespace of each language on demand (the shell\'s three in one chunk), for exactly the registered namespaces', async () => {
     expect([...localeNamespaces].sort()).toEqual(Object.keys(NAMESPACES).sort());
+    expect(Object.keys(localeLoaders).sort()).toEqual([...LANGUAGES].sort());
     for (const language of LANGUAGES) {
-      const bundle = (await import(`virtual:locale-bundle/${language}`)) as { default: unknown };
-      expect([language, bundle.default]).toEqual([language, resources[language]]);
+      expect([language, Object.keys(localeLoaders[language]).sort()]).toEqual([language, Object.keys(NAMESPACES).sort()]);
+      for (const ns of localeNamespaces) {
+        const texts = (await localeLoaders[language][ns]()).default;
+        expect([language, ns, texts]).toEqual([language, ns, resources[language][ns as keyof (typeof resources)['en']]]);
+      }
     }
+  });
+
+  it("starts with the shell namespaces only and fetches a screen's namespace when asked", async () => {
+    vi.resetModules();
+    const fresh = await import('.');
+    await fresh.i18nReady;
+    expect(['common', 'auth', 'settings'].map((ns) => fresh.i18n.hasLoadedNamespace(ns))).toEqual([true, true, true]);
+    expect(fresh.i18n.hasLoadedNamespace('dashboard')).toBe(false);
+    await fresh.i18n.loadNamespaces('dashboard');
+    expect(fresh.i18n.t('dashboard:title')).toBe('Dashboard');
   });
 
   it('has every English key in every language, and no empty text', () => {

@@ -2,6 +2,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { cleanPreferenceSettings, PREFERENCES_STORAGE_KEY } from '@/lib/settings/preference-cache';
+import LOADERS from 'virtual:locale-loaders';
 import NAMESPACES from 'virtual:locale-namespaces';
 import type { LanguageResources } from './resources';
 
@@ -12,37 +13,17 @@ declare module 'i18next' {
   }
 }
 
-/** One chunk per language, fetched when that language is first needed. */
-const BUNDLES: Record<LanguageSetting, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
-  en: () => import('virtual:locale-bundle/en'),
-  es: () => import('virtual:locale-bundle/es'),
-  fr: () => import('virtual:locale-bundle/fr'),
-  de: () => import('virtual:locale-bundle/de'),
-};
+type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
-const loading = new Map<string, Promise<Record<string, Record<string, unknown>>>>();
-
-function bundleOf(language: string): Promise<Record<string, Record<string, unknown>>> {
-  if (!(LANGUAGES as readonly string[]).includes(language)) return Promise.reject(new Error(`no translations for "${language}"`));
-  let bundle = loading.get(language);
-  if (!bundle) {
-    bundle = BUNDLES[language as LanguageSetting]().then((mod) => mod.default);
-    // A failed download (offline) may be tried again on the next change of language.
-    bundle.catch(() => loading.delete(language));
-    loading.set(language, bundle);
-  }
-  return bundle;
-}
-
-/** i18next asks per language and namespace; every namespace of a language comes in its one chunk. */
+/** A language's namespace is fetched (its own small chunk; the shell's three share one) when first needed. */
 const localeBundleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    bundleOf(language).then(
-      (bundle) => callback(null, bundle[namespace] ?? {}),
-      (error: Error) => callback(error, false),
-    );
+    const load: Loader | undefined = (LOADERS as Record<string, Record<string, Loader>>)[language]?.[namespace];
+    // A failed download (offline) is tried again on the next request of that namespace or language.
+    if (!load) callback(new Error(`no "${namespace}" translations for "${language}"`), false);
+    else load().then((mod) => callback(null, mod.default), (error: Error) => callback(error, false));
   },
 };
 
@@ -58,7 +39,11 @@ function cachedLanguage(): LanguageSetting {
   }
 }
 
-/** Settles once the cached language's texts are in: main.tsx renders after it, so no frame shows keys or English. */
+/**
+ * Settles once the cached language's shell texts (common, auth, settings) are in: main.tsx renders
+ * after it, so no frame shows keys or English. A screen's own namespaces come with its route
+ * (app/router.tsx loads them beside the screen's chunk); the rest follow after the first screen.
+ */
 export const i18nReady: Promise<unknown> = i18n
   .use(localeBundleBackend)
   .use(initReactI18next)
@@ -67,9 +52,18 @@ export const i18nReady: Promise<unknown> = i18n
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     defaultNS: 'common',
-    ns: NAMESPACES,
+    // The shell's texts: every screen's header, user menu and settings sync use them.
+    ns: ['common', 'auth', 'settings'],
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
   });
+
+/**
+ * Every namespace of the current language, for after the first screen is up: whatever a later
+ * screen, dialog or toast shows is then already here and never waits (or suspends) for its texts.
+ */
+export function loadAllNamespaces(): Promise<void> {
+  return i18n.loadNamespaces(NAMESPACES);
+}
 
 export { i18n };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { DashboardData } from '@scoreline/contracts/api/stats';
 import { emitLiveEventForTest } from '@/lib/live';
@@ -90,5 +90,22 @@ describe('dashboard', () => {
     setup({ status: 500, body: { message: 'Database unavailable' } });
     expect(await screen.findByRole('heading', { name: 'Could not load dashboard' })).toBeTruthy();
     expect(screen.getByText('Database unavailable')).toBeTruthy();
+  });
+
+  it("shows the early boot script's answer at once, not waiting for the server", async () => {
+    localStorage.setItem('authToken', 'tok');
+    const answer = { status: 200, text: JSON.stringify({ data: FULL }), at: Date.now() };
+    // Only the answer already in is taken (its promise, which the api client would await, never settles here).
+    window.__scorelineEarly = { token: 'tok', answers: { '/api/stats/dashboard/': new Promise(() => undefined) }, settled: { '/api/stats/dashboard/': answer } };
+    const api = mockApi({ 'GET /api/seasons/gameweeks/': () => ({ body: { data: [] } }) });
+    // The server never answers the dashboard call (the tests' query client refetches at once; the app's keeps it 30 s).
+    vi.stubGlobal('fetch', vi.fn((input: string, init?: RequestInit) => (input.startsWith('/api/stats/dashboard/') ? new Promise(() => undefined) : api(input, init))));
+    try {
+      renderApp('/dashboard');
+      expect(await screen.findByText('245')).toBeTruthy();
+      expect(window.__scorelineEarly.settled['/api/stats/dashboard/']).toBeUndefined();
+    } finally {
+      delete window.__scorelineEarly;
+    }
   });
 });

@@ -111,7 +111,9 @@ export function useLeagueLive(leagueId: number) {
  * new request at once, a requester of the owner's decision.
  */
 export function useLeagueRequestToasts() {
-  const { t } = useTranslation('leagues');
+  // Not suspending: the layout (and the first screen) must not wait for texts that only a later
+  // live event shows; they arrive right after mount, long before the socket can deliver one.
+  const { t } = useTranslation('leagues', { useSuspense: false });
   const queryClient = useQueryClient();
   const toast = useToast();
 
