@@ -34,6 +34,22 @@ export const openGameweekSql = (now: string, hours: string): string => `
 `;
 
 /**
+ * Whom the deadline reminder is for (the email's and the push's one rule): whoever has reminders
+ * on and has not predicted every match of the open gameweek `og` (postponed ones are void and
+ * not counted). The join gives `up` (their preferences) and `pr.predicted`; the condition goes in
+ * WHERE. `userId` names the user column, `switchDefault` the parameter of the switch's default.
+ */
+export const shortOfPicksJoin = (userId: string): string => `
+  LEFT JOIN user_preferences up ON up.user_id = ${userId}
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS predicted
+    FROM predictions p JOIN fixtures f ON f.id = p.fixture_id AND f.status <> 'postponed'
+    WHERE p.user_id = ${userId} AND p.gameweek_id = og.id
+  ) pr`;
+export const shortOfPicks = (switchDefault: string): string =>
+  `og.total > 0 AND coalesce(up.notify_gameweek_deadlines, ${switchDefault}::boolean) AND pr.predicted < og.total`;
+
+/**
  * Users to remind of the open gameweek's deadline: the active season's current gameweek (the
  * earliest not completed — the only one that takes predictions) when its deadline is within
  * the window and still ahead and no match of it has started (a recorded score closes it at
@@ -49,15 +65,9 @@ candidates AS (
          og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
   FROM open_gameweek og
   CROSS JOIN users u
-  LEFT JOIN user_preferences up ON up.user_id = u.id
-  CROSS JOIN LATERAL (
-    SELECT count(*)::int AS predicted
-    FROM predictions p JOIN fixtures f ON f.id = p.fixture_id AND f.status <> 'postponed'
-    WHERE p.user_id = u.id AND p.gameweek_id = og.id
-  ) pr
-  WHERE og.total > 0 AND u.id > $2 AND ${VERIFIED}
-    AND coalesce(up.notify_gameweek_deadlines, $4::boolean)
-    AND pr.predicted < og.total
+  ${shortOfPicksJoin('u.id')}
+  WHERE u.id > $2 AND ${VERIFIED}
+    AND ${shortOfPicks('$4')}
     AND ${notDelivered('$5', 'og.id::text')}
   ORDER BY u.id
   LIMIT $3

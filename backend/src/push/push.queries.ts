@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS, type LanguageSetting } from '@scoreline/contracts/api/preferences';
-import { openGameweekSql, REMINDER_WINDOW_HOURS } from '../notifications/deadline-reminders.queries';
+import { openGameweekSql, REMINDER_WINDOW_HOURS, shortOfPicks, shortOfPicksJoin } from '../notifications/deadline-reminders.queries';
 import { tableRank, totalsOf } from '../standings/table-ranking.queries';
 import { PUSH_KIND } from './push-jobs';
 
@@ -192,15 +192,9 @@ candidates AS (
   SELECT ${DEVICE_COLUMNS}, og.id::text AS subject_key, og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
   FROM open_gameweek og
   CROSS JOIN push_subscriptions ps
-  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
-  CROSS JOIN LATERAL (
-    SELECT count(*)::int AS predicted
-    FROM predictions p JOIN fixtures f ON f.id = p.fixture_id AND f.status <> 'postponed'
-    WHERE p.user_id = ps.user_id AND p.gameweek_id = og.id
-  ) pr
-  WHERE og.total > 0 AND ps.id > $2
-    AND coalesce(up.notify_gameweek_deadlines, $4::boolean)
-    AND pr.predicted < og.total
+  ${shortOfPicksJoin('ps.user_id')}
+  WHERE ps.id > $2
+    AND ${shortOfPicks('$4')}
     AND ${notPushed('$5', 'og.id::text')}
   ORDER BY ps.id
   LIMIT $3
