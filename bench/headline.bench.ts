@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import { seedOneFixtureSeason } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
 
 /**
@@ -48,24 +49,14 @@ export const headlineCase: BenchCase = {
     try {
       // A season of its own with one fixture kicking off now, predicted by every bench user.
       let t = process.hrtime.bigint();
-      const [{ season_id, gameweek_id, fixture_id }]: { season_id: number; gameweek_id: number; fixture_id: number }[] = await db.query(
-        `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Headline League 2098/99', '2098/99', 'en.1', true) RETURNING id),
-              g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() - interval '1 hour', now() + interval '1 hour' FROM s RETURNING id, season_id),
-              f AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
-                    SELECT g.season_id, g.id, 'headline', (SELECT min(id) FROM clubs), (SELECT max(id) FROM clubs), now() - interval '1 minute' FROM g RETURNING id, season_id, gameweek_id)
-         SELECT season_id, gameweek_id, id AS fixture_id FROM f`,
-      );
-      await db.query(
-        `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
-         SELECT u.id, $1, $2, $3, (random() * 3)::int, (random() * 3)::int, random() < 0.1
-         FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id`,
-        [fixture_id, gameweek_id, season_id],
-      );
-      await db.query(
-        `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
-         SELECT user_id, gameweek_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
-        [fixture_id],
-      );
+      const { season_id, gameweek_id, fixture_id } = await seedOneFixtureSeason(db, {
+        name: 'Headline League 2098/99',
+        label: '2098/99',
+        key: 'headline',
+        gameweekStarts: '-1 hour',
+        gameweekEnds: '1 hour',
+        kicksOff: '-1 minute',
+      });
       // Season totals spread like a real table at mid-season, ties included.
       await db.query(
         `INSERT INTO user_season_totals (user_id, season_id, points, exact, correct, scored, predictions)

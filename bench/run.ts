@@ -10,6 +10,7 @@ import { rankHistoryCase } from './rank-history.bench';
 import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
+import { seedOneFixtureSeason } from './one-fixture-season';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -76,25 +77,15 @@ export const scoreFixtureCase: BenchCase = {
   async run(ctx) {
     const { db, users } = ctx;
     // One active season, one gameweek, one fixture in the future.
-    const [{ season_id, gameweek_id, fixture_id }]: { season_id: number; gameweek_id: number; fixture_id: number }[] = await db.query(
-      `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Bench League 2099/00', '2099/00', 'en.1', true) RETURNING id),
-            g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() + interval '1 day', now() + interval '1 day' FROM s RETURNING id, season_id),
-            f AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
-                  SELECT g.season_id, g.id, 'bench', (SELECT min(id) FROM clubs), (SELECT max(id) FROM clubs), now() + interval '1 day' FROM g RETURNING id, season_id, gameweek_id)
-       SELECT season_id, gameweek_id, id AS fixture_id FROM f`,
-    );
     let t = process.hrtime.bigint();
-    await db.query(
-      `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
-       SELECT u.id, $1, $2, $3, (random() * 3)::int, (random() * 3)::int, random() < 0.1
-       FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id`,
-      [fixture_id, gameweek_id, season_id],
-    );
-    await db.query(
-      `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
-       SELECT user_id, gameweek_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
-      [fixture_id],
-    );
+    const { season_id, fixture_id } = await seedOneFixtureSeason(db, {
+      name: 'Bench League 2099/00',
+      label: '2099/00',
+      key: 'bench',
+      gameweekStarts: '1 day',
+      gameweekEnds: '1 day',
+      kicksOff: '1 day',
+    });
     await db.query(
       `INSERT INTO user_season_totals (user_id, season_id, predictions)
        SELECT user_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,

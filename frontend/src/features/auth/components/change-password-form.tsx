@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PasswordField } from '@/components/ui/field';
 import { useChangePassword } from '../api/change-password';
 import { serverText } from '../utils/auth-errors';
+import { NewPasswordFields } from './new-password-fields';
 
 /** A message to show: our own text by key (it follows a change of language), or the server's text as is. */
 type Message =
@@ -60,22 +61,7 @@ export function ChangePasswordForm() {
             onChange={(e) => setCurrentPassword(e.target.value)}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <PasswordField
-              label={t('fields.newPassword')}
-              name="new_password"
-              autoComplete="new-password"
-              required
-              value={newPassword}
-              onChange={(e) => setNewPassword(e.target.value)}
-            />
-            <PasswordField
-              label={t('fields.confirmNewPassword')}
-              name="new_password_confirm"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-            />
+            <NewPasswordFields newPassword={newPassword} confirmPassword={confirmPassword} onNewPassword={setNewPassword} onConfirmPassword={setConfirmPassword} />
           </div>
           <div className="flex justify-end">
             <Button type="submit" loading={change.isPending}>

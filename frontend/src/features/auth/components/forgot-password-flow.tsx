@@ -3,11 +3,12 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/field';
+import { TextField } from '@/components/ui/field';
 import { ArrowLeftIcon, CheckCircleIcon, LockIcon, MailIcon } from '@/components/ui/icons';
 import { requestPasswordReset } from '../api/forgot-password';
 import { resetPassword } from '../api/reset-password';
 import { serverText } from '../utils/auth-errors';
+import { NewPasswordFields } from './new-password-fields';
 import { AuthCard } from './auth-card';
 import { sanitizeCode } from '../utils/sanitize-code';
 
@@ -121,22 +122,7 @@ export function ForgotPasswordFlow() {
             onChange={(e) => setCode(sanitizeCode(e.target.value))}
             className="[&_input]:font-mono [&_input]:tracking-widest"
           />
-          <PasswordField
-            label={t('fields.newPassword')}
-            name="new_password"
-            autoComplete="new-password"
-            required
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-          />
-          <PasswordField
-            label={t('fields.confirmNewPassword')}
-            name="new_password_confirm"
-            autoComplete="new-password"
-            required
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
-          />
+          <NewPasswordFields newPassword={newPassword} confirmPassword={confirmPassword} onNewPassword={setNewPassword} onConfirmPassword={setConfirmPassword} />
           <Button type="submit" size="lg" fullWidth loading={busy}>
             {busy ? t('forgot.submitting') : t('forgot.submit')}
           </Button>

@@ -1,0 +1,39 @@
+import type { DataSource } from 'typeorm';
+
+export interface OneFixture {
+  season_id: number;
+  gameweek_id: number;
+  fixture_id: number;
+}
+
+/**
+ * An active season of its own with one gameweek and one fixture, predicted by every bench user
+ * (random scores, a banker in ten), with each user's gameweek totals row. The times are SQL
+ * intervals from now: e.g. kick-off '-1 minute' for a match under way, '1 day' for one to come.
+ */
+export async function seedOneFixtureSeason(
+  db: DataSource,
+  season: { name: string; label: string; key: string; gameweekStarts: string; gameweekEnds: string; kicksOff: string },
+): Promise<OneFixture> {
+  const [fixture]: OneFixture[] = await db.query(
+    `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, $2, 'en.1', true) RETURNING id),
+          g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at)
+                SELECT id, 1, now() + $5::interval, now() + $6::interval FROM s RETURNING id, season_id),
+          f AS (INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at)
+                SELECT g.season_id, g.id, $3, (SELECT min(id) FROM clubs), (SELECT max(id) FROM clubs), now() + $4::interval FROM g RETURNING id, season_id, gameweek_id)
+     SELECT season_id, gameweek_id, id AS fixture_id FROM f`,
+    [season.name, season.label, season.key, season.kicksOff, season.gameweekStarts, season.gameweekEnds],
+  );
+  await db.query(
+    `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker)
+     SELECT u.id, $1, $2, $3, (random() * 3)::int, (random() * 3)::int, random() < 0.1
+     FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id`,
+    [fixture.fixture_id, fixture.gameweek_id, fixture.season_id],
+  );
+  await db.query(
+    `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
+     SELECT user_id, gameweek_id, season_id, 1 FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
+    [fixture.fixture_id],
+  );
+  return fixture;
+}
