@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 
+import { queryPrepared } from '../database/database.queries';
 import type { TableUser } from './league-tables.queries';
 import type { StoredStanding } from './standings.queries';
 import { histogramOf, pageKeyRanks, standingsOf, storedRank, tableKey, tableOrder } from './table-ranking.queries';
@@ -18,21 +19,24 @@ export type LeaderboardHead = Partial<StandingRow> & {
   computed_at: Date | null;
 };
 
-/** The league's kind, the viewer's membership and stored row, and the summary's version: one small query per read. */
-export async function selectLeaderboardHead(q: Q, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
-  const [head]: LeaderboardHead[] = await q.query(
-    `SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
-            s.user_id, ${storedRank('s')} AS rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
-            u.username, u.first_name, u.last_name, c.name AS team
-     FROM leagues l
-     LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
-     LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
-     LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
-     LEFT JOIN users u ON u.id = s.user_id
-     LEFT JOIN clubs c ON c.id = u.club_id
-     WHERE l.id = $1`,
-    [leagueId, viewerId],
-  );
+/**
+ * The league's kind, the viewer's membership and stored row, and the summary's version: one small
+ * query per read, prepared (planning its joins cost more than running them).
+ */
+const LEADERBOARD_HEAD_SQL = `
+  SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
+         s.user_id, ${storedRank('s')} AS rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
+         u.username, u.first_name, u.last_name, c.name AS team
+  FROM leagues l
+  LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
+  LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
+  LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
+  LEFT JOIN users u ON u.id = s.user_id
+  LEFT JOIN clubs c ON c.id = u.club_id
+  WHERE l.id = $1`;
+
+export async function selectLeaderboardHead(db: DataSource, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
+  const [head] = await queryPrepared<LeaderboardHead>(db, 'leaderboard_head', LEADERBOARD_HEAD_SQL, [leagueId, viewerId]);
   return head;
 }
 
