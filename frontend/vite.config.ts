@@ -100,5 +100,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // Generous bounds for a loaded 2-core CI machine (one run took 832 s instead of ~100 s, and
+    // screens that render in 200 ms here hit the 5 s default); a real hang still fails.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
   },
 });

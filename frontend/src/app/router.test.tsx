@@ -178,7 +178,7 @@ describe('verify email', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByText('Email verified successfully! Redirecting to sign in...')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/verify-otp');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'), { timeout: 2500 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
     expect(router.state.location.state).toEqual({ email: 'john@example.com' });
   });
 });

@@ -17,8 +17,8 @@ afterEach(async () => {
 if (typeof window !== 'undefined') {
   const { cleanup, configure } = await import('@testing-library/react');
   // Screens are lazy route chunks: the first render of one in a file waits for vitest to transform
-  // it, which on a busy machine takes longer than findBy's default second.
-  configure({ asyncUtilTimeout: 5000 });
+  // it, which on a busy machine takes longer than findBy's default second (and, once, than 5 s).
+  configure({ asyncUtilTimeout: 15_000 });
 
   afterEach(() => {
     cleanup();

@@ -48,7 +48,7 @@ describe('league detail', () => {
     detailApi({}, { [`GET ${L}/`]: () => ({ status: 500 }) });
     renderApp('/leagues/7');
     expect(
-      await screen.findByText('Unable to load league details. The league may not exist or you may not have access.', {}, { timeout: 3000 }),
+      await screen.findByText('Unable to load league details. The league may not exist or you may not have access.'),
     ).toBeTruthy();
   });
 
@@ -320,6 +320,6 @@ describe('members', () => {
   it("shows 'No Members Found' when the list fails", async () => {
     detailApi({}, { [`GET ${L}/members/enhanced/`]: () => ({ status: 500, body: {} }) });
     renderApp('/leagues/7');
-    expect(await screen.findByText('No Members Found', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('No Members Found')).toBeTruthy();
   });
 });
