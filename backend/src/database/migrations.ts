@@ -12,6 +12,7 @@ import { DemoFans1764700000000 } from './migrations/1764700000000-demo-fans';
 import { Push1764900000000 } from './migrations/1764900000000-push';
 import { InvitesAndCalendar1765000000000 } from './migrations/1765000000000-invites-and-calendar';
 import { DerivedRanks1765100000000 } from './migrations/1765100000000-derived-ranks';
+import { FixtureScorings1765400000000 } from './migrations/1765400000000-fixture-scorings';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -29,4 +30,5 @@ export const ALL_MIGRATIONS = [
   Push1764900000000,
   InvitesAndCalendar1765000000000,
   DerivedRanks1765100000000,
+  FixtureScorings1765400000000,
 ];

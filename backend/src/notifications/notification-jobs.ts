@@ -82,7 +82,8 @@ export type EventJob = NewQueueJob<'notifications', typeof JOB.gameweekFinal | t
 
 /**
  * The notification job a domain event calls for, or null. A gameweek may become fully final
- * with a result (a match nobody predicted ends it: no scores.updated follows) or with the
+ * with a result (a match nobody predicted can end it with no scores.updated: a postponement, or
+ * a final whistle at the score already scored) or with the
  * scoring of one, so both are checked; the job itself decides whether the gameweek is over.
  */
 export function jobForEvent(event: DomainEvent): EventJob | null {

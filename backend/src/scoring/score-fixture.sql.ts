@@ -44,6 +44,9 @@ const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
  * prediction's (new − old) contribution in the same statement, so a replay changes nothing
  * and any order of events for one fixture ends in the same totals.
  *
+ * It also remembers the score it scored at (fixture_scorings) and answers whether that moved:
+ * a goal can move the score without moving anybody's points.
+ *
  * Parameters: $1 fixture id, $2 gameweek id, $3 season id (of that fixture). All predictions of
  * a fixture share its gameweek and season, so each user has at most one changed row here.
  * Callers hold the season's scoring advisory lock (the old values must not move under us).
@@ -76,8 +79,23 @@ changed AS (
     ${countsAsLive('c.new_outcome', 'c.new_final')} - ${countsAsLive('c.old_outcome', 'c.old_final')} AS d_live
 ),
 gameweek_totals AS (${totalsUpdate('user_gameweek_totals', 'gameweek_id', '$2')}),
-season_totals AS (${totalsUpdate('user_season_totals', 'season_id', '$3')})
+season_totals AS (${totalsUpdate('user_season_totals', 'season_id', '$3')}),
+-- The score these predictions were scored at, remembered when it moved (no row: never scored).
+last_scored AS (
+  SELECT home_score, away_score FROM fixture_scorings WHERE fixture_id = $1
+),
+moved AS (
+  SELECT id, home_score, away_score FROM fx
+  WHERE (home_score, away_score) IS DISTINCT FROM ((SELECT home_score FROM last_scored), (SELECT away_score FROM last_scored))
+),
+remembered AS (
+  INSERT INTO fixture_scorings AS s (fixture_id, home_score, away_score)
+  SELECT id, home_score, away_score FROM moved
+  ON CONFLICT (fixture_id) DO UPDATE SET home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score, scored_at = now()
+  RETURNING 1
+)
 SELECT (SELECT count(*) FROM changed)::int AS changed,
+       EXISTS (SELECT 1 FROM remembered) AS score_moved,
        (SELECT count(*) FROM gameweek_totals)::int AS gameweek_rows,
        (SELECT count(*) FROM season_totals)::int AS season_rows,
        (SELECT status FROM fx) AS status`;

@@ -3,8 +3,9 @@ import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { SCORE_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
 
 /**
- * The scoring domain's data door: it writes predictions' points and the users' totals
- * (user_gameweek_totals, user_season_totals) in one statement, score-fixture.sql.ts.
+ * The scoring domain's data door: it writes predictions' points, the users' totals
+ * (user_gameweek_totals, user_season_totals) and the score each fixture was scored at
+ * (fixture_scorings) in one statement, score-fixture.sql.ts.
  */
 type Queryable = DataSource | EntityManager;
 
@@ -29,6 +30,14 @@ export async function selectFixtureGameweek(tx: EntityManager, fixtureId: number
   return row?.gameweek_id ?? null;
 }
 
+export interface ScoredFixture {
+  /** Predictions whose points, outcome or finality changed. */
+  changed: number;
+  /** The fixture's score differs from the one its predictions were last scored at. */
+  score_moved: boolean;
+  status: FixtureStatus;
+}
+
 /**
  * Scores every prediction of the fixture from its current row and moves the totals by the
  * difference. One big statement over up to every user: JIT compilation costs more than it saves,
@@ -39,9 +48,9 @@ export async function scoreFixturePredictions(
   fixtureId: number,
   gameweekId: number,
   seasonId: number,
-): Promise<{ changed: number; status: FixtureStatus }> {
+): Promise<ScoredFixture> {
   await tx.query(`SET LOCAL jit = off`);
   await tx.query(`SET LOCAL work_mem = '64MB'`);
-  const [result]: { changed: number; status: FixtureStatus }[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId]);
+  const [result]: ScoredFixture[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId]);
   return result;
 }

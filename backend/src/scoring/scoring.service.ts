@@ -13,8 +13,8 @@ export interface ScoreFixtureResult {
 }
 
 /**
- * Scores a fixture's predictions and moves the users' totals, then (when anything changed)
- * raises `scores.updated` through the outbox in the same transaction. Safe to run any number
+ * Scores a fixture's predictions and moves the users' totals, then (when any prediction changed
+ * or the score moved since the last scoring) raises `scores.updated` through the outbox in the same transaction. Safe to run any number
  * of times, concurrently and in any order: it scores the fixture's current row, not the event.
  */
 @Injectable()
@@ -39,7 +39,8 @@ export class ScoringService {
       const gameweekId = await selectFixtureGameweek(tx, fixtureId);
       if (gameweekId === null) return this.gone(fixtureId);
       const result = await scoreFixturePredictions(tx, fixtureId, gameweekId, season);
-      if (result.changed > 0) {
+      // A goal that moves nobody's points is still news: the goal push and the live screens.
+      if (result.changed > 0 || result.score_moved) {
         await this.outbox.publish(tx, 'scores.updated', {
           fixtureId,
           seasonId: season,

@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { PUSH_JOB, PUSH_QUEUE } from '@scoreline/backend/push/push-jobs';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
+import { grantAdminRole } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { FakeBrowser, LocalPushService, verifyVapid, type ReceivedPush } from './push-service';
 
@@ -206,6 +207,66 @@ describe('web push', () => {
     const delivered = after.slice(before);
     expect(delivered).toHaveLength(1);
     expect(phone.decrypt(delivered[0].body)).toMatchObject({ body: 'Sid Sixth möchte beitreten.' });
+  });
+
+  it('pushes every goal of a live match to those who predicted it, a goal that moves nobody\'s points too, and each score once', async () => {
+    const fan = await fastUser(sys, 'Gus', 'Goalwatcher');
+    const admin = await fastUser(sys, 'Ada', 'Admin');
+    await grantAdminRole(sys, admin.id);
+    const fanPhone = new FakeBrowser(pushService.endpoint('/send/goal-fan-phone'));
+    await sys.http.post('/api/push/subscriptions/').set(fan.auth).send(fanPhone.subscription()).expect(200);
+    const [home, away]: { id: number; name: string }[] = await sys.db.query(`SELECT id, name FROM clubs ORDER BY id LIMIT 2`);
+    const [{ id: seasonId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Goals League 2111/12', '2111/12', 'push.goals', false) RETURNING id`,
+    );
+    const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, 1, now() - interval '20 minutes', now() - interval '20 minutes') RETURNING id`,
+      [seasonId],
+    );
+    const [{ id: fixtureId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at) VALUES ($1, $2, $3, $4, now() - interval '20 minutes') RETURNING id`,
+      [seasonId, gameweekId, home.id, away.id],
+    );
+    // The fan predicted 1-0 (with the totals rows a save makes) and wants match results pushed.
+    await sys.db.query(
+      `WITH p AS (INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score) VALUES ($1, $2, $3, $4, 1, 0) RETURNING 1),
+            g AS (INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions) VALUES ($1, $3, $4, 1) RETURNING 1)
+       INSERT INTO user_season_totals (user_id, season_id, predictions) VALUES ($1, $4, 1)`,
+      [fan.id, fixtureId, gameweekId, seasonId],
+    );
+    await sys.db.query(`INSERT INTO user_preferences (user_id, notify_match_results) VALUES ($1, true)`, [fan.id]);
+    const announcements = async () =>
+      ((await sys.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE name = 'scores.updated' AND (payload->>'fixtureId')::int = $1`, [fixtureId])) as { n: number }[])[0].n;
+    const goal = async (homeScore: number, awayScore: number, minute: number) => {
+      await sys.http.put(`/api/admin/fixtures/${fixtureId}/result`).set(admin.auth).send({ home_score: homeScore, away_score: awayScore, status: 'live', minute }).expect(200);
+      await settleAll();
+    };
+    const fanPoints = async () => ((await sys.db.query(`SELECT points FROM predictions WHERE fixture_id = $1`, [fixtureId])) as { points: number }[])[0].points;
+
+    // 2-0: the fan's 1-0 is the right outcome.
+    await goal(2, 0, 20);
+    const [first] = await waitFor('/send/goal-fan-phone', 1);
+    const points = await fanPoints();
+    expect(points).toBeGreaterThan(0);
+    expect(fanPhone.decrypt(first.body)).toMatchObject({
+      kind: 'goal',
+      title: `Goal! ${home.name} 2–0 ${away.name}`,
+      body: `Your 1–0: ${points} points for now.`,
+      tag: `goal:${fixtureId}`,
+    });
+    expect(await announcements()).toBe(1);
+
+    // 3-0: still the right outcome, nobody's points move; the goal is news all the same.
+    await goal(3, 0, 50);
+    expect(await fanPoints()).toBe(points);
+    expect(await announcements()).toBe(2);
+    const [, second] = await waitFor('/send/goal-fan-phone', 2);
+    expect(fanPhone.decrypt(second.body)).toMatchObject({ title: `Goal! ${home.name} 3–0 ${away.name}`, body: `Your 1–0: ${points} points for now.` });
+
+    // The clock moves, the score does not: no announcement, no push.
+    await goal(3, 0, 60);
+    expect(await announcements()).toBe(2);
+    expect(pushService.to('/send/goal-fan-phone')).toHaveLength(2);
   });
 
   it("lists a user's devices in the privacy export, forgets one on unsubscribe and all with the account", async () => {
