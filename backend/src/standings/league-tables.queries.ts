@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
+import type { RankedColumns } from './ranked-table';
 import { tableOrder, tableRank, totalsOf } from './table-ranking.queries';
 
 type Q = DataSource | EntityManager;
@@ -65,32 +66,31 @@ export function tableTotalsSql(source: TableSource['kind']): string {
 
 const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.seasonId : source.gameweekIds);
 
-export interface RankedMember {
-  user_id: number;
-  rank: number;
-  points: number;
-  exact: number;
-  correct: number;
-  provisional: boolean;
-}
-
 /**
- * The whole table of one league over the source, in table order (ties in rank by user id):
- * every member, those without totals on 0. One window over the league's members; the service
- * keeps the answer per version, so a big league pays this once per change, not per read.
+ * The whole table of one league over the source, in table order (ties in rank by user id), as
+ * columns: every member, those without totals on 0. One window over the league's members, its
+ * rows folded into one array per column (a million row objects would cost the API hundreds of
+ * MB on the way in); the service keeps the table per version, so a big league pays this once per
+ * change, not per read.
  */
-export async function selectRankedMembers(q: Q, leagueId: number, source: TableSource): Promise<RankedMember[]> {
+export async function selectRankedColumns(q: Q, leagueId: number, source: TableSource): Promise<RankedColumns> {
   const figures = totalsOf('t');
-  return q.query(
-    `SELECT m.user_id, ${tableRank(figures)} AS rank,
-            ${figures('points')}::int AS points, ${figures('exact')}::int AS exact, ${figures('correct')}::int AS correct,
-            coalesce(t.provisional, false) AS provisional
-     FROM league_members m
-     LEFT JOIN (${tableTotalsSql(source.kind)}) t ON t.user_id = m.user_id
-     WHERE m.league_id = $1
-     ORDER BY ${tableOrder(figures)}, m.user_id`,
+  const [columns]: RankedColumns[] = await q.query(
+    `SELECT coalesce(array_agg(user_id), '{}') AS user_ids, coalesce(array_agg(rank), '{}') AS ranks,
+            coalesce(array_agg(points), '{}') AS points, coalesce(array_agg(exact), '{}') AS exact,
+            coalesce(array_agg(correct), '{}') AS correct, coalesce(array_agg(provisional), '{}') AS provisional
+     FROM (
+       SELECT m.user_id, ${tableRank(figures)} AS rank,
+              ${figures('points')}::int AS points, ${figures('exact')}::int AS exact, ${figures('correct')}::int AS correct,
+              coalesce(t.provisional, false) AS provisional
+       FROM league_members m
+       LEFT JOIN (${tableTotalsSql(source.kind)}) t ON t.user_id = m.user_id
+       WHERE m.league_id = $1
+       ORDER BY ${tableOrder(figures)}, m.user_id
+     ) ranked`,
     [leagueId, sourceParam(source)],
   );
+  return columns;
 }
 
 export interface TableUser {

@@ -11,26 +11,24 @@ import {
 import { ApiError } from '../common/api-error';
 import { pageOffset, paging } from '../common/pagination';
 import {
-  selectRankedMembers,
+  selectRankedColumns,
   selectSeasonTableGameweeks,
   selectTableHead,
   type TableHead,
   selectTableUsers,
-  type RankedMember,
   type TableGameweekRow,
   type TableSource,
   type TableUser,
 } from './league-tables.queries';
+import { RankedTable, type RankedMember } from './ranked-table';
 
-/** A league's whole table over one period, ranked, as of one version of its standings. */
-interface RankedTable {
+/** A league's whole table over one period, as of one version of its standings. */
+interface VersionedTable {
   version: number;
-  rows: RankedMember[];
-  /** user id → index in rows. */
-  index: Map<number, number>;
+  table: RankedTable;
 }
 
-/** Whole tables kept in memory (a 100k league's table is about 10 MB); least recently used go first. */
+/** Whole tables kept in memory (a 100k league's table is about 2.5 MB); least recently used go first. */
 const TABLE_CACHE_SIZE = 24;
 
 /**
@@ -49,8 +47,8 @@ const TABLE_CACHE_SIZE = 24;
  */
 @Injectable()
 export class LeagueTablesService {
-  private readonly tables = new Map<string, RankedTable>();
-  private readonly loading = new Map<string, Promise<RankedTable>>();
+  private readonly tables = new Map<string, VersionedTable>();
+  private readonly loading = new Map<string, Promise<VersionedTable>>();
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -74,21 +72,22 @@ export class LeagueTablesService {
       period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     const key = `${leagueId}:${period}:${period === 'season' ? seasonId : shown.gameweeks.map((g) => g.id).join(',')}`;
-    const table = await this.ranked(key, version, leagueId, source);
+    const { table } = await this.ranked(key, version, leagueId, source);
 
     const offset = pageOffset(page, pageSize);
-    const pageRows = table.rows.slice(offset, offset + pageSize);
-    const mineAt = table.index.get(viewerId);
-    const mine = mineAt === undefined ? null : table.rows[mineAt];
+    const pageRows = table.slice(offset, offset + pageSize);
+    const mineAt = table.positionOf(viewerId);
+    const onPage = mineAt !== undefined && mineAt >= offset && mineAt < offset + pageSize;
+    const mine = mineAt === undefined ? null : onPage ? pageRows[mineAt - offset] : table.at(mineAt);
     const ids = pageRows.map((r) => r.user_id);
-    if (mine && !ids.includes(mine.user_id)) ids.push(mine.user_id);
+    if (mine && !onPage) ids.push(mine.user_id);
     const users = new Map((await selectTableUsers(this.db, ids)).map((u) => [u.user_id, u]));
 
     const completed = shown.gameweeks.length > 0 && shown.gameweeks.every((g) => g.completed);
     const live = shown.gameweeks.some((g) => g.live);
     const toRow = (r: RankedMember): LeagueTableRow => tableRow(r, users.get(r.user_id), viewerId, completed);
     const rows = pageRows.map(toRow);
-    if (mine && !pageRows.includes(mine)) rows.push(toRow(mine));
+    if (mine && !onPage) rows.push(toRow(mine));
     return {
       period,
       gameweek: period === 'gameweek' ? (shown.gameweeks[0]?.number ?? null) : null,
@@ -101,17 +100,14 @@ export class LeagueTablesService {
       gameweeks: gameweeks.map((g): TableGameweek => ({ number: g.number, month: g.month, completed: g.completed })),
       months: [...new Set(gameweeks.map((g) => g.month).filter((m): m is string => m !== null))].sort(),
       updated_at: head.computed_at ? new Date(head.computed_at).toISOString() : null,
-      ...paging(page, pageSize, table.rows.length),
+      ...paging(page, pageSize, table.size),
     };
   }
 
   /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
-  private async ranked(key: string, version: number, leagueId: number, source: TableSource): Promise<RankedTable> {
+  private async ranked(key: string, version: number, leagueId: number, source: TableSource): Promise<VersionedTable> {
     // No summary yet (a league never recomputed): nothing to key a copy by, so no copy.
-    if (version === 0) {
-      const rows = await selectRankedMembers(this.db, leagueId, source);
-      return { version, rows, index: new Map(rows.map((r, i) => [r.user_id, i])) };
-    }
+    if (version === 0) return { version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) };
     const cached = this.tables.get(key);
     if (cached && cached.version === version) {
       this.tables.delete(key);
@@ -122,8 +118,7 @@ export class LeagueTablesService {
     const running = this.loading.get(loadKey);
     if (running) return running;
     const load = (async () => {
-      const rows = await selectRankedMembers(this.db, leagueId, source);
-      const table: RankedTable = { version, rows, index: new Map(rows.map((r, i) => [r.user_id, i])) };
+      const table: VersionedTable = { version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) };
       const current = this.tables.get(key);
       // A slower load of an older version must not replace a newer table.
       if (!current || current.version <= version) {
