@@ -13,6 +13,7 @@ import { Push1764900000000 } from './migrations/1764900000000-push';
 import { InvitesAndCalendar1765000000000 } from './migrations/1765000000000-invites-and-calendar';
 import { DerivedRanks1765100000000 } from './migrations/1765100000000-derived-ranks';
 import { FixtureScorings1765400000000 } from './migrations/1765400000000-fixture-scorings';
+import { UserNameIndexes1765500000000 } from './migrations/1765500000000-user-name-indexes';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -31,4 +32,5 @@ export const ALL_MIGRATIONS = [
   InvitesAndCalendar1765000000000,
   DerivedRanks1765100000000,
   FixtureScorings1765400000000,
+  UserNameIndexes1765500000000,
 ];

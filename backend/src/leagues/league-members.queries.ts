@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { histogramOf, pageKeyRanks, standingsOf, storedRank, storedRankAtMost, tableKey, tableOrder } from '../standings/table-ranking.queries';
+import { userNameContains, userNameOrder } from '../users/users.queries';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving, the members list and
@@ -101,8 +102,16 @@ const MEMBER_SORTS: Record<MemberSort, string> = {
   // Rank order is key order (ranks are derived from the key): no rank per row to sort by.
   rank: `${KEY_ORDER_NULLS_LAST}, m.user_id`,
   points: `coalesce(s.total_points, 0) DESC, ${KEY_ORDER_NULLS_LAST}, m.user_id`,
-  name: `lower(u.first_name || ' ' || u.last_name), m.user_id`,
+  name: `${userNameOrder('u')}, m.user_id`,
 };
+
+/**
+ * The page's order with a search: the same, but a search sorts its matches (few: from the
+ * trigram index, or a small league's members) instead of walking the A–Z index, which under a
+ * LIMIT reads names until enough match — the whole alphabet for a "Zoe" among a million. The
+ * `|| ''` keeps the order and hides it from that index.
+ */
+const SEARCH_SORTS: Record<MemberSort, string> = { ...MEMBER_SORTS, name: `${userNameOrder('u')} || '', m.user_id` };
 
 const MEMBER_COLUMNS_OF = (rank: string) => `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
        ${rank} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
@@ -135,7 +144,7 @@ export async function countMembersMatching(q: Queryable, leagueId: number, f: Me
       ? await q.query(`SELECT count(*)::int AS total FROM league_members m WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)`, [leagueId, f.role])
       : await q.query(
           `SELECT count(*)::int AS total FROM league_members m JOIN users u ON u.id = m.user_id
-           WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2) AND ((u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)`,
+           WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2) AND ${userNameContains('u', '$3')}`,
           [leagueId, f.role, f.search],
         );
   return total;
@@ -170,8 +179,8 @@ export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilte
        FROM league_members m JOIN users u ON u.id = m.user_id
        LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
        WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
-         AND ($3::text IS NULL OR (u.first_name || ' ' || u.last_name) ILIKE $3 OR u.username ILIKE $3)
-       ORDER BY ${MEMBER_SORTS[sort]}
+         AND ($3::text IS NULL OR ${userNameContains('u', '$3')})
+       ORDER BY ${(f.search === null ? MEMBER_SORTS : SEARCH_SORTS)[sort]}
        LIMIT $4 OFFSET $5
      ),
      ranks AS (${pageKeyRanks('$1', 'page', standingsOf('page'))})

@@ -40,7 +40,13 @@ import { pageOffset, paging } from '../common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
 const MEMBER_STATS_TTL_MS = 30_000;
-const MEMBER_STATS_CACHE_FROM = 1_000;
+/**
+ * From this many members a league is big: its stats and member count may be a few seconds old
+ * (counting a million members costs ~80 ms, more than the rest of a members page). A small
+ * league counts afresh on every request: its owner expects a new member at once.
+ */
+const BIG_LEAGUE_FROM = 1_000;
+const BIG_LEAGUE_COUNT_TTL_MS = 5_000;
 
 interface SeasonFacts extends SeasonTotalsRow {
   gameweeks: GameweekFactsRow[];
@@ -50,6 +56,9 @@ interface SeasonFacts extends SeasonTotalsRow {
 @Injectable()
 export class LeagueMembersService {
   private readonly memberStats = new TtlCache<MemberStats>(MEMBER_STATS_TTL_MS, 1_000);
+  private readonly bigLeagueCounts = new TtlCache<number>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
+  /** Leagues last counted at BIG_LEAGUE_FROM members or more. */
+  private readonly bigLeagues = new Set<number>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -72,7 +81,7 @@ export class LeagueMembersService {
     const search = containsPattern(query.search);
     const role = query.role ?? null;
     const filter = { role, search };
-    const total = await countMembersMatching(this.db, leagueId, filter);
+    const total = search === null && role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
     const expected = Math.max(0, Math.min(pageSize, total - offset));
 
     let fromSummary: MemberRow[] | null = null;
@@ -130,8 +139,16 @@ export class LeagueMembersService {
     };
     // A big league's answer is reused for a while (a few seconds' lag in "active this week" is
     // fine there); a small one is cheap to count, and its owner expects a new member at once.
-    const members = await countMembers(this.db, leagueId);
-    return members < MEMBER_STATS_CACHE_FROM ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
+    const members = await this.memberCount(leagueId);
+    return members < BIG_LEAGUE_FROM ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
+  }
+
+  /** The league's member count: exact for a small league, up to BIG_LEAGUE_COUNT_TTL_MS old for a big one. */
+  private async memberCount(leagueId: number): Promise<number> {
+    if (this.bigLeagues.has(leagueId)) return this.bigLeagueCounts.get(String(leagueId), () => countMembers(this.db, leagueId));
+    const count = await countMembers(this.db, leagueId);
+    if (count >= BIG_LEAGUE_FROM) this.bigLeagues.add(leagueId);
+    return count;
   }
 
   /** The member modal: the member's card, achievements and a comparison with the viewer. */

@@ -5,6 +5,16 @@ import { User, type UserRole } from './user.entity';
 /** Either the pool or an open transaction. */
 type Queryable = DataSource | EntityManager;
 
+/**
+ * How other domains' queries match and order users by name, in the exact forms the users
+ * table's indexes answer (migration 1765500000000): "full name or username contains" through the
+ * trigram index, A–Z through the expression index. `pattern` is an ILIKE pattern's SQL
+ * (common/sql-like.ts), `alias` the users row.
+ */
+export const userNameContains = (alias: string, pattern: string) =>
+  `((${alias}.first_name || ' ' || ${alias}.last_name) ILIKE ${pattern} OR ${alias}.username ILIKE ${pattern})`;
+export const userNameOrder = (alias: string) => `lower(${alias}.first_name || ' ' || ${alias}.last_name)`;
+
 /** What an access token is checked against: the user's name and current token version. */
 export interface TokenUserRow {
   id: number;
