@@ -59,10 +59,10 @@ async function call(ctx: BenchContext, method: string, path: string, body?: unkn
   return json;
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string | (() => string)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
@@ -137,16 +137,18 @@ export const scoreFixtureCase: BenchCase = {
 
     const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
     const lines: string[] = [];
+    // The consumers of a final whistle for every user (standings, activity, the gameweek's end) grow with them.
+    const settleMs = Math.max(120_000, users * 0.6);
     t = process.hrtime.bigint();
     const first = await pipeline('final whistle', { home_score: 2, away_score: 1, status: 'finished' }, 1);
     await verify();
-    await ctx.settle(120_000); // downstream consumers (standings, activity) must not share the CPU with the raw UPDATE
+    await ctx.settle(settleMs); // downstream consumers (standings, activity) must not share the CPU with the raw UPDATE
     const raw1 = await rawUpdate();
     lines.push(`score-fixture-${k}: ${round(first)} ms (raw UPDATE ${round(raw1)} ms, ratio ${(first / raw1).toFixed(1)}x)`);
 
     const second = await pipeline('correction', { home_score: 2, away_score: 2, status: 'finished' }, 2);
     await verify();
-    await ctx.settle(120_000);
+    await ctx.settle(settleMs);
     const raw2 = await rawUpdate();
     lines.push(`rescore-fixture-${k} (correction 2-1 → 2-2): ${round(second)} ms (raw UPDATE ${round(raw2)} ms, ratio ${(second / raw2).toFixed(1)}x)`);
 
@@ -156,7 +158,7 @@ export const scoreFixtureCase: BenchCase = {
     const replay = await scoring.scoreFixture(fixture_id);
     if (replay.changed !== 0) throw new Error('a replay changed predictions');
     lines.push(`replay-score-fixture-${k} (no change): ${round(ms(replayStart))} ms`);
-    await ctx.settle(120_000);
+    await ctx.settle(settleMs);
     return lines;
   },
 };
@@ -265,14 +267,18 @@ async function benchAt(users: number): Promise<void> {
       adminId: admin.id,
       users,
       async settle(timeoutMs = 60_000) {
+        // What is still under way, named in the error when it does not settle in time.
+        let busy = '';
         await waitFor(
           async () => {
             const [{ pending }]: { pending: number }[] = await db.query(`SELECT count(*)::int AS pending FROM outbox_events WHERE dispatched_at IS NULL`);
             const counts = await Promise.all(queues.map((q) => q.getJobCounts('waiting', 'active', 'delayed', 'prioritized')));
-            return pending === 0 && counts.every((c) => Object.values(c).every((v) => v === 0));
+            const queued = queues.map((q, i) => [q.name, counts[i]] as const).filter(([, c]) => Object.values(c).some((v) => v > 0));
+            busy = `${pending} outbox events undispatched; ${queued.map(([name, c]) => `${name} ${JSON.stringify(c)}`).join(', ') || 'queues idle'}`;
+            return pending === 0 && queued.length === 0;
           },
           timeoutMs,
-          'the system to settle',
+          () => `the system to settle (${busy})`,
         );
       },
     };

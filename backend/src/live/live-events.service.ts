@@ -8,7 +8,7 @@ import { LivePublisher } from './live-publisher.service';
 import { selectJoinRequest } from '../leagues/join-requests.queries';
 import { selectLeagueName } from '../leagues/leagues.queries';
 import { isMember, selectMemberUsername } from '../leagues/league-members.queries';
-import { selectPointsOf, selectPredictorIds } from './live.queries';
+import { selectPointsOf } from './live.queries';
 
 /**
  * The one place that decides who is pushed what over sockets: every push (and room change) of
@@ -32,7 +32,8 @@ export class LiveEventsService {
   /** Each online predictor of the fixture learns their points and new totals. */
   async scoresUpdated(event: DomainEvent<'scores.updated'>): Promise<void> {
     const { fixtureId, gameweekId, seasonId, status } = event.payload;
-    const online = await this.live.onlineUsers(await selectPredictorIds(this.db, fixtureId));
+    // The online users first (a few thousand), then those of them who predicted the fixture.
+    const online = await this.live.onlineUserIds();
     if (online.length === 0) return;
     const rows = await selectPointsOf(this.db, fixtureId, gameweekId, seasonId, online);
     await this.live.emitToUsers(

@@ -52,11 +52,22 @@ export class LivePublisher {
     await this.publish([{ kind: 'leave', userId, rooms }]);
   }
 
-  /** Of these users, the ones with at least one open socket (no point pushing to the rest). */
-  async onlineUsers(userIds: number[]): Promise<number[]> {
-    if (userIds.length === 0) return [];
-    const counts = await this.redis.hmget(onlineUsersKey(this.env.queuePrefix), ...userIds.map(String));
-    return userIds.filter((_, i) => Number(counts[i] ?? 0) > 0);
+  /**
+   * Every user with at least one open socket (no point pushing to the rest), read in slices
+   * (HSCAN) rather than one reply: their number is bounded by the sockets the replicas hold, while
+   * a fixture's predictors may be a million (asking about each of those, as HMGET once did, blew
+   * the call stack at 1M). May name a user twice; the readers join on it.
+   */
+  async onlineUserIds(): Promise<number[]> {
+    const key = onlineUsersKey(this.env.queuePrefix);
+    const ids: number[] = [];
+    let cursor = '0';
+    do {
+      const [next, flat] = await this.redis.hscan(key, cursor, 'COUNT', 10_000);
+      for (let i = 0; i < flat.length; i += 2) if (Number(flat[i + 1]) > 0) ids.push(Number(flat[i]));
+      cursor = next;
+    } while (cursor !== '0');
+    return ids;
   }
 
   private async publish<N extends LiveEventName>(messages: (LiveEmitMessage<N> | LiveRoomsMessage)[]): Promise<void> {

@@ -9,11 +9,6 @@ import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
  */
 type Queryable = DataSource | EntityManager;
 
-export async function selectPredictorIds(q: Queryable, fixtureId: number): Promise<number[]> {
-  const rows: { user_id: number }[] = await q.query(`SELECT user_id FROM predictions WHERE fixture_id = $1`, [fixtureId]);
-  return rows.map((row) => row.user_id);
-}
-
 export interface PointsRow {
   user_id: number;
   points: number | null;
@@ -22,7 +17,7 @@ export interface PointsRow {
   season_points: number | null;
 }
 
-/** These users' points on the fixture and their gameweek and season totals. */
+/** The points on the fixture of those of these users who predicted it, and their gameweek and season totals. */
 export function selectPointsOf(q: Queryable, fixtureId: number, gameweekId: number, seasonId: number, userIds: number[]): Promise<PointsRow[]> {
   return q.query(
     `SELECT p.user_id, p.points, p.outcome, gt.points AS gw_points, st.points AS season_points
