@@ -43,8 +43,14 @@ export const headlineCase: BenchCase = {
     const standings = ctx.workers.get(StandingsService, { strict: false });
     const jwt = ctx.api.get(JwtService, { strict: false });
     const lines: string[] = [];
+    // RSS, and where it sits at the same moment: the JS heap, and buffers outside it (sockets, pg).
     const rss: number[] = [];
-    const sampler = setInterval(() => rss.push(process.memoryUsage().rss), 100);
+    let peak = { rss: 0, heapUsed: 0, external: 0 };
+    const sampler = setInterval(() => {
+      const m = process.memoryUsage();
+      rss.push(m.rss);
+      if (m.rss > peak.rss) peak = { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+    }, 100);
 
     try {
       // A season of its own with one fixture kicking off now, predicted by every bench user.
@@ -219,7 +225,8 @@ export const headlineCase: BenchCase = {
       lines.push(
         `headline-goal-to-every-rank-${k}: ${round(total)} ms (goal ≤ ${GOAL_MS} ms at 1m: ${total <= GOAL_MS ? 'met' : 'NOT met'}); ` +
           `admin call ${round(recorded)} ms, totals committed ${round(scoredAt)} ms; season/gameweek readable per league: ${perKind}; ` +
-          `bench process RSS max ${round(Math.max(...rss) / 2 ** 20)} MB (API + workers in one process; goal < 512 MB each); ` +
+          `bench process RSS max ${round(Math.max(...rss) / 2 ** 20)} MB (API + workers in one process; goal < 512 MB each; ` +
+          `at that moment JS heap ${round(peak.heapUsed / 2 ** 20)} MB, external ${round(peak.external / 2 ** 20)} MB); ` +
           `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );
       // The later cases score fixtures of their own season: these leagues must not recompute beside them.
