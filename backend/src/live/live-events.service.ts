@@ -24,12 +24,14 @@ export class LiveEventsService {
     private readonly live: LivePublisher,
   ) {}
 
+  /** The match's new state to every screen, in the order the results were recorded (a late older one is dropped). */
   async resultRecorded(event: DomainEvent<'result.recorded'>): Promise<void> {
     const { fixtureId, gameweekId, status, homeScore, awayScore, minute } = event.payload;
-    await this.live.emit([MATCHES_ROOM], 'fixture.updated', { fixtureId, gameweekId, status, homeScore, awayScore, minute });
+    const payload = { fixtureId, gameweekId, status, homeScore, awayScore, minute };
+    await this.live.emit([MATCHES_ROOM], 'fixture.updated', payload, { key: `fixture:${fixtureId}`, sequence: event.id });
   }
 
-  /** Each online predictor of the fixture learns their points and new totals. */
+  /** Each online predictor of the fixture learns their points and new totals (never older ones after newer). */
   async scoresUpdated(event: DomainEvent<'scores.updated'>): Promise<void> {
     const { fixtureId, gameweekId, seasonId, status } = event.payload;
     // The online users first (a few thousand), then those of them who predicted the fixture.
@@ -50,6 +52,7 @@ export class LiveEventsService {
           seasonTotal: r.season_points ?? 0,
         },
       })),
+      { key: `points:${fixtureId}`, sequence: event.id },
     );
   }
 

@@ -10,6 +10,29 @@ import { LiveEmitMessage, LiveRoomsMessage, liveStreamKey, onlineUsersKey } from
 const STREAM_MAX_LEN = 100_000;
 
 /**
+ * Pushes of one subject (a fixture's state, its points) that must never go back in time: each
+ * carries its event's sequence (the outbox id, in commit order for one fixture), and goes out only
+ * if it is newer than the last one sent for the subject. The live workers handle events
+ * concurrently, so without this a match clock or score could run backwards on a screen.
+ */
+export interface PushOrder {
+  key: string;
+  sequence: number;
+}
+
+/**
+ * The order check and the XADDs in one script, so two workers cannot interleave: an older push
+ * arriving late is dropped (a newer one has already said more). The mark lives a day.
+ * KEYS: order mark, stream. ARGV: sequence, stream cap, entries….
+ */
+const PUBLISH_IN_ORDER = `
+local last = tonumber(redis.call('GET', KEYS[1]) or '-1e18')
+if tonumber(ARGV[1]) <= last then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', 86400)
+for i = 3, #ARGV do redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'm', ARGV[i]) end
+return 1`;
+
+/**
  * How workers reach sockets: messages go on a Redis stream that the gateways read as one
  * consumer group, so each message is delivered by exactly one backend replica, which emits it
  * through the Socket.IO Redis Streams adapter to every replica's sockets in the rooms.
@@ -31,17 +54,20 @@ export class LivePublisher {
     if (problems.length > 0) throw new Error(`Invalid live payload: ${problems.join('; ')}`);
   }
 
-  async emit<N extends LiveEventName>(rooms: string[], event: N, payload: LivePayload<N>): Promise<void> {
+  async emit<N extends LiveEventName>(rooms: string[], event: N, payload: LivePayload<N>, order?: PushOrder): Promise<void> {
     if (rooms.length === 0) return;
     this.check(event, payload);
     const message: LiveEmitMessage<N> = { kind: 'emit', rooms, event, payload };
-    await this.publish<N>([message]);
+    await this.publish<N>([message], order);
   }
 
   /** One event per user, each with its own payload, in as few stream entries as possible. */
-  async emitToUsers<N extends LiveEventName>(event: N, items: { userId: number; payload: LivePayload<N> }[]): Promise<void> {
+  async emitToUsers<N extends LiveEventName>(event: N, items: { userId: number; payload: LivePayload<N> }[], order?: PushOrder): Promise<void> {
     for (const item of items) this.check(event, item.payload);
-    await this.publish<N>(items.map((i) => ({ kind: 'emit' as const, rooms: [userRoom(i.userId)], event, payload: i.payload })));
+    await this.publish<N>(
+      items.map((i) => ({ kind: 'emit' as const, rooms: [userRoom(i.userId)], event, payload: i.payload })),
+      order,
+    );
   }
 
   async joinRooms(userId: number, rooms: string[]): Promise<void> {
@@ -70,12 +96,18 @@ export class LivePublisher {
     return ids;
   }
 
-  private async publish<N extends LiveEventName>(messages: (LiveEmitMessage<N> | LiveRoomsMessage)[]): Promise<void> {
+  private async publish<N extends LiveEventName>(messages: (LiveEmitMessage<N> | LiveRoomsMessage)[], order?: PushOrder): Promise<void> {
     // Batches of 500 messages per stream entry keep a 100k-user fan-out to a few hundred entries.
-    const pipeline = this.redis.pipeline();
-    for (let i = 0; i < messages.length; i += 500) {
-      pipeline.xadd(this.stream, 'MAXLEN', '~', String(STREAM_MAX_LEN), '*', 'm', JSON.stringify(messages.slice(i, i + 500)));
+    const entries: string[] = [];
+    for (let i = 0; i < messages.length; i += 500) entries.push(JSON.stringify(messages.slice(i, i + 500)));
+    if (entries.length === 0) return;
+    if (order) {
+      const key = `${liveStreamKey(this.env.queuePrefix)}:order:${order.key}`;
+      await this.redis.eval(PUBLISH_IN_ORDER, 2, key, this.stream, String(order.sequence), String(STREAM_MAX_LEN), ...entries);
+      return;
     }
+    const pipeline = this.redis.pipeline();
+    for (const entry of entries) pipeline.xadd(this.stream, 'MAXLEN', '~', String(STREAM_MAX_LEN), '*', 'm', entry);
     await pipeline.exec();
   }
 }

@@ -1,0 +1,67 @@
+import Redis from 'ioredis';
+import type { AppEnv } from '@scoreline/backend/config/env';
+import { LivePublisher } from '@scoreline/backend/live/live-publisher.service';
+import { liveStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
+
+/**
+ * The workers' side of live pushes, on a real Redis:
+ * - who is online, read from the gateways' counts in slices, whatever their number (asking Redis
+ *   about each of a fixture's million predictors at once blew the call stack), and only users
+ *   with an open socket;
+ * - pushes of one subject in event order: the live workers run events concurrently, and a match
+ *   clock or score must never go back on a screen.
+ */
+describe('live publisher', () => {
+  const prefix = `sltest-online-${process.pid}-${Date.now()}`;
+  let redis: Redis;
+
+  beforeAll(() => {
+    redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('names every user with a socket open, over many slices, and no one whose sockets all closed', async () => {
+    const publisher = new LivePublisher(redis, { queuePrefix: prefix, nodeEnv: 'test' } as AppEnv);
+    expect(await publisher.onlineUserIds()).toEqual([]);
+
+    // 25,000 users online (three HSCAN slices at least), every fifth with two sockets; 5,000 more
+    // whose count fell to 0 before their field was removed.
+    const online = Array.from({ length: 25_000 }, (_, i) => i + 1);
+    const pipeline = redis.pipeline();
+    for (const id of online) pipeline.hset(onlineUsersKey(prefix), String(id), id % 5 === 0 ? 2 : 1);
+    for (let id = 100_001; id <= 105_000; id++) pipeline.hset(onlineUsersKey(prefix), String(id), 0);
+    await pipeline.exec();
+
+    const found = await publisher.onlineUserIds();
+    expect([...new Set(found)].sort((a, b) => a - b)).toEqual(online);
+  });
+
+  it('sends a push of a subject only when it is newer than the last one sent, each subject on its own', async () => {
+    const publisher = new LivePublisher(redis, { queuePrefix: prefix, nodeEnv: 'test' } as AppEnv);
+    const clock = (fixtureId: number, minute: number, sequence: number) =>
+      publisher.emit(
+        ['matches'],
+        'fixture.updated',
+        { fixtureId, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute },
+        { key: `fixture:${fixtureId}`, sequence },
+      );
+    // Minute 5 (event 12) is handled before minute 4 (event 11); event 12 comes again (a redelivery).
+    await clock(7, 5, 12);
+    await clock(7, 4, 11);
+    await clock(7, 5, 12);
+    await clock(8, 4, 11); // another fixture: its own order
+    await clock(7, 6, 13);
+    const entries = await redis.xrange(liveStreamKey(prefix), '-', '+');
+    const sent = entries.flatMap(([, fields]) => JSON.parse(fields[1]) as { payload: { fixtureId: number; minute: number } }[]).map((m) => [m.payload.fixtureId, m.payload.minute]);
+    expect(sent).toEqual([
+      [7, 5],
+      [8, 4],
+      [7, 6],
+    ]);
+  });
+});
