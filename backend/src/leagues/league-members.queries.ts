@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
-import { histogramOf, pageKeyRanks, standingsOf, storedRank, storedRankAtMost, tableKey, tableOrder } from '../standings/table-ranking.queries';
+import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 import { userNameContains, userNameOrder } from '../users/users.queries';
 
 /**
@@ -115,8 +115,10 @@ const SEARCH_SORTS: Record<MemberSort, string> = { ...MEMBER_SORTS, name: `${use
 
 const MEMBER_COLUMNS_OF = (rank: string) => `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
        ${rank} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
-/** A few rows (one member, the leading page): each one's rank summed from the histogram. */
+/** One member: their rank summed from the histogram. */
 const MEMBER_COLUMNS = MEMBER_COLUMNS_OF(storedRank('s'));
+/** A page: the key of each ranked member instead of a rank (the service looks ranks up by key). */
+const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct`;
 
 export interface MemberRow {
   user_id: number;
@@ -129,6 +131,13 @@ export interface MemberRow {
   rank: number | null;
   total_points: number;
   recent_points: number;
+}
+
+/** A row of a page: no rank yet, but whether the member is ranked and their key (points are total_points). */
+export interface MemberPageRow extends MemberRow {
+  ranked: boolean;
+  exact: number;
+  correct: number;
 }
 
 export interface MemberFilter {
@@ -155,9 +164,9 @@ export async function countMembersMatching(q: Queryable, leagueId: number, f: Me
  * league (the global one has every user) is not sorted per request. Short when members joined
  * or left since the recompute.
  */
-export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: Exclude<MemberSort, 'name'>, pageSize: number, offset: number): Promise<MemberRow[]> {
+export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: Exclude<MemberSort, 'name'>, pageSize: number, offset: number): Promise<MemberPageRow[]> {
   return q.query(
-    `SELECT ${MEMBER_COLUMNS}
+    `SELECT ${MEMBER_PAGE_COLUMNS}
      FROM league_standings_summary sm
      CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int)
      JOIN league_members m ON m.league_id = sm.league_id AND m.user_id = t.user_id
@@ -170,26 +179,16 @@ export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: E
   );
 }
 
-export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberRow[]> {
-  // The page first (a top-N sort by key or name), then the ranks of its rows from one walk of
-  // the league's histogram — not a rank per member of the league.
+/** A page of members by rank, points or name, with or without a search; ranks come from the league's KeyRanks. */
+export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberPageRow[]> {
   return q.query(
-    `WITH page AS (
-       SELECT m.user_id, s.total_points, s.exact, s.correct
-       FROM league_members m JOIN users u ON u.id = m.user_id
-       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-       WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
-         AND ($3::text IS NULL OR ${userNameContains('u', '$3')})
-       ORDER BY ${(f.search === null ? MEMBER_SORTS : SEARCH_SORTS)[sort]}
-       LIMIT $4 OFFSET $5
-     ),
-     ranks AS (${pageKeyRanks('$1', 'page', standingsOf('page'))})
-     SELECT ${MEMBER_COLUMNS_OF('r.rank')}
-     FROM page p JOIN league_members m ON m.league_id = $1 AND m.user_id = p.user_id
-     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+    `SELECT ${MEMBER_PAGE_COLUMNS}
+     FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-     LEFT JOIN ranks r ON ${tableKey(histogramOf('r'))} = ${tableKey(standingsOf('s'))}
-     ORDER BY ${MEMBER_SORTS[sort]}`,
+     WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
+       AND ($3::text IS NULL OR ${userNameContains('u', '$3')})
+     ORDER BY ${(f.search === null ? MEMBER_SORTS : SEARCH_SORTS)[sort]}
+     LIMIT $4 OFFSET $5`,
     [leagueId, f.role, f.search, pageSize, offset],
   );
 }

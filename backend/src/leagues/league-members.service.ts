@@ -11,6 +11,7 @@ import {
   MemberStats,
 } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
+import { KeyRanksService } from '../standings/key-ranks.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
@@ -22,6 +23,7 @@ import {
   countMembers,
   countMembersMatching,
   type GameweekFactsRow,
+  type MemberPageRow,
   type MemberRow,
   selectGameweekFacts,
   selectLeadingMembersPage,
@@ -64,6 +66,7 @@ export class LeagueMembersService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: LeagueAccessService,
     private readonly seasons: SeasonContextService,
+    private readonly keyRanks: KeyRanksService,
     private readonly statsService: StatsService,
   ) {}
 
@@ -84,7 +87,7 @@ export class LeagueMembersService {
     const total = search === null && role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
     const expected = Math.max(0, Math.min(pageSize, total - offset));
 
-    let fromSummary: MemberRow[] | null = null;
+    let fromSummary: MemberPageRow[] | null = null;
     if (search === null && role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
       // The first pages by rank come from the leading rows the standings recompute keeps in the
       // summary, so the whole league (the global one has every user) is not sorted per request.
@@ -92,7 +95,7 @@ export class LeagueMembersService {
       // Short when members joined or left since the recompute: then the general query decides.
       if (leading.length === expected) fromSummary = leading;
     }
-    const rows = fromSummary ?? (await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset));
+    const [rows, ranks] = await Promise.all([fromSummary ?? selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset), this.keyRanks.ranksOf(leagueId)]);
     const ctx = await this.seasons.load();
     const activity = await selectMemberActivity(
       this.db,
@@ -103,10 +106,11 @@ export class LeagueMembersService {
     const byUser = new Map(activity.map((a) => [a.user_id, a]));
     const members: EnhancedMember[] = rows.map((r) => {
       const a = byUser.get(r.user_id);
+      const rank = r.ranked ? ranks.rankOf({ points: r.total_points, exact: r.exact, correct: r.correct }) : null;
       return {
         user_id: r.user_id,
         username: r.username,
-        rank: r.rank,
+        rank,
         full_name: `${r.first_name} ${r.last_name}`,
         team_name: r.team_name,
         role: r.role,
@@ -116,7 +120,7 @@ export class LeagueMembersService {
         recent_points: r.recent_points,
         total_points: r.total_points,
         is_current_user: r.user_id === viewerId,
-        badge: rankBadge(r.rank),
+        badge: rankBadge(rank),
         joined_at: new Date(r.joined_at).toISOString(),
       };
     });

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
+import { KeyRanksService } from './key-ranks.service';
 import { LeaderboardService } from './leaderboard.service';
 import { LeagueTablesService } from './league-tables.service';
 import { PeriodWinnersService } from './period-winners.service';
@@ -10,7 +11,7 @@ import { StandingsService } from './standings.service';
 /** League standings: recomputed by the workers, read by the leagues API. */
 @Module({
   imports: [ActivityModule],
-  providers: [StandingsService, LeaderboardService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
-  exports: [StandingsService, LeaderboardService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
+  providers: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
+  exports: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
 })
 export class StandingsModule {}

@@ -1,3 +1,4 @@
+import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { fastUser, FastUser } from './league-test-helpers';
@@ -125,5 +126,32 @@ describe('league members list and member stats', () => {
     expect(search.total_count).toBe(10);
     const owners = await list({ role: 'owner' });
     expect(owners.members.map((m) => m.user_id)).toEqual([owner.id]);
+  });
+
+  it('gives every page the ranks of the table as last recomputed, in any order, and follows each recompute', async () => {
+    // Ranks by key are kept per table version: read once (kept), then the points move and the table is recomputed.
+    const before = await allPages('name', 50);
+    const expectedRanks = async () => {
+      const rows: { user_id: number; rank: number | null }[] = await sys.db.query(
+        `SELECT m.user_id, ${storedRank('s')} AS rank FROM league_members m
+         LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id WHERE m.league_id = $1`,
+        [leagueId],
+      );
+      return new Map(rows.map((r) => [r.user_id, r.rank]));
+    };
+    const ranksBefore = await expectedRanks();
+    expect(before.map((m) => m.rank)).toEqual(before.map((m) => ranksBefore.get(m.user_id)));
+
+    // The last by name jumps to the top alone; everyone else slips one place.
+    const climber = before.at(-1)!;
+    await sys.db.query(`UPDATE user_season_totals SET points = 1000 WHERE user_id = $1 AND season_id = $2`, [climber.user_id, seasonId]);
+    await sys.workers.get(StandingsService, { strict: false }).recomputeLeague(leagueId);
+    const after = await allPages('name', 50);
+    const ranksAfter = await expectedRanks();
+    expect(after.find((m) => m.user_id === climber.user_id)).toMatchObject({ rank: 1, total_points: 1000 });
+    expect(after.map((m) => m.rank)).toEqual(after.map((m) => ranksAfter.get(m.user_id)));
+    const search = await list({ search: 'player', sort: 'name', page_size: 50 });
+    expect(search.members.map((m) => m.rank)).toEqual(search.members.map((m) => ranksAfter.get(m.user_id)));
+    expect(after.map((m) => m.rank)).not.toEqual(before.map((m) => m.rank));
   });
 });
