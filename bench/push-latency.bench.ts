@@ -1,5 +1,9 @@
 import { percentile } from './percentile';
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
@@ -7,32 +11,37 @@ import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import type { BenchCase, BenchContext } from './run';
 
 /**
- * Push latency: 1,000 signed-in Socket.IO clients (websocket transport), all members of one
- * public league and all predictors of its matches. An admin records each step of a match
- * (goals while live, then the final whistle) through PUT /api/admin/fixtures/{id}/result, so
- * the whole pipeline runs: outbox → scoring → scores.updated → standings recompute →
- * leaderboard.updated → live stream → gateway → sockets, next to the other pushes the same
- * result causes (fixture.updated, points.updated, activity.created). Measured: from the admin
- * call to each client holding the league's leaderboard.updated; p50/p95/max over every client
- * of every measured step. Then a second match the same way with the standings coalescing
- * window at 0 ms, to show its share. The clients run in a child process (their own event loop,
- * as on separate devices; both processes share the machine's cores); the API and the workers
- * share the bench process, as in every bench case.
- * Goal: p95 under 500 ms on a 2-core machine.
+ * Push latency: 10,000 signed-in Socket.IO clients (websocket transport) spread over two API
+ * replicas, all members of one country league and all predictors of its matches. An admin
+ * records each step of a match (goals while live, then the final whistle) through
+ * PUT /api/admin/fixtures/{id}/result, so the whole pipeline runs: outbox → scoring →
+ * scores.updated → standings recompute → leaderboard.updated → live stream → one replica's relay
+ * → Socket.IO's Redis Streams adapter → the sockets on both replicas, next to the other pushes the
+ * same result causes (fixture.updated, points.updated, activity.created). Measured: from the admin
+ * call to each client holding the league's leaderboard.updated (every socket), and to each
+ * holding its points.updated (every socket whose points moved); p50/p95/max over every client of
+ * every measured step. Then a second match the same way with the standings coalescing window at
+ * 0 ms, to show its share. Replica 1, the workers and the admin calls share the bench process (as
+ * in every bench case); replica 2 is the real build's API (`dist/backend/src/main.js`) in a
+ * process of its own; each replica's clients run in a process of their own (as on separate
+ * devices). All of it shares the machine's two cores.
+ * Goal (issue 12): p95 ≤ 1 s at 10,000 sockets over two replicas.
  *
  * The gameweek keeps a third, unplayed match, so no step completes it: completing a gameweek
  * adds one feed entry per member, and each entry is pushed to every member as its own
- * activity.created (1,000,000 frames for this league), which holds up every later push.
+ * activity.created (100,000,000 frames for this league), which holds up every later push.
  *
- * Environment: BENCH_PUSH_CLIENTS (default 1000, a league's cap), BENCH_PUSH_TRACE=1 to print
- * when each kind of event reached the clients, per step.
+ * Environment: BENCH_PUSH_CLIENTS (default 10000), BENCH_PUSH_REPLICAS (1 or 2, default 2),
+ * BENCH_PUSH_TRACE=1 to print when each kind of event reached the clients, per step.
  */
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const round = (n: number) => Math.round(n);
+/** Epoch milliseconds with a fraction: comparable across the processes of this machine. */
+const now = () => performance.timeOrigin + performance.now();
 
 const CONNECT_BATCH = 50;
-const CONNECT_TIMEOUT_MS = 90_000;
+const CONNECT_TIMEOUT_MS = 300_000;
 const ROOMS_TIMEOUT_MS = 30_000;
 const DELIVERY_TIMEOUT_MS = 30_000;
 /** Between steps: no event for this long on any client means the previous step's pushes are all in. */
@@ -63,48 +72,58 @@ type EventStats = Record<string, { count: number; first: number; last: number }>
 
 type ToClients =
   | { type: 'connect'; baseUrl: string; tokens: string[]; leagueId: number }
-  | { type: 'measure'; url: string; adminToken: string; body: object; timeoutMs: number }
+  | { type: 'arm' }
+  | { type: 'collect'; startedAt: number; timeoutMs: number }
   | { type: 'quiet'; quietMs: number; timeoutMs: number }
   | { type: 'close' };
 
 type FromClients =
   | { type: 'connected'; count: number }
-  | { type: 'measured'; latencies: number[]; missing: number; putMs: number; putStatus: number; startedAtEpochMs: number }
+  | { type: 'armed' }
+  | { type: 'measured'; latencies: number[]; missing: number; points: number[] }
   | { type: 'quiet'; events: EventStats }
   | { type: 'failed'; message: string };
 
-
-/** The client process: opens the sockets in batches, then times each admin call's leaderboard.updated on every socket. */
+/**
+ * A client process: opens its sockets in batches, then, per step, notes when each socket got the
+ * league's leaderboard.updated and its points.updated (epoch ms), and answers them relative to
+ * the admin call's start, which the parent makes.
+ */
 function runClients(): void {
   const sockets: Socket[] = [];
   let leagueId = 0;
-  /** Per socket, for the current step: when the league's leaderboard.updated arrived (performance.now()). */
+  /** Per socket, for the current step: when the league's leaderboard.updated arrived. */
   let arrived: (number | undefined)[] = [];
+  /** Per socket, for the current step: when its points.updated arrived (none when its points did not move). */
+  let pointsArrived: (number | undefined)[] = [];
   let arrivals = 0;
   let onArrival: (() => void) | null = null;
-  /** Every event since the current step's admin call, by name (ms after the call). */
+  /** Every event since the step was armed, by name (ms after arming). */
   let stats: EventStats = {};
-  let stepStart = performance.now();
-  let lastEventAt = performance.now();
+  let stepStart = now();
+  let lastEventAt = now();
   let closing = false;
   const send = (m: FromClients) => process.send?.(m);
 
   const connectOne = (baseUrl: string, token: string, index: number): Promise<void> =>
     new Promise((resolve, reject) => {
-      const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, timeout: 20_000 });
+      const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true, timeout: 60_000 });
       sockets[index] = socket;
       socket.onAny((event: string) => {
-        const now = performance.now();
-        lastEventAt = now;
-        const s = (stats[event] ??= { count: 0, first: now - stepStart, last: 0 });
+        const at = now();
+        lastEventAt = at;
+        const s = (stats[event] ??= { count: 0, first: at - stepStart, last: 0 });
         s.count += 1;
-        s.last = now - stepStart;
+        s.last = at - stepStart;
       });
       socket.on('leaderboard.updated', (payload: LeaderboardUpdatedPayload) => {
         if (payload.leagueId !== leagueId || arrived[index] !== undefined) return;
-        arrived[index] = performance.now();
+        arrived[index] = now();
         arrivals += 1;
         onArrival?.();
+      });
+      socket.on('points.updated', () => {
+        pointsArrived[index] ??= now();
       });
       socket.once('connect', () => resolve());
       socket.once('connect_error', (error) => reject(new Error(`socket ${index} was refused: ${error.message}`)));
@@ -123,35 +142,31 @@ function runClients(): void {
             await Promise.all(batch.map((token, i) => connectOne(message.baseUrl, token, from + i)));
           }
           send({ type: 'connected', count: sockets.filter((s) => s.connected).length });
-        } else if (message.type === 'measure') {
+        } else if (message.type === 'arm') {
           arrived = new Array<number | undefined>(sockets.length).fill(undefined);
+          pointsArrived = new Array<number | undefined>(sockets.length).fill(undefined);
           arrivals = 0;
+          stats = {};
+          stepStart = now();
+          send({ type: 'armed' });
+        } else if (message.type === 'collect') {
           const all = new Promise<void>((resolve) => {
             onArrival = () => {
               if (arrivals === sockets.length) resolve();
             };
+            onArrival();
           });
-          stats = {};
-          const startedAtEpochMs = Date.now();
-          const t0 = performance.now();
-          stepStart = t0;
-          const res = await fetch(message.url, {
-            method: 'PUT',
-            headers: { Authorization: `Bearer ${message.adminToken}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify(message.body),
-          });
-          const putMs = performance.now() - t0;
-          await res.arrayBuffer();
           let timer: NodeJS.Timeout | undefined;
-          if (res.ok) await Promise.race([all, new Promise((r) => (timer = setTimeout(r, message.timeoutMs)))]);
+          await Promise.race([all, new Promise((r) => (timer = setTimeout(r, message.timeoutMs)))]);
           clearTimeout(timer);
           onArrival = null;
-          const latencies = arrived.filter((a): a is number => a !== undefined).map((a) => a - t0);
-          send({ type: 'measured', latencies, missing: arrived.length - latencies.length, putMs, putStatus: res.status, startedAtEpochMs });
+          const after = (at: number | undefined) => (at === undefined ? [] : [at - message.startedAt]);
+          const latencies = arrived.flatMap(after);
+          send({ type: 'measured', latencies, missing: arrived.length - latencies.length, points: pointsArrived.flatMap(after) });
         } else if (message.type === 'quiet') {
-          const deadline = performance.now() + message.timeoutMs;
-          while (performance.now() - lastEventAt < message.quietMs) {
-            if (performance.now() > deadline) throw new Error(`the clients still received events after ${message.timeoutMs} ms`);
+          const deadline = now() + message.timeoutMs;
+          while (now() - lastEventAt < message.quietMs) {
+            if (now() > deadline) throw new Error(`the clients still received events after ${message.timeoutMs} ms`);
             await new Promise((r) => setTimeout(r, 50));
           }
           send({ type: 'quiet', events: stats });
@@ -232,12 +247,61 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
+/** A second API replica: the real build's entry point in a process of its own, on this bench's database and Redis. */
+interface Replica {
+  baseUrl: string;
+  /** The most resident memory the process has held (VmHWM), in MB. */
+  peakRssMb(): number;
+  stop(): Promise<void>;
+}
+
+async function startReplica(): Promise<Replica> {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const entry = join(__dirname, '..', 'backend', 'src', 'main.js');
+  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const output: string[] = [];
+  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`push-latency bench: replica 2 exited (${child.exitCode}): ${output.join('').slice(-2000)}`);
+        return fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+      },
+      60_000,
+      'replica 2 to answer /api/health',
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const peakRssMb = () => {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+    return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
+  };
+  return { baseUrl, peakRssMb, stop };
+}
+
 export const pushLatencyCase: BenchCase = {
   name: 'push-latency',
   async run(ctx: BenchContext) {
     const { db } = ctx;
-    const clientsCount = Number(process.env.BENCH_PUSH_CLIENTS ?? 1000);
-    if (!Number.isInteger(clientsCount) || clientsCount < 2 || clientsCount > 1000) throw new Error(`BENCH_PUSH_CLIENTS must be 2..1000 (a league's cap), got ${process.env.BENCH_PUSH_CLIENTS}`);
+    const clientsCount = Number(process.env.BENCH_PUSH_CLIENTS ?? 10_000);
+    if (!Number.isInteger(clientsCount) || clientsCount < 2 || clientsCount > 50_000) throw new Error(`BENCH_PUSH_CLIENTS must be 2..50000, got ${process.env.BENCH_PUSH_CLIENTS}`);
+    const replicasCount = Number(process.env.BENCH_PUSH_REPLICAS ?? 2);
+    if (replicasCount !== 1 && replicasCount !== 2) throw new Error(`BENCH_PUSH_REPLICAS must be 1 or 2, got ${process.env.BENCH_PUSH_REPLICAS}`);
     const trace = process.env.BENCH_PUSH_TRACE === '1';
     const { JwtService } = await import('@nestjs/jwt');
     const { LiveGateway } = await import('@scoreline/backend/live/live.gateway');
@@ -247,11 +311,12 @@ export const pushLatencyCase: BenchCase = {
     const queue = (name: string) => ctx.workers.get<Queue>(getQueueToken(name), { strict: false });
     const [standingsQueue, liveQueue, activityQueue] = [queue('standings'), queue('live'), queue('activity')];
     const appCoalesceMs = STANDINGS_COALESCE.ms;
-    const label = clientsCount >= 1000 ? `${clientsCount / 1000}k` : String(clientsCount);
+    const label = `${clientsCount >= 1000 ? `${clientsCount / 1000}k` : String(clientsCount)}${replicasCount === 2 ? '-2-replicas' : ''}`;
 
     // Its own season, made the active one while measuring (the one active before is restored at the end).
     const previouslyActive: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
-    let clients: Clients | null = null;
+    const clients: Clients[] = [];
+    let replica: Replica | null = null;
     try {
       let t = process.hrtime.bigint();
       await db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
@@ -274,24 +339,27 @@ export const pushLatencyCase: BenchCase = {
         fixtureIds.push(id);
       }
       const played = fixtureIds.slice(0, 2);
-      // Users of its own (not the other cases' bench_ users, so no other league is recomputed with this one).
+      // Fans of a country no bench user comes from, in that country's league (no other league
+      // holds them, so no other league is recomputed with this one).
+      const [country]: { id: number }[] = await db.query(
+        `SELECT c.id FROM countries c WHERE NOT EXISTS (SELECT 1 FROM leagues l WHERE l.type = 'country' AND l.country_id = c.id)
+           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.country_id = c.id) ORDER BY c.id LIMIT 1`,
+      );
+      if (!country) throw new Error('push-latency bench: no country without fans left for its league');
       const users: { id: number; username: string; token_version: number }[] = await db.query(
-        `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
-         SELECT 'push_' || i, 'push_' || i || '@bench.invalid', 'Push', 'Client ' || i, 'not-a-password-hash', now()
+        `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, country_id)
+         SELECT 'push_' || i, 'push_' || i || '@bench.invalid', 'Push', 'Client ' || i, 'not-a-password-hash', now(), $2
          FROM generate_series(1, $1::int) AS i
          RETURNING id, username, token_version`,
-        [clientsCount],
+        [clientsCount, country.id],
       );
       users.sort((a, b) => a.id - b.id);
       const ids = users.map((u) => u.id);
       const [{ id: leagueId }]: { id: number }[] = await db.query(
-        `INSERT INTO leagues (name, description, type, max_members, owner_id) VALUES ('Push Bench League', 'Every push-latency client', 'public', 1000, $1) RETURNING id`,
-        [ids[0]],
+        `INSERT INTO leagues (name, description, type, country_id) VALUES ('Push Bench Country', 'Every push-latency client', 'country', $1) RETURNING id`,
+        [country.id],
       );
-      await db.query(
-        `INSERT INTO league_members (league_id, user_id, role) SELECT $1, u, CASE WHEN u = $2 THEN 'owner' ELSE 'member' END FROM unnest($3::int[]) AS u`,
-        [leagueId, ids[0], ids],
-      );
+      await db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, u, 'member' FROM unnest($2::int[]) AS u`, [leagueId, ids]);
       // Predictions on both played matches, 0–3 goals a side spread by a hash (repeatable), a banker on
       // the first for one user in ten: every step of a match moves many rows of the table.
       await db.query(
@@ -310,83 +378,109 @@ export const pushLatencyCase: BenchCase = {
       process.stderr.write(`[bench] push-latency: ${clientsCount} users, league #${leagueId}, fixtures #${played.join(', #')} seeded in ${round(ms(t))} ms\n`);
 
       const urlOf = (fixtureId: number) => `${ctx.baseUrl}/admin/fixtures/${fixtureId}/result`;
+      const putResult = (fixtureId: number, body: Step) =>
+        fetch(urlOf(fixtureId), {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       // The first kick-off with nobody connected: the league's table is computed once (and any other
       // league whose "recent gameweek" moves is recomputed now), so each measured recompute is an update of this league only.
-      const kickOff = await fetch(urlOf(played[0]), {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(WARM_UP[0]),
-      });
+      const kickOff = await putResult(played[0], WARM_UP[0]);
       if (!kickOff.ok) throw new Error(`push-latency bench: kick-off answered ${kickOff.status} ${await kickOff.text()}`);
       await ctx.settle(120_000);
       const [computed]: { n: number }[] = await db.query(`SELECT count(*)::int AS n FROM league_standings WHERE league_id = $1`, [leagueId]);
       if (computed.n !== clientsCount) throw new Error(`push-latency bench: the league's standings were not computed before measuring (${computed.n} rows)`);
 
-      // The clients, signed with the app's own JwtService, connected in batches.
+      // The clients, signed with the app's own JwtService, connected in batches: each replica's share from a process of its own.
       const jwt = ctx.api.get(JwtService, { strict: false });
-      const tokens = users.map((u) => jwt.sign({ sub: u.id, tv: u.token_version, username: u.username }));
-      const c = new Clients();
-      clients = c;
+      const tokens = users.map((u) => jwt.sign({ sub: u.id, tv: u.token_version, username: u.username }, { expiresIn: '1d' }));
+      const origins = [ctx.baseUrl.replace(/\/api$/, '')];
+      if (replicasCount === 2) {
+        replica = await startReplica();
+        origins.push(replica.baseUrl);
+      }
       t = process.hrtime.bigint();
-      const connected = await c.request(
-        { type: 'connect', baseUrl: ctx.baseUrl.replace(/\/api$/, ''), tokens, leagueId },
-        'connected',
-        CONNECT_TIMEOUT_MS,
-        `${clientsCount} sockets to connect`,
+      const share = Math.ceil(clientsCount / origins.length);
+      await Promise.all(
+        origins.map(async (origin, i) => {
+          const c = new Clients();
+          clients.push(c);
+          const mine = tokens.slice(i * share, (i + 1) * share);
+          const connected = await c.request({ type: 'connect', baseUrl: origin, tokens: mine, leagueId }, 'connected', CONNECT_TIMEOUT_MS, `${mine.length} sockets to connect to replica ${i + 1}`);
+          if (connected.count !== mine.length) throw new Error(`push-latency bench: only ${connected.count} of ${mine.length} sockets connected to replica ${i + 1}`);
+        }),
       );
-      if (connected.count !== clientsCount) throw new Error(`push-latency bench: only ${connected.count} of ${clientsCount} sockets connected`);
-      // The gateway joins rooms after the handshake: wait until every socket sits in the league's room.
+      // The gateways join rooms after the handshake: wait until every socket, on either replica, sits in the league's room.
       const server = ctx.api.get(LiveGateway, { strict: false }).server;
       const room = leagueRoom(leagueId);
-      await waitFor(async () => (server.sockets.adapter.rooms.get(room)?.size ?? 0) === clientsCount, ROOMS_TIMEOUT_MS, `${clientsCount} sockets in ${room}`);
-      process.stderr.write(`[bench] push-latency: ${clientsCount} sockets connected and in ${room} in ${round(ms(t))} ms\n`);
+      await waitFor(async () => (server.sockets.adapter.rooms.get(room)?.size ?? 0) === share, ROOMS_TIMEOUT_MS, `${share} sockets in ${room} on replica 1`);
+      if (replicasCount === 2) await waitFor(async () => (await server.in(room).fetchSockets()).length === clientsCount, ROOMS_TIMEOUT_MS, `${clientsCount} sockets in ${room} on both replicas`);
+      process.stderr.write(`[bench] push-latency: ${clientsCount} sockets over ${origins.length} replica(s) connected and in ${room} in ${round(ms(t))} ms\n`);
 
       /** Let a step's other pushes (points, feed entries) drain, so steps never queue behind each other. */
-      const drain = async () => {
+      const drain = async (): Promise<EventStats> => {
         await ctx.settle(120_000);
-        return c.request({ type: 'quiet', quietMs: QUIET_MS, timeoutMs: QUIET_TIMEOUT_MS }, 'quiet', QUIET_TIMEOUT_MS + 5000, 'the clients to go quiet');
-      };
-      /** One recorded step: every client's latency (ms, sorted) to the league's leaderboard.updated. */
-      const step = async (fixtureId: number, body: Step, name: string): Promise<number[]> => {
-        const m = await c.request(
-          { type: 'measure', url: urlOf(fixtureId), adminToken: ctx.adminToken, body, timeoutMs: DELIVERY_TIMEOUT_MS },
-          'measured',
-          DELIVERY_TIMEOUT_MS + 15_000,
-          `${name}: leaderboard.updated on every socket`,
+        const quiet = await Promise.all(
+          clients.map((c) => c.request({ type: 'quiet', quietMs: QUIET_MS, timeoutMs: QUIET_TIMEOUT_MS }, 'quiet', QUIET_TIMEOUT_MS + 5000, 'the clients to go quiet')),
         );
-        if (m.putStatus !== 200) throw new Error(`push-latency bench: ${name}: the admin result answered ${m.putStatus}`);
-        if (m.missing > 0) throw new Error(`push-latency bench: ${name}: ${m.missing} of ${clientsCount} sockets had no leaderboard.updated within ${DELIVERY_TIMEOUT_MS} ms`);
-        const sorted = [...m.latencies].sort((a, b) => a - b);
+        const events: EventStats = {};
+        for (const q of quiet) {
+          for (const [event, s] of Object.entries(q.events)) {
+            const e = (events[event] ??= { count: 0, first: s.first, last: 0 });
+            e.count += s.count;
+            e.first = Math.min(e.first, s.first);
+            e.last = Math.max(e.last, s.last);
+          }
+        }
+        return events;
+      };
+      /** One recorded step: every client's latency (ms, sorted) to the league's leaderboard.updated, and to its points.updated. */
+      const step = async (fixtureId: number, body: Step, name: string): Promise<{ board: number[]; points: number[] }> => {
+        await Promise.all(clients.map((c) => c.request({ type: 'arm' }, 'armed', 10_000, 'the clients to arm')));
+        const startedAt = now();
+        const res = await putResult(fixtureId, body);
+        const putMs = now() - startedAt;
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`push-latency bench: ${name}: the admin result answered ${res.status}`);
+        const measured = await Promise.all(
+          clients.map((c) =>
+            c.request({ type: 'collect', startedAt, timeoutMs: DELIVERY_TIMEOUT_MS }, 'measured', DELIVERY_TIMEOUT_MS + 15_000, `${name}: leaderboard.updated on every socket`),
+          ),
+        );
+        const missing = measured.reduce((sum, m) => sum + m.missing, 0);
+        if (missing > 0) throw new Error(`push-latency bench: ${name}: ${missing} of ${clientsCount} sockets had no leaderboard.updated within ${DELIVERY_TIMEOUT_MS} ms`);
+        const board = measured.flatMap((m) => m.latencies).sort((a, b) => a - b);
+        const points = measured.flatMap((m) => m.points).sort((a, b) => a - b);
         process.stderr.write(
-          `[bench] push-latency ${name}: PUT answered in ${round(m.putMs)} ms; leaderboard.updated first +${round(sorted[0])} ms, ` +
-            `p50 +${round(percentile(sorted, 0.50))}, p95 +${round(percentile(sorted, 0.95))}, last +${round(sorted[sorted.length - 1])} ms\n`,
+          `[bench] push-latency ${name}: PUT answered in ${round(putMs)} ms; leaderboard.updated first +${round(board[0])} ms, ` +
+            `p50 +${round(percentile(board, 0.50))}, p95 +${round(percentile(board, 0.95))}, last +${round(board[board.length - 1])} ms; ` +
+            `points.updated on ${points.length} sockets, p95 +${points.length > 0 ? round(percentile(points, 0.95)) : '-'} ms\n`,
         );
         const quiet = await drain();
         // Where the time went: the scoring transaction's start (its outbox row) and the BullMQ jobs'
         // own timestamps (all Date.now() of this machine), relative to the admin call.
-        const rel = (at: number | undefined) => (at === undefined ? '?' : `+${round(at - m.startedAtEpochMs)}`);
+        const rel = (at: number | undefined) => (at === undefined ? '?' : `+${round(at - startedAt)}`);
         const [{ scoring }]: { scoring: number | null }[] = await db.query(
           `SELECT extract(epoch FROM max(created_at)) * 1000 AS scoring FROM outbox_events WHERE name = 'scores.updated' AND (payload->>'fixtureId')::int = $1`,
           [fixtureId],
         );
         const recent = async (q: Queue, match: (j: Job) => boolean) =>
-          ((await q.getJobs(['completed'], 0, 200)) as Job[]).filter((j) => j.timestamp >= m.startedAtEpochMs && match(j)).sort((a, b) => a.timestamp - b.timestamp)[0];
+          ((await q.getJobs(['completed'], 0, 200)) as Job[]).filter((j) => j.timestamp >= startedAt - 1 && match(j)).sort((a, b) => a.timestamp - b.timestamp)[0];
         const isScores = (j: Job) => j.name === 'scores.updated' && (j.data as { payload?: { fixtureId?: number } }).payload?.fixtureId === fixtureId;
         const event = await recent(standingsQueue, isScores);
         const recompute = await recent(standingsQueue, (j) => j.name === RECOMPUTE_LEAGUE && (j.data as { leagueId?: number }).leagueId === leagueId);
-        const points = await recent(liveQueue, isScores);
+        const pointsJob = await recent(liveQueue, isScores);
         const feed = await recent(activityQueue, isScores);
         process.stderr.write(
           `[bench]     stages: scoring tx began ${rel(Number(scoring))}; scores.updated queued ${rel(event?.timestamp)}, handled ${rel(event?.processedOn)}..${rel(event?.finishedOn)}; ` +
             `recompute queued ${rel(recompute?.timestamp)} (delay ${recompute?.opts.delay ?? 0}), ran ${rel(recompute?.processedOn)}..${rel(recompute?.finishedOn)}; ` +
-            `points.updated published by ${rel(points?.finishedOn)}; activity done ${rel(feed?.finishedOn)} ms\n`,
+            `points.updated published by ${rel(pointsJob?.finishedOn)}; activity done ${rel(feed?.finishedOn)} ms\n`,
         );
         if (trace) {
-          for (const [event, s] of Object.entries(quiet.events)) {
-            process.stderr.write(`[bench]     ${event}: ${s.count} received, first +${round(s.first)} ms, last +${round(s.last)} ms\n`);
-          }
+          for (const [e, s] of Object.entries(quiet)) process.stderr.write(`[bench]     ${e}: ${s.count} received, first +${round(s.first)} ms, last +${round(s.last)} ms\n`);
         }
-        return sorted;
+        return { board, points };
       };
 
       /** A whole match on one fixture: warm-up steps unmeasured, then the measured ones. */
@@ -395,32 +489,48 @@ export const pushLatencyCase: BenchCase = {
         const tag = `${coalesceMs} ms window`;
         await drain();
         for (const s of warmUp) await step(fixtureId, s, `warm-up ${stepLabel(s)} (${tag})`);
-        const all: number[] = [];
+        const board: number[] = [];
+        const points: number[] = [];
         const perStep: string[] = [];
         for (const s of STEPS) {
-          const sorted = await step(fixtureId, s, `${stepLabel(s)} (${tag})`);
-          all.push(...sorted);
-          perStep.push(`${stepLabel(s)} ${round(percentile(sorted, 0.95))}`);
+          const measured = await step(fixtureId, s, `${stepLabel(s)} (${tag})`);
+          board.push(...measured.board);
+          points.push(...measured.points);
+          perStep.push(`${stepLabel(s)} ${round(percentile(measured.board, 0.95))}`);
         }
-        all.sort((a, b) => a - b);
-        return { p50: round(percentile(all, 0.50)), p95: round(percentile(all, 0.95)), max: round(all[all.length - 1]), perStep: perStep.join(', ') };
+        board.sort((a, b) => a - b);
+        points.sort((a, b) => a - b);
+        return {
+          p50: round(percentile(board, 0.50)),
+          p95: round(percentile(board, 0.95)),
+          max: round(board[board.length - 1]),
+          perStep: perStep.join(', '),
+          points: points.length === 0 ? 'none' : `${points.length} pushes, p50 ${round(percentile(points, 0.50))} ms, p95 ${round(percentile(points, 0.95))} ms`,
+        };
       };
 
       // The first match with the app's window (its kick-off is already recorded), the second without one.
       const app = await match(played[0], appCoalesceMs, WARM_UP.slice(1));
       const none = await match(played[1], 0, WARM_UP);
-      const what = `admin result → leaderboard.updated on ${clientsCount} sockets, ${STEPS.length} steps of a match`;
-      return [
+      const where = replicasCount === 2 ? `${clientsCount} sockets over two API replicas` : `${clientsCount} sockets on one API replica`;
+      const what = `admin result → leaderboard.updated on ${where}, ${STEPS.length} steps of a match`;
+      const goal = replicasCount === 2 ? 'goal ≤ 1 s at 10,000 sockets over two replicas' : 'goal < 500 ms at 1,000 sockets on one replica';
+      const lines = [
         `push-latency-${label} p50 (${what}, ${appCoalesceMs} ms coalescing window): ${app.p50} ms`,
-        `push-latency-${label} p95: ${app.p95} ms (goal < 500 ms on a 2-core machine; p95 per step: ${app.perStep} ms)`,
+        `push-latency-${label} p95: ${app.p95} ms (${goal}; p95 per step: ${app.perStep} ms)`,
         `push-latency-${label} max: ${app.max} ms`,
+        `push-latency-${label} points.updated (admin result → each socket whose points moved): ${app.points}`,
         `push-latency-${label}-no-coalescing p50 (same, standings window 0 ms): ${none.p50} ms`,
         `push-latency-${label}-no-coalescing p95: ${none.p95} ms (p95 per step: ${none.perStep} ms)`,
         `push-latency-${label}-no-coalescing max: ${none.max} ms`,
+        `push-latency-${label}-no-coalescing points.updated: ${none.points}`,
       ];
+      if (replica) lines.push(`push-latency-${label} replica 2 (an API process alone, ${share} sockets): peak RSS ${replica.peakRssMb()} MB`);
+      return lines;
     } finally {
       STANDINGS_COALESCE.ms = appCoalesceMs;
-      await clients?.close().catch(() => undefined);
+      await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
+      await replica?.stop().catch(() => undefined);
       await db.query(`UPDATE seasons SET is_active = false WHERE is_active`).catch(() => undefined);
       if (previouslyActive.length > 0) await db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [previouslyActive[0].id]).catch(() => undefined);
     }

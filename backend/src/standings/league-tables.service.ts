@@ -106,8 +106,9 @@ export class LeagueTablesService {
 
   /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
   private async ranked(key: string, version: number, leagueId: number, source: TableSource): Promise<VersionedTable> {
+    const loadTable = async (): Promise<VersionedTable> => ({ version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) });
     // No summary yet (a league never recomputed): nothing to key a copy by, so no copy.
-    if (version === 0) return { version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) };
+    if (version === 0) return loadTable();
     const cached = this.tables.get(key);
     if (cached && cached.version === version) {
       this.tables.delete(key);
@@ -118,7 +119,7 @@ export class LeagueTablesService {
     const running = this.loading.get(loadKey);
     if (running) return running;
     const load = (async () => {
-      const table: VersionedTable = { version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) };
+      const table = await loadTable();
       const current = this.tables.get(key);
       // A slower load of an older version must not replace a newer table.
       if (!current || current.version <= version) {
