@@ -9,6 +9,7 @@ import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import type { BenchCase, BenchContext } from './run';
+import { cpuBetween, cpuSnapshot, procStatCpuMs } from './server-cpu';
 
 /**
  * Push latency: 10,000 signed-in Socket.IO clients (websocket transport) spread over two API
@@ -18,10 +19,10 @@ import type { BenchCase, BenchContext } from './run';
  * scores.updated → standings recompute → leaderboard.updated → live stream → one replica's relay
  * → Socket.IO's Redis Streams adapter → the sockets on both replicas, next to the other pushes the
  * same result causes (fixture.updated, points.updated, activity.created). Measured: from the admin
- * call to each client holding the league's leaderboard.updated (every socket), and to each
- * holding its points.updated (every socket whose points moved); p50/p95/max over every client of
- * every measured step. Then a second match the same way with the standings coalescing window at
- * 0 ms, to show its share. Replica 1, the workers and the admin calls share the bench process (as
+ * call to each client holding both the league's leaderboard.updated and its own points.updated
+ * (every client is an online predictor of the match, so each gets both), p50/p95/max over every
+ * client of every measured step, with each push's own figures and where the CPU went. Then a
+ * second match the same way (with the standings coalescing window at 0 ms, when the app's is not). Replica 1, the workers and the admin calls share the bench process (as
  * in every bench case); replica 2 is the real build's API (`dist/backend/src/main.js`) in a
  * process of its own; each replica's clients run in a process of their own (as on separate
  * devices). All of it shares the machine's two cores.
@@ -80,7 +81,7 @@ type ToClients =
 type FromClients =
   | { type: 'connected'; count: number }
   | { type: 'armed' }
-  | { type: 'measured'; latencies: number[]; missing: number; points: number[] }
+  | { type: 'measured'; board: number[]; points: number[]; both: number[]; missing: number; cpuMs: number }
   | { type: 'quiet'; events: EventStats }
   | { type: 'failed'; message: string };
 
@@ -94,14 +95,20 @@ function runClients(): void {
   let leagueId = 0;
   /** Per socket, for the current step: when the league's leaderboard.updated arrived. */
   let arrived: (number | undefined)[] = [];
-  /** Per socket, for the current step: when its points.updated arrived (none when its points did not move). */
+  /** Per socket, for the current step: when its points.updated arrived. */
   let pointsArrived: (number | undefined)[] = [];
-  let arrivals = 0;
-  let onArrival: (() => void) | null = null;
+  /** Sockets holding both pushes of the current step. */
+  let completed = 0;
+  let onComplete: (() => void) | null = null;
+  const complete = () => {
+    completed += 1;
+    onComplete?.();
+  };
   /** Every event since the step was armed, by name (ms after arming). */
   let stats: EventStats = {};
   let stepStart = now();
   let lastEventAt = now();
+  let cpuAtArm = process.cpuUsage();
   let closing = false;
   const send = (m: FromClients) => process.send?.(m);
 
@@ -119,11 +126,12 @@ function runClients(): void {
       socket.on('leaderboard.updated', (payload: LeaderboardUpdatedPayload) => {
         if (payload.leagueId !== leagueId || arrived[index] !== undefined) return;
         arrived[index] = now();
-        arrivals += 1;
-        onArrival?.();
+        if (pointsArrived[index] !== undefined) complete();
       });
       socket.on('points.updated', () => {
-        pointsArrived[index] ??= now();
+        if (pointsArrived[index] !== undefined) return;
+        pointsArrived[index] = now();
+        if (arrived[index] !== undefined) complete();
       });
       socket.once('connect', () => resolve());
       socket.once('connect_error', (error) => reject(new Error(`socket ${index} was refused: ${error.message}`)));
@@ -145,24 +153,26 @@ function runClients(): void {
         } else if (message.type === 'arm') {
           arrived = new Array<number | undefined>(sockets.length).fill(undefined);
           pointsArrived = new Array<number | undefined>(sockets.length).fill(undefined);
-          arrivals = 0;
+          completed = 0;
           stats = {};
           stepStart = now();
+          cpuAtArm = process.cpuUsage();
           send({ type: 'armed' });
         } else if (message.type === 'collect') {
           const all = new Promise<void>((resolve) => {
-            onArrival = () => {
-              if (arrivals === sockets.length) resolve();
+            onComplete = () => {
+              if (completed === sockets.length) resolve();
             };
-            onArrival();
+            onComplete();
           });
           let timer: NodeJS.Timeout | undefined;
           await Promise.race([all, new Promise((r) => (timer = setTimeout(r, message.timeoutMs)))]);
           clearTimeout(timer);
-          onArrival = null;
+          onComplete = null;
           const after = (at: number | undefined) => (at === undefined ? [] : [at - message.startedAt]);
-          const latencies = arrived.flatMap(after);
-          send({ type: 'measured', latencies, missing: arrived.length - latencies.length, points: pointsArrived.flatMap(after) });
+          const both = arrived.flatMap((at, i) => (at === undefined || pointsArrived[i] === undefined ? [] : [Math.max(at, pointsArrived[i]!) - message.startedAt]));
+          const cpu = process.cpuUsage(cpuAtArm);
+          send({ type: 'measured', board: arrived.flatMap(after), points: pointsArrived.flatMap(after), both, missing: sockets.length - both.length, cpuMs: (cpu.user + cpu.system) / 1000 });
         } else if (message.type === 'quiet') {
           const deadline = now() + message.timeoutMs;
           while (now() - lastEventAt < message.quietMs) {
@@ -252,6 +262,8 @@ interface Replica {
   baseUrl: string;
   /** The most resident memory the process has held (VmHWM), in MB. */
   peakRssMb(): number;
+  /** CPU the process has used so far (user + system), in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -291,8 +303,31 @@ async function startReplica(): Promise<Replica> {
     const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
     return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
   };
-  return { baseUrl, peakRssMb, stop };
+  const cpuMs = () => procStatCpuMs(readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
+  return { baseUrl, peakRssMb, cpuMs, stop };
 }
+
+/** CPU ms every core of this machine has been busy so far (/proc/stat: all but idle and iowait). */
+function machineBusyMs(): number {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  return ((total - ticks[3] - ticks[4]) * 1000) / 100;
+}
+
+/** Where a step's CPU went, in ms, over its wall time (the admin call → the last leaderboard.updated). */
+interface StepCpu {
+  wallMs: number;
+  clientsMs: number;
+  replica2Ms: number;
+  benchMs: number;
+  postgresMs: number;
+  machineMs: number;
+}
+
+const cpuLine = (c: StepCpu) =>
+  `CPU over ${round(c.wallMs)} ms of wall time (2 cores): clients ${round(c.clientsMs)} ms, replica 2 ${round(c.replica2Ms)} ms, ` +
+  `bench process (replica 1 + workers) ${round(c.benchMs)} ms, Postgres ${round(c.postgresMs)} ms, ` +
+  `the rest (Redis, …) ${round(c.machineMs - c.clientsMs - c.replica2Ms - c.benchMs - c.postgresMs)} ms; machine busy ${round(c.machineMs)} ms`;
 
 export const pushLatencyCase: BenchCase = {
   name: 'push-latency',
@@ -435,9 +470,10 @@ export const pushLatencyCase: BenchCase = {
         }
         return events;
       };
-      /** One recorded step: every client's latency (ms, sorted) to the league's leaderboard.updated, and to its points.updated. */
-      const step = async (fixtureId: number, body: Step, name: string): Promise<{ board: number[]; points: number[] }> => {
+      /** One recorded step: every client's latency (ms, sorted) to the league's leaderboard.updated, to its points.updated, and to holding both. */
+      const step = async (fixtureId: number, body: Step, name: string): Promise<{ board: number[]; points: number[]; both: number[]; cpu: StepCpu }> => {
         await Promise.all(clients.map((c) => c.request({ type: 'arm' }, 'armed', 10_000, 'the clients to arm')));
+        const cpuBefore = { bench: await cpuSnapshot(db), replica2: replica?.cpuMs() ?? 0, machine: machineBusyMs() };
         const startedAt = now();
         const res = await putResult(fixtureId, body);
         const putMs = now() - startedAt;
@@ -448,15 +484,26 @@ export const pushLatencyCase: BenchCase = {
             c.request({ type: 'collect', startedAt, timeoutMs: DELIVERY_TIMEOUT_MS }, 'measured', DELIVERY_TIMEOUT_MS + 15_000, `${name}: leaderboard.updated on every socket`),
           ),
         );
+        const wallMs = now() - startedAt;
+        const benchCpu = cpuBetween(cpuBefore.bench, await cpuSnapshot(db));
+        const cpu: StepCpu = {
+          wallMs,
+          clientsMs: measured.reduce((sum, m) => sum + m.cpuMs, 0),
+          replica2Ms: (replica?.cpuMs() ?? 0) - cpuBefore.replica2,
+          benchMs: benchCpu.processMs,
+          postgresMs: benchCpu.postgresMs,
+          machineMs: machineBusyMs() - cpuBefore.machine,
+        };
         const missing = measured.reduce((sum, m) => sum + m.missing, 0);
-        if (missing > 0) throw new Error(`push-latency bench: ${name}: ${missing} of ${clientsCount} sockets had no leaderboard.updated within ${DELIVERY_TIMEOUT_MS} ms`);
-        const board = measured.flatMap((m) => m.latencies).sort((a, b) => a - b);
-        const points = measured.flatMap((m) => m.points).sort((a, b) => a - b);
+        if (missing > 0) throw new Error(`push-latency bench: ${name}: ${missing} of ${clientsCount} sockets lacked their leaderboard.updated or points.updated after ${DELIVERY_TIMEOUT_MS} ms`);
+        const sorted = (pick: (m: (typeof measured)[number]) => number[]) => measured.flatMap(pick).sort((a, b) => a - b);
+        const [board, points, both] = [sorted((m) => m.board), sorted((m) => m.points), sorted((m) => m.both)];
         process.stderr.write(
           `[bench] push-latency ${name}: PUT answered in ${round(putMs)} ms; leaderboard.updated first +${round(board[0])} ms, ` +
             `p50 +${round(percentile(board, 0.50))}, p95 +${round(percentile(board, 0.95))}, last +${round(board[board.length - 1])} ms; ` +
-            `points.updated on ${points.length} sockets, p95 +${points.length > 0 ? round(percentile(points, 0.95)) : '-'} ms\n`,
+            `points.updated p95 +${round(percentile(points, 0.95))} ms; both p95 +${round(percentile(both, 0.95))}, last +${round(both[both.length - 1])} ms\n`,
         );
+        process.stderr.write(`[bench]     ${cpuLine(cpu)}\n`);
         const quiet = await drain();
         // Where the time went: the scoring transaction's start (its outbox row) and the BullMQ jobs'
         // own timestamps (all Date.now() of this machine), relative to the admin call.
@@ -480,7 +527,7 @@ export const pushLatencyCase: BenchCase = {
         if (trace) {
           for (const [e, s] of Object.entries(quiet)) process.stderr.write(`[bench]     ${e}: ${s.count} received, first +${round(s.first)} ms, last +${round(s.last)} ms\n`);
         }
-        return { board, points };
+        return { board, points, both, cpu };
       };
 
       /** A whole match on one fixture: warm-up steps unmeasured, then the measured ones. */
@@ -489,23 +536,24 @@ export const pushLatencyCase: BenchCase = {
         const tag = `${coalesceMs} ms window`;
         await drain();
         for (const s of warmUp) await step(fixtureId, s, `warm-up ${stepLabel(s)} (${tag})`);
-        const board: number[] = [];
-        const points: number[] = [];
+        const all = { board: [] as number[], points: [] as number[], both: [] as number[] };
         const perStep: string[] = [];
+        const cpu: StepCpu = { wallMs: 0, clientsMs: 0, replica2Ms: 0, benchMs: 0, postgresMs: 0, machineMs: 0 };
         for (const s of STEPS) {
           const measured = await step(fixtureId, s, `${stepLabel(s)} (${tag})`);
-          board.push(...measured.board);
-          points.push(...measured.points);
-          perStep.push(`${stepLabel(s)} ${round(percentile(measured.board, 0.95))}`);
+          for (const k of Object.keys(cpu) as (keyof StepCpu)[]) cpu[k] += measured.cpu[k];
+          all.board.push(...measured.board);
+          all.points.push(...measured.points);
+          all.both.push(...measured.both);
+          perStep.push(`${stepLabel(s)} ${round(percentile(measured.both, 0.95))}`);
         }
-        board.sort((a, b) => a - b);
-        points.sort((a, b) => a - b);
+        for (const list of Object.values(all)) list.sort((a, b) => a - b);
+        const p = (list: number[], q: number) => round(percentile(list, q));
         return {
-          p50: round(percentile(board, 0.50)),
-          p95: round(percentile(board, 0.95)),
-          max: round(board[board.length - 1]),
+          summary: `p50 ${p(all.both, 0.5)} ms, p95 ${p(all.both, 0.95)} ms, max ${round(all.both[all.both.length - 1])} ms`,
+          parts: `leaderboard.updated p50 ${p(all.board, 0.5)} / p95 ${p(all.board, 0.95)} ms, points.updated p50 ${p(all.points, 0.5)} / p95 ${p(all.points, 0.95)} ms`,
           perStep: perStep.join(', '),
-          points: points.length === 0 ? 'none' : `${points.length} pushes, p50 ${round(percentile(points, 0.50))} ms, p95 ${round(percentile(points, 0.95))} ms`,
+          cpu: cpuLine(cpu),
         };
       };
 
@@ -513,18 +561,22 @@ export const pushLatencyCase: BenchCase = {
       const app = await match(played[0], appCoalesceMs, WARM_UP.slice(1));
       const none = await match(played[1], 0, WARM_UP);
       const where = replicasCount === 2 ? `${clientsCount} sockets over two API replicas` : `${clientsCount} sockets on one API replica`;
-      const what = `admin result → leaderboard.updated on ${where}, ${STEPS.length} steps of a match`;
-      const goal = replicasCount === 2 ? 'goal ≤ 1 s at 10,000 sockets over two replicas' : 'goal < 500 ms at 1,000 sockets on one replica';
+      const what = `admin result → each socket holding its league's leaderboard.updated and its own points.updated, ${where}, ${STEPS.length} steps of a match`;
+      const goal = replicasCount === 2 ? 'goal p95 ≤ 1 s at 10,000 sockets over two replicas' : 'goal p95 < 500 ms at 1,000 sockets on one replica';
       const lines = [
-        `push-latency-${label} p50 (${what}, ${appCoalesceMs} ms coalescing window): ${app.p50} ms`,
-        `push-latency-${label} p95: ${app.p95} ms (${goal}; p95 per step: ${app.perStep} ms)`,
-        `push-latency-${label} max: ${app.max} ms`,
-        `push-latency-${label} points.updated (admin result → each socket whose points moved): ${app.points}`,
-        `push-latency-${label}-no-coalescing p50 (same, standings window 0 ms): ${none.p50} ms`,
-        `push-latency-${label}-no-coalescing p95: ${none.p95} ms (p95 per step: ${none.perStep} ms)`,
-        `push-latency-${label}-no-coalescing max: ${none.max} ms`,
-        `push-latency-${label}-no-coalescing points.updated: ${none.points}`,
+        `push-latency-${label} (${what}, ${appCoalesceMs} ms coalescing window): ${app.summary} (${goal}; p95 per step: ${app.perStep} ms)`,
+        `push-latency-${label} each push alone: ${app.parts}`,
+        `push-latency-${label} ${app.cpu} (the measured steps together)`,
       ];
+      if (appCoalesceMs !== 0) {
+        lines.push(
+          `push-latency-${label}-no-coalescing (same, standings window 0 ms): ${none.summary} (p95 per step: ${none.perStep} ms)`,
+          `push-latency-${label}-no-coalescing each push alone: ${none.parts}`,
+          `push-latency-${label}-no-coalescing ${none.cpu}`,
+        );
+      } else {
+        lines.push(`push-latency-${label} second match: ${none.summary}; ${none.parts}; ${none.cpu}`);
+      }
       if (replica) lines.push(`push-latency-${label} replica 2 (an API process alone, ${share} sockets): peak RSS ${replica.peakRssMb()} MB`);
       return lines;
     } finally {
