@@ -225,7 +225,7 @@ export const headlineCase: BenchCase = {
       lines.push(
         `headline-goal-to-every-rank-${k}: ${round(total)} ms (goal ≤ ${GOAL_MS} ms at 1m: ${total <= GOAL_MS ? 'met' : 'NOT met'}); ` +
           `admin call ${round(recorded)} ms, totals committed ${round(scoredAt)} ms; season/gameweek readable per league: ${perKind}; ` +
-          `bench process RSS max ${round(Math.max(...rss) / 2 ** 20)} MB (API + workers in one process; goal < 512 MB each; ` +
+          `bench process RSS max ${round(Math.max(...rss) / 2 ** 20)} MB (${ctx.workers === ctx.api ? 'the API; the workers run apart' : 'API + workers in one process'}; goal < 512 MB each; ` +
           `at that moment JS heap ${round(peak.heapUsed / 2 ** 20)} MB, external ${round(peak.external / 2 ** 20)} MB); ` +
           `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );

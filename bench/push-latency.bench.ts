@@ -1,15 +1,14 @@
 import { percentile } from './percentile';
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import type { BenchCase, BenchContext } from './run';
-import { cpuBetween, cpuSnapshot, procStatCpuMs } from './server-cpu';
+import { freePort, startNodeProcess, type NodeProcess } from './node-process';
+import { cpuBetween, cpuSnapshot } from './server-cpu';
 
 /**
  * Push latency: 10,000 signed-in Socket.IO clients (websocket transport) spread over two API
@@ -258,53 +257,11 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 }
 
 /** A second API replica: the real build's entry point in a process of its own, on this bench's database and Redis. */
-interface Replica {
-  baseUrl: string;
-  /** The most resident memory the process has held (VmHWM), in MB. */
-  peakRssMb(): number;
-  /** CPU the process has used so far (user + system), in ms. */
-  cpuMs(): number;
-  stop(): Promise<void>;
-}
-
-async function startReplica(): Promise<Replica> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
-  const entry = join(__dirname, '..', 'backend', 'src', 'main.js');
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
-  const output: string[] = [];
-  child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
+async function startReplica(): Promise<NodeProcess & { baseUrl: string }> {
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`push-latency bench: replica 2 exited (${child.exitCode}): ${output.join('').slice(-2000)}`);
-        return fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
-      },
-      60_000,
-      'replica 2 to answer /api/health',
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-  const peakRssMb = () => {
-    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
-    return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
-  };
-  const cpuMs = () => procStatCpuMs(readFileSync(`/proc/${child.pid}/stat`, 'utf8'));
-  return { baseUrl, peakRssMb, cpuMs, stop };
+  const replica = await startNodeProcess('replica 2', join(__dirname, '..', 'backend', 'src', 'main.js'), { PORT: String(port) }, `${baseUrl}/api/health`);
+  return { ...replica, baseUrl };
 }
 
 /** CPU ms every core of this machine has been busy so far (/proc/stat: all but idle and iowait). */
@@ -351,7 +308,7 @@ export const pushLatencyCase: BenchCase = {
     // Its own season, made the active one while measuring (the one active before is restored at the end).
     const previouslyActive: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
     const clients: Clients[] = [];
-    let replica: Replica | null = null;
+    let replica: (NodeProcess & { baseUrl: string }) | null = null;
     try {
       let t = process.hrtime.bigint();
       await db.query(`UPDATE seasons SET is_active = false WHERE is_active`);

@@ -11,6 +11,7 @@ import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
 import { seedOneFixtureSeason } from './one-fixture-season';
+import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -22,7 +23,9 @@ import { seedOneFixtureSeason } from './one-fixture-season';
  * number of bench users; each scale runs on its own scratch database; default 100k),
  * BENCH_USERS (an exact number instead of BENCH_SCALE),
  * BENCH_ONLY=<case name>[,<case name>] to run some cases only, KEEP_BENCH_DB=1 to keep the
- * scratch database.
+ * scratch database, BENCH_WORKERS=process to run the workers as the real worker build in a
+ * process of their own (then each process's peak RSS is printed; cases that reach into a
+ * worker-only service need the default, in-process).
  */
 
 export interface BenchContext {
@@ -207,6 +210,8 @@ async function main(): Promise<void> {
 
 async function benchAt(users: number): Promise<void> {
   const stamp = `${Date.now()}`;
+  const workersApart = process.env.BENCH_WORKERS === 'process';
+  if (!['process', 'in-process', undefined].includes(process.env.BENCH_WORKERS)) throw new Error(`BENCH_WORKERS must be process or in-process, got ${process.env.BENCH_WORKERS}`);
   const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/scoreline_bench_${stamp}`;
   const databaseUrl = url.toString();
@@ -233,19 +238,28 @@ async function benchAt(users: number): Promise<void> {
   const { createWorkersApp } = await import('@scoreline/workers/main');
   const { DataSource: DS } = await import('typeorm');
   const { JwtService } = await import('@nestjs/jwt');
-  const { getQueueToken } = await import('@nestjs/bullmq');
   const { QUEUES } = await import('@scoreline/backend/outbox/event-routes');
 
   process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
   await ensureDatabaseExists(databaseUrl);
   let api: INestApplication | null = null;
   let workers: INestApplicationContext | null = null;
+  let workerProcess: NodeProcess | null = null;
+  const { Queue } = await import('bullmq');
+  // The bench's own handles on the queues (settle reads their counts), wherever the workers run.
+  const queues = QUEUES.map((name) => new Queue(name, { connection: { url: process.env.REDIS_URL! }, prefix: process.env.QUEUE_PREFIX }));
   try {
     await migrateAndSeed(databaseUrl);
     api = await createApiApp();
     await api.listen(0, '127.0.0.1');
-    workers = await createWorkersApp();
-    await workers.init();
+    if (workersApart) {
+      // The real worker build in a process of its own: each process's memory is its own figure.
+      const port = await freePort();
+      workerProcess = await startNodeProcess('the worker process', join(__dirname, '..', 'workers', 'src', 'main.js'), { HEALTH_PORT: String(port) }, `http://127.0.0.1:${port}/health/ready`);
+    } else {
+      workers = await createWorkersApp();
+      await workers.init();
+    }
     const db = api.get(DS);
     const t = process.hrtime.bigint();
     await seedUsers(db, users);
@@ -257,11 +271,11 @@ async function benchAt(users: number): Promise<void> {
     // Access tokens last 15 minutes; a full bench run takes longer.
     const adminToken = api.get(JwtService, { strict: false }).sign({ sub: admin.id, tv: 0, username: admin.username }, { expiresIn: '1d' });
     const address = api.getHttpServer().address() as { port: number };
-    const queues = QUEUES.map((name) => workers!.get<import('bullmq').Queue>(getQueueToken(name), { strict: false }));
     const ctx: BenchContext = {
       db,
       api,
-      workers,
+      // With the workers apart, the API's own copy of the domain services (a case that needs a worker-only one fails).
+      workers: workers ?? api,
       baseUrl: `http://127.0.0.1:${address.port}/api`,
       adminToken,
       adminId: admin.id,
@@ -286,7 +300,15 @@ async function benchAt(users: number): Promise<void> {
     for (const bench of BENCH_CASES.filter((b) => only.length === 0 || only.includes(b.name))) {
       for (const line of await bench.run(ctx)) process.stdout.write(`${line}\n`);
     }
+    if (workerProcess) {
+      process.stdout.write(
+        `process-memory-${users >= 1_000_000 ? `${users / 1_000_000}m` : `${Math.round(users / 1000)}k`} (peak RSS over the whole run, goal < 512 MB each): ` +
+          `API ${peakRssMbOf('self')} MB (the bench process: the API and the bench's own driver), workers ${workerProcess.peakRssMb()} MB\n`,
+      );
+    }
   } finally {
+    await workerProcess?.stop().catch(() => undefined);
+    await Promise.all(queues.map((q) => q.close().catch(() => undefined)));
     await workers?.close().catch(() => undefined);
     await api?.close().catch(() => undefined);
     if (!process.env.KEEP_BENCH_DB) {
