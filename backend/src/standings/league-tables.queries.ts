@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
-import type { RankedColumns } from './ranked-table';
+import { parseIntList, type RankedColumns } from './ranked-table';
 import { tableOrder, tableRank, totalsOf } from './table-ranking.queries';
 
 type Q = DataSource | EntityManager;
@@ -75,10 +75,12 @@ const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.
  */
 export async function selectRankedColumns(q: Q, leagueId: number, source: TableSource): Promise<RankedColumns> {
   const figures = totalsOf('t');
-  const [columns]: RankedColumns[] = await q.query(
-    `SELECT coalesce(array_agg(user_id), '{}') AS user_ids, coalesce(array_agg(rank), '{}') AS ranks,
-            coalesce(array_agg(points), '{}') AS points, coalesce(array_agg(exact), '{}') AS exact,
-            coalesce(array_agg(correct), '{}') AS correct, coalesce(array_agg(provisional), '{}') AS provisional
+  // Each column as one comma-separated text (parsed straight into a typed array), not an int[]
+  // that the driver would turn into a JS array and a string per element first.
+  const list = (column: string) => `coalesce(array_to_string(array_agg(${column}), ','), '')`;
+  const [columns]: Record<keyof RankedColumns, string>[] = await q.query(
+    `SELECT ${list('user_id')} AS user_ids, ${list('rank')} AS ranks, ${list('points')} AS points,
+            ${list('exact')} AS exact, ${list('correct')} AS correct, ${list('provisional::int')} AS provisional
      FROM (
        SELECT m.user_id, ${tableRank(figures)} AS rank,
               ${figures('points')}::int AS points, ${figures('exact')}::int AS exact, ${figures('correct')}::int AS correct,
@@ -90,7 +92,14 @@ export async function selectRankedColumns(q: Q, leagueId: number, source: TableS
      ) ranked`,
     [leagueId, sourceParam(source)],
   );
-  return columns;
+  return {
+    user_ids: parseIntList(columns.user_ids),
+    ranks: parseIntList(columns.ranks),
+    points: parseIntList(columns.points),
+    exact: parseIntList(columns.exact),
+    correct: parseIntList(columns.correct),
+    provisional: Uint8Array.from(parseIntList(columns.provisional)),
+  };
 }
 
 export interface TableUser {

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import { RankedTable, type RankedColumns, type RankedMember } from './ranked-table';
+import { parseIntList, RankedTable, type RankedColumns, type RankedMember } from './ranked-table';
 
 const columnsOf = (rows: RankedMember[]): RankedColumns => ({
-  user_ids: rows.map((r) => r.user_id),
-  ranks: rows.map((r) => r.rank),
-  points: rows.map((r) => r.points),
-  exact: rows.map((r) => r.exact),
-  correct: rows.map((r) => r.correct),
-  provisional: rows.map((r) => r.provisional),
+  user_ids: Int32Array.from(rows, (r) => r.user_id),
+  ranks: Int32Array.from(rows, (r) => r.rank),
+  points: Int32Array.from(rows, (r) => r.points),
+  exact: Int32Array.from(rows, (r) => r.exact),
+  correct: Int32Array.from(rows, (r) => r.correct),
+  provisional: Uint8Array.from(rows, (r) => (r.provisional ? 1 : 0)),
 });
 
 /** Members with distinct ids and figures, ranked by the table rule (1, 1, 3 for ties), ties by id. */
@@ -63,5 +63,20 @@ describe('RankedTable', () => {
     expect(table.size).toBe(0);
     expect(table.slice(0, 50)).toEqual([]);
     expect(table.positionOf(1)).toBeUndefined();
+  });
+
+  it('rejects columns of different lengths', () => {
+    const columns = columnsOf([{ user_id: 1, rank: 1, points: 3, exact: 0, correct: 1, provisional: false }]);
+    expect(() => new RankedTable({ ...columns, ranks: new Int32Array(0) })).toThrow('differ in length');
+  });
+});
+
+describe('parseIntList', () => {
+  it('reads back any list of 32-bit integers as array_to_string writes it', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), { maxLength: 200 }), (values) => {
+        expect(Array.from(parseIntList(values.join(',')))).toEqual(values);
+      }),
+    );
   });
 });
