@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { standingsCase } from './standings.bench';
 import { pushLatencyCase } from './push-latency.bench';
@@ -40,6 +41,10 @@ export interface BenchContext {
   users: number;
   /** Wait until the outbox is relayed and every queue is idle. */
   settle(timeoutMs?: number): Promise<void>;
+  /** The bench's own handle on a queue (the workers may run in another process). */
+  queue(name: string): Queue;
+  /** Whether the workers run in a process of their own (BENCH_WORKERS=process). */
+  workersApart: boolean;
 }
 
 export interface BenchCase {
@@ -245,9 +250,9 @@ async function benchAt(users: number): Promise<void> {
   let api: INestApplication | null = null;
   let workers: INestApplicationContext | null = null;
   let workerProcess: NodeProcess | null = null;
-  const { Queue } = await import('bullmq');
+  const { Queue: BullQueue } = await import('bullmq');
   // The bench's own handles on the queues (settle reads their counts), wherever the workers run.
-  const queues = QUEUES.map((name) => new Queue(name, { connection: { url: process.env.REDIS_URL! }, prefix: process.env.QUEUE_PREFIX }));
+  const queues = QUEUES.map((name) => new BullQueue(name, { connection: { url: process.env.REDIS_URL! }, prefix: process.env.QUEUE_PREFIX }));
   try {
     await migrateAndSeed(databaseUrl);
     api = await createApiApp();
@@ -280,6 +285,12 @@ async function benchAt(users: number): Promise<void> {
       adminToken,
       adminId: admin.id,
       users,
+      workersApart,
+      queue(name) {
+        const found = queues.find((q) => q.name === name);
+        if (!found) throw new Error(`no queue named ${name}`);
+        return found;
+      },
       async settle(timeoutMs = 60_000) {
         // What is still under way, named in the error when it does not settle in time.
         let busy = '';
