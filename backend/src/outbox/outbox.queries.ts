@@ -1,3 +1,4 @@
+import { queryPrepared } from '../database/database.queries';
 import type { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventMap, DomainEventName } from '@scoreline/contracts/events';
@@ -15,12 +16,17 @@ export type OutboxRow<N extends DomainEventName = DomainEventName> = {
 
 // ---- Writing events (in the caller's transaction) -------------------------------------------
 
-export async function insertEvent<N extends DomainEventName>(tx: EntityManager, name: N, payload: DomainEventMap[N]): Promise<void> {
-  await tx.query(`INSERT INTO outbox_events (name, payload) VALUES ($1, $2)`, [name, JSON.stringify(payload)]);
-}
-
-export async function insertEvents<N extends DomainEventName>(tx: EntityManager, name: N, payloads: DomainEventMap[N][]): Promise<void> {
-  await tx.query(`INSERT INTO outbox_events (name, payload) SELECT $1, p FROM jsonb_array_elements($2::jsonb) AS p`, [name, JSON.stringify(payloads)]);
+/**
+ * Writes the events and wakes the relays (the NOTIFY is delivered on commit, dropped on
+ * rollback) in one statement: one round trip less on every writer's path, the prediction save's
+ * among them.
+ */
+export async function insertEventsAndNotify<N extends DomainEventName>(tx: EntityManager, name: N, payloads: DomainEventMap[N][]): Promise<void> {
+  await queryPrepared(tx, 'insert_events_and_notify',
+    `WITH written AS (INSERT INTO outbox_events (name, payload) SELECT $1, p FROM jsonb_array_elements($2::jsonb) AS p RETURNING id)
+     SELECT pg_notify($3, '') FROM (SELECT 1 FROM written LIMIT 1) w`,
+    [name, JSON.stringify(payloads), OUTBOX_CHANNEL],
+  );
 }
 
 /** The id of the latest event written so far (0 with none). */
@@ -39,11 +45,6 @@ export async function takeOverEvents<N extends DomainEventName>(q: Queryable, af
     [afterId, name],
   );
   return rows;
-}
-
-/** Wakes the relays; delivered on commit, dropped on rollback. */
-export async function notifyRelays(tx: EntityManager): Promise<void> {
-  await tx.query(`SELECT pg_notify($1, '')`, [OUTBOX_CHANNEL]);
 }
 
 /** The relay's own connection starts listening for new events. */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
-import { insertEvent, insertEvents, notifyRelays, OutboxRow, removePendingQueue, selectLatestEventId, selectOldestPendingAge, takeOverEvents } from './outbox.queries';
+import { insertEventsAndNotify, OutboxRow, removePendingQueue, selectLatestEventId, selectOldestPendingAge, takeOverEvents } from './outbox.queries';
 /** The BullMQ job id of an outbox event: duplicates of one event collapse into one job. */
 export const outboxJobId = (eventId: number | string): string => `evt-${eventId}`;
 
@@ -36,14 +36,12 @@ export class OutboxService {
    * describes was committed. The NOTIFY is delivered on commit, and dropped on rollback.
    */
   async publish<N extends DomainEventName>(tx: EntityManager, name: N, payload: DomainEventMap[N]): Promise<void> {
-    await insertEvent(tx, name, payload);
-    await notifyRelays(tx);
+    await insertEventsAndNotify(tx, name, [payload]);
   }
 
   async publishMany<N extends DomainEventName>(tx: EntityManager, name: N, payloads: DomainEventMap[N][]): Promise<void> {
     if (payloads.length === 0) return;
-    await insertEvents(tx, name, payloads);
-    await notifyRelays(tx);
+    await insertEventsAndNotify(tx, name, payloads);
   }
 
   /** The id of the latest event written so far (0 with none): the mark for takeOverEventsSince. */

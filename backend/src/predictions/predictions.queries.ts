@@ -1,3 +1,4 @@
+import { queryPrepared } from '../database/database.queries';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Prediction, PredictionInput } from '@scoreline/contracts/api/predictions';
 
@@ -33,7 +34,7 @@ export type PredictionRow = Omit<Prediction, 'updated_at'> & { updated_at: Date 
 
 /** A user's predictions of a gameweek, in kick-off order. */
 export function selectGameweekPredictions(db: Db, userId: number, gameweekId: number): Promise<PredictionRow[]> {
-  return db.query(
+  return queryPrepared(db, 'gameweek_predictions',
     `SELECT p.id, p.fixture_id AS fixture, p.gameweek_id, p.home_score, p.away_score, p.is_banker,
             p.points, p.outcome, p.is_final, p.updated_at
      FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
@@ -45,18 +46,12 @@ export function selectGameweekPredictions(db: Db, userId: number, gameweekId: nu
 
 /** One save per user at a time (until the transaction ends). */
 export async function lockUserPredictions(tx: EntityManager, userId: number): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [PREDICTION_SAVE_LOCK, userId]);
-}
-
-/** Ids of the gameweek's fixtures. */
-export async function selectGameweekFixtureIds(tx: EntityManager, gameweekId: number): Promise<number[]> {
-  const rows: { id: number }[] = await tx.query(`SELECT id FROM fixtures WHERE gameweek_id = $1`, [gameweekId]);
-  return rows.map((r) => r.id);
+  await queryPrepared(tx, 'lock_user_predictions', `SELECT pg_advisory_xact_lock($1, $2)`, [PREDICTION_SAVE_LOCK, userId]);
 }
 
 /** Clears the user's banker in the gameweek on every fixture but the new banker's. */
 export async function clearOtherBankers(tx: EntityManager, userId: number, gameweekId: number, bankerFixtureId: number): Promise<void> {
-  await tx.query(
+  await queryPrepared(tx, 'clear_other_bankers',
     `UPDATE predictions SET is_banker = false, updated_at = now()
      WHERE user_id = $1 AND gameweek_id = $2 AND is_banker AND fixture_id <> $3`,
     [userId, gameweekId, bankerFixtureId],
@@ -65,7 +60,7 @@ export async function clearOtherBankers(tx: EntityManager, userId: number, gamew
 
 /** Inserts or replaces the predictions; one for a postponed (void) match is stored void at once, as scoring would. */
 export async function upsertPredictions(tx: EntityManager, userId: number, predictions: PredictionInput[]): Promise<void> {
-  await tx.query(
+  await queryPrepared(tx, 'upsert_predictions',
     `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, points, outcome, is_final)
      SELECT $1, f.id, f.gameweek_id, f.season_id, r.home_score, r.away_score, r.is_banker,
             CASE WHEN f.status = 'postponed' THEN 0 END,
@@ -83,10 +78,11 @@ export async function upsertPredictions(tx: EntityManager, userId: number, predi
 /**
  * Whether the gameweek still takes predictions, by the database clock at this instant: its
  * season active, every earlier gameweek completed (it is still the current one), no score
- * recorded in it, and more than `marginMs` before its deadline.
+ * recorded in it, and more than `marginMs` before its deadline; with the ids of its fixtures (what
+ * a save may name), read in the same round trip.
  */
-export async function selectOpenState(tx: EntityManager, gameweekId: number, marginMs: number): Promise<{ open: boolean; deadline: Date | null }> {
-  const [row]: { open: boolean; deadline: Date | null }[] = await tx.query(
+export async function selectOpenState(tx: EntityManager, gameweekId: number, marginMs: number): Promise<{ open: boolean; deadline: Date | null; fixtureIds: number[] }> {
+  const [row]: { open: boolean; deadline: Date | null; fixture_ids: number[] }[] = await queryPrepared(tx, 'gameweek_open_state',
     `SELECT g.starts_at AS deadline,
             s.is_active
             AND g.starts_at IS NOT NULL
@@ -94,12 +90,13 @@ export async function selectOpenState(tx: EntityManager, gameweekId: number, mar
             AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
             AND NOT EXISTS (SELECT 1 FROM gameweeks e JOIN fixtures ef ON ef.gameweek_id = e.id
                             WHERE e.season_id = g.season_id AND e.number < g.number AND ef.status NOT IN ('finished', 'postponed'))
-            AS open
+            AS open,
+            ARRAY(SELECT f.id FROM fixtures f WHERE f.gameweek_id = g.id) AS fixture_ids
      FROM gameweeks g JOIN seasons s ON s.id = g.season_id
      WHERE g.id = $1`,
     [gameweekId, `${marginMs} milliseconds`],
   );
-  return { open: row?.open === true, deadline: row?.deadline ? new Date(row.deadline) : null };
+  return { open: row?.open === true, deadline: row?.deadline ? new Date(row.deadline) : null, fixtureIds: row?.fixture_ids ?? [] };
 }
 
 /**
@@ -107,18 +104,19 @@ export async function selectOpenState(tx: EntityManager, gameweekId: number, mar
  * moves existing rows); `predictions` is recounted, so a replayed save changes nothing.
  */
 export async function refreshPredictionCounts(tx: EntityManager, userId: number, seasonId: number, gameweekId: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
-     SELECT $1, $2, $3, count(*)::int FROM predictions WHERE user_id = $1 AND gameweek_id = $2
-     ON CONFLICT (user_id, gameweek_id) DO UPDATE SET predictions = EXCLUDED.predictions, updated_at = now()
-     WHERE user_gameweek_totals.predictions <> EXCLUDED.predictions`,
-    [userId, gameweekId, seasonId],
-  );
-  await tx.query(
-    `INSERT INTO user_season_totals (user_id, season_id, predictions)
-     SELECT $1, $2, count(*)::int FROM predictions WHERE user_id = $1 AND season_id = $2
+  // Both rows in one statement (one round trip): the two upserts touch different tables.
+  await queryPrepared(tx, 'refresh_prediction_counts',
+    `WITH gameweek AS (
+       INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, predictions)
+       SELECT $1, $2, $3, count(*)::int FROM predictions WHERE user_id = $1 AND gameweek_id = $2
+       ON CONFLICT (user_id, gameweek_id) DO UPDATE SET predictions = EXCLUDED.predictions, updated_at = now()
+       WHERE user_gameweek_totals.predictions <> EXCLUDED.predictions
+       RETURNING 1
+     )
+     INSERT INTO user_season_totals (user_id, season_id, predictions)
+     SELECT $1, $3, count(*)::int FROM predictions WHERE user_id = $1 AND season_id = $3
      ON CONFLICT (user_id, season_id) DO UPDATE SET predictions = EXCLUDED.predictions, updated_at = now()
      WHERE user_season_totals.predictions <> EXCLUDED.predictions`,
-    [userId, seasonId],
+    [userId, gameweekId, seasonId],
   );
 }

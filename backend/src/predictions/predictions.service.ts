@@ -12,7 +12,6 @@ import {
   clearOtherBankers,
   lockUserPredictions,
   refreshPredictionCounts,
-  selectGameweekFixtureIds,
   selectGameweekPredictions,
   selectOpenState,
   upsertPredictions,
@@ -65,8 +64,7 @@ export class PredictionsService {
       // Read after the locks, so what was committed while we waited counts.
       const before = await this.openState(tx, gameweek.id);
       if (!before.open) throw closedError(gameweek, before.deadline);
-      const fixtureIds = await selectGameweekFixtureIds(tx, gameweek.id);
-      const errors = checkPredictionSubmission(predictions, new Set(fixtureIds), gameweek.name);
+      const errors = checkPredictionSubmission(predictions, new Set(before.fixtureIds), gameweek.name);
       const keys = Object.keys(errors);
       if (keys.length > 0) throw ApiError.badRequest(errors[keys[0]][0], errors);
 
@@ -94,7 +92,7 @@ export class PredictionsService {
     });
   }
 
-  private openState(tx: EntityManager, gameweekId: number): Promise<{ open: boolean; deadline: Date | null }> {
+  private openState(tx: EntityManager, gameweekId: number): Promise<{ open: boolean; deadline: Date | null; fixtureIds: number[] }> {
     return selectOpenState(tx, gameweekId, SAVE_COMMIT_MARGIN_MS);
   }
 }

@@ -1,3 +1,4 @@
+import { queryPrepared } from '../database/database.queries';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 
@@ -17,7 +18,7 @@ export interface ActiveSeason {
 }
 
 export async function selectActiveSeason(q: Queryable): Promise<ActiveSeason | null> {
-  const rows: ActiveSeason[] = await q.query(`SELECT id, name, label, league_code FROM seasons WHERE is_active`);
+  const rows: ActiveSeason[] = await queryPrepared(q, 'active_season', `SELECT id, name, label, league_code FROM seasons WHERE is_active`, []);
   return rows[0] ?? null;
 }
 
@@ -33,7 +34,7 @@ export interface GameweekRow {
 
 /** Every gameweek of a season, ascending by number, with its fixtures' statuses. */
 export function selectGameweeksOfSeason(q: Queryable, seasonId: number): Promise<GameweekRow[]> {
-  return q.query(
+  return queryPrepared(q, 'gameweeks_of_season',
     `SELECT g.id, g.number, g.starts_at, g.ends_at,
             COALESCE(array_agg(f.status) FILTER (WHERE f.id IS NOT NULL), '{}') AS statuses,
             count(f.id) FILTER (WHERE f.status IN ('live', 'finished'))::int AS scored,
