@@ -80,15 +80,25 @@ async function seedFans(db: Pool): Promise<void> {
   );
 }
 
-/** CPU and peak RSS per process of the app, sampled from /proc. */
+/**
+ * CPU and peak RSS per process of the app, sampled from /proc every second. Processes are looked
+ * up at every sample: Postgres starts a backend for each pooled connection the app opens under
+ * load. A process seen after the start counts its CPU from 0 (it began meanwhile); one that ends
+ * keeps the CPU last seen. Postgres' RSS is the sum over its processes, shared buffers counted in
+ * each: an upper bound.
+ */
 class ProcessSampler {
-  private readonly seen = new Map<string, { pids: number[]; ticks0: number; ticks: number; peakRssMb: number }>();
+  /** Per name, per pid: CPU ticks at the start (or 0), the latest seen, and the name's peak RSS. */
+  private readonly seen = new Map<string, { ticks0: Map<number, number>; ticks: Map<number, number>; peakRssMb: number }>();
   private timer: NodeJS.Timeout | undefined;
   private started = 0;
 
   start(): void {
     this.started = Date.now();
-    for (const [name, pids] of this.find()) this.seen.set(name, { pids, ticks0: ticksOf(pids), ticks: 0, peakRssMb: 0 });
+    for (const [name, pids] of this.find()) {
+      const ticks0 = new Map(pids.map((pid) => [pid, ticksOf([pid])]));
+      this.seen.set(name, { ticks0, ticks: new Map(ticks0), peakRssMb: 0 });
+    }
     this.timer = setInterval(() => this.sample(), 1000);
     this.sample();
   }
@@ -97,15 +107,22 @@ class ProcessSampler {
     clearInterval(this.timer);
     this.sample();
     const wall = (Date.now() - this.started) / 1000;
-    return [...this.seen].map(
-      ([name, s]) => `  ${name.padEnd(10)} CPU ${Math.round(((s.ticks - s.ticks0) / 100 / wall) * 100)}% of one core, peak RSS ${Math.round(s.peakRssMb)} MB`,
-    );
+    return [...this.seen].map(([name, s]) => {
+      let ticks = 0;
+      for (const [pid, latest] of s.ticks) ticks += latest - (s.ticks0.get(pid) ?? 0);
+      return `  ${name.padEnd(10)} CPU ${Math.round((ticks / 100 / wall) * 100)}% of one core, peak RSS ${Math.round(s.peakRssMb)} MB`;
+    });
   }
 
   private sample(): void {
-    for (const s of this.seen.values()) {
-      s.ticks = Math.max(s.ticks, ticksOf(s.pids));
-      s.peakRssMb = Math.max(s.peakRssMb, s.pids.reduce((sum, pid) => sum + rssMbOf(pid), 0));
+    for (const [name, pids] of this.find()) {
+      const s = this.seen.get(name) ?? { ticks0: new Map<number, number>(), ticks: new Map<number, number>(), peakRssMb: 0 };
+      this.seen.set(name, s);
+      for (const pid of pids) {
+        if (!s.ticks0.has(pid)) s.ticks0.set(pid, 0);
+        s.ticks.set(pid, Math.max(s.ticks.get(pid) ?? 0, ticksOf([pid])));
+      }
+      s.peakRssMb = Math.max(s.peakRssMb, pids.reduce((sum, pid) => sum + rssMbOf(pid), 0));
     }
   }
 
