@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EnvError, parseEnv } from './env';
+import { createOnce, EnvError, parseEnv } from './env';
 
 const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'scoreline-env-')) };
 /** A VAPID pair made with web-push generate-vapid-keys, for the production cases. */
@@ -51,6 +51,20 @@ describe('environment parsing', () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(parseEnv({ ...base }).jwtSecret).toBe(first);
     expect(readFileSync(join(base.DATA_DIR, 'jwt-secret'), 'utf8')).toBe(first);
+  });
+
+  it('keeps the first content when another process creates the file meanwhile, and never leaves its own copy', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scoreline-once-'));
+    const file = join(dir, 'secret');
+    // The other process wins while this one is making its content: its whole content is what both read.
+    const answer = createOnce(file, () => {
+      writeFileSync(file, 'theirs');
+      return 'mine';
+    });
+    expect(answer).toBe('theirs');
+    expect(createOnce(file, () => 'later')).toBe('theirs');
+    expect(readdirSync(dir)).toEqual(['secret']);
+    expect(createOnce(join(dir, 'fresh', 'key'), () => 'made')).toBe('made');
   });
 
   it('reads admin emails lowercased, and APP_URL follows PORT', () => {

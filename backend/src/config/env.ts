@@ -1,7 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 /**
  * The environment, parsed once at start. A bad value stops the process with a message that
@@ -158,18 +158,30 @@ export function parseSocketOrigins(appUrl: string, allowed: string | undefined):
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function devJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
+/**
+ * Writes `content()` to `file` unless it exists, and answers what the file holds. Two processes
+ * starting together (an API and a worker on a fresh data directory) keep the first one's
+ * content, and neither ever reads a half-written file: the content goes to a file of this
+ * process's own first, which is then linked into place (a link fails when the name exists).
+ */
+export function createOnce(file: string, content: () => string): string {
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dirname(file), { recursive: true });
+    const own = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(own, content(), { flag: 'wx', mode: 0o600 });
     try {
-      // 'wx': two processes starting together keep the first one's secret.
-      writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+      linkSync(own, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      unlinkSync(own);
     }
   }
-  return readFileSync(file, 'utf8').trim();
+  return readFileSync(file, 'utf8');
+}
+
+function devJwtSecret(dataDir: string): string {
+  return createOnce(join(dataDir, 'jwt-secret'), () => randomBytes(48).toString('base64url')).trim();
 }
 
 /**
@@ -177,19 +189,12 @@ function devJwtSecret(dataDir: string): string {
  * secret), so subscriptions keep working across restarts. A fresh P-256 pair from node:crypto.
  */
 function devVapidKeys(dataDir: string): Pick<VapidKeys, 'publicKey' | 'privateKey'> {
-  const file = join(dataDir, 'vapid-keys.json');
-  if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+  const pair = createOnce(join(dataDir, 'vapid-keys.json'), () => {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
-    const pair = { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') };
-    try {
-      writeFileSync(file, JSON.stringify(pair), { flag: 'wx', mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  }
-  return JSON.parse(readFileSync(file, 'utf8')) as Pick<VapidKeys, 'publicKey' | 'privateKey'>;
+    return JSON.stringify({ publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') });
+  });
+  return JSON.parse(pair) as Pick<VapidKeys, 'publicKey' | 'privateKey'>;
 }
 
 /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (both or neither; required in production) and VAPID_SUBJECT. */
