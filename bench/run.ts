@@ -24,7 +24,8 @@ import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './nod
  * number of bench users; each scale runs on its own scratch database; default 100k),
  * BENCH_USERS (an exact number instead of BENCH_SCALE),
  * BENCH_ONLY=<case name>[,<case name>] to run some cases only, KEEP_BENCH_DB=1 to keep the
- * scratch database, BENCH_WORKERS=process to run the workers as the real worker build in a
+ * scratch database, BENCH_PROFILE_DIR=<dir> for a V8 CPU profile of each process a case starts,
+ * BENCH_WORKERS=process to run the workers as the real worker build in a
  * process of their own (then each process's peak RSS is printed; cases that reach into a
  * worker-only service need the default, in-process).
  */

@@ -31,9 +31,9 @@ export interface PointsUpdatedPayload {
 
 export interface LeaderboardUpdatedPayload {
   leagueId: number;
-  /** Rows whose rank or points changed (at most 100; more means: refetch the page). */
+  /** Rows whose rank or points changed (at most 100); none when `truncated`. */
   changed: { userId: number; rank: number; previousRank: number | null; totalPoints: number; recentPoints: number }[];
-  /** True when `changed` was cut: clients refetch instead of patching. */
+  /** True when more rows moved than `changed` may hold, or members came or went: clients refetch instead of patching. */
   truncated: boolean;
 }
 

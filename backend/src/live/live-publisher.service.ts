@@ -4,7 +4,7 @@ import { livePayloadProblems, LiveEventName, LivePayload, userRoom } from '@scor
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
-import { LiveEmitMessage, LiveRoomsMessage, liveStreamKey, onlineUsersKey } from './live-stream';
+import { LiveEmitMessage, LiveRoomsMessage, liveStreamKey, liveUserStreamKey, onlineUsersKey } from './live-stream';
 
 /** Stream length cap: a gateway further behind than this has been down long enough to refetch. */
 const STREAM_MAX_LEN = 100_000;
@@ -33,19 +33,25 @@ for i = 3, #ARGV do redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[2], '*', 'm'
 return 1`;
 
 /**
- * How workers reach sockets: messages go on a Redis stream that the gateways read as one
- * consumer group, so each message is delivered by exactly one backend replica, which emits it
- * through the Socket.IO Redis Streams adapter to every replica's sockets in the rooms.
+ * How workers reach sockets. A push to rooms goes on a Redis stream that the gateways read as
+ * one consumer group, so each message is delivered by exactly one backend replica, which emits
+ * it through the Socket.IO Redis Streams adapter to every replica's sockets in the rooms. Pushes
+ * to users one by one (each their own payload) go on a second stream that every replica reads,
+ * each delivering to its own sockets: through the adapter, each would be a stream entry of its
+ * own for every other replica to read and decode (the push-latency bench found that half a
+ * replica's CPU at 10,000 sockets).
  */
 @Injectable()
 export class LivePublisher {
   private readonly stream: string;
+  private readonly userStream: string;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_ENV) private readonly env: AppEnv,
   ) {
     this.stream = liveStreamKey(env.queuePrefix);
+    this.userStream = liveUserStreamKey(env.queuePrefix);
   }
 
   private check(event: LiveEventName, payload: unknown): void {
@@ -67,6 +73,7 @@ export class LivePublisher {
     await this.publish<N>(
       items.map((i) => ({ kind: 'emit' as const, rooms: [userRoom(i.userId)], event, payload: i.payload })),
       order,
+      this.userStream,
     );
   }
 
@@ -96,18 +103,22 @@ export class LivePublisher {
     return ids;
   }
 
-  private async publish<N extends LiveEventName>(messages: (LiveEmitMessage<N> | LiveRoomsMessage)[], order?: PushOrder): Promise<void> {
+  private async publish<N extends LiveEventName>(
+    messages: (LiveEmitMessage<N> | LiveRoomsMessage)[],
+    order?: PushOrder,
+    stream = this.stream,
+  ): Promise<void> {
     // Batches of 500 messages per stream entry keep a 100k-user fan-out to a few hundred entries.
     const entries: string[] = [];
     for (let i = 0; i < messages.length; i += 500) entries.push(JSON.stringify(messages.slice(i, i + 500)));
     if (entries.length === 0) return;
     if (order) {
       const key = `${liveStreamKey(this.env.queuePrefix)}:order:${order.key}`;
-      await this.redis.eval(PUBLISH_IN_ORDER, 2, key, this.stream, String(order.sequence), String(STREAM_MAX_LEN), ...entries);
+      await this.redis.eval(PUBLISH_IN_ORDER, 2, key, stream, String(order.sequence), String(STREAM_MAX_LEN), ...entries);
       return;
     }
     const pipeline = this.redis.pipeline();
-    for (const entry of entries) pipeline.xadd(this.stream, 'MAXLEN', '~', String(STREAM_MAX_LEN), '*', 'm', entry);
+    for (const entry of entries) pipeline.xadd(stream, 'MAXLEN', '~', String(STREAM_MAX_LEN), '*', 'm', entry);
     await pipeline.exec();
   }
 }

@@ -16,5 +16,11 @@ export type LiveRoomsMessage = { kind: 'join' | 'leave'; userId: number; rooms: 
 
 // Not under `${prefix}:live:` — BullMQ owns that namespace for the `live` queue.
 export const liveStreamKey = (prefix: string): string => `${prefix}:sockets:outbound`;
+/**
+ * The stream of per-user pushes (each user their own payload): every replica reads all of it
+ * and delivers to the sockets it holds itself, so a push to 10,000 fans costs no Socket.IO
+ * adapter message per fan.
+ */
+export const liveUserStreamKey = (prefix: string): string => `${prefix}:sockets:to-users`;
 export const onlineUsersKey = (prefix: string): string => `${prefix}:sockets:online`;
 export const LIVE_CONSUMER_GROUP = 'gateways';

@@ -1,7 +1,7 @@
 import Redis from 'ioredis';
 import type { AppEnv } from '@scoreline/backend/config/env';
 import { LivePublisher } from '@scoreline/backend/live/live-publisher.service';
-import { liveStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
+import { liveStreamKey, liveUserStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
 
 /**
  * The workers' side of live pushes, on a real Redis:
@@ -63,5 +63,23 @@ describe('live publisher', () => {
       [8, 4],
       [7, 6],
     ]);
+  });
+
+  it('puts pushes to users one by one on the stream every replica reads, in entries of 500, newer than the last sent', async () => {
+    const publisher = new LivePublisher(redis, { queuePrefix: prefix, nodeEnv: 'test' } as AppEnv);
+    const points = (userId: number, gameweekTotal: number) => ({
+      userId,
+      payload: { fixtureId: 3, gameweekId: 1, points: 10, outcome: 'correct' as const, provisional: true, gameweekTotal, seasonTotal: gameweekTotal },
+    });
+    const before = await redis.xlen(liveStreamKey(prefix));
+    await publisher.emitToUsers('points.updated', Array.from({ length: 1_200 }, (_, i) => points(i + 1, 20)), { key: 'points:3', sequence: 5 });
+    await publisher.emitToUsers('points.updated', [points(1, 10)], { key: 'points:3', sequence: 4 }); // late and older: dropped
+
+    const entries = await redis.xrange(liveUserStreamKey(prefix), '-', '+');
+    const batches = entries.map(([, fields]) => JSON.parse(fields[1]) as { rooms: string[]; payload: { gameweekTotal: number } }[]);
+    expect(batches.map((b) => b.length)).toEqual([500, 500, 200]);
+    expect(batches.flat().map((m) => m.rooms)).toEqual(Array.from({ length: 1_200 }, (_, i) => [`user:${i + 1}`]));
+    expect(batches.flat().every((m) => m.payload.gameweekTotal === 20)).toBe(true);
+    expect(await redis.xlen(liveStreamKey(prefix))).toBe(before);
   });
 });

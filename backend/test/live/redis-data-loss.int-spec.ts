@@ -1,6 +1,6 @@
 import type Redis from 'ioredis';
 import { LivePublisher } from '@scoreline/backend/live/live-publisher.service';
-import { liveStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
+import { liveStreamKey, liveUserStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
 import { REDIS } from '@scoreline/backend/redis/redis.module';
 import { createVerifiedUser } from '../support/factories';
 import { connectLive, type LiveClient } from '../support/socket-client';
@@ -50,7 +50,7 @@ describe('live pushes after Redis lost its data', () => {
     // Redis loses every key of ours; the API's connection drops and comes back.
     const apiRedis = sys.api.get<Redis>(REDIS);
     const keys = await apiRedis.keys(`${prefix}:sockets:*`);
-    expect(keys).toEqual(expect.arrayContaining([liveStreamKey(prefix), onlineUsersKey(prefix)]));
+    expect(keys).toEqual(expect.arrayContaining([liveStreamKey(prefix), liveUserStreamKey(prefix), onlineUsersKey(prefix)]));
     await apiRedis.del(...keys);
     apiRedis.disconnect(true);
 

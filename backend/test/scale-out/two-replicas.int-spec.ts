@@ -76,7 +76,7 @@ describe('two API replicas and two workers', () => {
     await db.destroy();
   });
 
-  it('delivers leaderboard.updated and points.updated caused on replica 2 to a socket on replica 1, once, and only to the league', async () => {
+  it('delivers leaderboard.updated and points.updated caused on replica 2 to sockets on both replicas, once each, and only to the league', async () => {
     const admin = await user('admin', 'admin');
     const fan = await user('fan');
     const rival = await user('rival');
@@ -98,10 +98,12 @@ describe('two API replicas and two workers', () => {
     const otherLeague = await call<{ id: number }>(api2, 'POST', '/api/leagues/', stranger.auth, { name: 'Elsewhere FC', type: 'public' });
     await settleAcrossProcesses(db);
 
-    // Sockets on replica 1 only.
+    // The fan and the stranger on replica 1, the rival on replica 2: each replica delivers the
+    // per-user pushes to its own sockets.
     const fanSocket = await connectLive(api1, fan.token);
     const strangerSocket = await connectLive(api1, stranger.token);
-    sockets.push(fanSocket, strangerSocket);
+    const rivalSocket = await connectLive(api2, rival.token);
+    sockets.push(fanSocket, strangerSocket, rivalSocket);
 
     await call(api2, 'PUT', `/api/admin/fixtures/${fixture.id}/result`, admin.auth, { home_score: 2, away_score: 1, status: 'finished' });
 
@@ -109,6 +111,9 @@ describe('two API replicas and two workers', () => {
     expect(board.changed.length + (board.truncated ? 1 : 0)).toBeGreaterThan(0);
     const points = await fanSocket.waitFor('points.updated', (p) => p.fixtureId === fixture.id);
     expect(points).toMatchObject({ points: 40, outcome: 'exact', provisional: false, gameweekTotal: 40, seasonTotal: 40 });
+    const rivalPoints = await rivalSocket.waitFor('points.updated', (p) => p.fixtureId === fixture.id);
+    expect(rivalPoints).toMatchObject({ points: 0, outcome: 'wrong', provisional: false, gameweekTotal: 0, seasonTotal: 0 });
+    await rivalSocket.waitFor('leaderboard.updated', (p) => p.leagueId === league.id);
     await settleAcrossProcesses(db);
     await new Promise((r) => setTimeout(r, 1500)); // any duplicate would have arrived by now
 
@@ -116,6 +121,8 @@ describe('two API replicas and two workers', () => {
       s.received.filter((r) => r.event === event && match(r.payload as Record<string, unknown>)).length;
     expect(count(fanSocket, 'leaderboard.updated', (p) => p.leagueId === league.id)).toBe(1);
     expect(count(fanSocket, 'points.updated', (p) => p.fixtureId === fixture.id)).toBe(1);
+    expect(count(rivalSocket, 'points.updated', () => true)).toBe(1);
+    expect(count(rivalSocket, 'leaderboard.updated', (p) => p.leagueId === league.id)).toBe(1);
     expect(count(strangerSocket, 'leaderboard.updated', (p) => p.leagueId === league.id)).toBe(0);
     expect(count(strangerSocket, 'points.updated', () => true)).toBe(0);
     expect(count(fanSocket, 'leaderboard.updated', (p) => p.leagueId === otherLeague.id)).toBe(0);

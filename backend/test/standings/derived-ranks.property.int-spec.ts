@@ -152,6 +152,27 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     for (const row of board.leaderboard) expect(row.total_points).toBe(figures.get(row.user_id)?.points ?? 0);
   }
 
+  it('the live payload lists the rows that moved, up to 100; more say refetch and carry none', async () => {
+    const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Payload league', '', 'public', $1) RETURNING id`,
+      [owner.id],
+    );
+    const members = await insertVerifiedUsers(sys, 150, 'payload', { onboarded: true });
+    for (const [i, m] of members.entries()) await setFigures(m.id, { points: i * 10, exact: 0, correct: 0 });
+    await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [leagueId, members.map((m) => m.id)]);
+    expect(await standings.recomputeLeague(leagueId)).toMatchObject({ truncated: true, changed: [] }); // 150 new rows
+
+    // The last member (1,490 points, first) loses 5 points: only their row moves.
+    await setFigures(members[149].id, { points: 1485, exact: 0, correct: 0 });
+    const few = await standings.recomputeLeague(leagueId);
+    expect(few.truncated).toBe(false);
+    expect(few.changed).toEqual([expect.objectContaining({ userId: members[149].id, rank: 1, totalPoints: 1485 })]);
+
+    // The first member jumps from last to first: all 150 ranks move.
+    await setFigures(members[0].id, { points: 5000, exact: 0, correct: 0 });
+    expect(await standings.recomputeLeague(leagueId)).toMatchObject({ truncated: true, changed: [] });
+  });
+
   it('for random leagues, ties, corrections, joins, leaves and replays', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ members: initial, steps }) => {

@@ -11,6 +11,7 @@ type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const EVENTS: LiveEventName[] = ['fixture.updated', 'points.updated', 'leaderboard.updated', 'activity.created', 'request.created', 'request.decided', 'member.joined'];
 const handlers = new Map<LiveEventName, Set<(payload: never) => void>>();
+const resyncHandlers = new Set<() => void>();
 
 function dispatch(event: LiveEventName, payload: unknown): void {
   handlers.get(event)?.forEach((handler) => handler(payload as never));
@@ -18,8 +19,9 @@ function dispatch(event: LiveEventName, payload: unknown): void {
 
 /**
  * Keeps one Socket.IO connection open while a token is stored (mount once, in the app layout).
- * A short drop is recovered by the server (missed events are replayed); after a longer gap the
- * server cannot recover the session, so every query is refetched instead.
+ * A short drop is recovered by the server (missed events to rooms are replayed, but not the
+ * pushes each user gets on their own, such as points.updated: their resync handlers refetch);
+ * after a longer gap the server cannot recover the session, so every query is refetched instead.
  */
 export function useLiveConnection(): void {
   // The connection follows being signed in, not each renewed token: every (re)connect reads the
@@ -49,6 +51,7 @@ export function useLiveConnection(): void {
       live.on('connect', () => {
         setStatus('online');
         if (connectedBefore && !live.recovered) void queryClient.invalidateQueries();
+        else if (connectedBefore) resyncHandlers.forEach((handler) => handler());
         connectedBefore = true;
       });
       live.on('disconnect', () => setStatus('connecting'));
@@ -92,7 +95,30 @@ export function useLiveEvent<N extends LiveEventName>(event: N, handler: (payloa
   }, [event]);
 }
 
+/**
+ * Run `handler` after a reconnect whose session the server recovered: what the component keeps
+ * from per-user pushes (points.updated) may have missed one, and should be fetched again.
+ */
+export function useLiveResync(handler: () => void): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => {
+    const listener = () => ref.current();
+    resyncHandlers.add(listener);
+    return () => {
+      resyncHandlers.delete(listener);
+    };
+  }, []);
+}
+
 /** For tests: deliver an event as if the server had pushed it. */
 export function emitLiveEventForTest<N extends LiveEventName>(event: N, payload: LivePayload<N>): void {
   dispatch(event, payload);
+}
+
+/** For tests: run the resync handlers as a recovered reconnect does. */
+export function resyncLiveForTest(): void {
+  resyncHandlers.forEach((handler) => handler());
 }

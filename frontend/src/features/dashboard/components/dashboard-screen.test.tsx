@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { DashboardData } from '@scoreline/contracts/api/stats';
-import { emitLiveEventForTest } from '@/lib/live';
+import { emitLiveEventForTest, resyncLiveForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 
 const EMPTY: DashboardData = {
@@ -84,6 +84,20 @@ describe('dashboard', () => {
     expect(await screen.findByText('265')).toBeTruthy();
     expect(within(table).getByText('115')).toBeTruthy();
     expect(screen.getByText('Gameweek 6: 115 points')).toBeTruthy();
+  });
+
+  it('fetches the dashboard again after a recovered reconnect (per-user pushes are not replayed)', async () => {
+    let total = 245;
+    localStorage.setItem('authToken', 'tok');
+    mockApi({
+      'GET /api/stats/dashboard/': () => ({ body: { data: { ...FULL, current_season_stats: { ...FULL.current_season_stats, total_points: total } } } }),
+      'GET /api/seasons/gameweeks/': () => ({ body: { data: [] } }),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText('245')).toBeTruthy();
+    total = 290; // a points.updated went out while the socket was away
+    resyncLiveForTest();
+    expect(await screen.findByText('290')).toBeTruthy();
   });
 
   it("says 'Could not load dashboard' with the detail", async () => {

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { PointsUpdatedPayload } from '@scoreline/contracts/live';
 import type { DashboardData } from '@scoreline/contracts/api/stats';
-import { useLiveEvent } from '@/lib/live';
+import { useLiveEvent, useLiveResync } from '@/lib/live';
 import { dashboardQueryKey } from '../api/get-dashboard';
 
 /** The dashboard with the pushed season and gameweek totals in place (other figures wait for a refetch). */
@@ -23,4 +23,5 @@ export function useLiveDashboard(): void {
   useLiveEvent('points.updated', (update) => {
     queryClient.setQueryData<DashboardData>(dashboardQueryKey, (old) => applyDashboardPoints(old, update));
   });
+  useLiveResync(() => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey }));
 }

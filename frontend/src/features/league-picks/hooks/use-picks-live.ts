@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from '@/lib/live';
+import { useLiveEvent, useLiveResync } from '@/lib/live';
 import { leaguePicksQueryKey } from '../api/get-gameweek-picks';
 
 /**
@@ -19,4 +19,5 @@ export function usePicksLive(leagueId: number, gameweekId: number | null) {
   useLiveEvent('points.updated', (payload) => {
     if (gameweekId !== null && payload.gameweekId === gameweekId) refresh();
   });
+  useLiveResync(refresh);
 }

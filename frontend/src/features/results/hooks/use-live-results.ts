@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { GameweekResults } from '@scoreline/contracts/api/stats';
-import { useLiveEvent } from '@/lib/live';
+import { useLiveEvent, useLiveResync } from '@/lib/live';
 import { resultsQueryPrefix } from '../api/get-gameweek-results';
 import { applyResultsFixtureUpdate, applyResultsPointsUpdate } from '../utils/results-live-patches';
 
@@ -13,4 +13,5 @@ export function useLiveResults(): void {
   useLiveEvent('points.updated', (update) => {
     queryClient.setQueriesData<GameweekResults | null>({ queryKey: resultsQueryPrefix }, (old) => applyResultsPointsUpdate(old, update));
   });
+  useLiveResync(() => void queryClient.invalidateQueries({ queryKey: resultsQueryPrefix }));
 }
