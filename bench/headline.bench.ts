@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import { seedOneFixtureSeason } from './one-fixture-season';
+import { inParts, seedOneFixtureSeason } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
 
 /**
@@ -50,11 +50,19 @@ export const headlineCase: BenchCase = {
       const m = process.memoryUsage();
       rss.push(m.rss);
       if (m.rss > peak.rss) peak = { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+      if (process.env.BENCH_TRACE_MEMORY && rss.length % 10 === 0) process.stderr.write(`[mem] ${rss.length / 10}s rss ${Math.round(m.rss / 2 ** 20)} heapTotal ${Math.round(m.heapTotal / 2 ** 20)} heapUsed ${Math.round(m.heapUsed / 2 ** 20)} ext ${Math.round(m.external / 2 ** 20)} ab ${Math.round(m.arrayBuffers / 2 ** 20)}\n`);
     }, 100);
 
     try {
       // A season of its own with one fixture kicking off now, predicted by every bench user.
       let t = process.hrtime.bigint();
+      // How long each step of the seeding took, printed with its total.
+      const steps: string[] = [];
+      let stepStart = process.hrtime.bigint();
+      const step = (what: string) => {
+        steps.push(`${what} ${round(ms(stepStart))} ms`);
+        stepStart = process.hrtime.bigint();
+      };
       const { season_id, gameweek_id, fixture_id } = await seedOneFixtureSeason(db, {
         name: 'Headline League 2098/99',
         label: '2098/99',
@@ -63,11 +71,13 @@ export const headlineCase: BenchCase = {
         gameweekEnds: '1 hour',
         kicksOff: '-1 minute',
       });
-      // Season totals spread like a real table at mid-season, ties included.
-      await db.query(
+      step('predictions and gameweek totals');
+      // Season totals spread like a real table at mid-season, ties included (run beside the leagues' members below).
+      const seasonTotals = inParts(
+        db,
         `INSERT INTO user_season_totals (user_id, season_id, points, exact, correct, scored, predictions)
          SELECT user_id, season_id, (random() * 600)::int, (random() * 8)::int, 8 + (random() * 12)::int, 20, 21
-         FROM predictions WHERE fixture_id = $1 ORDER BY user_id`,
+         FROM predictions WHERE fixture_id = $1 AND user_id % $2 = $3 ORDER BY user_id`,
         [fixture_id],
       );
 
@@ -102,11 +112,17 @@ export const headlineCase: BenchCase = {
         );
         return { kind, id, members: limit };
       };
-      const leagues = [await league('global', 1), await league('country', 0.3), await league('club', 0.05), await league('public', 1000), await league('private', 20)];
+      // Each league's members are one statement; they and the season totals run at once.
+      const [leagues] = await Promise.all([
+        Promise.all([league('global', 1), league('country', 0.3), league('club', 0.05), league('public', 1000), league('private', 20)]),
+        seasonTotals,
+      ]);
+      step('season totals and league members');
       await db.query(`VACUUM ANALYZE predictions`);
       await db.query(`VACUUM ANALYZE user_season_totals`);
       await db.query(`VACUUM ANALYZE user_gameweek_totals`);
       await db.query(`VACUUM ANALYZE league_members`);
+      step('vacuum analyze');
       if (ctx.workersApart) {
         // The first tables are the workers' work (a first computation of the 1M league holds every row in memory once): in their process.
         const { RECOMPUTE_LEAGUE } = await import('@scoreline/workers/standings/standings.processor');
@@ -115,9 +131,11 @@ export const headlineCase: BenchCase = {
       } else {
         for (const l of leagues) await standings.recomputeLeague(l.id, { checkEveryRow: true });
       }
+      step('first tables');
       await db.query(`VACUUM ANALYZE league_standings`);
       await ctx.settle(300_000);
-      process.stderr.write(`[bench] headline: ${users} predictions, five leagues and their tables seeded in ${round(ms(t))} ms\n`);
+      step('settle');
+      process.stderr.write(`[bench] headline: ${users} predictions, five leagues and their tables seeded in ${round(ms(t))} ms (${steps.join(', ')})\n`);
 
       // Three fans per league; their points after a 1–0 by the same rule the scorer uses.
       const fans: Fan[] = [];

@@ -33,10 +33,16 @@ export function peakRssMbOf(pid: number | 'self'): number {
  * Starts `entry` (a compiled main.js) with this process's environment plus `env`, and waits until
  * `readyUrl` answers 2xx (60 s). Fails with the end of its stderr when it exits first.
  */
-export async function startNodeProcess(what: string, entry: string, env: Record<string, string>, readyUrl: string): Promise<NodeProcess> {
+export async function startNodeProcess(
+  what: string,
+  entry: string,
+  env: Record<string, string>,
+  readyUrl: string,
+  nodeFlags: readonly string[] = [],
+): Promise<NodeProcess> {
   // BENCH_PROFILE_DIR=<dir>: each started process writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   const output: string[] = [];
   child.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
   const stop = () =>

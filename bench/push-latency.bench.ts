@@ -7,6 +7,7 @@ import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import type { BenchCase, BenchContext } from './run';
+import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import { freePort, startNodeProcess, type NodeProcess } from './node-process';
 import { cpuBetween, cpuSnapshot } from './server-cpu';
 
@@ -260,7 +261,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
 async function startReplica(): Promise<NodeProcess & { baseUrl: string }> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const replica = await startNodeProcess('replica 2', join(__dirname, '..', 'backend', 'src', 'main.js'), { PORT: String(port) }, `${baseUrl}/api/health`);
+  const replica = await startNodeProcess('replica 2', join(__dirname, '..', 'backend', 'src', 'main.js'), { PORT: String(port) }, `${baseUrl}/api/health`, API_NODE_FLAGS);
   return { ...replica, baseUrl };
 }
 

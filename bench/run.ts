@@ -11,7 +11,8 @@ import { rankHistoryCase } from './rank-history.bench';
 import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
-import { seedOneFixtureSeason } from './one-fixture-season';
+import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
+import { SEED_PARTS, seedOneFixtureSeason } from './one-fixture-season';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
 
 /**
@@ -25,6 +26,7 @@ import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './nod
  * BENCH_USERS (an exact number instead of BENCH_SCALE),
  * BENCH_ONLY=<case name>[,<case name>] to run some cases only, KEEP_BENCH_DB=1 to keep the
  * scratch database, BENCH_PROFILE_DIR=<dir> for a V8 CPU profile of each process a case starts,
+ * BENCH_TRACE_MEMORY=1 for the headline's memory (RSS, heap, external) once a second,
  * BENCH_WORKERS=process to run the workers as the real worker build in a
  * process of their own (then each process's peak RSS is printed; cases that reach into a
  * worker-only service need the default, in-process).
@@ -177,15 +179,20 @@ export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standin
 
 async function seedUsers(db: DataSource, count: number): Promise<void> {
   const batch = 50_000;
-  for (let from = 1; from <= count; from += batch) {
-    const to = Math.min(count, from + batch - 1);
-    await db.query(
-      `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
-       SELECT 'bench_' || i, 'bench_' || i || '@bench.invalid', 'Bench', 'User ' || i, 'not-a-password-hash', now()
-       FROM generate_series($1::int, $2::int) AS i`,
-      [from, to],
-    );
-  }
+  // Batches of 50,000 in SEED_PARTS statements at once, each taking every SEED_PARTS-th batch.
+  await Promise.all(
+    Array.from({ length: SEED_PARTS }, async (_, part) => {
+      for (let from = 1 + part * batch; from <= count; from += SEED_PARTS * batch) {
+        const to = Math.min(count, from + batch - 1);
+        await db.query(
+          `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
+           SELECT 'bench_' || i, 'bench_' || i || '@bench.invalid', 'Bench', 'User ' || i, 'not-a-password-hash', now()
+           FROM generate_series($1::int, $2::int) AS i`,
+          [from, to],
+        );
+      }
+    }),
+  );
   await db.query(`ANALYZE users`);
 }
 
@@ -205,6 +212,14 @@ export function benchScales(env: NodeJS.ProcessEnv): number[] {
 
 async function main(): Promise<void> {
   const scales = benchScales(process.env);
+  if (process.env.BENCH_WORKERS === 'process' && !API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+    // With the workers apart this process is the API (and the bench's driver): it runs with the
+    // API's Node flags, as npm start, the container and Kubernetes run the API.
+    const { spawnSync } = await import('node:child_process');
+    const child = spawnSync(process.execPath, [...process.execArgv, ...API_NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' });
+    process.exitCode = child.status ?? 1;
+    return;
+  }
   if (scales.length === 1) return benchAt(scales[0]);
   // The apps read their environment once, when their modules load: one process per scale.
   const { spawnSync } = await import('node:child_process');

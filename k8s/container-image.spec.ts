@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { API_NODE_FLAGS } from '../backend/src/config/api-process';
 
 // No Docker engine runs in CI: these read the Dockerfile, .dockerignore, docker-compose.yml and
 // package-lock.json and check the properties the image must have.
@@ -98,6 +99,12 @@ describe('the Docker image', () => {
     expect(Number(user.split(':')[0])).toBeGreaterThan(0);
     expect(of(runtime, 'HEALTHCHECK').join('\n')).toContain('/api/health/ready');
     expect(of(runtime, 'ENV').join(' ')).toContain('NODE_ENV=production');
+  });
+
+  it("starts the API with the API's Node flags (its heap limit)", () => {
+    const command = JSON.parse(of(runtime, 'CMD').at(-1)!) as string[];
+    expect(command.slice(0, -1)).toEqual(expect.arrayContaining([...API_NODE_FLAGS]));
+    expect(command.at(-1)).toBe('dist/backend/src/main.js');
   });
 
   it('never sends secrets, local data or local builds to the build context', () => {

@@ -7,6 +7,7 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { API_NODE_FLAGS } from '../backend/src/config/api-process';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked by the schema validator
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: any };
@@ -50,6 +51,12 @@ describe('Kubernetes manifests', () => {
     const annotations = find('Ingress', 'scoreline')!.metadata.annotations!;
     expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThanOrEqual(3600);
     expect(annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
+  });
+
+  it("run the API with the API's Node flags (its heap limit)", () => {
+    const command: string[] = find('Deployment', 'scoreline-backend')!.spec.template.spec.containers[0].command;
+    expect(command.slice(0, -1)).toEqual(expect.arrayContaining([...API_NODE_FLAGS]));
+    expect(command.at(-1)).toBe('dist/backend/src/main.js');
   });
 
   it('scale the workers with an autoscaler and migrate with a Job', () => {

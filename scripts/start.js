@@ -132,8 +132,8 @@ async function shutdown(code) {
   process.exit(code);
 }
 
-function startChild(name, script, env) {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, script)], { cwd: root, env, stdio: 'inherit' });
+function startChild(name, script, env, flags = []) {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, path.join(root, script)], { cwd: root, env, stdio: 'inherit' });
   children.push(child);
   child.once('exit', (code, signal) => {
     if (!stopping) {
@@ -153,7 +153,9 @@ async function main() {
   log('applying migrations and seeds...');
   const migrate = spawnSync(process.execPath, [path.join(root, 'dist/backend/src/database/migrate-cli.js')], { cwd: root, env, stdio: 'inherit' });
   if (migrate.status !== 0) return shutdown(migrate.status || 1);
-  startChild('api', 'dist/backend/src/main.js', env);
+  // The API's heap limit (why: backend/src/config/api-process.ts), from the build made above.
+  const { API_NODE_FLAGS } = require(path.join(root, 'dist/backend/src/config/api-process.js'));
+  startChild('api', 'dist/backend/src/main.js', env, API_NODE_FLAGS);
   startChild('worker', 'dist/workers/src/main.js', env);
   log(`Scoreline is starting on ${env.APP_URL || `http://localhost:${env.PORT || 3000}`} (Ctrl-C stops it)`);
 }

@@ -13,12 +13,14 @@ export interface TableHead {
   type: LeagueKind;
   role: LeagueRole | null;
   computed_at: Date | null;
+  /** Members at the last recompute (0 before the first). */
+  member_count: number;
 }
 
 /** The league's kind, the viewer's membership and the stored standings' version (computed_at). */
 export async function selectTableHead(q: Q, leagueId: number, viewerId: number): Promise<TableHead | undefined> {
   const [head]: TableHead[] = await q.query(
-    `SELECT l.type, m.role, sm.computed_at
+    `SELECT l.type, m.role, sm.computed_at, coalesce(sm.member_count, 0) AS member_count
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
      LEFT JOIN league_standings_summary sm ON sm.league_id = l.id

@@ -32,6 +32,14 @@ interface VersionedTable {
 const TABLE_CACHE_SIZE = 24;
 
 /**
+ * From this many members a whole-table load waits for any other such load to end first: a 1M
+ * league's load holds ~110 MB while it runs (the driver's buffers for one 26 MB row, its text,
+ * the typed columns), and the gameweek and month tables of the big leagues all reload after
+ * every goal, which at 1M took the API over its 512 MB budget. Small tables never wait.
+ */
+export const BIG_TABLE = { members: 100_000 };
+
+/**
  * The league tables: season, any gameweek, any month (issue 11 section 3), one mechanism for
  * all three and every league kind. A table is one window over the league's members by the
  * table rule (table-ranking.queries.ts) over a source of totals — the season's, or the sum of
@@ -49,6 +57,8 @@ const TABLE_CACHE_SIZE = 24;
 export class LeagueTablesService {
   private readonly tables = new Map<string, VersionedTable>();
   private readonly loading = new Map<string, Promise<VersionedTable>>();
+  /** The end of the last big load queued: each big load starts after it. */
+  private bigLoads: Promise<unknown> = Promise.resolve();
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -72,7 +82,7 @@ export class LeagueTablesService {
       period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     const key = `${leagueId}:${period}:${period === 'season' ? seasonId : shown.gameweeks.map((g) => g.id).join(',')}`;
-    const { table } = await this.ranked(key, version, leagueId, source);
+    const { table } = await this.ranked(key, version, leagueId, source, head.member_count >= BIG_TABLE.members);
 
     const offset = pageOffset(page, pageSize);
     const pageRows = table.slice(offset, offset + pageSize);
@@ -105,8 +115,10 @@ export class LeagueTablesService {
   }
 
   /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
-  private async ranked(key: string, version: number, leagueId: number, source: TableSource): Promise<VersionedTable> {
-    const loadTable = async (): Promise<VersionedTable> => ({ version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) });
+  private async ranked(key: string, version: number, leagueId: number, source: TableSource, big: boolean): Promise<VersionedTable> {
+    const loadNow = async (): Promise<VersionedTable> => ({ version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) });
+    // A big load that waited may find a newer table loaded meanwhile: that one answers (it is at least as new).
+    const loadTable = big ? () => this.afterBigLoads(async () => this.newerThan(key, version) ?? loadNow()) : loadNow;
     // No summary yet (a league never recomputed): nothing to key a copy by, so no copy.
     if (version === 0) return loadTable();
     const cached = this.tables.get(key);
@@ -135,6 +147,18 @@ export class LeagueTablesService {
     } finally {
       this.loading.delete(loadKey);
     }
+  }
+
+  private newerThan(key: string, version: number): VersionedTable | undefined {
+    const cached = this.tables.get(key);
+    return cached && cached.version >= version ? cached : undefined;
+  }
+
+  /** Runs `load` once every big load queued before it has ended (failed ones included). */
+  private afterBigLoads<T>(load: () => Promise<T>): Promise<T> {
+    const result = this.bigLoads.then(load, load);
+    this.bigLoads = result.catch(() => undefined);
+    return result;
   }
 }
 

@@ -1,5 +1,7 @@
 import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
 import { PeriodWinnersService } from '@scoreline/backend/standings/period-winners.service';
+import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import type { LeagueTableResponse, LeagueWinnersResponse } from '@scoreline/contracts/api/tables';
 import { grantAdminRole } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -263,5 +265,25 @@ describe('league tables: gameweek and monthly tables, tie-breakers, winners', ()
     const page = (await sys.http.get(`/api/leagues/${globalId}/table/`).query({ period: 'gameweek', gameweek: 1, page_size: 1 }).set(dan.auth).expect(200)).body.data;
     expect(page.rows[0]).toMatchObject({ full_name: 'Ben Tables', rank: 1 });
     expect(page.current_user).toMatchObject({ user_id: dan.id });
+  }, 60000);
+
+  it('answers the same tables when every league counts as big (whole-table loads one at a time), read all at once across a new version', async () => {
+    const queries = [{ period: 'season' }, { period: 'gameweek', gameweek: 1 }, { period: 'gameweek', gameweek: 2 }, { period: 'month', month: '2086-01' }];
+    const read = (id: number, query: Record<string, unknown>) =>
+      sys.http.get(`/api/leagues/${id}/table/`).query(query).set(ana.auth).then((res) => [res.status, order(res.body.data), res.body.data.total_count]);
+    const readAll = () => Promise.all([leagueId, globalId].flatMap((id) => queries.map((q) => read(id, q))));
+    const expected = await readAll();
+    const before = BIG_TABLE.members;
+    BIG_TABLE.members = 1;
+    try {
+      // Each league's standings recomputed while the reads run: a new version for every table.
+      const standings = sys.workers.get(StandingsService, { strict: false });
+      const [first, , second] = await Promise.all([readAll(), Promise.all([standings.recomputeLeague(leagueId), standings.recomputeLeague(globalId)]), readAll()]);
+      expect(first).toEqual(expected);
+      expect(second).toEqual(expected);
+      expect(await readAll()).toEqual(expected);
+    } finally {
+      BIG_TABLE.members = before;
+    }
   }, 60000);
 });
