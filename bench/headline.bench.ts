@@ -1,5 +1,5 @@
 import { cpus, loadavg } from 'node:os';
-import { inParts, seedOneFixtureSeason } from './one-fixture-season';
+import { inParts, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
 
 /**
@@ -104,7 +104,8 @@ export const headlineCase: BenchCase = {
           )[0].id;
         // share < 1: a fraction of the users; share ≥ 1: that many users.
         const limit = share <= 1 ? Math.round(users * share) : share;
-        await db.query(
+        await seedQuery(
+          db,
           `INSERT INTO league_members (league_id, user_id, role)
            SELECT $1, id, 'member' FROM (SELECT id FROM users WHERE username LIKE 'bench\\_%' ORDER BY hashint4(id + $1) LIMIT $2) u ORDER BY id
            ON CONFLICT DO NOTHING`,

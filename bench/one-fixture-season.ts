@@ -6,7 +6,20 @@ import type { DataSource } from 'typeorm';
  * core, and the bench's data sets are built on every core (the 1M set in well under a minute).
  */
 export async function inParts(db: DataSource, sql: string, params: unknown[], parts = SEED_PARTS): Promise<void> {
-  await Promise.all(Array.from({ length: parts }, (_, part) => db.query(sql, [...params, parts, part])));
+  await Promise.all(Array.from({ length: parts }, (_, part) => seedQuery(db, sql, [...params, parts, part])));
+}
+
+/**
+ * A bulk insert of bench rows with foreign-key checks off (its transaction runs as a replica
+ * would: no triggers). The rows are made from the referenced rows themselves, so the checks
+ * could only pass, and they were three quarters of the cost (1M predictions: 15.6 s → 3.5 s).
+ * The schema's only other triggers fire on UPDATEs of fixtures and gameweeks.
+ */
+export async function seedQuery(db: DataSource, sql: string, params: unknown[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL session_replication_role = replica`);
+    await tx.query(sql, params);
+  });
 }
 
 /** Statements at once when seeding: one per core of this machine's two (the API and workers are idle meanwhile). */

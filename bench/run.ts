@@ -12,7 +12,7 @@ import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
-import { SEED_PARTS, seedOneFixtureSeason } from './one-fixture-season';
+import { SEED_PARTS, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
 
 /**
@@ -184,7 +184,8 @@ async function seedUsers(db: DataSource, count: number): Promise<void> {
     Array.from({ length: SEED_PARTS }, async (_, part) => {
       for (let from = 1 + part * batch; from <= count; from += SEED_PARTS * batch) {
         const to = Math.min(count, from + batch - 1);
-        await db.query(
+        await seedQuery(
+          db,
           `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
            SELECT 'bench_' || i, 'bench_' || i || '@bench.invalid', 'Bench', 'User ' || i, 'not-a-password-hash', now()
            FROM generate_series($1::int, $2::int) AS i`,
