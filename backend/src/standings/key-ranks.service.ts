@@ -19,7 +19,11 @@ export class KeyRanksService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async ranksOf(leagueId: number): Promise<KeyRanks> {
-    const version = await selectTableVersion(this.db, leagueId);
+    return this.ranksAt(leagueId, await selectTableVersion(this.db, leagueId));
+  }
+
+  /** The ranks at `version` (the summary's computed_at in microseconds), when the caller has read it already. */
+  ranksAt(leagueId: number, version: string | null): Promise<KeyRanks> {
     const kept = this.leagues.get(leagueId);
     if (kept && kept.version === version) return kept.ranks;
     const ranks = selectKeyCounts(this.db, leagueId).then((counts) => new KeyRanks(counts));

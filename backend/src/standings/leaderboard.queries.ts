@@ -5,28 +5,35 @@ import { queryPrepared } from '../database/database.queries';
 import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
-import { histogramOf, pageKeyRanks, standingsOf, storedRank, tableKey, tableOrder } from './table-ranking.queries';
+import { standingsOf, tableOrder } from './table-ranking.queries';
 
 type Q = DataSource | EntityManager;
 
 /** A stored row of the table with the member's name and club. */
 export type StandingRow = StoredStanding & TableUser;
 
-export type LeaderboardHead = Partial<StandingRow> & {
+/** A stored row below the summary's leading rows: its key, for its rank from the league's KeyRanks. */
+export type UnrankedStandingRow = Omit<StandingRow, 'rank'> & { exact: number; correct: number };
+
+export type LeaderboardHead = Partial<UnrankedStandingRow> & {
   type: LeagueKind;
   role: LeagueRole | null;
   total: number | null;
   recent_gameweek_number: number | null;
   computed_at: Date | null;
+  /** computed_at in microseconds (KeyRanksService's version); null before the first recompute. */
+  version: string | null;
 };
 
 /**
- * The league's kind, the viewer's membership and stored row, and the summary's version: one small
- * query per read, prepared (planning its joins cost more than running them).
+ * The league's kind, the viewer's membership and stored row (its key: the rank comes from the
+ * league's KeyRanks), and the summary's version: one small query per read, prepared (planning
+ * its joins cost more than running them).
  */
 const LEADERBOARD_HEAD_SQL = `
   SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
-         s.user_id, ${storedRank('s')} AS rank, s.previous_rank, s.total_points, s.recent_points, s.provisional,
+         (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS version,
+         s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
          u.username, u.first_name, u.last_name, c.name AS team
   FROM leagues l
   LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
@@ -41,34 +48,38 @@ export async function selectLeaderboardHead(db: DataSource, leagueId: number, vi
   return head;
 }
 
-/**
- * One page of the stored season table in rank order (ties by user id). Pages within the
- * summary's leading rows (`topRows`) read them from its jsonb (no sort); deeper pages take the
- * league's stored rows in key order (a top-N sort, no rank over the league) and derive each
- * one's rank from the histogram.
- */
-export async function selectStandingsPage(q: Q, leagueId: number, pageSize: number, offset: number, topRows: number): Promise<StandingRow[]> {
-  const page =
-    offset + pageSize <= topRows
-      ? `SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
-         FROM league_standings_summary sm
-         CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
-         WHERE sm.league_id = $1
-         ORDER BY t.rank, t.user_id LIMIT $2 OFFSET $3`
-      : `WITH page AS (
-           SELECT s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional
-           FROM league_standings s WHERE s.league_id = $1
-           ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2 OFFSET $3
-         ),
-         ranks AS (${pageKeyRanks('$1', 'page', standingsOf('page'))})
-         SELECT p.user_id, r.rank, p.previous_rank, p.total_points, p.recent_points, p.provisional
-         FROM page p LEFT JOIN ranks r ON ${tableKey(histogramOf('r'))} = ${tableKey(standingsOf('p'))}`;
+/** A page within the summary's leading rows (`offset + pageSize` ≤ TOP_ROWS), read from its jsonb: no sort, ranks as stored. */
+export function selectLeadingPage(q: Q, leagueId: number, pageSize: number, offset: number): Promise<StandingRow[]> {
   return q.query(
     `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
-     FROM (${page}) p
+     FROM (
+       SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
+       FROM league_standings_summary sm
+       CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
+       WHERE sm.league_id = $1
+     ) p
      JOIN users u ON u.id = p.user_id
      LEFT JOIN clubs c ON c.id = u.club_id
-     ORDER BY p.rank, p.user_id`,
+     ORDER BY p.rank, p.user_id LIMIT $2 OFFSET $3`,
+    [leagueId, pageSize, offset],
+  );
+}
+
+/**
+ * A page deeper than the summary's leading rows: the league's stored rows in table order (a
+ * top-N sort, no rank over the league), each with its key; the ranks come from KeyRanks.
+ */
+export function selectDeepPage(q: Q, leagueId: number, pageSize: number, offset: number): Promise<UnrankedStandingRow[]> {
+  return q.query(
+    `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
+     FROM (
+       SELECT s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional
+       FROM league_standings s WHERE s.league_id = $1
+       ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2 OFFSET $3
+     ) p
+     JOIN users u ON u.id = p.user_id
+     LEFT JOIN clubs c ON c.id = u.club_id
+     ORDER BY ${tableOrder(standingsOf('p'))}, p.user_id`,
     [leagueId, pageSize, offset],
   );
 }

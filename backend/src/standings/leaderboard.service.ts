@@ -5,8 +5,10 @@ import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, L
 import { ApiError } from '../common/api-error';
 import { rankBadge } from '../leagues/rank-badge';
 import { TOP_ROWS } from './standings.queries';
-import { selectLeaderboardHead, selectLeadingScore, selectStandingsPage, type StandingRow } from './leaderboard.queries';
+import { selectDeepPage, selectLeaderboardHead, selectLeadingPage, selectLeadingScore, type StandingRow, type UnrankedStandingRow } from './leaderboard.queries';
 import { pageOffset, paging } from '../common/pagination';
+import { KeyRanksService } from './key-ranks.service';
+import type { KeyRanks } from './key-ranks';
 
 interface CachedPage {
   key: string;
@@ -19,13 +21,18 @@ const PAGE_CACHE_SIZE = 500;
  * Reads the stored standings: a page in rank order plus the caller's own row. Each request makes
  * one small query (visibility, the caller's row and the summary's version); the page itself is
  * kept in memory per league, page and version (`computed_at`), so it is never stale and a busy
- * leaderboard costs about what a health check does.
+ * leaderboard costs about what a health check does. Ranks below the summary's leading rows (the
+ * caller's own, a deep page's) come from the league's KeyRanks at that version: a lookup, not a
+ * walk of the histogram per request.
  */
 @Injectable()
 export class LeaderboardService {
   private readonly pages = new Map<string, CachedPage>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly keyRanks: KeyRanksService,
+  ) {}
 
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
     const page = query.page ?? 1;
@@ -34,11 +41,11 @@ export class LeaderboardService {
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
 
-    const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
-    const rows = await this.page(leagueId, page, pageSize, version);
+    const ranks = () => this.keyRanks.ranksAt(leagueId, head.version);
+    const rows = await this.page(leagueId, page, pageSize, head.version, ranks);
     const leaderboard = rows.map((r) => toRow(r, viewerId));
     if (head.user_id !== null && head.user_id !== undefined && !rows.some((r) => r.user_id === viewerId)) {
-      leaderboard.push(toRow(head as StandingRow, viewerId));
+      leaderboard.push(toRow(ranked(head as UnrankedStandingRow, await ranks()), viewerId));
     }
     const total = head.total ?? 0;
     return {
@@ -56,18 +63,27 @@ export class LeaderboardService {
   }
 
   /** One page of the table as stored at `version`. */
-  private async page(leagueId: number, page: number, pageSize: number, version: number): Promise<StandingRow[]> {
+  private async page(leagueId: number, page: number, pageSize: number, version: string | null, ranks: () => Promise<KeyRanks>): Promise<StandingRow[]> {
     const key = `${leagueId}:${page}:${pageSize}`;
     const cached = this.pages.get(key);
     if (cached && cached.key === `${key}:${version}`) return cached.rows;
     // The first pages come from the leading rows the recompute keeps in the summary (no sort);
     // deeper pages sort the league's stored rows.
-    const rows = await selectStandingsPage(this.db, leagueId, pageSize, pageOffset(page, pageSize), TOP_ROWS);
+    const offset = pageOffset(page, pageSize);
+    const rows =
+      offset + pageSize <= TOP_ROWS
+        ? await selectLeadingPage(this.db, leagueId, pageSize, offset)
+        : await Promise.all([selectDeepPage(this.db, leagueId, pageSize, offset), ranks()]).then(([deep, keyRanks]) => deep.map((r) => ranked(r, keyRanks)));
     if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value as string);
     this.pages.delete(key);
     this.pages.set(key, { key: `${key}:${version}`, rows });
     return rows;
   }
+}
+
+/** A stored row with its rank by the table rule, from its key. */
+function ranked({ exact, correct, ...row }: UnrankedStandingRow, ranks: KeyRanks): StandingRow {
+  return { ...row, rank: ranks.rankOf({ points: row.total_points, exact, correct }) };
 }
 
 function toRow(r: StandingRow, viewerId: number): LeaderboardRow {

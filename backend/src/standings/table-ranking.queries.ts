@@ -77,16 +77,3 @@ export function storedRankAtMost(alias: string, leagueId: string, n: number): st
       FROM league_key_counts WHERE league_id = ${leagueId} AND n > 0) x
     WHERE above < ${n} ORDER BY ${TABLE_TIE_BREAKERS.join(', ')} LIMIT 1)`;
 }
-
-/**
- * The rank of every key at or above the lowest key of `page` (a CTE of rows whose key columns
- * `key` names), from one walk of league `leagueId`'s histogram: a page of rows deep in a big
- * table gets its ranks from one window sum, not one histogram sum per row.
- */
-export function pageKeyRanks(leagueId: string, page: string, key: FigureColumns): string {
-  const pageKey = TABLE_TIE_BREAKERS.map(key).join(', ');
-  return `SELECT ${TABLE_TIE_BREAKERS.map(histogramOf('k')).join(', ')},
-                 (1 + sum(k.n) OVER (ORDER BY ${tableOrder(histogramOf('k'))}) - k.n)::int AS rank
-          FROM league_key_counts k
-          WHERE k.league_id = ${leagueId} AND ${tableKey(histogramOf('k'))} >= (SELECT ${pageKey} FROM ${page} ORDER BY ${pageKey} LIMIT 1)`;
-}
