@@ -76,7 +76,7 @@ export class LeagueMembersService {
   }
 
   async enhanced(leagueId: number, viewerId: number, query: MembersQueryDto): Promise<EnhancedMembersResponse> {
-    await this.access.assertVisible(leagueId, viewerId);
+    const [access, ctx] = await Promise.all([this.access.assertVisible(leagueId, viewerId), this.seasons.load()]);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
     const offset = pageOffset(page, pageSize);
@@ -95,8 +95,10 @@ export class LeagueMembersService {
       // Short when members joined or left since the recompute: then the general query decides.
       if (leading.length === expected) fromSummary = leading;
     }
-    const [rows, ranks] = await Promise.all([fromSummary ?? selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset), this.keyRanks.ranksOf(leagueId)]);
-    const ctx = await this.seasons.load();
+    const [rows, ranks] = await Promise.all([
+      fromSummary ?? selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset),
+      this.keyRanks.ranksAt(leagueId, access.table_version),
+    ]);
     const activity = await selectMemberActivity(
       this.db,
       rows.map((r) => r.user_id),

@@ -67,12 +67,18 @@ export interface LeagueAccessRow {
   role: LeagueRole | null;
   owner_id: number | null;
   name: string;
+  /** The stored table's version (its summary's computed_at in microseconds; KeyRanksService's key), null before the first recompute. */
+  table_version: string | null;
 }
 
 /** The hot read paths' check: the league's kind and the viewer's role, without counting members. */
 export async function selectLeagueAccess(q: Queryable, leagueId: number, viewerId: number): Promise<LeagueAccessRow | undefined> {
   const [row]: LeagueAccessRow[] = await q.query(
-    `SELECT l.type, l.owner_id, l.name, m.role FROM leagues l LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2 WHERE l.id = $1`,
+    `SELECT l.type, l.owner_id, l.name, m.role, (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS table_version
+     FROM leagues l
+     LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
+     LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
+     WHERE l.id = $1`,
     [leagueId, viewerId],
   );
   return row;

@@ -2,15 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyRanks } from './key-ranks';
-import { selectKeyCounts, selectTableVersion } from './leaderboard.queries';
+import { selectKeyCounts } from './leaderboard.queries';
 
 const LEAGUES_KEPT = 1_000;
 
 /**
  * Ranks by key of each league's stored season table, kept per table version (the summary's
  * `computed_at`, moved by every recompute): a page of members in any order gets its ranks by
- * lookup. A request asks the version (one key lookup); the histogram is read again only when it
- * moved — a few thousand keys even for the 1M league.
+ * lookup. The histogram is read again only when the version moved — a few thousand keys even for the 1M league.
  */
 @Injectable()
 export class KeyRanksService {
@@ -18,11 +17,10 @@ export class KeyRanksService {
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async ranksOf(leagueId: number): Promise<KeyRanks> {
-    return this.ranksAt(leagueId, await selectTableVersion(this.db, leagueId));
-  }
-
-  /** The ranks at `version` (the summary's computed_at in microseconds), when the caller has read it already. */
+  /**
+   * The ranks at `version`: the summary's computed_at in microseconds, which the caller reads with
+   * its own first query (two recomputes within one millisecond are still two versions).
+   */
   ranksAt(leagueId: number, version: string | null): Promise<KeyRanks> {
     const kept = this.leagues.get(leagueId);
     if (kept && kept.version === version) return kept.ranks;

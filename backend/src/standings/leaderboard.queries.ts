@@ -90,16 +90,6 @@ export async function selectLeadingScore(q: Q, leagueId: number): Promise<number
   return standing?.leading ?? null;
 }
 
-/** The version of the league's stored table: when its last recompute committed (null before the first). */
-export async function selectTableVersion(q: Q, leagueId: number): Promise<string | null> {
-  // In microseconds, as stored: two recomputes within one millisecond are still two versions.
-  const [row]: { version: string }[] = await q.query(
-    `SELECT (extract(epoch FROM computed_at) * 1000000)::bigint::text AS version FROM league_standings_summary WHERE league_id = $1`,
-    [leagueId],
-  );
-  return row?.version ?? null;
-}
-
 /** The league's histogram of keys (league_key_counts): the members holding each key. */
 export function selectKeyCounts(q: Q, leagueId: number): Promise<KeyCount[]> {
   return q.query(`SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1 AND n > 0`, [leagueId]);
