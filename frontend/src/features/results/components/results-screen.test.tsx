@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { GameweekResults, ResultMatch } from '@scoreline/contracts/api/stats';
-import { emitLiveEventForTest } from '@/lib/live';
+import { emitLiveEventForTest, resyncLiveForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 
 const DAY = 86_400_000;
@@ -170,5 +170,30 @@ describe('results', () => {
     expect(within(row).getByText('Exact score')).toBeTruthy();
     expect(within(row).getByText('20 pts')).toBeTruthy();
     expect(screen.getByText('100%')).toBeTruthy();
+  });
+
+  it('fetches the results again after a recovered reconnect (per-user points pushes are not replayed)', async () => {
+    const scored = (points: number, result: 'wrong' | 'exact') =>
+      results(7, [
+        match(1, 'Arsenal', 'Chelsea', {
+          status: 'live',
+          minute: 70,
+          actual_home_score: result === 'exact' ? 1 : 0,
+          actual_away_score: 0,
+          predicted_home_score: 1,
+          predicted_away_score: 0,
+          points_earned: points,
+          is_banker: false,
+          result_status: result,
+          is_final: false,
+        }),
+      ], { gameweek: gameweek(7, 'current', -DAY) });
+    let data = scored(0, 'wrong');
+    setup('/results?gameweek=7', { 7: () => ({ body: { data } }) });
+    const row = await screen.findByRole('listitem', { name: 'Arsenal vs Chelsea' });
+    expect(within(row).queryByText('20 pts')).toBeNull();
+    data = scored(20, 'exact'); // a goal and its points.updated while the socket was away
+    resyncLiveForTest();
+    await waitFor(() => expect(within(row).getByText('20 pts')).toBeTruthy());
   });
 });
