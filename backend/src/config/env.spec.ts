@@ -27,7 +27,14 @@ describe('environment parsing', () => {
       databasePoolSize: 10,
       metricsToken: null,
       reconcileIntervalSeconds: 60,
+      scoringSplit: { parts: 2, from: 20000 },
     });
+  });
+
+  it('scores a fixture of SCORING_SPLIT_FROM predictions or more in SCORING_PARTS statements at once (tests split every fixture)', () => {
+    expect(parseEnv({ ...base, SCORING_PARTS: '4', SCORING_SPLIT_FROM: '50000' }).scoringSplit).toEqual({ parts: 4, from: 50000 });
+    expect(parseEnv({ ...base, SCORING_PARTS: '1' }).scoringSplit.parts).toBe(1);
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).scoringSplit).toEqual({ parts: 2, from: 1 });
   });
 
   it('runs the reconciler every RECONCILE_INTERVAL_SECONDS (0 = off, the default in tests)', () => {
@@ -100,6 +107,8 @@ describe('environment parsing', () => {
     [{ ALLOWED_ORIGINS: 'ftp://a.example.com' }, 'ALLOWED_ORIGINS must be a comma list of origins'],
     [{ RECONCILE_INTERVAL_SECONDS: '1m' }, 'RECONCILE_INTERVAL_SECONDS must be a whole number from 0 to 86400, got "1m"'],
     [{ RECONCILE_INTERVAL_SECONDS: '-5' }, 'RECONCILE_INTERVAL_SECONDS must be a whole number'],
+    [{ SCORING_PARTS: '0' }, 'SCORING_PARTS must be a whole number from 1 to 16, got "0"'],
+    [{ SCORING_SPLIT_FROM: 'many' }, 'SCORING_SPLIT_FROM must be a whole number'],
   ])('refuses %j with a message naming the variable', (vars, message) => {
     expect(() => parseEnv({ ...base, ...vars })).toThrow(EnvError);
     expect(() => parseEnv({ ...base, ...vars })).toThrow(message);

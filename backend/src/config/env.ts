@@ -51,6 +51,15 @@ export interface AppEnv {
   reconcileIntervalSeconds: number;
   /** Web Push's VAPID identity: the key pair the push services check our requests against, and a contact. */
   vapid: VapidKeys;
+  /** How a big fixture is scored: in `parts` statements at once (one connection each) from `from` predictions on. */
+  scoringSplit: ScoringSplit;
+}
+
+export interface ScoringSplit {
+  /** Statements a big fixture is scored in at once: one per core Postgres can give the scorer. */
+  parts: number;
+  /** From this many predictions of one fixture the scorer splits; below it one statement is cheaper. */
+  from: number;
 }
 
 export interface VapidKeys {
@@ -285,6 +294,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? developmentOrigins(port) : undefined)),
     reconcileIntervalSeconds: parseInteger('RECONCILE_INTERVAL_SECONDS', get('RECONCILE_INTERVAL_SECONDS') ?? (nodeEnv === 'test' ? '0' : '60'), 0, 86400),
     vapid: parseVapid(get, nodeEnv, dataDir, appUrl),
+    scoringSplit: {
+      parts: parseInteger('SCORING_PARTS', get('SCORING_PARTS') ?? '2', 1, 16),
+      // Tests split every fixture, so the whole suite runs the split scorer.
+      from: parseInteger('SCORING_SPLIT_FROM', get('SCORING_SPLIT_FROM') ?? (nodeEnv === 'test' ? '1' : '20000'), 1, 100_000_000),
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import { InvitesAndCalendar1765000000000 } from './migrations/1765000000000-invi
 import { DerivedRanks1765100000000 } from './migrations/1765100000000-derived-ranks';
 import { FixtureScorings1765400000000 } from './migrations/1765400000000-fixture-scorings';
 import { UserNameIndexes1765500000000 } from './migrations/1765500000000-user-name-indexes';
+import { FixtureScoringStatus1765600000000 } from './migrations/1765600000000-fixture-scoring-status';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -33,4 +34,5 @@ export const ALL_MIGRATIONS = [
   DerivedRanks1765100000000,
   FixtureScorings1765400000000,
   UserNameIndexes1765500000000,
+  FixtureScoringStatus1765600000000,
 ];

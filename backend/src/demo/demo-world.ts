@@ -158,7 +158,8 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
 
   // Points through the normal scorer, a transaction per fixture as the scoring worker does (in
   // one transaction the season totals rows would pile up a version per fixture: much slower).
-  const scoring = new ScoringService(db, outbox);
+  // A few hundred fans a fixture: one statement each, never split.
+  const scoring = new ScoringService(db, outbox, { scoringSplit: { parts: 1, from: 1 } });
   const fixtureIds = await selectFixturesToScore(db);
   const beforeScoring = await outbox.latestEventId();
   for (const id of fixtureIds) await scoring.scoreFixture(id);

@@ -44,11 +44,15 @@ const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
  * prediction's (new − old) contribution in the same statement, so a replay changes nothing
  * and any order of events for one fixture ends in the same totals.
  *
- * It also remembers the score it scored at (fixture_scorings) and answers whether that moved:
- * a goal can move the score without moving anybody's points.
+ * It also remembers the score and status it scored at (fixture_scorings) and answers whether
+ * they moved: a goal can move the score without moving anybody's points, and a fixture scored in
+ * parts may have had some parts committed by a try that never told the news.
  *
- * Parameters: $1 fixture id, $2 gameweek id, $3 season id (of that fixture). All predictions of
- * a fixture share its gameweek and season, so each user has at most one changed row here.
+ * Parameters: $1 fixture id, $2 gameweek id, $3 season id (of that fixture), $4 parts, $5 part:
+ * it scores the predictions of the users with user_id % parts = part, so a big fixture can be
+ * scored in several statements at once. A user's prediction and both totals rows are in the same
+ * part, so each part is whole on its own. Part 0 remembers the score. All predictions of a
+ * fixture share its gameweek and season, so each user has at most one changed row here.
  * Callers hold the season's scoring advisory lock (the old values must not move under us).
  */
 export const SCORE_FIXTURE_SQL = `
@@ -62,7 +66,7 @@ calc AS (
          ${outcomeSqlCase(SCORING_COLUMNS)} AS new_outcome,
          (${IS_FINAL_SQL}) AS new_final
   FROM predictions p JOIN fx ON fx.id = p.fixture_id
-  WHERE p.fixture_id = $1
+  WHERE p.fixture_id = $1 AND p.user_id % $4::int = $5::int
 ),
 changed AS (
   UPDATE predictions p
@@ -80,22 +84,25 @@ changed AS (
 ),
 gameweek_totals AS (${totalsUpdate('user_gameweek_totals', 'gameweek_id', '$2')}),
 season_totals AS (${totalsUpdate('user_season_totals', 'season_id', '$3')}),
--- The score these predictions were scored at, remembered when it moved (no row: never scored).
+-- The score and status these predictions were scored at, remembered by part 0 when either moved
+-- (no row: never scored; a status change alone is news once a score was remembered).
 last_scored AS (
-  SELECT home_score, away_score FROM fixture_scorings WHERE fixture_id = $1
+  SELECT home_score, away_score, status FROM fixture_scorings WHERE fixture_id = $1
 ),
 moved AS (
-  SELECT id, home_score, away_score FROM fx
-  WHERE (home_score, away_score) IS DISTINCT FROM ((SELECT home_score FROM last_scored), (SELECT away_score FROM last_scored))
+  SELECT id, home_score, away_score, status FROM fx
+  WHERE $5::int = 0
+    AND ((home_score, away_score) IS DISTINCT FROM ((SELECT home_score FROM last_scored), (SELECT away_score FROM last_scored))
+         OR EXISTS (SELECT 1 FROM last_scored l WHERE l.status IS DISTINCT FROM fx.status))
 ),
 remembered AS (
-  INSERT INTO fixture_scorings AS s (fixture_id, home_score, away_score)
-  SELECT id, home_score, away_score FROM moved
-  ON CONFLICT (fixture_id) DO UPDATE SET home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score, scored_at = now()
+  INSERT INTO fixture_scorings AS s (fixture_id, home_score, away_score, status)
+  SELECT id, home_score, away_score, status FROM moved
+  ON CONFLICT (fixture_id) DO UPDATE SET home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score, status = EXCLUDED.status, scored_at = now()
   RETURNING 1
 )
 SELECT (SELECT count(*) FROM changed)::int AS changed,
-       EXISTS (SELECT 1 FROM remembered) AS score_moved,
+       EXISTS (SELECT 1 FROM remembered) AS state_moved,
        (SELECT count(*) FROM gameweek_totals)::int AS gameweek_rows,
        (SELECT count(*) FROM season_totals)::int AS season_rows,
        (SELECT status FROM fx) AS status`;

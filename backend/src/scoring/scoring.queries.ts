@@ -30,27 +30,45 @@ export async function selectFixtureGameweek(tx: EntityManager, fixtureId: number
   return row?.gameweek_id ?? null;
 }
 
+/** Whether the fixture has at least `n` predictions (reads no more than n index entries). */
+export async function hasPredictionsAtLeast(tx: EntityManager, fixtureId: number, n: number): Promise<boolean> {
+  const [row]: { enough: boolean }[] = await tx.query(
+    `SELECT count(*) >= $2 AS enough FROM (SELECT 1 FROM predictions WHERE fixture_id = $1 LIMIT $2) p`,
+    [fixtureId, n],
+  );
+  return row.enough;
+}
+
+/** Which predictions of a fixture one scoring statement takes: those with user_id % of = index. */
+export interface ScoringPart {
+  index: number;
+  of: number;
+}
+
+export const WHOLE_FIXTURE: ScoringPart = { index: 0, of: 1 };
+
 export interface ScoredFixture {
   /** Predictions whose points, outcome or finality changed. */
   changed: number;
-  /** The fixture's score differs from the one its predictions were last scored at. */
-  score_moved: boolean;
+  /** The fixture's score or status differs from the one its predictions were last scored at (part 0 only). */
+  state_moved: boolean;
   status: FixtureStatus;
 }
 
 /**
- * Scores every prediction of the fixture from its current row and moves the totals by the
- * difference. One big statement over up to every user: JIT compilation costs more than it saves,
- * and the hash joins over 100k users should not spill to disk.
+ * Scores the fixture's predictions of one part of its users from the fixture's current row and
+ * moves their totals by the difference. One big statement over up to every user: JIT compilation
+ * costs more than it saves, and the hash joins over 100k users should not spill to disk.
  */
 export async function scoreFixturePredictions(
   tx: EntityManager,
   fixtureId: number,
   gameweekId: number,
   seasonId: number,
+  part: ScoringPart = WHOLE_FIXTURE,
 ): Promise<ScoredFixture> {
   await tx.query(`SET LOCAL jit = off`);
   await tx.query(`SET LOCAL work_mem = '64MB'`);
-  const [result]: ScoredFixture[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId]);
+  const [result]: ScoredFixture[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId, part.of, part.index]);
   return result;
 }

@@ -1,9 +1,19 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { KeyedQueue } from '../common/keyed-queue';
 import { OutboxService } from '../outbox/outbox.service';
-import { lockSeasonForScoring, scoreFixturePredictions, selectFixtureGameweek, selectFixtureSeason } from './scoring.queries';
+import {
+  hasPredictionsAtLeast,
+  lockSeasonForScoring,
+  scoreFixturePredictions,
+  selectFixtureGameweek,
+  selectFixtureSeason,
+  type ScoredFixture,
+} from './scoring.queries';
 
 export interface ScoreFixtureResult {
   fixtureId: number;
@@ -14,16 +24,18 @@ export interface ScoreFixtureResult {
 
 /**
  * Scores a fixture's predictions and moves the users' totals, then (when any prediction changed
- * or the score moved since the last scoring) raises `scores.updated` through the outbox in the same transaction. Safe to run any number
+ * or the score or status moved since the last scoring) raises `scores.updated` through the outbox in the same transaction. Safe to run any number
  * of times, concurrently and in any order: it scores the fixture's current row, not the event.
  */
 @Injectable()
 export class ScoringService {
   private readonly logger = new Logger(ScoringService.name);
+  private readonly seasonTurns = new KeyedQueue<number>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxService,
+    @Inject(APP_ENV) private readonly env: Pick<AppEnv, 'scoringSplit'>,
   ) {}
 
   /**
@@ -33,14 +45,21 @@ export class ScoringService {
   async scoreFixture(fixtureId: number, seasonId?: number): Promise<ScoreFixtureResult> {
     const season = seasonId ?? (await selectFixtureSeason(this.db, fixtureId));
     if (season === null) return this.gone(fixtureId);
+    // Scorers of a season take turns here before they take a connection: one waiting on the
+    // season's lock with a connection in hand could leave the pool without the one that a split
+    // scorer holding the lock still needs for its other part.
+    return this.seasonTurns.run(season, () => this.scoreUnderLock(fixtureId, season));
+  }
+
+  private scoreUnderLock(fixtureId: number, season: number): Promise<ScoreFixtureResult> {
     return this.db.transaction(async (tx) => {
       await lockSeasonForScoring(tx, season);
       // Read under the lock: an import may have moved the fixture to another gameweek.
       const gameweekId = await selectFixtureGameweek(tx, fixtureId);
       if (gameweekId === null) return this.gone(fixtureId);
-      const result = await scoreFixturePredictions(tx, fixtureId, gameweekId, season);
+      const result = await this.scoreInParts(tx, fixtureId, gameweekId, season);
       // A goal that moves nobody's points is still news: the goal push and the live screens.
-      if (result.changed > 0 || result.score_moved) {
+      if (result.changed > 0 || result.state_moved) {
         await this.outbox.publish(tx, 'scores.updated', {
           fixtureId,
           seasonId: season,
@@ -51,6 +70,32 @@ export class ScoringService {
       }
       return { fixtureId, changed: result.changed, status: result.status };
     });
+  }
+
+  /**
+   * Postgres runs a statement on one core, so a big fixture is scored in parts at once (its users
+   * split by id), each on a connection of its own: part 0 in `tx`, which holds the season's lock
+   * throughout and commits last, with the event; the others in transactions of their own. Every
+   * part is waited for before a failure is thrown, so the lock is never let go while a part still
+   * writes. A part that committed is whole for its users; the retry scores the rest, and the
+   * remembered state (part 0's, in `tx`) still says the news is to be told.
+   */
+  private async scoreInParts(tx: EntityManager, fixtureId: number, gameweekId: number, seasonId: number): Promise<ScoredFixture> {
+    const { parts, from } = this.env.scoringSplit;
+    const of = parts > 1 && (await hasPredictionsAtLeast(tx, fixtureId, from)) ? parts : 1;
+    const settled = await Promise.allSettled(
+      Array.from({ length: of }, (_, index) =>
+        index === 0
+          ? scoreFixturePredictions(tx, fixtureId, gameweekId, seasonId, { index, of })
+          : this.db.transaction((partTx) => scoreFixturePredictions(partTx, fixtureId, gameweekId, seasonId, { index, of })),
+      ),
+    );
+    const results: ScoredFixture[] = [];
+    for (const part of settled) {
+      if (part.status === 'rejected') throw part.reason;
+      results.push(part.value);
+    }
+    return { ...results[0], changed: results.reduce((sum, r) => sum + r.changed, 0) };
   }
 
   private gone(fixtureId: number): ScoreFixtureResult {
