@@ -179,10 +179,32 @@ export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: E
   );
 }
 
-/** A page of members by rank, points or name, with or without a search; ranks come from the league's KeyRanks. */
-export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberPageRow[]> {
+/**
+ * A page of members by rank, points or name, with or without a search; ranks come from the
+ * league's KeyRanks. `withTotal`: each row also carries how many members match (for a search,
+ * whose matches are all sorted anyway, so the count costs no second pass over the index).
+ */
+export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberPageRow[]>;
+export function selectMembersPage(
+  q: Queryable,
+  leagueId: number,
+  f: MemberFilter,
+  sort: MemberSort,
+  pageSize: number,
+  offset: number,
+  options: { withTotal: true },
+): Promise<(MemberPageRow & { total: number })[]>;
+export function selectMembersPage(
+  q: Queryable,
+  leagueId: number,
+  f: MemberFilter,
+  sort: MemberSort,
+  pageSize: number,
+  offset: number,
+  options: { withTotal?: boolean } = {},
+): Promise<MemberPageRow[]> {
   return q.query(
-    `SELECT ${MEMBER_PAGE_COLUMNS}
+    `SELECT ${MEMBER_PAGE_COLUMNS}${options.withTotal ? ', (count(*) OVER ())::int AS total' : ''}
      FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
      WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)

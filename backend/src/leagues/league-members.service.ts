@@ -12,7 +12,7 @@ import {
 } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { KeyRanksService } from '../standings/key-ranks.service';
-import { SeasonContextService } from '../standings/season-context.service';
+import { SeasonContextService, type SeasonContext } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
 import { TtlCache } from '../common/ttl-cache';
@@ -23,8 +23,10 @@ import {
   countMembers,
   countMembersMatching,
   type GameweekFactsRow,
+  type MemberFilter,
   type MemberPageRow,
   type MemberRow,
+  type MemberSort,
   selectGameweekFacts,
   selectLeadingMembersPage,
   selectLeagueIdsOfUser,
@@ -50,6 +52,18 @@ const MEMBER_STATS_TTL_MS = 30_000;
 const BIG_LEAGUE_FROM = 1_000;
 const BIG_LEAGUE_COUNT_TTL_MS = 5_000;
 
+/** What one page of the members list is made of. */
+interface MembersPageQuery {
+  leagueId: number;
+  /** The league's season table version (ranks are read at it). */
+  tableVersion: string | null;
+  ctx: SeasonContext | null;
+  page: number;
+  pageSize: number;
+  sort: MemberSort;
+  filter: MemberFilter;
+}
+
 interface SeasonFacts extends SeasonTotalsRow {
   gameweeks: GameweekFactsRow[];
 }
@@ -59,6 +73,7 @@ interface SeasonFacts extends SeasonTotalsRow {
 export class LeagueMembersService {
   private readonly memberStats = new TtlCache<MemberStats>(MEMBER_STATS_TTL_MS, 1_000);
   private readonly bigLeagueCounts = new TtlCache<number>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
+  private readonly bigLeaguePages = new TtlCache<{ members: EnhancedMember[]; total: number }>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
   /** Leagues last counted at BIG_LEAGUE_FROM members or more. */
   private readonly bigLeagues = new Set<number>();
 
@@ -79,32 +94,52 @@ export class LeagueMembersService {
     const [access, ctx] = await Promise.all([this.access.assertVisible(leagueId, viewerId), this.seasons.load()]);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
-    const offset = pageOffset(page, pageSize);
     const sort = query.sort ?? 'rank';
     const search = containsPattern(query.search);
     const role = query.role ?? null;
-    const filter = { role, search };
-    const total = search === null && role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
-    const expected = Math.max(0, Math.min(pageSize, total - offset));
+    const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, ctx, page, pageSize, sort, filter: { role, search } };
+    // A big league's page without a search is the same for every reader: it is built once per
+    // table version and reused for up to BIG_LEAGUE_COUNT_TTL_MS (its count may be as old).
+    const big = search === null && this.bigLeagues.has(leagueId);
+    const { members, total } = big
+      ? await this.bigLeaguePages.get(`${leagueId}:${access.table_version}:${sort}:${role}:${page}:${pageSize}`, () => this.membersPage(shown))
+      : await this.membersPage(shown);
+    return { members: members.map((m) => (m.user_id === viewerId ? { ...m, is_current_user: true } : m)), ...paging(page, pageSize, total) };
+  }
 
-    let fromSummary: MemberPageRow[] | null = null;
-    if (search === null && role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
-      // The first pages by rank come from the leading rows the standings recompute keeps in the
-      // summary, so the whole league (the global one has every user) is not sorted per request.
-      const leading = await selectLeadingMembersPage(this.db, leagueId, sort, pageSize, offset);
-      // Short when members joined or left since the recompute: then the general query decides.
-      if (leading.length === expected) fromSummary = leading;
+  /** One page of the members list as anyone sees it (nobody is the current user yet), and the number of members it pages. */
+  private async membersPage(q: MembersPageQuery): Promise<{ members: EnhancedMember[]; total: number }> {
+    const { leagueId, filter, sort, pageSize, ctx } = q;
+    const offset = pageOffset(q.page, pageSize);
+    let rows: MemberPageRow[];
+    let total: number;
+    if (filter.search !== null) {
+      // A search sorts all its matches anyway: they are counted in the same pass.
+      const counted = await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset, { withTotal: true });
+      rows = counted;
+      total = counted[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, leagueId, filter) : 0);
+    } else {
+      total = filter.role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
+      const expected = Math.max(0, Math.min(pageSize, total - offset));
+      let fromSummary: MemberPageRow[] | null = null;
+      if (filter.role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
+        // The first pages by rank come from the leading rows the standings recompute keeps in the
+        // summary, so the whole league (the global one has every user) is not sorted per request.
+        const leading = await selectLeadingMembersPage(this.db, leagueId, sort, pageSize, offset);
+        // Short when members joined or left since the recompute: then the general query decides.
+        if (leading.length === expected) fromSummary = leading;
+      }
+      rows = fromSummary ?? (await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset));
     }
-    const [rows, ranks] = await Promise.all([
-      fromSummary ?? selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset),
-      this.keyRanks.ranksAt(leagueId, access.table_version),
+    const [ranks, activity] = await Promise.all([
+      this.keyRanks.ranksAt(leagueId, q.tableVersion),
+      selectMemberActivity(
+        this.db,
+        rows.map((r) => r.user_id),
+        ctx?.seasonId ?? null,
+        ctx?.current?.id ?? null,
+      ),
     ]);
-    const activity = await selectMemberActivity(
-      this.db,
-      rows.map((r) => r.user_id),
-      ctx?.seasonId ?? null,
-      ctx?.current?.id ?? null,
-    );
     const byUser = new Map(activity.map((a) => [a.user_id, a]));
     const members: EnhancedMember[] = rows.map((r) => {
       const a = byUser.get(r.user_id);
@@ -121,12 +156,12 @@ export class LeagueMembersService {
         is_active_this_gameweek: a?.active ?? false,
         recent_points: r.recent_points,
         total_points: r.total_points,
-        is_current_user: r.user_id === viewerId,
+        is_current_user: false,
         badge: rankBadge(rank),
         joined_at: new Date(r.joined_at).toISOString(),
       };
     });
-    return { members, ...paging(page, pageSize, total) };
+    return { members, total };
   }
 
   async stats(leagueId: number, viewerId: number): Promise<MemberStats> {
