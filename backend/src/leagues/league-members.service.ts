@@ -49,7 +49,7 @@ const MEMBER_STATS_TTL_MS = 30_000;
  * (counting a million members costs ~80 ms, more than the rest of a members page). A small
  * league counts afresh on every request: its owner expects a new member at once.
  */
-const BIG_LEAGUE_FROM = 1_000;
+export const BIG_LEAGUE = { members: 1_000 };
 const BIG_LEAGUE_COUNT_TTL_MS = 5_000;
 
 /** What one page of the members list is made of. */
@@ -74,7 +74,7 @@ export class LeagueMembersService {
   private readonly memberStats = new TtlCache<MemberStats>(MEMBER_STATS_TTL_MS, 1_000);
   private readonly bigLeagueCounts = new TtlCache<number>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
   private readonly bigLeaguePages = new TtlCache<{ members: EnhancedMember[]; total: number }>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
-  /** Leagues last counted at BIG_LEAGUE_FROM members or more. */
+  /** Leagues last counted at BIG_LEAGUE.members members or more. */
   private readonly bigLeagues = new Set<number>();
 
   constructor(
@@ -181,14 +181,14 @@ export class LeagueMembersService {
     // A big league's answer is reused for a while (a few seconds' lag in "active this week" is
     // fine there); a small one is cheap to count, and its owner expects a new member at once.
     const members = await this.memberCount(leagueId);
-    return members < BIG_LEAGUE_FROM ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
+    return members < BIG_LEAGUE.members ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
   }
 
   /** The league's member count: exact for a small league, up to BIG_LEAGUE_COUNT_TTL_MS old for a big one. */
   private async memberCount(leagueId: number): Promise<number> {
     if (this.bigLeagues.has(leagueId)) return this.bigLeagueCounts.get(String(leagueId), () => countMembers(this.db, leagueId));
     const count = await countMembers(this.db, leagueId);
-    if (count >= BIG_LEAGUE_FROM) this.bigLeagues.add(leagueId);
+    if (count >= BIG_LEAGUE.members) this.bigLeagues.add(leagueId);
     return count;
   }
 

@@ -1,3 +1,4 @@
+import { BIG_LEAGUE } from '@scoreline/backend/leagues/league-members.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 import { startTestSystem, TestSystem } from '../support/test-system';
@@ -124,6 +125,8 @@ describe('league members list and member stats', () => {
     const search = await list({ search: 'player01', page_size: 50 });
     expect(search.members.length).toBe(10);
     expect(search.total_count).toBe(10);
+    // Past the last match the count still comes (a search counts with its page).
+    expect(await list({ search: 'player01', page_size: 5, page: 3 })).toMatchObject({ members: [], total_count: 10 });
     const owners = await list({ role: 'owner' });
     expect(owners.members.map((m) => m.user_id)).toEqual([owner.id]);
   });
@@ -153,5 +156,32 @@ describe('league members list and member stats', () => {
     const search = await list({ search: 'player', sort: 'name', page_size: 50 });
     expect(search.members.map((m) => m.rank)).toEqual(search.members.map((m) => ranksAfter.get(m.user_id)));
     expect(after.map((m) => m.rank)).not.toEqual(before.map((m) => m.rank));
+  });
+
+  it("serves a big league's shared pages once per table version, each reader marked as themselves", async () => {
+    const bigFrom = BIG_LEAGUE.members;
+    BIG_LEAGUE.members = 100;
+    try {
+      await list({ sort: 'name' }); // counted: now a big league
+      const pageAs = async (viewer: FastUser) =>
+        (await sys.http.get(`/api/leagues/${leagueId}/members/enhanced/`).query({ sort: 'name', page_size: 100 }).set(viewer.auth).expect(200)).body.data
+          .members as (ListedMember & { is_current_user: boolean })[];
+      const reader = players[129]; // Player000: on the first page by name, with the owner
+      const [asOwner, asReader] = [await pageAs(owner), await pageAs(reader)];
+      expect(asOwner.filter((m) => m.is_current_user).map((m) => m.user_id)).toEqual([owner.id]);
+      expect(asReader.filter((m) => m.is_current_user).map((m) => m.user_id)).toEqual([reader.id]);
+      expect(asReader.map((m) => [m.user_id, m.rank])).toEqual(asOwner.map((m) => [m.user_id, m.rank]));
+
+      // A recompute moves the table version: the next read is built afresh, with the new ranks.
+      const faller = asOwner.filter((m) => m.rank !== null).sort((a, b) => a.rank! - b.rank!)[0];
+      expect(faller.total_points).toBeGreaterThan(0);
+      await sys.db.query(`UPDATE user_season_totals SET points = 0 WHERE user_id = $1 AND season_id = $2`, [faller.user_id, seasonId]);
+      await sys.workers.get(StandingsService, { strict: false }).recomputeLeague(leagueId);
+      const after = await pageAs(reader);
+      expect(after.find((m) => m.user_id === faller.user_id)).toMatchObject({ total_points: 0 });
+      expect(after.find((m) => m.user_id === faller.user_id)!.rank).toBeGreaterThan(faller.rank!);
+    } finally {
+      BIG_LEAGUE.members = bigFrom;
+    }
   });
 });
