@@ -184,16 +184,6 @@ export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: E
  * league's KeyRanks. `withTotal`: each row also carries how many members match (for a search,
  * whose matches are all sorted anyway, so the count costs no second pass over the index).
  */
-export function selectMembersPage(q: Queryable, leagueId: number, f: MemberFilter, sort: MemberSort, pageSize: number, offset: number): Promise<MemberPageRow[]>;
-export function selectMembersPage(
-  q: Queryable,
-  leagueId: number,
-  f: MemberFilter,
-  sort: MemberSort,
-  pageSize: number,
-  offset: number,
-  options: { withTotal: true },
-): Promise<(MemberPageRow & { total: number })[]>;
 export function selectMembersPage(
   q: Queryable,
   leagueId: number,
@@ -202,7 +192,7 @@ export function selectMembersPage(
   pageSize: number,
   offset: number,
   options: { withTotal?: boolean } = {},
-): Promise<MemberPageRow[]> {
+): Promise<(MemberPageRow & { total?: number })[]> {
   return q.query(
     `SELECT ${MEMBER_PAGE_COLUMNS}${options.withTotal ? ', (count(*) OVER ())::int AS total' : ''}
      FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id

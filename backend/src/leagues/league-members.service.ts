@@ -12,7 +12,7 @@ import {
 } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { KeyRanksService } from '../standings/key-ranks.service';
-import { SeasonContextService, type SeasonContext } from '../standings/season-context.service';
+import { SeasonContextService } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
 import { TtlCache } from '../common/ttl-cache';
@@ -57,7 +57,6 @@ interface MembersPageQuery {
   leagueId: number;
   /** The league's season table version (ranks are read at it). */
   tableVersion: string | null;
-  ctx: SeasonContext | null;
   page: number;
   pageSize: number;
   sort: MemberSort;
@@ -91,13 +90,13 @@ export class LeagueMembersService {
   }
 
   async enhanced(leagueId: number, viewerId: number, query: MembersQueryDto): Promise<EnhancedMembersResponse> {
-    const [access, ctx] = await Promise.all([this.access.assertVisible(leagueId, viewerId), this.seasons.load()]);
+    const access = await this.access.assertVisible(leagueId, viewerId);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
     const sort = query.sort ?? 'rank';
     const search = containsPattern(query.search);
     const role = query.role ?? null;
-    const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, ctx, page, pageSize, sort, filter: { role, search } };
+    const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, page, pageSize, sort, filter: { role, search } };
     // A big league's page without a search is the same for every reader: it is built once per
     // table version and reused for up to BIG_LEAGUE_COUNT_TTL_MS (its count may be as old).
     const big = search === null && this.bigLeagues.has(leagueId);
@@ -109,30 +108,10 @@ export class LeagueMembersService {
 
   /** One page of the members list as anyone sees it (nobody is the current user yet), and the number of members it pages. */
   private async membersPage(q: MembersPageQuery): Promise<{ members: EnhancedMember[]; total: number }> {
-    const { leagueId, filter, sort, pageSize, ctx } = q;
-    const offset = pageOffset(q.page, pageSize);
-    let rows: MemberPageRow[];
-    let total: number;
-    if (filter.search !== null) {
-      // A search sorts all its matches anyway: they are counted in the same pass.
-      const counted = await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset, { withTotal: true });
-      rows = counted;
-      total = counted[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, leagueId, filter) : 0);
-    } else {
-      total = filter.role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
-      const expected = Math.max(0, Math.min(pageSize, total - offset));
-      let fromSummary: MemberPageRow[] | null = null;
-      if (filter.role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
-        // The first pages by rank come from the leading rows the standings recompute keeps in the
-        // summary, so the whole league (the global one has every user) is not sorted per request.
-        const leading = await selectLeadingMembersPage(this.db, leagueId, sort, pageSize, offset);
-        // Short when members joined or left since the recompute: then the general query decides.
-        if (leading.length === expected) fromSummary = leading;
-      }
-      rows = fromSummary ?? (await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset));
-    }
+    // The season's current gameweek (for "active this gameweek") is read beside the page.
+    const [ctx, { rows, total }] = await Promise.all([this.seasons.load(), this.pageRows(q)]);
     const [ranks, activity] = await Promise.all([
-      this.keyRanks.ranksAt(leagueId, q.tableVersion),
+      this.keyRanks.ranksAt(q.leagueId, q.tableVersion),
       selectMemberActivity(
         this.db,
         rows.map((r) => r.user_id),
@@ -162,6 +141,26 @@ export class LeagueMembersService {
       };
     });
     return { members, total };
+  }
+
+  /** The page's members in the order asked for, and how many match. */
+  private async pageRows(q: MembersPageQuery): Promise<{ rows: MemberPageRow[]; total: number }> {
+    const { leagueId, filter, sort, pageSize } = q;
+    const offset = pageOffset(q.page, pageSize);
+    if (filter.search !== null) {
+      // A search sorts all its matches anyway: they are counted in the same pass.
+      const rows = await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset, { withTotal: true });
+      return { rows, total: rows[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, leagueId, filter) : 0) };
+    }
+    const total = filter.role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
+    if (filter.role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
+      // The first pages by rank come from the leading rows the standings recompute keeps in the
+      // summary, so the whole league (the global one has every user) is not sorted per request.
+      const leading = await selectLeadingMembersPage(this.db, leagueId, sort, pageSize, offset);
+      // Short when members joined or left since the recompute: then the general query decides.
+      if (leading.length === Math.max(0, Math.min(pageSize, total - offset))) return { rows: leading, total };
+    }
+    return { rows: await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset), total };
   }
 
   async stats(leagueId: number, viewerId: number): Promise<MemberStats> {
