@@ -32,7 +32,8 @@ const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
     live_scored = t.live_scored + c.d_live,
     updated_at = now()
   FROM changed c
-  WHERE t.${keyColumn} = ${keyParam} AND t.user_id = c.user_id
+  -- Only this part's users: the totals side of the join is hashed, and the other parts' rows need not be.
+  WHERE t.${keyColumn} = ${keyParam} AND t.user_id % $4::int = $5::int AND t.user_id = c.user_id
     AND (c.d_points <> 0 OR c.d_scored <> 0 OR c.d_correct <> 0 OR c.d_exact <> 0 OR c.d_live <> 0)
   RETURNING 1`;
 
