@@ -9,6 +9,7 @@ import {
   type TableGameweek,
 } from '@scoreline/contracts/api/tables';
 import { ApiError } from '../common/api-error';
+import { KeyedQueue } from '../common/keyed-queue';
 import { pageOffset, paging } from '../common/pagination';
 import {
   selectRankedColumns,
@@ -57,8 +58,8 @@ export const BIG_TABLE = { members: 100_000 };
 export class LeagueTablesService {
   private readonly tables = new Map<string, VersionedTable>();
   private readonly loading = new Map<string, Promise<VersionedTable>>();
-  /** The end of the last big load queued: each big load starts after it. */
-  private bigLoads: Promise<unknown> = Promise.resolve();
+  /** Big loads, one at a time in the order asked for. */
+  private readonly bigLoads = new KeyedQueue<'big'>();
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -156,9 +157,7 @@ export class LeagueTablesService {
 
   /** Runs `load` once every big load queued before it has ended (failed ones included). */
   private afterBigLoads<T>(load: () => Promise<T>): Promise<T> {
-    const result = this.bigLoads.then(load, load);
-    this.bigLoads = result.catch(() => undefined);
-    return result;
+    return this.bigLoads.run('big', load);
   }
 }
 
