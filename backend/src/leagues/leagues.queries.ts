@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+import { queryPrepared } from '../database/database.queries';
 import { storedRank } from '../standings/table-ranking.queries';
 
 /**
@@ -71,9 +72,14 @@ export interface LeagueAccessRow {
   table_version: string | null;
 }
 
-/** The hot read paths' check: the league's kind and the viewer's role, without counting members. */
+/**
+ * The hot read paths' check: the league's kind and the viewer's role, without counting members.
+ * Prepared: three key lookups, asked on every members page, feed and table read.
+ */
 export async function selectLeagueAccess(q: Queryable, leagueId: number, viewerId: number): Promise<LeagueAccessRow | undefined> {
-  const [row]: LeagueAccessRow[] = await q.query(
+  const [row] = await queryPrepared<LeagueAccessRow>(
+    q,
+    'league_access',
     `SELECT l.type, l.owner_id, l.name, m.role, (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS table_version
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
