@@ -12,6 +12,7 @@ import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
+import type { AppEnv } from '@scoreline/backend/config/env';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '@scoreline/backend/demo/demo-names';
 import { SEED_PARTS, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
@@ -140,7 +141,9 @@ export const scoreFixtureCase: BenchCase = {
          FROM fixtures f WHERE f.id = p.fixture_id AND p.fixture_id = $1 AND p.user_id % $2::int = $3::int`,
         [fixture_id, parts, part],
       );
-    const parts = Number(process.env.SCORING_PARTS ?? 2);
+    // The parts the scorer splits into, as the app parsed them (SCORING_PARTS).
+    const { APP_ENV } = await import('@scoreline/backend/config/config.module');
+    const { parts } = ctx.api.get<AppEnv>(APP_ENV).scoringSplit;
     const floors = async (): Promise<{ one: number; split: number }> => ({ one: await rawUpdate(), split: await rawUpdate(parts) });
     const versus = (scored: number, raw: { one: number; split: number }) =>
       `raw UPDATE ${round(raw.one)} ms, ratio ${(scored / raw.one).toFixed(1)}x; ` +

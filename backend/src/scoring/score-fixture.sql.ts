@@ -52,7 +52,7 @@ const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
  * Parameters: $1 fixture id, $2 gameweek id, $3 season id (of that fixture), $4 parts, $5 part:
  * it scores the predictions of the users with user_id % parts = part, so a big fixture can be
  * scored in several statements at once. A user's prediction and both totals rows are in the same
- * part, so each part is whole on its own. Part 0 remembers the score. All predictions of a
+ * part, so each part is whole on its own. Part 0 remembers the score and status. All predictions of a
  * fixture share its gameweek and season, so each user has at most one changed row here.
  * Callers hold the season's scoring advisory lock (the old values must not move under us).
  */
