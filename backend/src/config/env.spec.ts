@@ -1,7 +1,8 @@
+import { createECDH } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOnce, EnvError, parseEnv } from './env';
+import { createOnce, EnvError, parseEnv, vapidPrivateKey } from './env';
 
 const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'scoreline-env-')) };
 /** A VAPID pair made with web-push generate-vapid-keys, for the production cases. */
@@ -51,6 +52,27 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base }).vapid).toEqual(first);
     const given = parseEnv({ ...base, ...VAPID, APP_URL: 'https://scoreline.example.com' }).vapid;
     expect(given).toEqual({ publicKey: VAPID.VAPID_PUBLIC_KEY, privateKey: VAPID.VAPID_PRIVATE_KEY, subject: 'https://scoreline.example.com' });
+  });
+
+  it('pads a development VAPID private key that node:crypto gave without its leading zero byte (one key in 256)', () => {
+    let ecdh;
+    do {
+      ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+    } while (ecdh.getPrivateKey().length === 32);
+    const scalar = ecdh.getPrivateKey();
+    const padded = Buffer.from(vapidPrivateKey(scalar), 'base64url');
+    expect(padded).toHaveLength(32);
+    expect(padded.subarray(32 - scalar.length)).toEqual(scalar);
+    // The padded key is the same key: it derives the same public key.
+    const again = createECDH('prime256v1');
+    again.setPrivateKey(padded);
+    expect(again.getPublicKey()).toEqual(ecdh.getPublicKey());
+    // A data directory whose file holds the short form (written before the padding) still starts.
+    const dataDir = mkdtempSync(join(tmpdir(), 'scoreline-env-'));
+    const publicKey = ecdh.getPublicKey().toString('base64url');
+    writeFileSync(join(dataDir, 'vapid-keys.json'), JSON.stringify({ publicKey, privateKey: scalar.toString('base64url') }));
+    expect(parseEnv({ DATA_DIR: dataDir }).vapid).toMatchObject({ publicKey, privateKey: padded.toString('base64url') });
   });
 
   it('generates a development JWT secret once and keeps it under DATA_DIR', () => {

@@ -194,16 +194,26 @@ function devJwtSecret(dataDir: string): string {
 }
 
 /**
+ * The 32 bytes of a P-256 private key. node:crypto gives the scalar without its leading zero
+ * bytes, so one key in 256 comes out 31 bytes long, which web-push (and our check) refuse.
+ */
+export function vapidPrivateKey(scalar: Buffer): string {
+  return Buffer.concat([Buffer.alloc(Math.max(0, 32 - scalar.length)), scalar]).toString('base64url');
+}
+
+/**
  * VAPID keys for development and tests: made once into the data directory (like the JWT
  * secret), so subscriptions keep working across restarts. A fresh P-256 pair from node:crypto.
+ * A file written before the padding above is read with its short key padded.
  */
 function devVapidKeys(dataDir: string): Pick<VapidKeys, 'publicKey' | 'privateKey'> {
   const pair = createOnce(join(dataDir, 'vapid-keys.json'), () => {
     const ecdh = createECDH('prime256v1');
     ecdh.generateKeys();
-    return JSON.stringify({ publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: ecdh.getPrivateKey().toString('base64url') });
+    return JSON.stringify({ publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: vapidPrivateKey(ecdh.getPrivateKey()) });
   });
-  return JSON.parse(pair) as Pick<VapidKeys, 'publicKey' | 'privateKey'>;
+  const stored = JSON.parse(pair) as Pick<VapidKeys, 'publicKey' | 'privateKey'>;
+  return { publicKey: stored.publicKey, privateKey: vapidPrivateKey(Buffer.from(stored.privateKey, 'base64url')) };
 }
 
 /** VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY (both or neither; required in production) and VAPID_SUBJECT. */
