@@ -10,6 +10,7 @@ import { resetPassword } from '../api/reset-password';
 import { serverText } from '../utils/auth-errors';
 import { NewPasswordFields } from './new-password-fields';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { sanitizeCode } from '../utils/sanitize-code';
 
 type Step = 'enterEmail' | 'resetPassword' | 'success';
@@ -162,13 +163,7 @@ export function ForgotPasswordFlow() {
     >
       <form onSubmit={sendCode} className="space-y-5">
         {error ? <Alert>{error}</Alert> : null}
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('fields.emailPlaceholder')}
+        <EmailField
           required
           value={email}
           onChange={(e) => setEmail(e.target.value)}

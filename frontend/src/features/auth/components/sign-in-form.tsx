@@ -4,12 +4,13 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Checkbox, PasswordField, TextField } from '@/components/ui/field';
+import { Checkbox, PasswordField } from '@/components/ui/field';
 import { EMAIL_NOT_VERIFIED } from '@scoreline/contracts/api/auth';
 import { ApiError, getServerMessage } from '@/lib/api-error';
 import { clearStoredToken, storeToken } from '@/lib/auth-token';
 import { login } from '../api/login';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { takeReturnTo } from '@/lib/return-to';
 
 type Phase = 'idle' | 'signing-in' | 'checking';
@@ -88,13 +89,7 @@ export function SignInForm({ isOnboardingComplete }: { isOnboardingComplete: () 
     >
       <form onSubmit={onSubmit} noValidate className="space-y-5">
         {error ? <Alert>{error}</Alert> : null}
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('fields.emailPlaceholder')}
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           disabled={busy}

@@ -10,6 +10,7 @@ import { getFieldError } from '@/lib/api-error';
 import { register } from '../api/register';
 import { isNetworkFailure } from '../utils/auth-errors';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 /** The fields whose server errors are listed, in this order (their labels: signUp.errorFields). */
 const ERROR_FIELDS = ['username', 'email', 'password', 'password_confirm'] as const satisfies ReadonlyArray<keyof RegisterRequest>;
@@ -114,13 +115,7 @@ export function SignUpForm() {
           value={values.username}
           onChange={set('username')}
         />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t('fields.emailPlaceholder')}
+        <EmailField
           required
           value={values.email}
           onChange={set('email')}
