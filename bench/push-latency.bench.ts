@@ -1,4 +1,5 @@
 import { percentile } from './percentile';
+import { waitFor } from './wait-for';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -249,14 +250,6 @@ class Clients {
 // The case
 // ---------------------------------------------------------------------------------------
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`push-latency bench: timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** A second API replica: the real build's entry point in a process of its own, on this bench's database and Redis. */
 async function startReplica(): Promise<NodeProcess & { baseUrl: string }> {
   const port = await freePort();
@@ -407,8 +400,8 @@ export const pushLatencyCase: BenchCase = {
       // The gateways join rooms after the handshake: wait until every socket, on either replica, sits in the league's room.
       const server = ctx.api.get(LiveGateway, { strict: false }).server;
       const room = leagueRoom(leagueId);
-      await waitFor(async () => (server.sockets.adapter.rooms.get(room)?.size ?? 0) === share, ROOMS_TIMEOUT_MS, `${share} sockets in ${room} on replica 1`);
-      if (replicasCount === 2) await waitFor(async () => (await server.in(room).fetchSockets()).length === clientsCount, ROOMS_TIMEOUT_MS, `${clientsCount} sockets in ${room} on both replicas`);
+      await waitFor(async () => (server.sockets.adapter.rooms.get(room)?.size ?? 0) === share, ROOMS_TIMEOUT_MS, `${share} sockets in ${room} on replica 1`, 20);
+      if (replicasCount === 2) await waitFor(async () => (await server.in(room).fetchSockets()).length === clientsCount, ROOMS_TIMEOUT_MS, `${clientsCount} sockets in ${room} on both replicas`, 20);
       process.stderr.write(`[bench] push-latency: ${clientsCount} sockets over ${origins.length} replica(s) connected and in ${room} in ${round(ms(t))} ms\n`);
 
       /** Let a step's other pushes (points, feed entries) drain, so steps never queue behind each other. */

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
+import { waitFor } from './wait-for';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -70,14 +71,6 @@ async function call(ctx: BenchContext, method: string, path: string, body?: unkn
   const json: unknown = await res.json();
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${JSON.stringify(json)}`);
   return json;
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string | (() => string)): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /**

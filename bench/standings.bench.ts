@@ -1,3 +1,4 @@
+import { waitFor } from './wait-for';
 import { autocannon } from './autocannon';
 import type { BenchCase, BenchContext } from './run';
 
@@ -77,12 +78,14 @@ export const standingsCase: BenchCase = {
     t = process.hrtime.bigint();
     const outbox = ctx.api.get(OutboxService, { strict: false });
     await db.transaction((tx) => outbox.publish(tx, 'scores.updated', { fixtureId: fixture.id, seasonId: season.id, gameweekId: fixture.gameweek_id, status: 'finished', final: true }));
-    for (;;) {
-      const [{ after }]: { after: Date }[] = await db.query(`SELECT computed_at AS after FROM league_standings_summary WHERE league_id = $1`, [leagueId]);
-      if (new Date(after).getTime() > new Date(before).getTime()) break;
-      if (ms(t) > 60_000) throw new Error('standings bench: the event did not reach the table');
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await waitFor(
+      async () => {
+        const [{ after }]: { after: Date }[] = await db.query(`SELECT computed_at AS after FROM league_standings_summary WHERE league_id = $1`, [leagueId]);
+        return new Date(after).getTime() > new Date(before).getTime();
+      },
+      60_000,
+      'scores.updated to reach the stored table',
+    );
     lines.push(`standings-event-to-table-${k} (scores.updated → stored): ${round(ms(t))} ms`);
     await ctx.settle(120_000);
     await db.query(`VACUUM ANALYZE league_standings`);
