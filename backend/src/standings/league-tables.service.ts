@@ -118,8 +118,9 @@ export class LeagueTablesService {
   /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
   private async ranked(key: string, version: number, leagueId: number, source: TableSource, big: boolean): Promise<VersionedTable> {
     const loadNow = async (): Promise<VersionedTable> => ({ version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) });
-    // A big load that waited may find a newer table loaded meanwhile: that one answers (it is at least as new).
-    const loadTable = big ? () => this.afterBigLoads(async () => this.newerThan(key, version) ?? loadNow()) : loadNow;
+    // Big loads run one at a time, in the order asked for; one that waited may find a newer table
+    // loaded meanwhile: that one answers (it is at least as new).
+    const loadTable = big ? () => this.bigLoads.run('big', async () => this.newerThan(key, version) ?? loadNow()) : loadNow;
     // No summary yet (a league never recomputed): nothing to key a copy by, so no copy.
     if (version === 0) return loadTable();
     const cached = this.tables.get(key);
@@ -153,11 +154,6 @@ export class LeagueTablesService {
   private newerThan(key: string, version: number): VersionedTable | undefined {
     const cached = this.tables.get(key);
     return cached && cached.version >= version ? cached : undefined;
-  }
-
-  /** Runs `load` once every big load queued before it has ended (failed ones included). */
-  private afterBigLoads<T>(load: () => Promise<T>): Promise<T> {
-    return this.bigLoads.run('big', load);
   }
 }
 
