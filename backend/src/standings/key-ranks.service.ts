@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyRanks } from './key-ranks';
 import { selectKeyCounts } from './leaderboard.queries';
+import { VersionedCache } from '../common/versioned-cache';
 
 const LEAGUES_KEPT = 1_000;
 
@@ -13,7 +14,7 @@ const LEAGUES_KEPT = 1_000;
  */
 @Injectable()
 export class KeyRanksService {
-  private readonly leagues = new Map<number, { version: string | null; ranks: Promise<KeyRanks> }>();
+  private readonly leagues = new VersionedCache<number, KeyRanks>(LEAGUES_KEPT);
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -22,17 +23,7 @@ export class KeyRanksService {
    * its own first query (two recomputes within one millisecond are still two versions).
    */
   ranksAt(leagueId: number, version: string | null): Promise<KeyRanks> {
-    const kept = this.leagues.get(leagueId);
-    if (kept && kept.version === version) return kept.ranks;
-    const ranks = selectKeyCounts(this.db, leagueId).then((counts) => new KeyRanks(counts));
-    const entry = { version, ranks };
-    this.leagues.delete(leagueId);
-    if (this.leagues.size >= LEAGUES_KEPT) this.leagues.delete(this.leagues.keys().next().value as number);
-    this.leagues.set(leagueId, entry);
-    // A failed read is not kept.
-    ranks.catch(() => {
-      if (this.leagues.get(leagueId) === entry) this.leagues.delete(leagueId);
-    });
-    return ranks;
+    return this.leagues.get(leagueId, version, async () => new KeyRanks(await selectKeyCounts(this.db, leagueId)));
   }
+
 }

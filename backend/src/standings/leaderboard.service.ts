@@ -9,11 +9,7 @@ import { selectDeepPage, selectLeaderboardHead, selectLeadingPage, selectLeading
 import { pageOffset, paging } from '../common/pagination';
 import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
-
-interface CachedPage {
-  key: string;
-  rows: StandingRow[];
-}
+import { VersionedCache } from '../common/versioned-cache';
 
 const PAGE_CACHE_SIZE = 500;
 
@@ -27,7 +23,7 @@ const PAGE_CACHE_SIZE = 500;
  */
 @Injectable()
 export class LeaderboardService {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new VersionedCache<string, StandingRow[]>(PAGE_CACHE_SIZE);
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -63,21 +59,15 @@ export class LeaderboardService {
   }
 
   /** One page of the table as stored at `version`. */
-  private async page(leagueId: number, page: number, pageSize: number, version: string | null, ranks: () => Promise<KeyRanks>): Promise<StandingRow[]> {
-    const key = `${leagueId}:${page}:${pageSize}`;
-    const cached = this.pages.get(key);
-    if (cached && cached.key === `${key}:${version}`) return cached.rows;
+  private page(leagueId: number, page: number, pageSize: number, version: string | null, ranks: () => Promise<KeyRanks>): Promise<StandingRow[]> {
     // The first pages come from the leading rows the recompute keeps in the summary (no sort);
     // deeper pages sort the league's stored rows.
-    const offset = pageOffset(page, pageSize);
-    const rows =
-      offset + pageSize <= TOP_ROWS
-        ? await selectLeadingPage(this.db, leagueId, pageSize, offset)
-        : await Promise.all([selectDeepPage(this.db, leagueId, pageSize, offset), ranks()]).then(([deep, keyRanks]) => deep.map((r) => ranked(r, keyRanks)));
-    if (this.pages.size >= PAGE_CACHE_SIZE) this.pages.delete(this.pages.keys().next().value as string);
-    this.pages.delete(key);
-    this.pages.set(key, { key: `${key}:${version}`, rows });
-    return rows;
+    return this.pages.get(`${leagueId}:${page}:${pageSize}`, version, async () => {
+      const offset = pageOffset(page, pageSize);
+      if (offset + pageSize <= TOP_ROWS) return selectLeadingPage(this.db, leagueId, pageSize, offset);
+      const [deep, keyRanks] = await Promise.all([selectDeepPage(this.db, leagueId, pageSize, offset), ranks()]);
+      return deep.map((r) => ranked(r, keyRanks));
+    });
   }
 }
 
