@@ -184,7 +184,7 @@ export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standin
 
 /**
  * Bench users are named as fans are: the demo fans' first and family names in every combination
- * (72 × 63), so a name search meets the trigram spread of real names, not a million rows that
+ * (72 × 63), so a name search meets the spread of real names, not a million rows that
  * all share "Bench User". Usernames stay `bench_N`: the cases select their users by them.
  */
 async function seedUsers(db: DataSource, count: number): Promise<void> {

@@ -15,6 +15,7 @@ import { DerivedRanks1765100000000 } from './migrations/1765100000000-derived-ra
 import { FixtureScorings1765400000000 } from './migrations/1765400000000-fixture-scorings';
 import { UserNameIndexes1765500000000 } from './migrations/1765500000000-user-name-indexes';
 import { FixtureScoringStatus1765600000000 } from './migrations/1765600000000-fixture-scoring-status';
+import { UserNamePrefixSearch1765700000000 } from './migrations/1765700000000-user-name-prefix-search';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -35,4 +36,5 @@ export const ALL_MIGRATIONS = [
   FixtureScorings1765400000000,
   UserNameIndexes1765500000000,
   FixtureScoringStatus1765600000000,
+  UserNamePrefixSearch1765700000000,
 ];

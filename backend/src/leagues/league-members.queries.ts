@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
-import { userNameContains, userNameOrder } from '../users/users.queries';
+import { userNameStartsWith, userNameOrder } from '../users/users.queries';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving, the members list and
@@ -107,7 +107,7 @@ const MEMBER_SORTS: Record<MemberSort, string> = {
 
 /**
  * The page's order with a search: the same, but a search sorts its matches (few: from the
- * trigram index, or a small league's members) instead of walking the A–Z index, which under a
+ * name indexes' ranges, or a small league's members) instead of walking the A–Z index, which under a
  * LIMIT reads names until enough match — the whole alphabet for a "Zoe" among a million. The
  * `|| ''` keeps the order and hides it from that index.
  */
@@ -143,7 +143,7 @@ export interface MemberPageRow extends MemberRow {
 export interface MemberFilter {
   /** Only members of this role, or all. */
   role: LeagueRole | null;
-  /** An ILIKE pattern on the full name or username, or none. */
+  /** A starts-with LIKE pattern on the full name, family name or username, or none. */
   search: string | null;
 }
 
@@ -153,7 +153,7 @@ export async function countMembersMatching(q: Queryable, leagueId: number, f: Me
       ? await q.query(`SELECT count(*)::int AS total FROM league_members m WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)`, [leagueId, f.role])
       : await q.query(
           `SELECT count(*)::int AS total FROM league_members m JOIN users u ON u.id = m.user_id
-           WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2) AND ${userNameContains('u', '$3')}`,
+           WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2) AND ${userNameStartsWith('u', '$3')}`,
           [leagueId, f.role, f.search],
         );
   return total;
@@ -198,7 +198,7 @@ export function selectMembersPage(
      FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
      WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
-       AND ($3::text IS NULL OR ${userNameContains('u', '$3')})
+       AND ($3::text IS NULL OR ${userNameStartsWith('u', '$3')})
      ORDER BY ${(f.search === null ? MEMBER_SORTS : SEARCH_SORTS)[sort]}
      LIMIT $4 OFFSET $5`,
     [leagueId, f.role, f.search, pageSize, offset],

@@ -39,7 +39,7 @@ import {
   type SeasonTotalsRow,
 } from './league-members.queries';
 import { accuracyPercent, initials, rankBadge } from './rank-badge';
-import { containsPattern } from '../common/sql-like';
+import { startsWithPattern } from '../common/sql-like';
 import { pageOffset, paging } from '../common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
@@ -94,7 +94,7 @@ export class LeagueMembersService {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
     const sort = query.sort ?? 'rank';
-    const search = containsPattern(query.search);
+    const search = startsWithPattern(query.search);
     const role = query.role ?? null;
     const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, page, pageSize, sort, filter: { role, search } };
     // A big league's page without a search is the same for every reader: it is built once per

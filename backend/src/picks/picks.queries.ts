@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { queryPrepared } from '../database/database.queries';
-import { userNameContains } from '../users/users.queries';
+import { userNameStartsWith } from '../users/users.queries';
 import { tableOrder, totalsOf } from '../standings/table-ranking.queries';
 
 type Db = DataSource | EntityManager;
@@ -89,11 +89,11 @@ export async function selectGameweekOrder(db: Db, leagueId: number, gameweekId: 
   );
 }
 
-/** Ids of the league's members whose name or username contains the pattern (an ILIKE pattern). */
+/** Ids of the league's members a word of whose name (or username) starts with the pattern (a LIKE pattern). */
 export async function selectMembersMatching(db: Db, leagueId: number, pattern: string): Promise<number[]> {
   const rows: { user_id: number }[] = await db.query(
     `SELECT m.user_id FROM league_members m JOIN users u ON u.id = m.user_id
-     WHERE m.league_id = $1 AND ${userNameContains('u', '$2')}`,
+     WHERE m.league_id = $1 AND ${userNameStartsWith('u', '$2')}`,
     [leagueId, pattern],
   );
   return rows.map((r) => r.user_id);

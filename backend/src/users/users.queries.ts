@@ -7,12 +7,14 @@ type Queryable = DataSource | EntityManager;
 
 /**
  * How other domains' queries match and order users by name, in the exact forms the users
- * table's indexes answer (migration 1765500000000): "full name or username contains" through the
- * trigram index, A–Z through the expression index. `pattern` is an ILIKE pattern's SQL
- * (common/sql-like.ts), `alias` the users row.
+ * table's indexes answer (migrations 1765500000000, 1765700000000): a search matches when a word
+ * of the name starts with it — the full name ("carlos jo"), the family name ("john") or the
+ * username — each a B-tree range that reads only the matches; A–Z through the expression index.
+ * `pattern` is the SQL of a starts-with LIKE pattern (common/sql-like.ts; lowered here), `alias`
+ * the users row.
  */
-export const userNameContains = (alias: string, pattern: string) =>
-  `((${alias}.first_name || ' ' || ${alias}.last_name) ILIKE ${pattern} OR ${alias}.username ILIKE ${pattern})`;
+export const userNameStartsWith = (alias: string, pattern: string) =>
+  `(lower(${alias}.first_name || ' ' || ${alias}.last_name) LIKE lower(${pattern}) OR lower(${alias}.last_name) LIKE lower(${pattern}) OR lower(${alias}.username) LIKE lower(${pattern}))`;
 export const userNameOrder = (alias: string) => `lower(${alias}.first_name || ' ' || ${alias}.last_name)`;
 
 /** What an access token is checked against: the user's name and current token version. */

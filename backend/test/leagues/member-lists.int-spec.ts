@@ -131,6 +131,29 @@ describe('league members list and member stats', () => {
     expect(owners.members.map((m) => m.user_id)).toEqual([owner.id]);
   });
 
+  it('finds a member by the start of a word: the full name, the family name or the username, in any case', async () => {
+    const ids = async (search: string) => (await list({ search, page_size: 50 })).members.map((m) => m.user_id);
+    const total = async (search: string) => (await list({ search, page_size: 1 })).total_count;
+    const player010 = players[129 - 10];
+    expect(await ids('Player010 LIS')).toEqual([player010.id]);
+    const [{ listers }]: { listers: number }[] = await sys.db.query(
+      `SELECT count(*)::int AS listers FROM league_members m JOIN users u ON u.id = m.user_id WHERE m.league_id = $1 AND u.last_name = 'Lister'`,
+      [leagueId],
+    );
+    expect(listers).toBeGreaterThan(100);
+    expect(await total('lister')).toBe(listers);
+    expect(await total('LIS')).toBe(listers);
+    const [{ username }]: { username: string }[] = await sys.db.query(`SELECT username FROM users WHERE id = $1`, [player010.id]);
+    expect(await ids(username.toUpperCase())).toEqual([player010.id]);
+    expect(await ids(username.slice(0, -1))).toContain(player010.id);
+    // Inside a word is not a start: "ister" finds no Lister, "layer" no Player.
+    expect(await total('ister')).toBe(0);
+    expect(await total('layer010')).toBe(0);
+    // LIKE's wildcards are plain characters in a search.
+    expect(await total('%')).toBe(0);
+    expect(await total('Player01_')).toBe(0);
+  });
+
   it('gives every page the ranks of the table as last recomputed, in any order, and follows each recompute', async () => {
     // Ranks by key are kept per table version: read once (kept), then the points move and the table is recomputed.
     const before = await allPages('name', 50);

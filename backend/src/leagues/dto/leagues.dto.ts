@@ -121,7 +121,7 @@ export class MembersQueryDto extends PageQueryDto implements EnhancedMembersQuer
   @IsIn(['owner', 'member'], { message: 'role must be owner or member.' })
   role?: LeagueRole;
 
-  @IsSearchText('Case-insensitive part of the full name or username')
+  @IsSearchText('Case-insensitive start of the full name, the family name or the username ("carlos jo", "john")')
   search?: string;
 
   @IsPageSize(100, 20)

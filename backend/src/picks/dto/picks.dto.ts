@@ -18,7 +18,7 @@ export class PicksQueryDto implements PicksQuery {
   @IsPageSize(PICKS_MAX_PAGE_SIZE, PICKS_DEFAULT_PAGE_SIZE)
   page_size?: number;
 
-  @IsSearchText("Case-insensitive part of a member's name or username")
+  @IsSearchText("Case-insensitive start of a member's full name, family name or username")
   search?: string;
 }
 
