@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 import { userNameStartsWith, userNameOrder } from '../users/users.queries';
+import { ACTIVE_SEASON_ID_SQL, CURRENT_GAMEWEEK_ID_SQL } from '../standings/season-context.queries';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving, the members list and
@@ -113,12 +114,25 @@ const MEMBER_SORTS: Record<MemberSort, string> = {
  */
 const SEARCH_SORTS: Record<MemberSort, string> = { ...MEMBER_SORTS, name: `${userNameOrder('u')} || '', m.user_id` };
 
+/**
+ * A page row's activity in the active season, read in the page's own query (a round trip less per
+ * page): its correct and scored predictions, the gameweeks it predicted, and whether it predicted
+ * the current one. Needs the page's `m` (league_members) and `act` (ACTIVITY_CONTEXT).
+ */
+const ACTIVITY_CONTEXT = `CROSS JOIN (SELECT ${ACTIVE_SEASON_ID_SQL} AS season_id, ${CURRENT_GAMEWEEK_ID_SQL} AS gameweek_id) act
+     LEFT JOIN user_season_totals st ON st.user_id = m.user_id AND st.season_id = act.season_id`;
+const ACTIVITY_COLUMNS = `coalesce(st.correct, 0) AS season_correct, coalesce(st.scored, 0) AS season_scored,
+       (SELECT count(DISTINCT p.gameweek_id) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
+        WHERE p.user_id = m.user_id AND g.season_id = act.season_id)::int AS weeks_active,
+       EXISTS (SELECT 1 FROM predictions p WHERE p.user_id = m.user_id AND p.gameweek_id = act.gameweek_id) AS active_this_gameweek`;
+
 const MEMBER_COLUMNS_OF = (rank: string) => `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
        ${rank} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
 /** One member: their rank summed from the histogram. */
 const MEMBER_COLUMNS = MEMBER_COLUMNS_OF(storedRank('s'));
 /** A page: the key of each ranked member instead of a rank (the service looks ranks up by key). */
-const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct`;
+const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct,
+       ${ACTIVITY_COLUMNS}`;
 
 export interface MemberRow {
   user_id: number;
@@ -133,11 +147,15 @@ export interface MemberRow {
   recent_points: number;
 }
 
-/** A row of a page: no rank yet, but whether the member is ranked and their key (points are total_points). */
+/** A row of a page: no rank yet, but whether the member is ranked and their key (points are total_points), and their activity. */
 export interface MemberPageRow extends MemberRow {
   ranked: boolean;
   exact: number;
   correct: number;
+  season_correct: number;
+  season_scored: number;
+  weeks_active: number;
+  active_this_gameweek: boolean;
 }
 
 export interface MemberFilter {
@@ -172,6 +190,7 @@ export function selectLeadingMembersPage(q: Queryable, leagueId: number, sort: E
      JOIN league_members m ON m.league_id = sm.league_id AND m.user_id = t.user_id
      JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     ${ACTIVITY_CONTEXT}
      WHERE sm.league_id = $1
      ORDER BY ${MEMBER_SORTS[sort]}
      LIMIT $2 OFFSET $3`,
@@ -193,14 +212,26 @@ export function selectMembersPage(
   offset: number,
   options: { withTotal?: boolean } = {},
 ): Promise<(MemberPageRow & { total?: number })[]> {
+  const order = (f.search === null ? MEMBER_SORTS : SEARCH_SORTS)[sort];
+  // The page's members first, from only what the order needs (sorted by name, the standings join
+  // is dropped by the planner), then the details of those rows alone: a search of 200 matches
+  // looked up the club and standings of all 200 for a page of 20.
   return q.query(
-    `SELECT ${MEMBER_PAGE_COLUMNS}${options.withTotal ? ', (count(*) OVER ())::int AS total' : ''}
-     FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+    `SELECT ${MEMBER_PAGE_COLUMNS}${options.withTotal ? ', p.total' : ''}
+     FROM (
+       SELECT m.user_id${options.withTotal ? ', (count(*) OVER ())::int AS total' : ''}
+       FROM league_members m JOIN users u ON u.id = m.user_id
+       LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+       WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
+         AND ($3::text IS NULL OR ${userNameStartsWith('u', '$3')})
+       ORDER BY ${order}
+       LIMIT $4 OFFSET $5
+     ) p
+     JOIN league_members m ON m.league_id = $1 AND m.user_id = p.user_id
+     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-     WHERE m.league_id = $1 AND ($2::text IS NULL OR m.role = $2)
-       AND ($3::text IS NULL OR ${userNameStartsWith('u', '$3')})
-     ORDER BY ${(f.search === null ? MEMBER_SORTS : SEARCH_SORTS)[sort]}
-     LIMIT $4 OFFSET $5`,
+     ${ACTIVITY_CONTEXT}
+     ORDER BY ${order}`,
     [leagueId, f.role, f.search, pageSize, offset],
   );
 }
@@ -216,27 +247,6 @@ export async function selectMember(q: Queryable, leagueId: number, player: { use
     [leagueId, byId ? player.userId : player.username],
   );
   return row;
-}
-
-export interface MemberActivityRow {
-  user_id: number;
-  correct: number;
-  scored: number;
-  weeks_active: number;
-  active: boolean;
-}
-
-/** Per user: the season's correct and scored predictions, gameweeks predicted, and whether they predicted the current gameweek. */
-export function selectMemberActivity(q: Queryable, userIds: number[], seasonId: number | null, currentGameweekId: number | null): Promise<MemberActivityRow[]> {
-  return q.query(
-    `SELECT x.user_id, coalesce(t.correct, 0) AS correct, coalesce(t.scored, 0) AS scored,
-            (SELECT count(DISTINCT p.gameweek_id) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
-             WHERE p.user_id = x.user_id AND g.season_id = $2)::int AS weeks_active,
-            EXISTS (SELECT 1 FROM predictions p WHERE p.user_id = x.user_id AND p.gameweek_id = $3) AS active
-     FROM unnest($1::int[]) AS x(user_id)
-     LEFT JOIN user_season_totals t ON t.user_id = x.user_id AND t.season_id = $2`,
-    [userIds, seasonId, currentGameweekId],
-  );
 }
 
 export interface MemberStatsRow {

@@ -31,7 +31,6 @@ import {
   selectLeadingMembersPage,
   selectLeagueIdsOfUser,
   selectMember,
-  selectMemberActivity,
   selectMemberComparison,
   selectMembersPage,
   selectMemberStatsFigures,
@@ -108,20 +107,9 @@ export class LeagueMembersService {
 
   /** One page of the members list as anyone sees it (nobody is the current user yet), and the number of members it pages. */
   private async membersPage(q: MembersPageQuery): Promise<{ members: EnhancedMember[]; total: number }> {
-    // The season's current gameweek (for "active this gameweek") is read beside the page.
-    const [ctx, { rows, total }] = await Promise.all([this.seasons.load(), this.pageRows(q)]);
-    const [ranks, activity] = await Promise.all([
-      this.keyRanks.ranksAt(q.leagueId, q.tableVersion),
-      selectMemberActivity(
-        this.db,
-        rows.map((r) => r.user_id),
-        ctx?.seasonId ?? null,
-        ctx?.current?.id ?? null,
-      ),
-    ]);
-    const byUser = new Map(activity.map((a) => [a.user_id, a]));
+    // The page's rows carry their activity ("active this gameweek": the active season's current one).
+    const [{ rows, total }, ranks] = await Promise.all([this.pageRows(q), this.keyRanks.ranksAt(q.leagueId, q.tableVersion)]);
     const members: EnhancedMember[] = rows.map((r) => {
-      const a = byUser.get(r.user_id);
       const rank = r.ranked ? ranks.rankOf({ points: r.total_points, exact: r.exact, correct: r.correct }) : null;
       return {
         user_id: r.user_id,
@@ -130,9 +118,9 @@ export class LeagueMembersService {
         full_name: `${r.first_name} ${r.last_name}`,
         team_name: r.team_name,
         role: r.role,
-        prediction_accuracy: accuracyPercent(a?.correct ?? 0, a?.scored ?? 0),
-        weeks_active: a?.weeks_active ?? 0,
-        is_active_this_gameweek: a?.active ?? false,
+        prediction_accuracy: accuracyPercent(r.season_correct, r.season_scored),
+        weeks_active: r.weeks_active,
+        is_active_this_gameweek: r.active_this_gameweek,
         recent_points: r.recent_points,
         total_points: r.total_points,
         is_current_user: false,

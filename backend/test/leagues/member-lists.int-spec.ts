@@ -207,4 +207,47 @@ describe('league members list and member stats', () => {
       BIG_LEAGUE.members = bigFrom;
     }
   });
+
+  it("shows each member's activity in the active season: accuracy, gameweeks predicted, and whether they predicted the current one", async () => {
+    const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
+    const gameweek = async (number: number, status: string): Promise<{ gameweekId: number; fixtureId: number }> => {
+      const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
+        `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, $2, now(), now()) RETURNING id`,
+        [seasonId, number],
+      );
+      const [{ id: fixtureId }]: { id: number }[] = await sys.db.query(
+        `INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at, status, home_score, away_score)
+         VALUES ($1, $2, $3, $4, now(), $5::text, CASE WHEN $5::text = 'finished' THEN 1 END, CASE WHEN $5::text = 'finished' THEN 0 END) RETURNING id`,
+        [seasonId, gameweekId, home.id, away.id, status],
+      );
+      return { gameweekId, fixtureId };
+    };
+    // Gameweek 1 is played out; gameweek 2 is the current one (its match is still to come).
+    const played = await gameweek(1, 'finished');
+    const current = await gameweek(2, 'scheduled');
+    const [both, onlyFirst] = [players[0], players[1]]; // Player129, Player128
+    const predict = (userId: number, g: { gameweekId: number; fixtureId: number }) =>
+      sys.db.query(`INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score) VALUES ($1, $2, $3, $4, 1, 0)`, [
+        userId,
+        g.fixtureId,
+        g.gameweekId,
+        seasonId,
+      ]);
+    await predict(both.id, played);
+    await predict(both.id, current);
+    await predict(onlyFirst.id, played);
+    await sys.db.query(`UPDATE user_season_totals SET correct = 3, scored = 4 WHERE user_id = $1 AND season_id = $2`, [both.id, seasonId]);
+    try {
+      // A search is never a shared page: it reads the activity as it is now.
+      const member = async (name: string) => (await list({ search: name })).members[0] as unknown as Record<string, unknown>;
+      expect(await member('Player129')).toMatchObject({ user_id: both.id, weeks_active: 2, is_active_this_gameweek: true, prediction_accuracy: 75 });
+      expect(await member('Player128')).toMatchObject({ user_id: onlyFirst.id, weeks_active: 1, is_active_this_gameweek: false, prediction_accuracy: 0 });
+      expect(await member('Player127')).toMatchObject({ user_id: players[2].id, weeks_active: 0, is_active_this_gameweek: false });
+    } finally {
+      await sys.db.query(`UPDATE user_season_totals SET correct = 0, scored = 0 WHERE user_id = $1 AND season_id = $2`, [both.id, seasonId]);
+      await sys.db.query(`DELETE FROM predictions WHERE season_id = $1`, [seasonId]);
+      await sys.db.query(`DELETE FROM fixtures WHERE season_id = $1`, [seasonId]);
+      await sys.db.query(`DELETE FROM gameweeks WHERE season_id = $1`, [seasonId]);
+    }
+  });
 });
