@@ -25,5 +25,4 @@ export class KeyRanksService {
   ranksAt(leagueId: number, version: string | null): Promise<KeyRanks> {
     return this.leagues.get(leagueId, version, async () => new KeyRanks(await selectKeyCounts(this.db, leagueId)));
   }
-
 }
