@@ -1,7 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateBy } from 'class-validator';
+import { hasNoncharacter } from './noncharacter';
 
 /** An optional `page_size` query parameter: a whole number from 1 to `max`. */
 export function IsPageSize(max: number, byDefault: number): PropertyDecorator {
@@ -29,12 +30,16 @@ export function IsPageNumber(): PropertyDecorator {
   );
 }
 
-/** An optional `search` query parameter: text of at most 100 characters. */
+/** An optional `search` query parameter: text of at most 100 characters, without noncharacters. */
 export function IsSearchText(description: string): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description }),
     IsOptional(),
     IsString({ message: 'search must be text.' }),
     MaxLength(100, { message: 'search must be at most 100 characters long.' }),
+    ValidateBy({
+      name: 'noNoncharacter',
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !hasNoncharacter(value), defaultMessage: () => 'search contains a character that is not allowed.' },
+    }),
   );
 }

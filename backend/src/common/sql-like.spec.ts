@@ -1,4 +1,4 @@
-import { containsPattern, escapeLike, startsWithPattern } from './sql-like';
+import { containsPattern, escapeLike, searchText, startsWithPattern } from './sql-like';
 
 describe('LIKE patterns from user text', () => {
   it('escapes the wildcards and the escape character, nothing else', () => {
@@ -12,5 +12,12 @@ describe('LIKE patterns from user text', () => {
     expect(containsPattern(undefined)).toBeNull();
     expect(startsWithPattern(' Man%')).toBe('Man\\%%');
     expect(startsWithPattern('')).toBeNull();
+  });
+
+  it('takes a search as typed, trimmed, or no filter for a blank one', () => {
+    expect(searchText('  Carlos Jo ')).toBe('Carlos Jo');
+    expect(searchText('50%_')).toBe('50%_');
+    expect(searchText(' ')).toBeNull();
+    expect(searchText(undefined)).toBeNull();
   });
 });

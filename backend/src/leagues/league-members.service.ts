@@ -24,21 +24,23 @@ import {
   countMembersMatching,
   type GameweekFactsRow,
   type MemberFilter,
+  type MemberPageId,
   type MemberPageRow,
   type MemberRow,
   type MemberSort,
   selectGameweekFacts,
-  selectLeadingMembersPage,
+  selectLeadingMemberIds,
   selectLeagueIdsOfUser,
   selectMember,
   selectMemberComparison,
-  selectMembersPage,
+  selectMemberPageDetails,
+  selectMemberPageIds,
   selectMemberStatsFigures,
   selectSeasonTotals,
   type SeasonTotalsRow,
 } from './league-members.queries';
 import { accuracyPercent, initials, rankBadge } from './rank-badge';
-import { startsWithPattern } from '../common/sql-like';
+import { searchText } from '../common/sql-like';
 import { pageOffset, paging } from '../common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
@@ -93,7 +95,7 @@ export class LeagueMembersService {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
     const sort = query.sort ?? 'rank';
-    const search = startsWithPattern(query.search);
+    const search = searchText(query.search);
     const role = query.role ?? null;
     const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, page, pageSize, sort, filter: { role, search } };
     // A big league's page without a search is the same for every reader: it is built once per
@@ -133,22 +135,30 @@ export class LeagueMembersService {
 
   /** The page's members in the order asked for, and how many match. */
   private async pageRows(q: MembersPageQuery): Promise<{ rows: MemberPageRow[]; total: number }> {
+    const { ids, total } = await this.pageIds(q);
+    const details = new Map((await selectMemberPageDetails(this.db, q.leagueId, ids.map((r) => r.user_id))).map((r) => [r.user_id, r]));
+    // A member who left between the two queries is left out.
+    return { rows: ids.flatMap((r) => details.get(r.user_id) ?? []), total };
+  }
+
+  /** The page's member ids in order, and how many match. */
+  private async pageIds(q: MembersPageQuery): Promise<{ ids: MemberPageId[]; total: number }> {
     const { leagueId, filter, sort, pageSize } = q;
     const offset = pageOffset(q.page, pageSize);
     if (filter.search !== null) {
       // A search sorts all its matches anyway: they are counted in the same pass.
-      const rows = await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset, { withTotal: true });
-      return { rows, total: rows[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, leagueId, filter) : 0) };
+      const ids = await selectMemberPageIds(this.db, leagueId, filter, sort, pageSize, offset, { withTotal: true });
+      return { ids, total: ids[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, leagueId, filter) : 0) };
     }
     const total = filter.role === null ? await this.memberCount(leagueId) : await countMembersMatching(this.db, leagueId, filter);
     if (filter.role === null && sort !== 'name' && offset + pageSize <= TOP_ROWS) {
       // The first pages by rank come from the leading rows the standings recompute keeps in the
       // summary, so the whole league (the global one has every user) is not sorted per request.
-      const leading = await selectLeadingMembersPage(this.db, leagueId, sort, pageSize, offset);
+      const leading = await selectLeadingMemberIds(this.db, leagueId, sort, pageSize, offset);
       // Short when members joined or left since the recompute: then the general query decides.
-      if (leading.length === Math.max(0, Math.min(pageSize, total - offset))) return { rows: leading, total };
+      if (leading.length === Math.max(0, Math.min(pageSize, total - offset))) return { ids: leading, total };
     }
-    return { rows: await selectMembersPage(this.db, leagueId, filter, sort, pageSize, offset), total };
+    return { ids: await selectMemberPageIds(this.db, leagueId, filter, sort, pageSize, offset), total };
   }
 
   async stats(leagueId: number, viewerId: number): Promise<MemberStats> {

@@ -89,12 +89,12 @@ export async function selectGameweekOrder(db: Db, leagueId: number, gameweekId: 
   );
 }
 
-/** Ids of the league's members a word of whose name (or username) starts with the pattern (a LIKE pattern). */
-export async function selectMembersMatching(db: Db, leagueId: number, pattern: string): Promise<number[]> {
+/** Ids of the league's members a word of whose name (or username) starts with the search text. */
+export async function selectMembersMatching(db: Db, leagueId: number, search: string): Promise<number[]> {
   const rows: { user_id: number }[] = await db.query(
     `SELECT m.user_id FROM league_members m JOIN users u ON u.id = m.user_id
      WHERE m.league_id = $1 AND ${userNameStartsWith('u', '$2')}`,
-    [leagueId, pattern],
+    [leagueId, search],
   );
   return rows.map((r) => r.user_id);
 }

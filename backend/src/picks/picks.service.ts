@@ -9,7 +9,7 @@ import { ApiError } from '../common/api-error';
 import { pageOffset, paging } from '../common/pagination';
 import { RawJson, type WithRawJson } from '../common/raw-json';
 import { TtlCache } from '../common/ttl-cache';
-import { startsWithPattern } from '../common/sql-like';
+import { searchText } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
 import { LeagueTablesService } from '../standings/league-tables.service';
@@ -96,8 +96,8 @@ export class PicksService {
     const search = query.search?.trim() ?? '';
     // A page only changes when the standings (points, order) or the fixtures (scores, status) do.
     const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${search}:${standingsVersion}:${head.fixtures_version}`, async () => {
-      const pattern = startsWithPattern(search);
-      const only = pattern === null ? null : new Set(await selectMembersMatching(this.db, leagueId, pattern));
+      const text = searchText(search);
+      const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
       const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
       const byUser = new Map((await selectPickRows(this.db, indexes.map((i) => order.userIds[i]), gameweek.id)).map((d) => [d.user_id, d]));
       const rows = indexes.flatMap((i) => {

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { User, type UserRole } from './user.entity';
+import { startsWithRange } from '../common/sql-like';
 
 /** Either the pool or an open transaction. */
 type Queryable = DataSource | EntityManager;
@@ -9,12 +10,16 @@ type Queryable = DataSource | EntityManager;
  * How other domains' queries match and order users by name, in the exact forms the users
  * table's indexes answer (migrations 1765500000000, 1765700000000): a search matches when a word
  * of the name starts with it — the full name ("carlos jo"), the family name ("john") or the
- * username — each a B-tree range that reads only the matches; A–Z through the expression index.
- * `pattern` is the SQL of a starts-with LIKE pattern (common/sql-like.ts; lowered here), `alias`
- * the users row.
+ * username — in any case, each a B-tree range that reads only the matches; A–Z through the
+ * expression index. `search` is the SQL of the search text (trimmed, not blank), `alias` the
+ * users row.
  */
-export const userNameStartsWith = (alias: string, pattern: string) =>
-  `(lower(${alias}.first_name || ' ' || ${alias}.last_name) LIKE lower(${pattern}) OR lower(${alias}.last_name) LIKE lower(${pattern}) OR lower(${alias}.username) LIKE lower(${pattern}))`;
+export const userNameStartsWith = (alias: string, search: string) => {
+  const prefix = `lower(${search})`;
+  return `(${[`lower(${alias}.first_name || ' ' || ${alias}.last_name)`, `lower(${alias}.last_name)`, `lower(${alias}.username)`]
+    .map((name) => startsWithRange(name, prefix))
+    .join(' OR ')})`;
+};
 export const userNameOrder = (alias: string) => `lower(${alias}.first_name || ' ' || ${alias}.last_name)`;
 
 /** What an access token is checked against: the user's name and current token version. */

@@ -1,6 +1,8 @@
 import { BIG_LEAGUE } from '@scoreline/backend/leagues/league-members.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
+import fc from 'fast-check';
+import { startsWithRange } from '@scoreline/backend/common/sql-like';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { fastUser, FastUser } from './league-test-helpers';
 
@@ -152,6 +154,38 @@ describe('league members list and member stats', () => {
     // LIKE's wildcards are plain characters in a search.
     expect(await total('%')).toBe(0);
     expect(await total('Player01_')).toBe(0);
+  });
+
+  it('matches by range exactly the names that start with the search, whatever their characters (property, in Postgres)', async () => {
+    // Characters at the edges of the range's arithmetic (z/{, U+D7FF/U+E000, the planes) and of lower().
+    const edgy = fc.constantFrom('a', 'z', 'Z', '{', '~', '%', '_', '\\', ' ', 'ÿ', 'Ā', 'é', 'É', 'İ', 'ß', 'Σ', '\uD7FF', '\uE000', '\uFFFD', '\u{10000}', '\u{10FFFD}');
+    const char = fc.oneof(edgy, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => c !== '\u0000' && !/[\uFDD0-\uFDEF]|\uFFFE|\uFFFF/u.test(c) && (c.codePointAt(0)! & 0xfffe) !== 0xfffe));
+    const text = fc.array(char, { maxLength: 6 }).map((cs) => cs.join(''));
+    const pair = fc.oneof(
+      fc.record({ name: text, search: text.filter((t) => t.length > 0) }),
+      // A prefix of the name, its case flipped here and there: the matches.
+      fc.tuple(text.filter((t) => t.length > 0), fc.nat(), fc.boolean()).map(([name, cut, upper]) => {
+        const chars = [...name];
+        const prefix = chars.slice(0, 1 + (cut % chars.length)).join('');
+        return { name, search: upper ? prefix.toUpperCase() : prefix };
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { minLength: 1, maxLength: 40 }), async (pairs) => {
+        const rows: { by_range: boolean; expected: boolean }[] = await sys.db.query(
+          `SELECT ${startsWithRange('lower(x.name)', 'lower(x.search)')} AS by_range, starts_with(lower(x.name), lower(x.search)) AS expected
+           FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x(name, search, i) ORDER BY x.i`,
+          [pairs.map((p) => p.name), pairs.map((p) => p.search)],
+        );
+        expect(rows.map((r) => r.by_range)).toEqual(rows.map((r) => r.expected));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('refuses a search holding a noncharacter (U+10FFFF has no character after it) with a 400', async () => {
+    const res = await sys.http.get(`/api/leagues/${leagueId}/members/enhanced/`).query({ search: 'ab\u{10FFFF}' }).set(owner.auth).expect(400);
+    expect(res.body).toMatchObject({ errors: { search: ['search contains a character that is not allowed.'] } });
   });
 
   it('gives every page the ranks of the table as last recomputed, in any order, and follows each recompute', async () => {
