@@ -178,6 +178,10 @@ export const headlineCase: BenchCase = {
       const seasonRead = (fan: Fan) => read(fan, 'leaderboard/');
       const gameweekRead = (fan: Fan) => read(fan, 'table/?period=gameweek');
 
+      // Before the goal every table has been read, as on match day (fans keep them open): the API
+      // holds each at its current version, and the figure below is the goal's way, not a cold start.
+      for (const fan of fans) await Promise.all([seasonRead(fan), gameweekRead(fan)]);
+
       // The goal, through the admin API, then every sampled read until all show it.
       const goalAt = Date.now();
       t = process.hrtime.bigint();

@@ -7,6 +7,8 @@ export interface SeasonGameweekRow {
   number: number | null;
   completed: boolean;
   scored: boolean;
+  /** The season's current gameweek (CURRENT_GAMEWEEK_ID_SQL): the rule lives in SQL only. */
+  current: boolean;
 }
 
 /** The active season's id (a subquery; NULL when no season is active). */
@@ -16,8 +18,8 @@ export const ACTIVE_SEASON_ID_SQL = `(SELECT id FROM seasons WHERE is_active ORD
 const gameweekCompleted = (g: string) => `NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = ${g}.id AND f.status NOT IN ('finished', 'postponed'))`;
 
 /**
- * The active season's current gameweek id (a subquery): the earliest not completed, as
- * SeasonContextService.load works it out from the rows below; NULL when every one is.
+ * The active season's current gameweek id (a subquery): the earliest not completed; NULL when
+ * every one is. The one statement of the rule: the season context reads it too (`current`).
  */
 export const CURRENT_GAMEWEEK_ID_SQL = `(SELECT cg.id FROM gameweeks cg WHERE cg.season_id = ${ACTIVE_SEASON_ID_SQL} AND NOT ${gameweekCompleted('cg')} ORDER BY cg.number LIMIT 1)`;
 
@@ -31,7 +33,8 @@ export async function selectActiveSeasonGameweeks(q: DataSource | EntityManager)
     'active_season_gameweeks',
     `SELECT s.id AS season_id, g.id, g.number,
             coalesce(${gameweekCompleted('g')}, false) AS completed,
-            coalesce(EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')), false) AS scored
+            coalesce(EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')), false) AS scored,
+            coalesce(g.id = ${CURRENT_GAMEWEEK_ID_SQL}, false) AS current
      FROM (SELECT ${ACTIVE_SEASON_ID_SQL} AS id) s
      LEFT JOIN gameweeks g ON g.season_id = s.id
      WHERE s.id IS NOT NULL

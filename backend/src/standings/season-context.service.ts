@@ -28,10 +28,9 @@ export class SeasonContextService {
   async load(q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
     const rows = await selectActiveSeasonGameweeks(q);
     if (rows.length === 0) return null;
-    const gameweeks = rows
-      .filter((r) => r.id !== null)
-      .map((r) => ({ id: r.id!, number: r.number!, completed: r.completed, scored: r.scored }));
-    const current = gameweeks.find((g) => !g.completed) ?? null;
+    const listed = rows.filter((r) => r.id !== null);
+    const gameweeks = listed.map((r) => ({ id: r.id!, number: r.number!, completed: r.completed, scored: r.scored }));
+    const current = gameweeks[listed.findIndex((r) => r.current)] ?? null;
     const scored = gameweeks.filter((g) => g.scored);
     return { seasonId: rows[0].season_id, gameweeks, current, recent: scored.length > 0 ? scored[scored.length - 1] : null };
   }
