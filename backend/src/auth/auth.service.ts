@@ -129,7 +129,6 @@ export class AuthService implements OnModuleInit {
           role: this.env.adminEmails.includes(dto.email) ? 'admin' : 'user',
         });
         const user = { id, email: dto.email, firstName: dto.first_name };
-        await this.memberships.joinGlobal(tx, id);
         await this.outbox.publish(tx, 'user.registered', { userId: id, email: dto.email, username: dto.username });
         await this.codes.issue(tx, user, 'email_verification', { enforceCooldown: false });
       });
@@ -231,6 +230,9 @@ export class AuthService implements OnModuleInit {
       if (purpose === 'email_verification') {
         await this.codes.consume(tx, checked.codeId);
         await markEmailVerified(tx, user.id);
+        // A fan joins the global league once their address is theirs: an unverified sign-up (an
+        // abandoned one, or someone else's address) never shows its name to every player.
+        await this.memberships.joinGlobal(tx, user.id);
         return { message: 'Email verified successfully! You can now sign in.' };
       }
       // A reset code is only checked here; reset-password consumes it.

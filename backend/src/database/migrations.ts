@@ -16,6 +16,7 @@ import { FixtureScorings1765400000000 } from './migrations/1765400000000-fixture
 import { UserNameIndexes1765500000000 } from './migrations/1765500000000-user-name-indexes';
 import { FixtureScoringStatus1765600000000 } from './migrations/1765600000000-fixture-scoring-status';
 import { UserNamePrefixSearch1765700000000 } from './migrations/1765700000000-user-name-prefix-search';
+import { GlobalLeagueVerifiedOnly1765800000000 } from './migrations/1765800000000-global-league-verified-only';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -37,4 +38,5 @@ export const ALL_MIGRATIONS = [
   UserNameIndexes1765500000000,
   FixtureScoringStatus1765600000000,
   UserNamePrefixSearch1765700000000,
+  GlobalLeagueVerifiedOnly1765800000000,
 ];

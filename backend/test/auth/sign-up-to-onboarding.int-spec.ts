@@ -21,9 +21,16 @@ describe('sign-up → email → verify → sign-in → onboarding', () => {
     const early = await sys.http.post('/api/auth/login/').send({ email, password: input.password }).expect(403);
     expect(early.body.message).toMatch(/verify your email/i);
 
+    // Not a player yet: an unverified sign-up is in no league, so its name shows nowhere.
+    const leaguesOf = (): Promise<{ type: string }[]> =>
+      sys.db.query(`SELECT l.type FROM league_members m JOIN leagues l ON l.id = m.league_id JOIN users u ON u.id = m.user_id WHERE u.email = $1`, [email]);
+    expect(await leaguesOf()).toEqual([]);
+
     const code = await sys.smtp.waitForCode(email);
     expect(sys.smtp.mailsTo(email)[0].raw).toContain(code);
     await sys.http.post('/api/auth/verify-otp/').send({ email, otp_code: code, purpose: 'email_verification' }).expect(200);
+    // Verified: in the global league at once, before onboarding.
+    expect(await leaguesOf()).toEqual([{ type: 'global' }]);
 
     const login = await sys.http.post('/api/auth/login/').send({ email: input.email, password: input.password }).expect(200);
     const token: string = login.body.data.tokens.access;
