@@ -12,8 +12,9 @@ import {
 import { insertMemberUnlessPresent } from './league-members.queries';
 
 /**
- * Global, country and club leagues fill themselves: every user is in the global league, and in
- * the league of the country and the club they chose. Leagues are created on demand, once.
+ * Global, country and club leagues fill themselves: every verified user is in the global league
+ * (joined when their email is verified), and in the league of the country and the club they
+ * chose. Leagues are created on demand, once.
  */
 @Injectable()
 export class AutomaticMembershipService {
