@@ -8,14 +8,14 @@ export function escapeLike(text: string): string {
 
 /** An ILIKE pattern matching text that contains the search, or null when the search is blank (no filter). */
 export function containsPattern(search: string | undefined): string | null {
-  const trimmed = search?.trim();
-  return trimmed ? `%${escapeLike(trimmed)}%` : null;
+  const text = searchText(search);
+  return text === null ? null : `%${escapeLike(text)}%`;
 }
 
 /** An ILIKE pattern matching text that starts with the search, or null when the search is blank. */
 export function startsWithPattern(search: string | undefined): string | null {
-  const trimmed = search?.trim();
-  return trimmed ? `${escapeLike(trimmed)}%` : null;
+  const text = searchText(search);
+  return text === null ? null : `${escapeLike(text)}%`;
 }
 
 /** The search as typed, trimmed, or null when it is blank (no filter). */

@@ -93,10 +93,9 @@ export class PicksService {
     const order = await this.orders.get(`${leagueId}:${gameweek.id}:${standingsVersion}`, async () =>
       packOrder(await selectGameweekOrder(this.db, leagueId, gameweek.id)),
     );
-    const search = query.search?.trim() ?? '';
+    const text = searchText(query.search);
     // A page only changes when the standings (points, order) or the fixtures (scores, status) do.
-    const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${search}:${standingsVersion}:${head.fixtures_version}`, async () => {
-      const text = searchText(search);
+    const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${standingsVersion}:${head.fixtures_version}`, async () => {
       const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
       const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
       const byUser = new Map((await selectPickRows(this.db, indexes.map((i) => order.userIds[i]), gameweek.id)).map((d) => [d.user_id, d]));
