@@ -373,7 +373,8 @@ async function benchAt(users: number): Promise<void> {
 
 if (require.main === module) {
   main().then(
-    () => process.exit(0),
+    // With BENCH_WORKERS=process the run happened in a child: its exit code is ours (process.exitCode).
+    () => process.exit(),
     (error: unknown) => {
       process.stderr.write(`[bench] failed: ${(error as Error).stack ?? String(error)}\n`);
       process.exit(1);
