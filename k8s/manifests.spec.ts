@@ -8,12 +8,13 @@ import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { API_NODE_FLAGS } from '../backend/src/config/api-process';
+import { GENERIC_PLAN_POOL_SIZE } from '../backend/src/database/generic-plan-pool';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked by the schema validator
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string; annotations?: Record<string, string> }; spec?: any; data?: any };
 
 // The budget stated in k8s/README.md: Postgres' max_connections, less superuser_reserved_connections.
-const POSTGRES_MAX_CONNECTIONS = 200;
+const POSTGRES_MAX_CONNECTIONS = 210;
 const POSTGRES_RESERVED_CONNECTIONS = 3;
 /** Each worker holds one connection outside its pool: the outbox relay's LISTEN client. */
 const OUTBOX_LISTEN_CONNECTIONS_PER_WORKER = 1;
@@ -109,7 +110,8 @@ describe('Kubernetes manifests', () => {
   it('fit the Postgres connection budget at full scale, mid-rollout, with the migration Job running', () => {
     const pool = Number(find('ConfigMap', 'scoreline-config')!.data.DATABASE_POOL_SIZE);
     const maxPods = (name: string) => find('HorizontalPodAutoscaler', name)!.spec.maxReplicas + find('Deployment', name)!.spec.strategy.rollingUpdate.maxSurge;
-    const api = maxPods('scoreline-backend') * pool;
+    // An API process also opens the generic-plan pool (the global league's member search).
+    const api = maxPods('scoreline-backend') * (pool + GENERIC_PLAN_POOL_SIZE);
     const workers = maxPods('scoreline-workers') * (pool + OUTBOX_LISTEN_CONNECTIONS_PER_WORKER);
     const migration = pool;
     expect(pool).toBeGreaterThanOrEqual(5);

@@ -1,10 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { dataSourceOptions } from './data-source-options';
+import { GenericPlanPool } from './generic-plan-pool';
 
-/** TypeORM on Postgres. Migrations are applied before the app starts (see migrate.ts). */
+/** TypeORM on Postgres, and the generic-plan pool beside it. Migrations are applied before the app starts (see migrate.ts). */
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -12,5 +14,7 @@ import { dataSourceOptions } from './data-source-options';
       useFactory: (env: AppEnv) => dataSourceOptions(env.databaseUrl, env.databasePoolSize),
     }),
   ],
+  providers: [GenericPlanPool],
+  exports: [GenericPlanPool],
 })
 export class DatabaseModule {}

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { GenericPlanPool } from './generic-plan-pool';
 
 /** Statements about the database itself rather than any domain's table: creating it, pinging it. */
 
@@ -33,4 +34,9 @@ export async function queryPrepared<T>(q: DataSource | EntityManager, name: stri
   const dataSource = (q as EntityManager).connection ?? (q as DataSource);
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   return (await pool.query<T & QueryResultRow>({ name, text, values: params })).rows;
+}
+
+/** A named statement (`name` unique to `text`) on the generic-plan pool: planned once per connection (GenericPlanPool says when that fits). */
+export async function queryGenericPlan<T>(plans: GenericPlanPool, name: string, text: string, params: unknown[]): Promise<T[]> {
+  return (await plans.pool.query<T & QueryResultRow>({ name, text, values: params })).rows;
 }

@@ -3,7 +3,8 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 import { userNameStartsWith, userNameOrder } from '../users/users.queries';
 import { ACTIVE_SEASON_ID_SQL, CURRENT_GAMEWEEK_ID_SQL } from '../standings/season-context.queries';
-import { queryPrepared } from '../database/database.queries';
+import { queryGenericPlan, queryPrepared } from '../database/database.queries';
+import type { GenericPlanPool } from '../database/generic-plan-pool';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving, the members list and
@@ -230,6 +231,53 @@ export function selectMemberPageIds(
      ORDER BY ${order}
      LIMIT $4 OFFSET $5`,
     [leagueId, f.role, f.search, pageSize, offset],
+  );
+}
+
+/** A page row of a names-first search: also its place in the order and how many match. */
+export interface SearchPageRow extends MemberPageRow {
+  position: number;
+  total: number;
+}
+
+/**
+ * A page of a league's members matching a search (any role), with their details and how many
+ * match, in one statement on the generic-plan pool: its one plan reads the names' index ranges
+ * first and then looks each match's membership up — the right plan only in a league holding
+ * most users (see searchesNamesFirst). Planned per run, the search cost more to plan than to
+ * run, and the details took a second round trip. Rows in order; none past the last match.
+ * No role filter: in a generic plan `$x IS NULL OR m.role = $x` cost ~40 µs per match.
+ */
+export function selectNamesFirstSearchPage(
+  plans: GenericPlanPool,
+  leagueId: number,
+  search: string,
+  sort: MemberSort,
+  pageSize: number,
+  offset: number,
+): Promise<SearchPageRow[]> {
+  return queryGenericPlan(
+    plans,
+    `names_first_search_page_${sort}`,
+    // OFFSET 0 keeps each lookup a probe per match: without it the generic plan, which guesses
+    // thousands of matches, would rather hash-join a scan of the whole league.
+    `WITH matches AS MATERIALIZED (
+       SELECT m.user_id, (count(*) OVER ())::int AS total, (row_number() OVER (ORDER BY ${SEARCH_SORTS[sort]}))::int AS position
+       FROM users u
+       CROSS JOIN LATERAL (SELECT m.user_id, m.role FROM league_members m WHERE m.league_id = $1 AND m.user_id = u.id OFFSET 0) m
+       ${sort === 'name' ? '' : 'LEFT JOIN LATERAL (SELECT s.* FROM league_standings s WHERE s.league_id = $1 AND s.user_id = u.id OFFSET 0) s ON true'}
+       WHERE ${userNameStartsWith('u', '$2')}
+       ORDER BY position
+       LIMIT $3 OFFSET $4
+     )
+     SELECT ${MEMBER_PAGE_COLUMNS}, matches.position, matches.total
+     FROM matches
+     JOIN league_members m ON m.league_id = $1 AND m.user_id = matches.user_id
+     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     ${ACTIVITY_CONTEXT}
+     ORDER BY matches.position`,
+    [leagueId, search, pageSize, offset],
   );
 }
 

@@ -11,10 +11,12 @@ import {
   MemberStats,
 } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
+import { GenericPlanPool } from '../database/generic-plan-pool';
 import { KeyRanksService } from '../standings/key-ranks.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
+import { UsersService } from '../users/users.service';
 import { TtlCache } from '../common/ttl-cache';
 import { achievementsFor } from './achievements';
 import { MembersQueryDto } from './dto/leagues.dto';
@@ -29,6 +31,7 @@ import {
   type MemberRow,
   type MemberSort,
   selectGameweekFacts,
+  selectNamesFirstSearchPage,
   selectLeadingMemberIds,
   selectLeagueIdsOfUser,
   selectMember,
@@ -40,6 +43,7 @@ import {
   type SeasonTotalsRow,
 } from './league-members.queries';
 import { accuracyPercent, initials, rankBadge } from './rank-badge';
+import { searchesNamesFirst } from './member-search';
 import { searchText } from '../common/sql-like';
 import { pageOffset, paging } from '../common/pagination';
 
@@ -52,6 +56,8 @@ const MEMBER_STATS_TTL_MS = 30_000;
  */
 export const BIG_LEAGUE = { members: 1_000 };
 const BIG_LEAGUE_COUNT_TTL_MS = 5_000;
+/** How old the number of accounts may be: it only decides a search's plan. */
+const ACCOUNT_COUNT_TTL_MS = 60_000;
 
 /** What one page of the members list is made of. */
 interface MembersPageQuery {
@@ -74,15 +80,18 @@ export class LeagueMembersService {
   private readonly memberStats = new TtlCache<MemberStats>(MEMBER_STATS_TTL_MS, 1_000);
   private readonly bigLeagueCounts = new TtlCache<number>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
   private readonly bigLeaguePages = new TtlCache<{ members: EnhancedMember[]; total: number }>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
+  private readonly accountCount = new TtlCache<number>(ACCOUNT_COUNT_TTL_MS, 1);
   /** Leagues last counted at BIG_LEAGUE.members members or more. */
   private readonly bigLeagues = new Set<number>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly genericPlans: GenericPlanPool,
     private readonly access: LeagueAccessService,
     private readonly seasons: SeasonContextService,
     private readonly keyRanks: KeyRanksService,
     private readonly statsService: StatsService,
+    private readonly users: UsersService,
   ) {}
 
   /** Ids of every league the user belongs to. */
@@ -135,10 +144,23 @@ export class LeagueMembersService {
 
   /** The page's members in the order asked for, and how many match. */
   private async pageRows(q: MembersPageQuery): Promise<{ rows: MemberPageRow[]; total: number }> {
+    const { search } = q.filter;
+    if (search !== null && q.filter.role === null && (await this.searchesNamesFirst(q.leagueId))) {
+      const offset = pageOffset(q.page, q.pageSize);
+      const rows = await selectNamesFirstSearchPage(this.genericPlans, q.leagueId, search, q.sort, q.pageSize, offset);
+      return { rows, total: rows[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, q.leagueId, q.filter) : 0) };
+    }
     const { ids, total } = await this.pageIds(q);
     const details = new Map((await selectMemberPageDetails(this.db, q.leagueId, ids.map((r) => r.user_id))).map((r) => [r.user_id, r]));
     // A member who left between the two queries is left out.
     return { rows: ids.flatMap((r) => details.get(r.user_id) ?? []), total };
+  }
+
+  /** Whether the league's search reads the names first (see searchesNamesFirst); only big leagues are asked. */
+  private async searchesNamesFirst(leagueId: number): Promise<boolean> {
+    if (!this.bigLeagues.has(leagueId)) return false;
+    const [members, accounts] = await Promise.all([this.memberCount(leagueId), this.accountCount.get('accounts', () => this.users.count())]);
+    return searchesNamesFirst(members, accounts);
   }
 
   /** The page's member ids in order, and how many match. */

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { StandingsModule } from '../standings/standings.module';
 import { StatsModule } from '../stats/stats.module';
+import { UsersModule } from '../users/users.module';
 import { AutomaticMembershipService } from './automatic-membership.service';
 import { InviteLinksController } from './invite-links.controller';
 import { InviteLinksService } from './invite-links.service';
@@ -13,7 +14,7 @@ import { LeagueTablesController } from './league-tables.controller';
 import { LeaguesService } from './leagues.service';
 
 @Module({
-  imports: [StandingsModule, ActivityModule, StatsModule],
+  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule],
   controllers: [LeaguesController, LeagueTablesController, InviteLinksController],
   providers: [AutomaticMembershipService, InviteLinksService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
   exports: [AutomaticMembershipService, InviteLinksService, LeagueAccessService, LeagueMembersService, JoinRequestsService],

@@ -22,6 +22,12 @@ export const userNameStartsWith = (alias: string, search: string) => {
 };
 export const userNameOrder = (alias: string) => `lower(${alias}.first_name || ' ' || ${alias}.last_name)`;
 
+/** How many accounts there are (demo fans and unverified sign-ups included). */
+export async function countUsers(q: Queryable): Promise<number> {
+  const [{ users }]: { users: number }[] = await q.query(`SELECT count(*)::int AS users FROM users`);
+  return users;
+}
+
 /** What an access token is checked against: the user's name and current token version. */
 export interface TokenUserRow {
   id: number;

@@ -1,4 +1,5 @@
-import { BIG_LEAGUE } from '@scoreline/backend/leagues/league-members.service';
+import { BIG_LEAGUE, LeagueMembersService } from '@scoreline/backend/leagues/league-members.service';
+import { GenericPlanPool } from '@scoreline/backend/database/generic-plan-pool';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
 import fc from 'fast-check';
@@ -241,6 +242,50 @@ describe('league members list and member stats', () => {
       expect(after.find((m) => m.user_id === faller.user_id)!.rank).toBeGreaterThan(faller.rank!);
     } finally {
       BIG_LEAGUE.members = bigFrom;
+    }
+  });
+
+  it('searches a league holding most accounts names first, on one generic plan, with the same answers as the general query (property)', async () => {
+    const cases = fc.record({
+      // Prefixes of the members' names (full, family, username), any case, and strings that match nobody.
+      search: fc.oneof(
+        fc.constantFrom('player01', 'Player010 LIS', 'lister', 'LIS', 'p', 'olga o', 'owner', 'ister', '%', 'Player01_', 'zz'),
+        fc.tuple(fc.integer({ min: 0, max: 129 }), fc.integer({ min: 1, max: 12 }), fc.boolean()).map(([i, n, upper]) => {
+          const name = `player${String(i).padStart(3, '0')} lister`.slice(0, n);
+          return upper ? name.toUpperCase() : name;
+        }),
+      ),
+      sort: fc.constantFrom('rank', 'points', 'name'),
+      pageSize: fc.integer({ min: 1, max: 15 }),
+      page: fc.integer({ min: 1, max: 4 }),
+    });
+    const samples = fc.sample(cases, { numRuns: 40, seed: 20261126 });
+    const answer = async (c: (typeof samples)[number]) => {
+      const data = await list({ search: c.search, sort: c.sort, page_size: c.pageSize, page: c.page });
+      return { ids: data.members.map((m) => [m.user_id, m.rank, m.total_points]), total: data.total_count };
+    };
+    const namesFirst = jest.spyOn(sys.api.get(GenericPlanPool).pool, 'query');
+    // Whether this league holds most accounts depends on what else the database holds: decided
+    // here both ways (searchesNamesFirst's rule has its own spec).
+    const members = sys.api.get(LeagueMembersService) as unknown as { searchesNamesFirst(leagueId: number): Promise<boolean> };
+    const decide = jest.spyOn(members, 'searchesNamesFirst').mockResolvedValue(false);
+    try {
+      // The general query's answers first.
+      const general = [];
+      for (const c of samples) general.push(await answer(c));
+      expect(namesFirst).not.toHaveBeenCalled();
+
+      decide.mockResolvedValue(true);
+      for (const [i, c] of samples.entries()) expect({ case: c, ...(await answer(c)) }).toEqual({ case: c, ...general[i] });
+      expect(namesFirst).toHaveBeenCalled();
+      expect(namesFirst.mock.calls.every(([statement]) => (statement as unknown as { name: string }).name.startsWith('names_first_search_page_'))).toBe(true);
+      // A role filter still goes the general way.
+      const calls = namesFirst.mock.calls.length;
+      expect((await list({ search: 'olga', role: 'owner' })).members.map((m) => m.user_id)).toEqual([owner.id]);
+      expect(namesFirst.mock.calls.length).toBe(calls);
+    } finally {
+      decide.mockRestore();
+      namesFirst.mockRestore();
     }
   });
 
