@@ -81,6 +81,9 @@ async function call(ctx: BenchContext, method: string, path: string, body?: unkn
 export const scoreFixtureCase: BenchCase = {
   name: 'score-fixture',
   async run(ctx) {
+    // Its replay figure calls the workers' ScoringService in this process. Said before seeding, not
+    // after a minute of it (Nest's own handler then aborted the run and left the worker process running).
+    if (ctx.workersApart) throw new Error('score-fixture calls the workers in-process: run it without BENCH_WORKERS=process');
     const { db, users } = ctx;
     // One active season, one gameweek, one fixture in the future.
     let t = process.hrtime.bigint();
