@@ -2,6 +2,7 @@ import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES 
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil, sleep } from '../support/owned-processes';
+import { GENERIC_PLAN_APPLICATION_NAME } from '@scoreline/backend/database/generic-plan-pool';
 
 
 /**
@@ -51,6 +52,22 @@ describe('fault: PostgreSQL restarts under the app', () => {
         await sleep(20);
       }
     };
+    // A name search in the global league (it holds every fan): names first, on the generic-plan
+    // pool, whose connection then sits idle through the restart (unheard, its error ended the API).
+    const [{ globalId, name }]: { globalId: number; name: string }[] = await sys.db.query(
+      `SELECT l.id AS "globalId", u.first_name || ' ' || u.last_name AS name FROM leagues l, users u WHERE l.type = 'global' AND u.id = $1`,
+      [sys.game.fanIds[0]],
+    );
+    const search = () => sys.http<{ total_count: number }>('GET', `/api/leagues/${globalId}/members/enhanced/?search=${encodeURIComponent(name)}`, tokens[0]);
+    expect((await sys.http('GET', `/api/leagues/${globalId}/members/enhanced/`, tokens[0])).status).toBe(200); // counted: a big league
+    const before = await search();
+    expect(before.status).toBe(200);
+    expect(before.body?.data?.total_count).toBeGreaterThan(0);
+    const [{ idle }]: { idle: number }[] = await sys.db.query(`SELECT count(*)::int AS idle FROM pg_stat_activity WHERE application_name = $1`, [
+      GENERIC_PLAN_APPLICATION_NAME,
+    ]);
+    expect(idle).toBeGreaterThan(0);
+
     const loops = [loop(), loop(), loop(), loop()];
     await sleep(1000);
     await sys.pg.restart(3000);
@@ -62,6 +79,8 @@ describe('fault: PostgreSQL restarts under the app', () => {
     await sleep(6000);
     running = false;
     await Promise.all(loops);
+    // The API lived through it, and its search finds the same members on a new connection.
+    expect(await search()).toEqual(before);
 
     // After it: a result with all its consequences, and the relay LISTENing again.
     const fixtureId = sys.game.currentFixtureIds[0];
