@@ -31,7 +31,6 @@ import {
   type MemberRow,
   type MemberSort,
   selectGameweekFacts,
-  selectNamesFirstSearchPage,
   selectLeadingMemberIds,
   selectLeagueIdsOfUser,
   selectMember,
@@ -39,6 +38,7 @@ import {
   selectMemberPageDetails,
   selectMemberPageIds,
   selectMemberStatsFigures,
+  selectNamesFirstSearchPage,
   selectSeasonTotals,
   type SeasonTotalsRow,
 } from './league-members.queries';
