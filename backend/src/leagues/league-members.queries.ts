@@ -135,6 +135,10 @@ const MEMBER_COLUMNS = MEMBER_COLUMNS_OF(storedRank('s'));
 /** A page: the key of each ranked member instead of a rank (the service looks ranks up by key). */
 const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct,
        ${ACTIVITY_COLUMNS}`;
+/** What MEMBER_PAGE_COLUMNS reads beside a page's `m` (league_members): the user, their club, standing and activity. */
+const MEMBER_PAGE_JOINS = `JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+     ${ACTIVITY_CONTEXT}`;
 
 export interface MemberRow {
   user_id: number;
@@ -273,9 +277,7 @@ export function selectNamesFirstSearchPage(
      SELECT ${MEMBER_PAGE_COLUMNS}, matches.position, matches.total
      FROM matches
      JOIN league_members m ON m.league_id = $1 AND m.user_id = matches.user_id
-     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
-     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-     ${ACTIVITY_CONTEXT}
+     ${MEMBER_PAGE_JOINS}
      ORDER BY matches.position`,
     [leagueId, search, pageSize, offset],
   );
@@ -293,9 +295,7 @@ export function selectMemberPageDetails(q: Queryable, leagueId: number, userIds:
     'member_page_details',
     `SELECT ${MEMBER_PAGE_COLUMNS}
      FROM league_members m
-     JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
-     LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-     ${ACTIVITY_CONTEXT}
+     ${MEMBER_PAGE_JOINS}
      WHERE m.league_id = $1 AND m.user_id = ANY($2::int[])`,
     [leagueId, userIds],
   );
