@@ -287,8 +287,10 @@ export class AuthService implements OnModuleInit {
       // Hashed only once the code is right, so wrong guesses cost no argon2 work.
       const passwordHash = await hashPassword(dto.new_password);
       await this.codes.consume(tx, checked.codeId);
-      // The code proves the email is theirs, so it also counts as verification.
+      // The code proves the email is theirs, so it also counts as verification: a fan verified
+      // this way joins the global league, as one verified by the sign-up code does.
       await resetPassword(tx, user.id, passwordHash);
+      if (!user.emailVerifiedAt) await this.memberships.joinGlobal(tx, user.id);
       await this.refreshTokens.revokeAllOf(user.id, tx);
       return { userId: user.id };
     });

@@ -24,6 +24,22 @@ describe('the global league: verified fans only', () => {
   const hasRow = async (leagueId: number, userId: number): Promise<boolean> =>
     (await sys.db.query(`SELECT 1 FROM league_standings WHERE league_id = $1 AND user_id = $2`, [leagueId, userId])).length > 0;
 
+  it('takes in a fan whose address a password reset proved (a reset code counts as verification)', async () => {
+    await createVerifiedUser(sys); // the global league exists from its first verified fan
+    const input = newUserInput();
+    await sys.http.post('/api/auth/register/').send({ ...input, password_confirm: input.password }).expect(201);
+    const [{ id }]: { id: number }[] = await sys.db.query(`SELECT id FROM users WHERE email = $1`, [input.email]);
+    const leagueId = await globalLeagueId();
+    expect(await isMember(leagueId, id)).toBe(false);
+
+    await sys.http.post('/api/auth/forgot-password/').send({ email: input.email }).expect(200);
+    const otp_code = await sys.smtp.waitForCode(input.email, 2); // mail 1 was the verification code
+    const password = 'Another-Pass-2026!';
+    await sys.http.post('/api/auth/reset-password/').send({ email: input.email, otp_code, new_password: password, new_password_confirm: password }).expect(200);
+    expect(await isMember(leagueId, id)).toBe(true);
+    await sys.http.post('/api/auth/login/').send({ email: input.email, password }).expect(200);
+  });
+
   it('takes an unverified account left in it out, and the reconciler repairs the table after it', async () => {
     const verified = await createVerifiedUser(sys);
     const leagueId = await globalLeagueId();
