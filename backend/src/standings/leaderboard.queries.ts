@@ -6,6 +6,7 @@ import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder } from './table-ranking.queries';
+import { ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL } from './live-tables.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -23,6 +24,8 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
   computed_at: Date | null;
   /** computed_at in microseconds (KeyRanksService's version); null before the first recompute. */
   version: string | null;
+  /** The active season has an open fixture: the live table answers (live-tables.service.ts). */
+  open: boolean;
 };
 
 /**
@@ -34,7 +37,8 @@ const LEADERBOARD_HEAD_SQL = `
   SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
          (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS version,
          s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
-         u.username, u.first_name, u.last_name, c.name AS team
+         u.username, u.first_name, u.last_name, c.name AS team,
+         ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open
   FROM leagues l
   LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
   LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
@@ -93,4 +97,18 @@ export async function selectLeadingScore(q: Q, leagueId: number): Promise<number
 /** The league's histogram of keys (league_key_counts): the members holding each key. */
 export function selectKeyCounts(q: Q, leagueId: number): Promise<KeyCount[]> {
   return q.query(`SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1 AND n > 0`, [leagueId]);
+}
+
+/** A live page's stored parts (the previous rank, names and clubs) for these members; members without a stored row yet have none. */
+export type LiveRowDetails = Pick<StandingRow, 'user_id' | 'previous_rank'> & TableUser;
+
+export function selectLiveRowDetails(q: Q, leagueId: number, userIds: number[]): Promise<LiveRowDetails[]> {
+  return q.query(
+    `SELECT u.id AS user_id, s.previous_rank, u.username, u.first_name, u.last_name, c.name AS team
+     FROM users u
+     LEFT JOIN league_standings s ON s.league_id = $1 AND s.user_id = u.id
+     LEFT JOIN clubs c ON c.id = u.club_id
+     WHERE u.id = ANY($2::int[])`,
+    [leagueId, userIds],
+  );
 }

@@ -5,11 +5,24 @@ import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, L
 import { ApiError } from '../common/api-error';
 import { rankBadge } from '../leagues/rank-badge';
 import { TOP_ROWS } from './standings.queries';
-import { selectDeepPage, selectLeaderboardHead, selectLeadingPage, selectLeadingScore, type StandingRow, type UnrankedStandingRow } from './leaderboard.queries';
+import {
+  selectDeepPage,
+  selectLeaderboardHead,
+  selectLeadingPage,
+  selectLeadingScore,
+  selectLiveRowDetails,
+  type LeaderboardHead,
+  type StandingRow,
+  type UnrankedStandingRow,
+} from './leaderboard.queries';
 import { pageOffset, paging } from '../common/pagination';
 import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
 import { VersionedCache } from '../common/versioned-cache';
+import { LiveTablesService } from './live-tables.service';
+import { SeasonContextService } from './season-context.service';
+import { BIG_TABLE, latest } from './league-tables.service';
+import type { RankedMember, RankedTable } from './ranked-table';
 
 const PAGE_CACHE_SIZE = 500;
 
@@ -28,6 +41,8 @@ export class LeaderboardService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly keyRanks: KeyRanksService,
+    private readonly live: LiveTablesService,
+    private readonly seasons: SeasonContextService,
   ) {}
 
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
@@ -36,6 +51,10 @@ export class LeaderboardService {
     const head = await selectLeaderboardHead(this.db, leagueId, viewerId);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
+    if (head.open) {
+      const live = await this.liveLeaderboard(leagueId, viewerId, head, page, pageSize);
+      if (live) return live;
+    }
 
     const ranks = () => this.keyRanks.ranksAt(leagueId, head.version);
     const rows = await this.page(leagueId, page, pageSize, head.version, ranks);
@@ -50,6 +69,61 @@ export class LeaderboardService {
       recent_gameweek: head.recent_gameweek_number ?? null,
       updated_at: head.computed_at ? new Date(head.computed_at).toISOString() : null,
       ...paging(page, pageSize, total),
+    };
+  }
+
+  /**
+   * While a match of the season is open: the season table and the recent gameweek's as the
+   * current scores make them (live-tables.service.ts, the same tables as GET …/table), with the
+   * stored parts (previous rank, names) read for the page's members. Null when nothing is open
+   * any more (the stored table answers).
+   */
+  private async liveLeaderboard(leagueId: number, viewerId: number, head: LeaderboardHead, page: number, pageSize: number): Promise<LeaderboardResponse | null> {
+    const ctx = await this.seasons.load();
+    if (!ctx) return null;
+    const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
+    const big = (head.total ?? 0) >= BIG_TABLE.members;
+    const gameweekIds = ctx.gameweeks.map((g) => g.id);
+    const [season, recent] = await Promise.all([
+      this.live.table(`${leagueId}:season:${ctx.seasonId}`, version, leagueId, { kind: 'season', seasonId: ctx.seasonId }, ctx.seasonId, gameweekIds, big),
+      // The recent gameweek's points beside the season's, from the same moment (its matches may all be over).
+      ctx.recent
+        ? this.live.table(`${leagueId}:gameweek:${ctx.recent.id}`, version, leagueId, { kind: 'gameweeks', gameweekIds: [ctx.recent.id] }, ctx.seasonId, [ctx.recent.id], big, {
+            evenIfClosed: true,
+          })
+        : Promise.resolve(null),
+    ]);
+    if (!season || (ctx.recent && !recent)) return null;
+    const offset = pageOffset(page, pageSize);
+    const members = season.table.slice(offset, offset + pageSize);
+    const mineAt = season.table.positionOf(viewerId);
+    if (mineAt !== undefined && (mineAt < offset || mineAt >= offset + pageSize)) members.push(season.table.at(mineAt));
+    const details = new Map((await selectLiveRowDetails(this.db, leagueId, members.map((m) => m.user_id))).map((d) => [d.user_id, d]));
+    // No recent gameweek: nothing scored yet, no recent points.
+    const recentPoints = (userId: number) => (recent ? pointsIn(recent.table, userId) : 0);
+    const leaderboard = members.map((m) =>
+      toRow(
+        {
+          user_id: m.user_id,
+          rank: m.rank,
+          previous_rank: details.get(m.user_id)?.previous_rank ?? null,
+          total_points: m.points,
+          recent_points: recentPoints(m.user_id),
+          provisional: m.provisional,
+          username: details.get(m.user_id)?.username ?? '',
+          first_name: details.get(m.user_id)?.first_name ?? '',
+          last_name: details.get(m.user_id)?.last_name ?? '',
+          team: details.get(m.user_id)?.team ?? null,
+        },
+        viewerId,
+      ),
+    );
+    return {
+      leaderboard,
+      current_user: leaderboard.find((r) => r.is_current_user) ?? null,
+      recent_gameweek: ctx.recent?.number ?? null,
+      updated_at: latest(head.computed_at, latest(season.scoresAt, recent?.scoresAt ?? null))?.toISOString() ?? null,
+      ...paging(page, pageSize, season.table.size),
     };
   }
 
@@ -93,4 +167,9 @@ function toRow(r: StandingRow, viewerId: number): LeaderboardRow {
     is_current_user: r.user_id === viewerId,
     provisional: r.provisional,
   };
+}
+
+function pointsIn(table: RankedTable, userId: number): number {
+  const at = table.positionOf(userId);
+  return at === undefined ? 0 : (table.at(at) satisfies RankedMember).points;
 }

@@ -56,13 +56,14 @@ export async function selectSeasonTableGameweeks(q: Q): Promise<TableGameweekRow
 export type TableSource = { kind: 'season'; seasonId: number } | { kind: 'gameweeks'; gameweekIds: number[] };
 
 /**
- * Each user's figures over the source, as (user_id, points, exact, correct, provisional).
+ * Each user's figures over the source, as (user_id, points, exact, correct, provisional, live_scored).
  * $2 is the season id or the gameweek ids.
  */
 export function tableTotalsSql(source: TableSource['kind']): string {
   return source === 'season'
-    ? `SELECT user_id, points, exact, correct, provisional FROM user_season_totals WHERE season_id = $2`
-    : `SELECT user_id, sum(points)::int AS points, sum(exact)::int AS exact, sum(correct)::int AS correct, bool_or(provisional) AS provisional
+    ? `SELECT user_id, points, exact, correct, provisional, live_scored FROM user_season_totals WHERE season_id = $2`
+    : `SELECT user_id, sum(points)::int AS points, sum(exact)::int AS exact, sum(correct)::int AS correct, bool_or(provisional) AS provisional,
+              sum(live_scored)::int AS live_scored
        FROM user_gameweek_totals WHERE gameweek_id = ANY($2::int[]) GROUP BY user_id`;
 }
 

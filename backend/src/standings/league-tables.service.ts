@@ -22,6 +22,7 @@ import {
   type TableUser,
 } from './league-tables.queries';
 import { RankedTable, type RankedMember } from './ranked-table';
+import { LiveTablesService } from './live-tables.service';
 
 /** A league's whole table over one period, as of one version of its standings. */
 interface VersionedTable {
@@ -61,7 +62,10 @@ export class LeagueTablesService {
   /** Big loads, one at a time in the order asked for. */
   private readonly bigLoads = new KeyedQueue<'big'>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly live: LiveTablesService,
+  ) {}
 
   /** The league's kind, the viewer's membership and the standings' version; undefined for no such league. */
   viewHead(leagueId: number, viewerId: number): Promise<TableHead | undefined> {
@@ -83,7 +87,10 @@ export class LeagueTablesService {
       period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     const key = `${leagueId}:${period}:${period === 'season' ? seasonId : shown.gameweeks.map((g) => g.id).join(',')}`;
-    const { table } = await this.ranked(key, version, leagueId, source, head.member_count >= BIG_TABLE.members);
+    const big = head.member_count >= BIG_TABLE.members;
+    // While a match of the period is open, its current score is in the table at once (live-tables.service.ts).
+    const liveTable = seasonId === null ? null : await this.live.table(key, version, leagueId, source, seasonId, shown.gameweeks.map((g) => g.id), big);
+    const table = liveTable?.table ?? (await this.ranked(key, version, leagueId, source, big)).table;
 
     const offset = pageOffset(page, pageSize);
     const pageRows = table.slice(offset, offset + pageSize);
@@ -110,7 +117,7 @@ export class LeagueTablesService {
       current_user: rows.find((r) => r.is_current_user) ?? null,
       gameweeks: gameweeks.map((g): TableGameweek => ({ number: g.number, month: g.month, completed: g.completed })),
       months: [...new Set(gameweeks.map((g) => g.month).filter((m): m is string => m !== null))].sort(),
-      updated_at: head.computed_at ? new Date(head.computed_at).toISOString() : null,
+      updated_at: latest(head.computed_at, liveTable?.scoresAt ?? null)?.toISOString() ?? null,
       ...paging(page, pageSize, table.size),
     };
   }
@@ -197,4 +204,10 @@ function tableRow(r: RankedMember, user: TableUser | undefined, viewerId: number
     is_current_user: r.user_id === viewerId,
     is_winner: completed && r.rank === 1 && r.points > 0,
   };
+}
+
+/** The later of two moments (either may be missing). */
+export function latest(a: Date | null, b: Date | null): Date | null {
+  if (a === null || b === null) return a === null ? (b === null ? null : new Date(b)) : new Date(a);
+  return new Date(Math.max(new Date(a).getTime(), new Date(b).getTime()));
 }

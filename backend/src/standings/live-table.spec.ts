@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { compareTableFigures, tableRanks } from '@scoreline/contracts/game/table-ranking';
+import { liveColumns, NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState, type PickCode } from './live-table';
+
+const state = (status: FixtureScoreState['status'], home: number | null, away: number | null): FixtureScoreState => ({ status, home, away });
+
+describe('pickContribution (the scorer rule, per pick)', () => {
+  it('scores exact, correct and wrong picks, doubles a banker, and marks a match in play as provisional', () => {
+    expect(pickContribution(packPick(1, 0, false), state('live', 1, 0))).toEqual({ points: 20, exact: 1, correct: 1, live: 1 });
+    expect(pickContribution(packPick(2, 0, true), state('finished', 1, 0))).toEqual({ points: 20, exact: 0, correct: 1, live: 0 });
+    expect(pickContribution(packPick(1, 1, false), state('finished', 2, 2))).toEqual({ points: 15, exact: 0, correct: 1, live: 0 });
+    expect(pickContribution(packPick(2, 2, true), state('live', 2, 2))).toEqual({ points: 60, exact: 1, correct: 1, live: 1 });
+    expect(pickContribution(packPick(0, 1, false), state('live', 1, 0))).toEqual({ points: 0, exact: 0, correct: 0, live: 1 });
+  });
+
+  it('counts nothing for no pick, a fixture never scored, a void match or one without a score', () => {
+    const nothing = { points: 0, exact: 0, correct: 0, live: 0 };
+    expect(pickContribution(NO_PICK, state('live', 1, 0))).toEqual(nothing);
+    expect(pickContribution(packPick(1, 0, false), null)).toEqual(nothing);
+    expect(pickContribution(packPick(1, 0, true), state('postponed', null, null))).toEqual(nothing);
+    expect(pickContribution(packPick(0, 0, false), state('scheduled', null, null))).toEqual(nothing);
+  });
+});
+
+const fixtureState = fc.oneof(
+  fc.constant(null),
+  fc.record({
+    status: fc.constantFrom<FixtureScoreState['status']>('scheduled', 'live', 'finished', 'postponed'),
+    home: fc.option(fc.nat(4), { nil: null }),
+    away: fc.option(fc.nat(4), { nil: null }),
+  }),
+);
+const pick = fc.oneof(fc.constant(NO_PICK), fc.tuple(fc.nat(4), fc.nat(4), fc.boolean()).map(([h, a, b]) => packPick(h, a, b)));
+
+describe('liveColumns', () => {
+  it('equals each fan re-scored from the base and ranked by the plain rule, for any picks and any score moves', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({ user_id: fc.integer({ min: 1, max: 10_000 }), points: fc.nat(40), exact: fc.nat(3), correct: fc.nat(5), picks: fc.array(pick, { minLength: 3, maxLength: 3 }) }),
+          { selector: (m) => m.user_id, maxLength: 50 },
+        ),
+        fc.array(fc.tuple(fixtureState, fixtureState), { minLength: 1, maxLength: 3 }),
+        (unordered, fixtureMoves) => {
+          const members = [...unordered].sort((a, b) => a.user_id - b.user_id);
+          // The base holds what each pick gave at the "from" score (the loaded totals include it).
+          const base = members.map((m) => {
+            const figures = { points: m.points, exact: m.exact, correct: m.correct, live: 0 };
+            fixtureMoves.forEach(([from], f) => {
+              const c = pickContribution(m.picks[f], from);
+              figures.points += c.points;
+              figures.exact += c.exact;
+              figures.correct += c.correct;
+              figures.live += c.live;
+            });
+            return figures;
+          });
+          const moves = fixtureMoves
+            .map(([from, to], f) => ({ from, to, f }))
+            .filter((m): m is { from: FixtureScoreState | null; to: FixtureScoreState; f: number } => m.to !== null)
+            .map(({ from, to, f }) => {
+              const byUser = new Map<number, PickCode>(members.map((m) => [m.user_id, m.picks[f]]));
+              return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK } };
+            });
+          const live = liveColumns(
+            ordered({
+              user_ids: Int32Array.from(members, (m) => m.user_id),
+              points: Int32Array.from(base, (b) => b.points),
+              exact: Int32Array.from(base, (b) => b.exact),
+              correct: Int32Array.from(base, (b) => b.correct),
+              live_scored: Int32Array.from(base, (b) => b.live),
+            }),
+            moves,
+          );
+
+          // The reference: each fan's figures from scratch at the "to" scores (or "from" where it never moved).
+          const expected = members.map((m) => {
+            const figures = { user_id: m.user_id, points: m.points, exact: m.exact, correct: m.correct, live: 0 };
+            fixtureMoves.forEach(([from, to], f) => {
+              const c = pickContribution(m.picks[f], to ?? from);
+              figures.points += c.points;
+              figures.exact += c.exact;
+              figures.correct += c.correct;
+              figures.live += c.live;
+            });
+            return figures;
+          });
+          const ranks = tableRanks(expected);
+          const inOrder = expected
+            .map((e, i) => ({ ...e, rank: ranks[i] }))
+            .sort((a, b) => compareTableFigures(a, b) || a.user_id - b.user_id);
+          expect(Array.from(live.user_ids)).toEqual(inOrder.map((e) => e.user_id));
+          expect(Array.from(live.ranks)).toEqual(inOrder.map((e) => e.rank));
+          expect(Array.from(live.points)).toEqual(inOrder.map((e) => e.points));
+          expect(Array.from(live.exact)).toEqual(inOrder.map((e) => e.exact));
+          expect(Array.from(live.correct)).toEqual(inOrder.map((e) => e.correct));
+          expect(Array.from(live.provisional)).toEqual(inOrder.map((e) => (e.live > 0 ? 1 : 0)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('tableOrderOf', () => {
+  it('refuses members out of user id order (ties would lose their order)', () => {
+    const two = Int32Array.from([0, 0]);
+    expect(() => tableOrderOf({ user_ids: Int32Array.from([2, 1]), points: two, exact: two, correct: two })).toThrow(RangeError);
+  });
+
+  it('orders an empty table, and live columns of it are empty', () => {
+    const none = new Int32Array(0);
+    expect(tableOrderOf({ user_ids: none, points: none, exact: none, correct: none }).length).toBe(0);
+    expect(liveColumns(ordered({ user_ids: none, points: none, exact: none, correct: none, live_scored: none }), []).user_ids.length).toBe(0);
+  });
+});
+
+describe('sameContribution', () => {
+  it('is true exactly when every pick counts the same at both states', () => {
+    const picks = [NO_PICK, ...[0, 1, 2, 3, 4].flatMap((h) => [0, 1, 2, 3, 4].flatMap((a) => [packPick(h, a, false), packPick(h, a, true)]))];
+    fc.assert(
+      fc.property(fixtureState, fixtureState, (a, b) => {
+        const same = picks.every((p) => JSON.stringify(pickContribution(p, a)) === JSON.stringify(pickContribution(p, b)));
+        expect(sameContribution(a, b)).toBe(same);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -1,0 +1,145 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
+import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import { tableTotalsSql, type TableSource } from './league-tables.queries';
+import { parseIntList } from './ranked-table';
+import type { BaseColumns, FixtureScoreState } from './live-table';
+
+type Q = DataSource | EntityManager;
+
+/**
+ * The reads of live tables (live-table.ts). They read the game's tables (fixtures, predictions,
+ * the totals and the scorer's fixture_scorings) as the rest of the standings' queries do.
+ */
+
+export interface OpenFixtureRow {
+  id: number;
+  status: FixtureStatus;
+  home_score: number | null;
+  away_score: number | null;
+  kickoff_at: Date;
+  updated_at: Date;
+  /** False for a fixture answered only because it changed since a base's load. */
+  open: boolean;
+}
+
+/**
+ * A fixture is open while its score can move or its stored points may lag it: in play, kicked
+ * off in the last hours but not yet marked live (so a table's base holds it before its first
+ * goal), or scored at another score or status than it has now (the scorer still to come, or a
+ * correction).
+ */
+const OPEN_SQL = `(f.status = 'live' OR (f.status = 'scheduled' AND f.kickoff_at <= now() AND f.kickoff_at > now() - interval '6 hours')
+   OR (s.fixture_id IS NULL AND (f.status <> 'scheduled' OR f.home_score IS NOT NULL))
+   OR (s.fixture_id IS NOT NULL AND (s.home_score, s.away_score, s.status) IS DISTINCT FROM (f.home_score, f.away_score, f.status)))`;
+
+/**
+ * A fixture-changing transaction can commit after a base's snapshot with an updated_at from
+ * before it (its own start): fixtures changed this long before a base's load are read again.
+ * Admin calls and imports take far less.
+ */
+const CHANGED_MARGIN = `interval '10 minutes'`;
+
+export interface OpenFixtures {
+  /** The open fixtures, and those changed or scored since `changedSince` (less the margin). */
+  fixtures: OpenFixtureRow[];
+  /** How many fixtures the gameweeks hold: a base knows the states of all of them (a new one means a new base). */
+  fixture_count: number;
+}
+
+/** $1 the gameweeks (a table's source), $2 a base's load time (microseconds, as text; null: none). */
+export async function selectOpenFixtures(q: Q, gameweekIds: number[], changedSince: string | null): Promise<OpenFixtures> {
+  const [row]: { fixtures: (Omit<OpenFixtureRow, 'kickoff_at' | 'updated_at'> & { kickoff_at: string; updated_at: string })[]; fixture_count: number }[] =
+    await q.query(
+      `SELECT (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM (
+                 SELECT f.id, f.status, f.home_score, f.away_score, f.kickoff_at, f.updated_at, ${OPEN_SQL} AS open
+                 FROM fixtures f LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
+                 WHERE f.gameweek_id = ANY($1::int[])
+                   AND (${OPEN_SQL} OR greatest(f.updated_at, s.scored_at) > to_timestamp($2::bigint / 1000000.0) - ${CHANGED_MARGIN})) x) AS fixtures,
+              (SELECT count(*)::int FROM fixtures WHERE gameweek_id = ANY($1::int[])) AS fixture_count`,
+      [gameweekIds, changedSince],
+    );
+  return {
+    fixtures: row.fixtures.map((f) => ({ ...f, kickoff_at: new Date(f.kickoff_at), updated_at: new Date(f.updated_at) })),
+    fixture_count: row.fixture_count,
+  };
+}
+
+/** The SQL condition "the active season has an open fixture", for a read that asks on its way (the leaderboard's head). */
+export const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
+  SELECT 1 FROM fixtures f JOIN seasons se ON se.id = f.season_id AND se.is_active
+  LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
+  WHERE ${OPEN_SQL})`;
+
+export interface LiveBaseRows {
+  columns: BaseColumns;
+  /** The score and status each fixture of the gameweeks had been scored at (null: never scored). */
+  states: Map<number, FixtureScoreState | null>;
+  /** The load's moment (microseconds, as text). */
+  loaded_at: string;
+}
+
+/**
+ * The base of a live table: every member's figures over the source, in user id order, and the
+ * state each fixture of the gameweeks had been scored at — read while no scorer of the season writes (its
+ * advisory lock, shared), so every member's totals hold exactly what their picks gave at those
+ * states (a big fixture is scored in parts that commit one by one; the lock spans them all).
+ * Null at once when a scorer holds the lock.
+ */
+export async function selectLiveBase(
+  db: DataSource,
+  leagueId: number,
+  source: TableSource,
+  seasonId: number,
+  gameweekIds: number[],
+): Promise<LiveBaseRows | null> {
+  return db.transaction(async (tx) => {
+    const [{ locked }]: { locked: boolean }[] = await tx.query(`SELECT pg_try_advisory_xact_lock_shared($1, $2) AS locked`, [SCORING_LOCK_NAMESPACE, seasonId]);
+    if (!locked) return null;
+    const list = (column: string) => `coalesce(array_to_string(array_agg(${column} ORDER BY user_id), ','), '')`;
+    const [row]: (Record<keyof BaseColumns, string> & { loaded_at: string; states: { fixture_id: number; status: FixtureStatus | null; home_score: number | null; away_score: number | null; scored: boolean }[] })[] =
+      await tx.query(
+        `SELECT ${list('user_id')} AS user_ids, ${list('points')} AS points, ${list('exact')} AS exact,
+                ${list('correct')} AS correct, ${list('live_scored')} AS live_scored,
+                (SELECT coalesce(json_agg(s), '[]') FROM (
+                   SELECT f.id AS fixture_id, s.status, s.home_score, s.away_score, s.fixture_id IS NOT NULL AS scored
+                   FROM fixtures f LEFT JOIN fixture_scorings s ON s.fixture_id = f.id WHERE f.gameweek_id = ANY($3::int[])) s) AS states,
+                (extract(epoch FROM now()) * 1000000)::bigint::text AS loaded_at
+         FROM (
+           SELECT m.user_id, coalesce(t.points, 0) AS points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+                  coalesce(t.live_scored, 0) AS live_scored
+           FROM league_members m
+           LEFT JOIN (${tableTotalsSql(source.kind)}) t ON t.user_id = m.user_id
+           WHERE m.league_id = $1
+         ) members`,
+        [leagueId, source.kind === 'season' ? source.seasonId : source.gameweekIds, gameweekIds],
+      );
+    const states = new Map<number, FixtureScoreState | null>();
+    for (const s of row.states) {
+      // (A row without a status predates that column and its backfill: its score was scored as in play.)
+      states.set(s.fixture_id, s.scored ? { status: s.status ?? 'live', home: s.home_score, away: s.away_score } : null);
+    }
+    return {
+      columns: {
+        user_ids: parseIntList(row.user_ids),
+        points: parseIntList(row.points),
+        exact: parseIntList(row.exact),
+        correct: parseIntList(row.correct),
+        live_scored: parseIntList(row.live_scored),
+      },
+      states,
+      loaded_at: row.loaded_at,
+    };
+  });
+}
+
+/** A fixture's picks as two columns: user ids and packed picks ((home × 100 + away) × 2 + banker). */
+export async function selectFixturePicks(q: Q, fixtureId: number): Promise<{ user_ids: Int32Array; codes: Int32Array }> {
+  const list = (column: string) => `coalesce(array_to_string(array_agg(${column}), ','), '')`;
+  const [row]: { user_ids: string; codes: string }[] = await q.query(
+    `SELECT ${list('user_id')} AS user_ids, ${list('(home_score * 100 + away_score) * 2 + (CASE WHEN is_banker THEN 1 ELSE 0 END)')} AS codes
+     FROM predictions WHERE fixture_id = $1`,
+    [fixtureId],
+  );
+  return { user_ids: parseIntList(row.user_ids), codes: parseIntList(row.codes) };
+}

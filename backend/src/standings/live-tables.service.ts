@@ -1,0 +1,162 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { KeyedQueue } from '../common/keyed-queue';
+import { VersionedCache } from '../common/versioned-cache';
+import type { TableSource } from './league-tables.queries';
+import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
+import { selectFixturePicks, selectLiveBase, selectOpenFixtures, type LiveBaseRows, type OpenFixtureRow } from './live-tables.queries';
+import { RankedTable } from './ranked-table';
+
+/** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
+interface LiveBase extends Omit<LiveBaseRows, 'columns'> {
+  columns: OrderedBase;
+  version: number;
+  /** Tells bases apart in the signature of a live table made from one. */
+  serial: number;
+}
+
+/** A live table: made from a base and the open fixtures' states (its signature). */
+interface LiveAnswer {
+  /** The base's serial. */
+  serial: number;
+  signature: string;
+  table: RankedTable;
+  /** When the newest score it applies was recorded (null: none moved since the base). */
+  scoresAt: Date | null;
+}
+
+/** Bases and answers kept, as LeagueTablesService keeps its tables (a 1M league's base is ~20 MB). */
+const KEPT = 24;
+/** A fixture's picks are fixed once it kicks off: kept per fixture and kick-off time. */
+const PICKS_KEPT = 64;
+
+/**
+ * Tables while matches are open: a goal is in every rank as soon as it is recorded, where the
+ * stored path waits for the scorer and the recomputes (tens of seconds for a million fans). The
+ * base of each table (league and period) is loaded once and again when the league's standings
+ * move on (in the background: the old base answers meanwhile, exactly, since it knows the
+ * states it holds); each read applies what the open fixtures' current scores change and ranks in
+ * JS, once per new state. Without an open fixture the caller reads the stored tables.
+ */
+@Injectable()
+export class LiveTablesService {
+  private readonly logger = new Logger(LiveTablesService.name);
+  private readonly bases = new Map<string, LiveBase>();
+  private readonly baseLoads = new Map<string, Promise<LiveBase | null>>();
+  private readonly answers = new Map<string, LiveAnswer>();
+  private readonly computing = new Map<string, Promise<LiveAnswer>>();
+  private readonly picks = new VersionedCache<number, FixturePicks>(PICKS_KEPT);
+  /** Big bases load one at a time (memory: see LeagueTablesService's BIG_TABLE). */
+  private readonly bigLoads = new KeyedQueue<'big'>();
+  private serial = 0;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /**
+   * The live table of `key` (a league and period) at the standings' `version`, or null when none
+   * of the source's fixtures is open (the stored table is the live one then; `evenIfClosed`
+   * answers anyway, for a caller that needs this period beside an open one) or no base can be
+   * read yet.
+   */
+  async table(
+    key: string,
+    version: number,
+    leagueId: number,
+    source: TableSource,
+    seasonId: number,
+    gameweekIds: number[],
+    big: boolean,
+    options: { evenIfClosed?: boolean } = {},
+  ): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
+    let base = this.bases.get(key);
+    const { fixtures, fixture_count } = await selectOpenFixtures(this.db, gameweekIds, base?.loaded_at ?? null);
+    // Nothing open: the stored table is the live one (the base is kept for the next goal or correction).
+    if (!fixtures.some((f) => f.open) && options.evenIfClosed !== true) return null;
+    // A base knows the state every fixture of the source had been scored at. One from before a
+    // fixture was added needs replacing first; one is read only while no scorer of the season
+    // writes, and until it can be, the stored table answers (as it would without live tables).
+    if (!base || base.states.size !== fixture_count) {
+      const loaded = await this.loadBase(key, version, leagueId, source, seasonId, gameweekIds, big);
+      if (!loaded) return null;
+      base = loaded;
+    } else if (base.version !== version) {
+      // The standings moved on (joins, leaves, the scorer's writes): a fresher base, in the background.
+      void this.loadBase(key, version, leagueId, source, seasonId, gameweekIds, big).catch((error: unknown) =>
+        this.logger.warn(`live table ${key}: base reload failed: ${String(error)}`),
+      );
+    }
+    // A match under way has final picks: fetched before its first goal needs them.
+    for (const fixture of fixtures) {
+      if (fixture.open && fixture.kickoff_at.getTime() <= Date.now()) {
+        this.picksOf(fixture).catch((error: unknown) => this.logger.warn(`picks of fixture ${fixture.id}: ${String(error)}`));
+      }
+    }
+    // Every fixture not answered is as it was at the load (neither open nor changed), so as scored then.
+    const moved: { fixture: OpenFixtureRow; from: FixtureScoreState | null; to: FixtureScoreState }[] = [];
+    for (const fixture of fixtures) {
+      const from = base.states.get(fixture.id) ?? null;
+      const to: FixtureScoreState = { status: fixture.status, home: fixture.home_score, away: fixture.away_score };
+      if (!sameContribution(from, to)) moved.push({ fixture, from, to });
+    }
+    const signature = `${base.serial}|${moved.map((m) => `${m.fixture.id}:${m.to.status}:${m.to.home}:${m.to.away}`).join(',')}`;
+    const kept = this.answers.get(key);
+    if (kept && kept.signature === signature) return kept;
+    // Concurrent reads of one new state share its computation.
+    const computeKey = `${key}|${signature}`;
+    let computing = this.computing.get(computeKey);
+    if (!computing) {
+      const from = base;
+      computing = (async () => {
+        const moves: FixtureMove[] = await Promise.all(moved.map(async (m) => ({ from: m.from, to: m.to, picks: await this.picksOf(m.fixture) })));
+        const scoresAt = moved.reduce<Date | null>((at, m) => (at === null || m.fixture.updated_at > at ? m.fixture.updated_at : at), null);
+        const answer: LiveAnswer = { serial: from.serial, signature, table: new RankedTable(liveColumns(from.columns, moves)), scoresAt };
+        const current = this.answers.get(key);
+        // An answer from an older base must not replace a newer one's.
+        if (!current || current.serial <= from.serial) this.keep(this.answers, key, answer);
+        return answer;
+      })().finally(() => this.computing.delete(computeKey));
+      this.computing.set(computeKey, computing);
+    }
+    return computing;
+  }
+
+  private picksOf(fixture: OpenFixtureRow): Promise<FixturePicks> {
+    return this.picks.get(fixture.id, String(new Date(fixture.kickoff_at).getTime()), async () => {
+      const { user_ids, codes } = await selectFixturePicks(this.db, fixture.id);
+      return picksByUser(user_ids, codes);
+    });
+  }
+
+  private loadBase(
+    key: string,
+    version: number,
+    leagueId: number,
+    source: TableSource,
+    seasonId: number,
+    gameweekIds: number[],
+    big: boolean,
+  ): Promise<LiveBase | null> {
+    const loadKey = `${key}@${version}`;
+    const running = this.baseLoads.get(loadKey);
+    if (running) return running;
+    const loadNow = async (): Promise<LiveBase | null> => {
+      const rows = await selectLiveBase(this.db, leagueId, source, seasonId, gameweekIds);
+      if (!rows) return null;
+      const base: LiveBase = { ...rows, columns: ordered(rows.columns), version, serial: ++this.serial };
+      const current = this.bases.get(key);
+      // A slower load of an older version must not replace a newer base.
+      if (!current || current.version <= version) this.keep(this.bases, key, base);
+      return base;
+    };
+    const load = (big ? this.bigLoads.run('big', loadNow) : loadNow()).finally(() => this.baseLoads.delete(loadKey));
+    this.baseLoads.set(loadKey, load);
+    return load;
+  }
+
+  private keep<T>(map: Map<string, T>, key: string, value: T): void {
+    map.delete(key);
+    map.set(key, value);
+    while (map.size > KEPT) map.delete(map.keys().next().value as string);
+  }
+}

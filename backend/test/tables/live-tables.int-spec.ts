@@ -1,0 +1,222 @@
+import fc from 'fast-check';
+import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/score-fixture.sql';
+import { packPick, pickContribution, type FixtureScoreState } from '@scoreline/backend/standings/live-table';
+import { tableRanks } from '@scoreline/contracts/game/table-ranking';
+import { grantAdminRole } from '../support/game-factories';
+import { startTestSystem, type TestSystem } from '../support/test-system';
+import { fastUser, type FastUser } from '../leagues/league-test-helpers';
+
+/**
+ * Live tables (live-tables.service.ts) on the real system: a goal, a correction or a
+ * postponement is in every rank of the leaderboard and the gameweek and season tables as soon
+ * as the admin call returns — read while the scorer is held back by the season's scoring lock,
+ * so nothing per fan has been written yet — and the answers stay the same once the scorer and
+ * the recomputes have written it. The reference is each fan's picks scored from scratch.
+ */
+
+const CLUBS = ['Arsenal FC', 'Chelsea FC', 'Liverpool FC', 'Everton FC'];
+const SEASON: FootballJsonSeason = {
+  // A name no other suite imports (suites share the run's database).
+  name: 'English Premier League 2092/93',
+  matches: [
+    { round: 'Matchday 1', date: '2092-03-04', time: '15:00', team1: CLUBS[0], team2: CLUBS[1] },
+    { round: 'Matchday 1', date: '2092-03-05', time: '15:00', team1: CLUBS[2], team2: CLUBS[3] },
+  ],
+};
+
+type Pick = [home: number, away: number, banker: boolean] | null;
+/** Per player, a pick for each of the two matches: exact-prone, draws, bankers, none. */
+const PICKS: Pick[][] = [
+  [[1, 0, true], [2, 1, false]],
+  [[1, 0, false], [0, 0, true]],
+  [[2, 0, false], [1, 1, false]],
+  [[0, 0, false], null],
+  [[0, 1, false], [2, 1, true]],
+  [null, [0, 0, false]],
+  [[1, 1, true], [1, 0, false]],
+  [[2, 1, false], [0, 2, false]],
+  [null, null],
+];
+
+type Action = { fixture: 0 | 1; kind: 'result'; home: number; away: number; status: 'live' | 'finished' } | { fixture: 0 | 1; kind: 'postpone' };
+
+interface Figures {
+  rank: number;
+  points: number;
+  exact: number;
+  correct: number;
+  provisional: boolean;
+}
+
+describe('live tables: a goal is in every rank before the scorer writes it', () => {
+  let sys: TestSystem;
+  let admin: FastUser;
+  let players: FastUser[];
+  let leagueId: number;
+  let seasonId: number;
+  let fixtureIds: number[];
+  const states: (FixtureScoreState | null)[] = [null, null];
+
+  /** Each player's figures from scratch at the fixtures' current states, ranked by the table rule. */
+  function expected(): Map<number, Figures> {
+    const figures = players.map((_, p) => {
+      const f = { points: 0, exact: 0, correct: 0, live: 0 };
+      PICKS[p].forEach((pick, i) => {
+        const c = pickContribution(pick ? packPick(...pick) : -1, states[i]);
+        f.points += c.points;
+        f.exact += c.exact;
+        f.correct += c.correct;
+        f.live += c.live;
+      });
+      return f;
+    });
+    const ranks = tableRanks(figures);
+    return new Map(players.map((p, i) => [p.id, { rank: ranks[i], points: figures[i].points, exact: figures[i].exact, correct: figures[i].correct, provisional: figures[i].live > 0 }]));
+  }
+
+  /** What the leaderboard and both tables answer, per player, with their exact/correct where shown. */
+  async function answered(viewer: FastUser = players[0]) {
+    const board = await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page_size: 100 }).set(viewer.auth).expect(200);
+    const leaderboard = new Map<number, Omit<Figures, 'exact' | 'correct'> & { recent: number }>(
+      (board.body.data.leaderboard as { user_id: number; rank: number; total_points: number; recent_points: number; provisional: boolean }[]).map((r) => [
+        r.user_id,
+        { rank: r.rank, points: r.total_points, provisional: r.provisional, recent: r.recent_points },
+      ]),
+    );
+    const tables = await Promise.all(
+      ['gameweek', 'season'].map(async (period) => {
+        const res = await sys.http.get(`/api/leagues/${leagueId}/table/`).query({ period, page_size: 100 }).set(viewer.auth).expect(200);
+        return new Map<number, Figures>(
+          (res.body.data.rows as ({ user_id: number } & Figures)[]).map((r) => [r.user_id, { rank: r.rank, points: r.points, exact: r.exact, correct: r.correct, provisional: r.provisional }]),
+        );
+      }),
+    );
+    return { leaderboard, gameweek: tables[0], season: tables[1], updatedAt: board.body.data.updated_at as string | null };
+  }
+
+  function expectAnswers(got: Awaited<ReturnType<typeof answered>>, want: Map<number, Figures>, when: string) {
+    for (const p of players) {
+      const w = want.get(p.id)!;
+      expect([when, p.id, got.gameweek.get(p.id)]).toEqual([when, p.id, w]);
+      expect([when, p.id, got.season.get(p.id)]).toEqual([when, p.id, w]);
+      expect([when, p.id, got.leaderboard.get(p.id)]).toEqual([when, p.id, { rank: w.rank, points: w.points, provisional: w.provisional, recent: w.points }]);
+    }
+  }
+
+  /** The season's scoring lock held on a connection of its own: a scorer that starts now waits for it. */
+  async function holdScorer(): Promise<() => Promise<void>> {
+    const runner = sys.db.createQueryRunner();
+    await runner.connect();
+    await runner.query(`SELECT pg_advisory_lock($1, $2)`, [SCORING_LOCK_NAMESPACE, seasonId]);
+    return async () => {
+      await runner.query(`SELECT pg_advisory_unlock($1, $2)`, [SCORING_LOCK_NAMESPACE, seasonId]);
+      await runner.release();
+    };
+  }
+
+  const storedPoints = async (): Promise<{ user_id: number; points: number }[]> =>
+    sys.db.query(`SELECT user_id, points FROM user_season_totals WHERE season_id = $1 AND user_id = ANY($2::int[]) ORDER BY user_id`, [seasonId, players.map((p) => p.id)]);
+
+  async function apply(action: Action): Promise<void> {
+    const id = fixtureIds[action.fixture];
+    if (action.kind === 'postpone') {
+      await sys.http.post(`/api/admin/fixtures/${id}/postpone`).set(admin.auth).expect(200);
+      states[action.fixture] = { status: 'postponed', home: null, away: null };
+    } else {
+      await sys.http.put(`/api/admin/fixtures/${id}/result`).set(admin.auth).send({ home_score: action.home, away_score: action.away, status: action.status }).expect(200);
+      states[action.fixture] = { status: action.status, home: action.home, away: action.away };
+    }
+  }
+
+  beforeAll(async () => {
+    sys = await startTestSystem();
+    admin = await fastUser(sys, 'Ada', 'Admin');
+    await grantAdminRole(sys, admin.id);
+    const imported = await sys.http.post('/api/admin/seasons/import').set(admin.auth).send({ season: SEASON, activate: true });
+    expect([imported.status, imported.body.errors]).toEqual([201, undefined]);
+    const rows: { id: number; season_id: number }[] = await sys.db.query(
+      `SELECT f.id, f.season_id FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active ORDER BY f.kickoff_at`,
+    );
+    fixtureIds = rows.map((r) => r.id);
+    seasonId = rows[0].season_id;
+
+    players = [];
+    for (let i = 0; i < PICKS.length; i++) players.push(await fastUser(sys, `Live${i}`, 'Tables'));
+    const created = await sys.http.post('/api/leagues/').set(players[0].auth).send({ name: 'Live Wire', type: 'private' }).expect(201);
+    leagueId = created.body.data.id;
+    for (const p of players.slice(1)) {
+      await sys.http.post('/api/leagues/join/').set(p.auth).send({ type: 'private', code: created.body.data.code }).expect(200);
+      await sys.http.post(`/api/leagues/${leagueId}/approve-request/${p.id}/`).set(players[0].auth).expect(200);
+    }
+    for (const [p, picks] of PICKS.entries()) {
+      const predictions = picks.flatMap((pick, i) => (pick ? [{ fixture: fixtureIds[i], home_score: pick[0], away_score: pick[1], is_banker: pick[2] }] : []));
+      if (predictions.length > 0) await sys.http.post('/api/predictions/').set(players[p].auth).send({ predictions }).expect(200);
+    }
+    // Both matches kick off: the picks are final, the tables' bases hold them before the first goal.
+    for (const id of fixtureIds) {
+      await sys.http.patch(`/api/admin/fixtures/${id}`).set(admin.auth).send({ match_time: new Date(Date.now() - 60_000).toISOString() }).expect(200);
+    }
+    await sys.settle(60000);
+  }, 120000);
+
+  afterAll(async () => {
+    await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
+    await sys.close();
+  });
+
+  it('answers each goal, correction and postponement at once, and the same after the scorer has written it', async () => {
+    expectAnswers(await answered(), expected(), 'kicked off');
+    const action: fc.Arbitrary<Action> = fc.oneof(
+      { weight: 5, arbitrary: fc.record({ fixture: fc.constantFrom<0 | 1>(0, 1), kind: fc.constant('result' as const), home: fc.nat(3), away: fc.nat(3), status: fc.constantFrom<'live' | 'finished'>('live', 'finished') }) },
+      { weight: 1, arbitrary: fc.record({ fixture: fc.constantFrom<0 | 1>(0, 1), kind: fc.constant('postpone' as const) }) },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(action, { minLength: 1, maxLength: 4 }), async (actions) => {
+        for (const a of actions) {
+          // Read once first, as fans keep the tables open: the API holds each table's base.
+          await answered();
+          const before = await storedPoints();
+          const release = await holdScorer();
+          try {
+            await apply(a);
+            const got = await answered();
+            expectAnswers(got, expected(), `${JSON.stringify(a)}, scorer held`);
+            // Nothing per fan was written yet: the answers came from the live tables.
+            expect(await storedPoints()).toEqual(before);
+          } finally {
+            await release();
+          }
+          await sys.settle(60000);
+          expectAnswers(await answered(), expected(), `${JSON.stringify(a)}, scored`);
+        }
+      }),
+      { numRuns: 6 },
+    );
+  }, 300000);
+
+  it('answers the stored table while a scorer writes and no base is held yet (never a half-written one)', async () => {
+    // A league the API has never read: no base.
+    const created = await sys.http.post('/api/leagues/').set(players[1].auth).send({ name: 'Cold Start', type: 'private' }).expect(201);
+    const coldId = created.body.data.id;
+    await sys.http.post('/api/leagues/join/').set(players[2].auth).send({ type: 'private', code: created.body.data.code }).expect(200);
+    await sys.http.post(`/api/leagues/${coldId}/approve-request/${players[2].id}/`).set(players[1].auth).expect(200);
+    await sys.http.put(`/api/admin/fixtures/${fixtureIds[0]}/result`).set(admin.auth).send({ home_score: 0, away_score: 0, status: 'live' }).expect(200);
+    states[0] = { status: 'live', home: 0, away: 0 };
+    await sys.settle(60000);
+    const read = async () =>
+      (await sys.http.get(`/api/leagues/${coldId}/leaderboard/`).set(players[1].auth).expect(200)).body.data.current_user as { total_points: number; rank: number };
+    const stored = expected().get(players[1].id)!;
+
+    const release = await holdScorer();
+    try {
+      await apply({ fixture: 0, kind: 'result', home: 1, away: 0, status: 'live' });
+      // The base cannot be read while the scorer may be half way: the stored (older, whole) table answers.
+      expect(await read()).toMatchObject({ total_points: stored.points });
+    } finally {
+      await release();
+    }
+    await sys.settle(60000);
+    expect(await read()).toMatchObject({ total_points: expected().get(players[1].id)!.points });
+  }, 120000);
+});
