@@ -1,4 +1,5 @@
 import { cpus, loadavg } from 'node:os';
+import { autocannon } from './autocannon';
 import { inParts, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
 
@@ -13,6 +14,10 @@ import type { BenchCase, BenchContext } from './run';
  * wrong pick) read their own row through the leaderboard and the gameweek table until both
  * show the new points and a table version newer than the goal. Then, untimed, every sampled
  * rank is checked against a plain rank() over the totals (the bench fails when one differs).
+ *
+ * Last, with the match still in play (the leaderboard answers from the live tables), the global
+ * league's leaderboard under autocannon (50 connections) beside /api/health, as the standings
+ * case measures it between matches.
  */
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -249,6 +254,21 @@ export const headlineCase: BenchCase = {
         }
       }
 
+      // The leaderboard while the match is in play (the live tables answer), against health in the same minute.
+      const global = fans.find((f) => f.league.kind === 'global')!;
+      const board = `${ctx.baseUrl}/leagues/${global.league.id}/leaderboard/`;
+      const auth = { Authorization: `Bearer ${global.token}` };
+      const health = `${ctx.baseUrl}/health`;
+      await autocannon(board, 2, auth);
+      const h1 = await autocannon(health, 10);
+      const lb = await autocannon(board, 10, auth);
+      const h2 = await autocannon(health, 10);
+      if (lb.non2xx > 0 || lb.errors > 0) throw new Error(`headline bench: the live leaderboard answered ${lb.non2xx} non-2xx and ${lb.errors} errors`);
+      const healthRps = (h1.requests.average + h2.requests.average) / 2;
+      const inPlayLine =
+        `leaderboard-while-in-play-${k}: ${round(lb.requests.average)} req/s (p50 ${lb.latency.p50} ms, p99 ${lb.latency.p99} ms) vs health ` +
+        `${round(healthRps)} req/s (p99 ${h1.latency.p99}/${h2.latency.p99} ms): ${(lb.requests.average / healthRps).toFixed(2)} of health`;
+
       const perKind = leagues
         .map((l) => `${l.kind} ${l.members} ${round(readyAt.get(`${l.kind}:season`) ?? 0)}/${round(readyAt.get(`${l.kind}:gameweek`) ?? 0)} ms`)
         .join(', ');
@@ -259,6 +279,7 @@ export const headlineCase: BenchCase = {
           `at that moment JS heap ${round(peak.heapUsed / 2 ** 20)} MB, external ${round(peak.external / 2 ** 20)} MB); ` +
           `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );
+      lines.push(inPlayLine);
       // The later cases score fixtures of their own season: these leagues must not recompute beside them.
       await db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [season_id]);
       await db.query(`DELETE FROM leagues WHERE id = ANY($1::int[])`, [leagues.map((l) => l.id)]);

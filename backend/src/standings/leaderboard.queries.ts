@@ -6,7 +6,8 @@ import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder } from './table-ranking.queries';
-import { ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL } from './live-tables.queries';
+import { ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL, liveFixturesJsonSql, type LiveFixturesJson } from './live-tables.queries';
+import { ACTIVE_SEASON_GAMEWEEKS_SQL, ACTIVE_SEASON_ID_SQL, type SeasonGameweekRow } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -24,8 +25,10 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
   computed_at: Date | null;
   /** computed_at in microseconds (KeyRanksService's version); null before the first recompute. */
   version: string | null;
-  /** The active season has an open fixture: the live table answers (live-tables.service.ts). */
+  /** The active season has an open fixture: the live tables answer (live-tables.service.ts). */
   open: boolean;
+  /** When open: the active season's gameweeks and its fixtures open or changed since $3 (one read for the whole answer). */
+  live: { gameweeks: SeasonGameweekRow[]; fixtures: LiveFixturesJson } | null;
 };
 
 /**
@@ -38,8 +41,12 @@ const LEADERBOARD_HEAD_SQL = `
          (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS version,
          s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
          u.username, u.first_name, u.last_name, c.name AS team,
-         ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open
+         o.open,
+         CASE WHEN o.open THEN json_build_object(
+           'gameweeks', (SELECT json_agg(g) FROM (${ACTIVE_SEASON_GAMEWEEKS_SQL}) g),
+           'fixtures', ${liveFixturesJsonSql(`ARRAY(SELECT g.id FROM gameweeks g WHERE g.season_id = ${ACTIVE_SEASON_ID_SQL})`, '$3')}) END AS live
   FROM leagues l
+  CROSS JOIN LATERAL (SELECT ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open) o
   LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
   LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
   LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
@@ -47,8 +54,9 @@ const LEADERBOARD_HEAD_SQL = `
   LEFT JOIN clubs c ON c.id = u.club_id
   WHERE l.id = $1`;
 
-export async function selectLeaderboardHead(db: DataSource, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
-  const [head] = await queryPrepared<LeaderboardHead>(db, 'leaderboard_head', LEADERBOARD_HEAD_SQL, [leagueId, viewerId]);
+/** `changedSince`: the oldest load of the league's live tables (microseconds, as text), or null. */
+export async function selectLeaderboardHead(db: DataSource, leagueId: number, viewerId: number, changedSince: string | null): Promise<LeaderboardHead | undefined> {
+  const [head] = await queryPrepared<LeaderboardHead>(db, 'leaderboard_head', LEADERBOARD_HEAD_SQL, [leagueId, viewerId, changedSince]);
   return head;
 }
 

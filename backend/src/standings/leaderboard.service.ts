@@ -12,6 +12,7 @@ import {
   selectLeadingScore,
   selectLiveRowDetails,
   type LeaderboardHead,
+  type LiveRowDetails,
   type StandingRow,
   type UnrankedStandingRow,
 } from './leaderboard.queries';
@@ -20,7 +21,8 @@ import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
 import { VersionedCache } from '../common/versioned-cache';
 import { LiveTablesService } from './live-tables.service';
-import { SeasonContextService } from './season-context.service';
+import { seasonContextOf } from './season-context.service';
+import { liveFixturesOf } from './live-tables.queries';
 import { BIG_TABLE, latest } from './league-tables.service';
 import type { RankedMember, RankedTable } from './ranked-table';
 
@@ -37,18 +39,19 @@ const PAGE_CACHE_SIZE = 500;
 @Injectable()
 export class LeaderboardService {
   private readonly pages = new VersionedCache<string, StandingRow[]>(PAGE_CACHE_SIZE);
+  /** Live pages' stored parts, per live table (gone with it). */
+  private readonly livePages = new WeakMap<RankedTable, Map<string, Promise<Map<number, LiveRowDetails>>>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly keyRanks: KeyRanksService,
     private readonly live: LiveTablesService,
-    private readonly seasons: SeasonContextService,
   ) {}
 
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? LEADERBOARD_DEFAULT_PAGE_SIZE;
-    const head = await selectLeaderboardHead(this.db, leagueId, viewerId);
+    const head = await selectLeaderboardHead(this.db, leagueId, viewerId, this.live.changedSince(leagueId));
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
     if (head.open) {
@@ -79,45 +82,50 @@ export class LeaderboardService {
    * any more (the stored table answers).
    */
   private async liveLeaderboard(leagueId: number, viewerId: number, head: LeaderboardHead, page: number, pageSize: number): Promise<LeaderboardResponse | null> {
-    const ctx = await this.seasons.load();
-    if (!ctx) return null;
+    const ctx = head.live ? seasonContextOf(head.live.gameweeks ?? []) : null;
+    if (!ctx || !head.live) return null;
+    const fixtures = head.live.fixtures;
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     const big = (head.total ?? 0) >= BIG_TABLE.members;
     const gameweekIds = ctx.gameweeks.map((g) => g.id);
     const [season, recent] = await Promise.all([
-      this.live.table(`${leagueId}:season:${ctx.seasonId}`, version, leagueId, { kind: 'season', seasonId: ctx.seasonId }, ctx.seasonId, gameweekIds, big),
+      this.live.table(`${leagueId}:season:${ctx.seasonId}`, version, leagueId, { kind: 'season', seasonId: ctx.seasonId }, ctx.seasonId, gameweekIds, big, {
+        fixtures: liveFixturesOf(fixtures, gameweekIds),
+      }),
       // The recent gameweek's points beside the season's, from the same moment (its matches may all be over).
       ctx.recent
         ? this.live.table(`${leagueId}:gameweek:${ctx.recent.id}`, version, leagueId, { kind: 'gameweeks', gameweekIds: [ctx.recent.id] }, ctx.seasonId, [ctx.recent.id], big, {
             evenIfClosed: true,
+            fixtures: liveFixturesOf(fixtures, [ctx.recent.id]),
           })
         : Promise.resolve(null),
     ]);
     if (!season || (ctx.recent && !recent)) return null;
-    const offset = pageOffset(page, pageSize);
-    const members = season.table.slice(offset, offset + pageSize);
-    const mineAt = season.table.positionOf(viewerId);
-    if (mineAt !== undefined && (mineAt < offset || mineAt >= offset + pageSize)) members.push(season.table.at(mineAt));
-    const details = new Map((await selectLiveRowDetails(this.db, leagueId, members.map((m) => m.user_id))).map((d) => [d.user_id, d]));
     // No recent gameweek: nothing scored yet, no recent points.
     const recentPoints = (userId: number) => (recent ? pointsIn(recent.table, userId) : 0);
-    const leaderboard = members.map((m) =>
-      toRow(
-        {
-          user_id: m.user_id,
-          rank: m.rank,
-          previous_rank: details.get(m.user_id)?.previous_rank ?? null,
-          total_points: m.points,
-          recent_points: recentPoints(m.user_id),
-          provisional: m.provisional,
-          username: details.get(m.user_id)?.username ?? '',
-          first_name: details.get(m.user_id)?.first_name ?? '',
-          last_name: details.get(m.user_id)?.last_name ?? '',
-          team: details.get(m.user_id)?.team ?? null,
-        },
-        viewerId,
-      ),
-    );
+    const liveRow = (m: RankedMember, details: Omit<LiveRowDetails, 'user_id'> | undefined): StandingRow => ({
+      user_id: m.user_id,
+      rank: m.rank,
+      previous_rank: details?.previous_rank ?? null,
+      total_points: m.points,
+      recent_points: recentPoints(m.user_id),
+      provisional: m.provisional,
+      username: details?.username ?? '',
+      first_name: details?.first_name ?? '',
+      last_name: details?.last_name ?? '',
+      team: details?.team ?? null,
+    });
+    const offset = pageOffset(page, pageSize);
+    const members = season.table.slice(offset, offset + pageSize);
+    // A page's stored parts (previous ranks, names) are read once per live table, as stored pages are per version.
+    const details = await this.liveDetails(season.table, leagueId, `${page}:${pageSize}`, members);
+    const leaderboard = members.map((m) => toRow(liveRow(m, details.get(m.user_id)), viewerId));
+    const mineAt = season.table.positionOf(viewerId);
+    if (mineAt !== undefined && (mineAt < offset || mineAt >= offset + pageSize)) {
+      // The viewer's own row: its stored parts came with the head (read them for a member without a stored row yet).
+      const own = head.user_id === viewerId ? (head as LiveRowDetails) : (await selectLiveRowDetails(this.db, leagueId, [viewerId]))[0];
+      leaderboard.push(toRow(liveRow(season.table.at(mineAt), own), viewerId));
+    }
     return {
       leaderboard,
       current_user: leaderboard.find((r) => r.is_current_user) ?? null,
@@ -125,6 +133,21 @@ export class LeaderboardService {
       updated_at: latest(head.computed_at, latest(season.scoresAt, recent?.scoresAt ?? null))?.toISOString() ?? null,
       ...paging(page, pageSize, season.table.size),
     };
+  }
+
+  private liveDetails(table: RankedTable, leagueId: number, pageKey: string, members: RankedMember[]): Promise<Map<number, LiveRowDetails>> {
+    let pages = this.livePages.get(table);
+    if (!pages) {
+      pages = new Map();
+      this.livePages.set(table, pages);
+    }
+    let details = pages.get(pageKey);
+    if (!details) {
+      details = selectLiveRowDetails(this.db, leagueId, members.map((m) => m.user_id)).then((rows) => new Map(rows.map((d) => [d.user_id, d])));
+      details.catch(() => pages.delete(pageKey));
+      pages.set(pageKey, details);
+    }
+    return details;
   }
 
   /** The most points anyone has in the league's stored table (null before its first recompute). */

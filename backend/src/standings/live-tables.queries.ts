@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
+import { queryPrepared } from '../database/database.queries';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { tableTotalsSql, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
@@ -47,22 +48,43 @@ export interface OpenFixtures {
   fixture_count: number;
 }
 
-/** $1 the gameweeks (a table's source), $2 a base's load time (microseconds, as text; null: none). */
-export async function selectOpenFixtures(q: Q, gameweekIds: number[], changedSince: string | null): Promise<OpenFixtures> {
-  const [row]: { fixtures: (Omit<OpenFixtureRow, 'kickoff_at' | 'updated_at'> & { kickoff_at: string; updated_at: string })[]; fixture_count: number }[] =
-    await q.query(
-      `SELECT (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM (
-                 SELECT f.id, f.status, f.home_score, f.away_score, f.kickoff_at, f.updated_at, ${OPEN_SQL} AS open
-                 FROM fixtures f LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
-                 WHERE f.gameweek_id = ANY($1::int[])
-                   AND (${OPEN_SQL} OR greatest(f.updated_at, s.scored_at) > to_timestamp($2::bigint / 1000000.0) - ${CHANGED_MARGIN})) x) AS fixtures,
-              (SELECT count(*)::int FROM fixtures WHERE gameweek_id = ANY($1::int[])) AS fixture_count`,
-      [gameweekIds, changedSince],
-    );
+/** The fixtures of some gameweeks as one json: those open or changed since a moment, and how many each gameweek holds. */
+export interface LiveFixturesJson {
+  fixtures: (Omit<OpenFixtureRow, 'kickoff_at' | 'updated_at'> & { gameweek_id: number; kickoff_at: string; updated_at: string })[];
+  counts: Record<string, number>;
+}
+
+/** SQL of a LiveFixturesJson: `gameweeks` an int[] expression, `since` a moment in microseconds as text (null: none). */
+export const liveFixturesJsonSql = (gameweeks: string, since: string) => `json_build_object(
+  'fixtures', (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM (
+     SELECT f.id, f.gameweek_id, f.status, f.home_score, f.away_score, f.kickoff_at, f.updated_at, ${OPEN_SQL} AS open
+     FROM fixtures f LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
+     WHERE f.gameweek_id = ANY(${gameweeks})
+       AND (${OPEN_SQL} OR greatest(f.updated_at, s.scored_at) > to_timestamp(${since}::bigint / 1000000.0) - ${CHANGED_MARGIN})) x),
+  'counts', (SELECT coalesce(json_object_agg(gameweek_id, n), '{}') FROM (
+     SELECT gameweek_id, count(*)::int AS n FROM fixtures WHERE gameweek_id = ANY(${gameweeks}) GROUP BY gameweek_id) c))`;
+
+/** The part of a LiveFixturesJson that concerns these gameweeks (a table's source). */
+export function liveFixturesOf(json: LiveFixturesJson, gameweekIds: number[]): OpenFixtures {
+  const wanted = new Set(gameweekIds);
   return {
-    fixtures: row.fixtures.map((f) => ({ ...f, kickoff_at: new Date(f.kickoff_at), updated_at: new Date(f.updated_at) })),
-    fixture_count: row.fixture_count,
+    fixtures: json.fixtures
+      .filter((f) => wanted.has(f.gameweek_id))
+      .map(({ gameweek_id: _gameweek, ...f }) => ({ ...f, kickoff_at: new Date(f.kickoff_at), updated_at: new Date(f.updated_at) })),
+    fixture_count: gameweekIds.reduce((sum, id) => sum + (json.counts[String(id)] ?? 0), 0),
   };
+}
+
+/**
+ * $1 the gameweeks (a table's source), $2 a base's load time (microseconds, as text; null: none).
+ * Prepared: every read of a live table asks it.
+ */
+export async function selectOpenFixtures(q: Q, gameweekIds: number[], changedSince: string | null): Promise<OpenFixtures> {
+  const [row] = await queryPrepared<{ live: LiveFixturesJson }>(q, 'live_open_fixtures', `SELECT ${liveFixturesJsonSql('$1::int[]', '$2')} AS live`, [
+    gameweekIds,
+    changedSince,
+  ]);
+  return liveFixturesOf(row.live, gameweekIds);
 }
 
 /** The SQL condition "the active season has an open fixture", for a read that asks on its way (the leaderboard's head). */

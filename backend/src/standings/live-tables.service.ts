@@ -5,7 +5,7 @@ import { KeyedQueue } from '../common/keyed-queue';
 import { VersionedCache } from '../common/versioned-cache';
 import type { TableSource } from './league-tables.queries';
 import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
-import { selectFixturePicks, selectLiveBase, selectOpenFixtures, type LiveBaseRows, type OpenFixtureRow } from './live-tables.queries';
+import { selectFixturePicks, selectLiveBase, selectOpenFixtures, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
 import { RankedTable } from './ranked-table';
 
 /** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
@@ -57,7 +57,7 @@ export class LiveTablesService {
    * The live table of `key` (a league and period) at the standings' `version`, or null when none
    * of the source's fixtures is open (the stored table is the live one then; `evenIfClosed`
    * answers anyway, for a caller that needs this period beside an open one) or no base can be
-   * read yet.
+   * read yet. `fixtures`: the source's open fixtures read by the caller (with changedSince(league)).
    */
   async table(
     key: string,
@@ -67,10 +67,10 @@ export class LiveTablesService {
     seasonId: number,
     gameweekIds: number[],
     big: boolean,
-    options: { evenIfClosed?: boolean } = {},
+    options: { evenIfClosed?: boolean; fixtures?: OpenFixtures } = {},
   ): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
     let base = this.bases.get(key);
-    const { fixtures, fixture_count } = await selectOpenFixtures(this.db, gameweekIds, base?.loaded_at ?? null);
+    const { fixtures, fixture_count } = options.fixtures ?? (await selectOpenFixtures(this.db, gameweekIds, base?.loaded_at ?? null));
     // Nothing open: the stored table is the live one (the base is kept for the next goal or correction).
     if (!fixtures.some((f) => f.open) && options.evenIfClosed !== true) return null;
     // A base knows the state every fixture of the source had been scored at. One from before a
@@ -119,6 +119,15 @@ export class LiveTablesService {
       this.computing.set(computeKey, computing);
     }
     return computing;
+  }
+
+  /** The oldest load among the league's bases (microseconds, as text), or null: what a caller's read of open fixtures must go back to. */
+  changedSince(leagueId: number): string | null {
+    let oldest: string | null = null;
+    for (const [key, base] of this.bases) {
+      if (key.startsWith(`${leagueId}:`) && (oldest === null || BigInt(base.loaded_at) < BigInt(oldest))) oldest = base.loaded_at;
+    }
+    return oldest;
   }
 
   private picksOf(fixture: OpenFixtureRow): Promise<FixturePicks> {

@@ -28,17 +28,15 @@ export const CURRENT_GAMEWEEK_ID_SQL = `(SELECT cg.id FROM gameweeks cg WHERE cg
  * season without any). Prepared: read by most league requests, it planned longer (~0.8 ms) than it ran.
  */
 export async function selectActiveSeasonGameweeks(q: DataSource | EntityManager): Promise<SeasonGameweekRow[]> {
-  return queryPrepared(
-    q,
-    'active_season_gameweeks',
-    `SELECT s.id AS season_id, g.id, g.number,
+  return queryPrepared(q, 'active_season_gameweeks', ACTIVE_SEASON_GAMEWEEKS_SQL, []);
+}
+
+/** The statement of selectActiveSeasonGameweeks, for a read that wants the same rows inside its own (as json). */
+export const ACTIVE_SEASON_GAMEWEEKS_SQL = `SELECT s.id AS season_id, g.id, g.number,
             coalesce(${gameweekCompleted('g')}, false) AS completed,
             coalesce(EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')), false) AS scored,
             coalesce(g.id = ${CURRENT_GAMEWEEK_ID_SQL}, false) AS current
      FROM (SELECT ${ACTIVE_SEASON_ID_SQL} AS id) s
      LEFT JOIN gameweeks g ON g.season_id = s.id
      WHERE s.id IS NOT NULL
-     ORDER BY g.number`,
-    [],
-  );
-}
+     ORDER BY g.number`;

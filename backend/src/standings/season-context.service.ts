@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { selectActiveSeasonGameweeks } from './season-context.queries';
+import { selectActiveSeasonGameweeks, type SeasonGameweekRow } from './season-context.queries';
 
 export interface SeasonGameweek {
   id: number;
@@ -26,12 +26,16 @@ export class SeasonContextService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async load(q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
-    const rows = await selectActiveSeasonGameweeks(q);
-    if (rows.length === 0) return null;
-    const listed = rows.filter((r) => r.id !== null);
-    const gameweeks = listed.map((r) => ({ id: r.id!, number: r.number!, completed: r.completed, scored: r.scored }));
-    const current = gameweeks[listed.findIndex((r) => r.current)] ?? null;
-    const scored = gameweeks.filter((g) => g.scored);
-    return { seasonId: rows[0].season_id, gameweeks, current, recent: scored.length > 0 ? scored[scored.length - 1] : null };
+    return seasonContextOf(await selectActiveSeasonGameweeks(q));
   }
+}
+
+/** The context from the active season's gameweek rows (ACTIVE_SEASON_GAMEWEEKS_SQL); null without an active season. */
+export function seasonContextOf(rows: SeasonGameweekRow[]): SeasonContext | null {
+  if (rows.length === 0) return null;
+  const listed = rows.filter((r) => r.id !== null);
+  const gameweeks = listed.map((r) => ({ id: r.id!, number: r.number!, completed: r.completed, scored: r.scored }));
+  const current = gameweeks[listed.findIndex((r) => r.current)] ?? null;
+  const scored = gameweeks.filter((g) => g.scored);
+  return { seasonId: rows[0].season_id, gameweeks, current, recent: scored.length > 0 ? scored[scored.length - 1] : null };
 }
