@@ -89,15 +89,24 @@ export class LeaderboardService {
     const big = (head.total ?? 0) >= BIG_TABLE.members;
     const gameweekIds = ctx.gameweeks.map((g) => g.id);
     const [season, recent] = await Promise.all([
-      this.live.table(`${leagueId}:season:${ctx.seasonId}`, version, leagueId, { kind: 'season', seasonId: ctx.seasonId }, ctx.seasonId, gameweekIds, big, {
-        fixtures: liveFixturesOf(fixtures, gameweekIds),
-      }),
+      this.live.table(
+        { key: `${leagueId}:season:${ctx.seasonId}`, version, leagueId, source: { kind: 'season', seasonId: ctx.seasonId }, seasonId: ctx.seasonId, gameweekIds, big },
+        { fixtures: liveFixturesOf(fixtures, gameweekIds) },
+      ),
       // The recent gameweek's points beside the season's, from the same moment (its matches may all be over).
       ctx.recent
-        ? this.live.table(`${leagueId}:gameweek:${ctx.recent.id}`, version, leagueId, { kind: 'gameweeks', gameweekIds: [ctx.recent.id] }, ctx.seasonId, [ctx.recent.id], big, {
-            evenIfClosed: true,
-            fixtures: liveFixturesOf(fixtures, [ctx.recent.id]),
-          })
+        ? this.live.table(
+            {
+              key: `${leagueId}:gameweek:${ctx.recent.id}`,
+              version,
+              leagueId,
+              source: { kind: 'gameweeks', gameweekIds: [ctx.recent.id] },
+              seasonId: ctx.seasonId,
+              gameweekIds: [ctx.recent.id],
+              big,
+            },
+            { evenIfClosed: true, fixtures: liveFixturesOf(fixtures, [ctx.recent.id]) },
+          )
         : Promise.resolve(null),
     ]);
     if (!season || (ctx.recent && !recent)) return null;

@@ -89,7 +89,7 @@ export class LeagueTablesService {
     const key = `${leagueId}:${period}:${period === 'season' ? seasonId : shown.gameweeks.map((g) => g.id).join(',')}`;
     const big = head.member_count >= BIG_TABLE.members;
     // While a match of the period is open, its current score is in the table at once (live-tables.service.ts).
-    const liveTable = seasonId === null ? null : await this.live.table(key, version, leagueId, source, seasonId, shown.gameweeks.map((g) => g.id), big);
+    const liveTable = seasonId === null ? null : await this.live.table({ key, version, leagueId, source, seasonId, gameweekIds: shown.gameweeks.map((g) => g.id), big });
     const table = liveTable?.table ?? (await this.ranked(key, version, leagueId, source, big)).table;
 
     const offset = pageOffset(page, pageSize);

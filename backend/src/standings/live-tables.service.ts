@@ -26,6 +26,21 @@ interface LiveAnswer {
   scoresAt: Date | null;
 }
 
+/** Which table: a league over a period of the season, at a version of its standings. */
+export interface LiveTableRequest {
+  /** The league and period (LeagueTablesService's key: `${league}:${period}:…`). */
+  key: string;
+  /** The standings' version (computed_at, ms): a newer one reloads the base in the background. */
+  version: number;
+  leagueId: number;
+  source: TableSource;
+  seasonId: number;
+  /** The source's gameweeks. */
+  gameweekIds: number[];
+  /** Loads one at a time (BIG_TABLE). */
+  big: boolean;
+}
+
 /** Bases and answers kept, as LeagueTablesService keeps its tables (a 1M league's base is ~20 MB). */
 const KEPT = 24;
 /** A fixture's picks are fixed once it kicks off: kept per fixture and kick-off time. */
@@ -59,16 +74,8 @@ export class LiveTablesService {
    * answers anyway, for a caller that needs this period beside an open one) or no base can be
    * read yet. `fixtures`: the source's open fixtures read by the caller (with changedSince(league)).
    */
-  async table(
-    key: string,
-    version: number,
-    leagueId: number,
-    source: TableSource,
-    seasonId: number,
-    gameweekIds: number[],
-    big: boolean,
-    options: { evenIfClosed?: boolean; fixtures?: OpenFixtures } = {},
-  ): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
+  async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures?: OpenFixtures } = {}): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
+    const { key, version, gameweekIds } = request;
     let base = this.bases.get(key);
     const { fixtures, fixture_count } = options.fixtures ?? (await selectOpenFixtures(this.db, gameweekIds, base?.loaded_at ?? null));
     // Nothing open: the stored table is the live one (the base is kept for the next goal or correction).
@@ -77,12 +84,12 @@ export class LiveTablesService {
     // fixture was added needs replacing first; one is read only while no scorer of the season
     // writes, and until it can be, the stored table answers (as it would without live tables).
     if (!base || base.states.size !== fixture_count) {
-      const loaded = await this.loadBase(key, version, leagueId, source, seasonId, gameweekIds, big);
+      const loaded = await this.loadBase(request);
       if (!loaded) return null;
       base = loaded;
     } else if (base.version !== version) {
       // The standings moved on (joins, leaves, the scorer's writes): a fresher base, in the background.
-      void this.loadBase(key, version, leagueId, source, seasonId, gameweekIds, big).catch((error: unknown) =>
+      void this.loadBase(request).catch((error: unknown) =>
         this.logger.warn(`live table ${key}: base reload failed: ${String(error)}`),
       );
     }
@@ -137,15 +144,7 @@ export class LiveTablesService {
     });
   }
 
-  private loadBase(
-    key: string,
-    version: number,
-    leagueId: number,
-    source: TableSource,
-    seasonId: number,
-    gameweekIds: number[],
-    big: boolean,
-  ): Promise<LiveBase | null> {
+  private loadBase({ key, version, leagueId, source, seasonId, gameweekIds, big }: LiveTableRequest): Promise<LiveBase | null> {
     const loadKey = `${key}@${version}`;
     const running = this.baseLoads.get(loadKey);
     if (running) return running;
