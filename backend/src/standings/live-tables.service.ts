@@ -43,6 +43,8 @@ export interface LiveTableRequest {
 
 /** Bases and answers kept, as LeagueTablesService keeps its tables (a 1M league's base is ~20 MB). */
 const KEPT = 24;
+/** How soon a base that found a scorer writing is tried again. */
+const RETRY_MS = 200;
 /** A fixture's picks are fixed once it kicks off: kept per fixture and kick-off time. */
 const PICKS_KEPT = 64;
 
@@ -59,6 +61,8 @@ export class LiveTablesService {
   private readonly logger = new Logger(LiveTablesService.name);
   private readonly bases = new Map<string, LiveBase>();
   private readonly baseLoads = new Map<string, Promise<LiveBase | null>>();
+  /** When a base of the key last found a scorer writing. */
+  private readonly lockMissedAt = new Map<string, number>();
   private readonly answers = new Map<string, LiveAnswer>();
   private readonly computing = new Map<string, Promise<LiveAnswer>>();
   private readonly picks = new VersionedCache<number, FixturePicks>(PICKS_KEPT);
@@ -148,9 +152,15 @@ export class LiveTablesService {
     const loadKey = `${key}@${version}`;
     const running = this.baseLoads.get(loadKey);
     if (running) return running;
+    // While a scorer holds the lock (~13 s for a 1M fixture) every read would try again: once per RETRY_MS is enough.
+    if (Date.now() - (this.lockMissedAt.get(key) ?? 0) < RETRY_MS) return Promise.resolve(null);
     const loadNow = async (): Promise<LiveBase | null> => {
       const rows = await selectLiveBase(this.db, leagueId, source, seasonId, gameweekIds);
-      if (!rows) return null;
+      if (!rows) {
+        this.lockMissedAt.set(key, Date.now());
+        return null;
+      }
+      this.lockMissedAt.delete(key);
       const base: LiveBase = { ...rows, columns: ordered(rows.columns), version, serial: ++this.serial };
       const current = this.bases.get(key);
       // A slower load of an older version must not replace a newer base.
