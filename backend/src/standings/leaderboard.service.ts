@@ -39,8 +39,8 @@ const PAGE_CACHE_SIZE = 500;
 @Injectable()
 export class LeaderboardService {
   private readonly pages = new VersionedCache<string, StandingRow[]>(PAGE_CACHE_SIZE);
-  /** Live pages' stored parts, per live table (gone with it). */
-  private readonly livePages = new WeakMap<RankedTable, Map<string, Promise<Map<number, LiveRowDetails>>>>();
+  /** Live pages' rows, per live season table (gone with it) and the recent gameweek's table they were made with. */
+  private readonly livePages = new WeakMap<RankedTable, Map<string, { recent: RankedTable | null; rows: Promise<StandingRow[]> }>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -125,10 +125,13 @@ export class LeaderboardService {
       team: details?.team ?? null,
     });
     const offset = pageOffset(page, pageSize);
-    const members = season.table.slice(offset, offset + pageSize);
-    // A page's stored parts (previous ranks, names) are read once per live table, as stored pages are per version.
-    const details = await this.liveDetails(season.table, leagueId, `${page}:${pageSize}`, members);
-    const leaderboard = members.map((m) => toRow(liveRow(m, details.get(m.user_id)), viewerId));
+    // A page's rows are made once per pair of live tables (its stored parts read once), as stored pages are per version.
+    const rows = await this.livePage(season.table, recent?.table ?? null, `${page}:${pageSize}`, async () => {
+      const members = season.table.slice(offset, offset + pageSize);
+      const details = new Map((await selectLiveRowDetails(this.db, leagueId, members.map((m) => m.user_id))).map((d) => [d.user_id, d]));
+      return members.map((m) => liveRow(m, details.get(m.user_id)));
+    });
+    const leaderboard = rows.map((r) => toRow(r, viewerId));
     const mineAt = season.table.positionOf(viewerId);
     if (mineAt !== undefined && (mineAt < offset || mineAt >= offset + pageSize)) {
       // The viewer's own row: its stored parts came with the head (read them for a member without a stored row yet).
@@ -144,19 +147,21 @@ export class LeaderboardService {
     };
   }
 
-  private liveDetails(table: RankedTable, leagueId: number, pageKey: string, members: RankedMember[]): Promise<Map<number, LiveRowDetails>> {
-    let pages = this.livePages.get(table);
+  private livePage(season: RankedTable, recent: RankedTable | null, pageKey: string, make: () => Promise<StandingRow[]>): Promise<StandingRow[]> {
+    let pages = this.livePages.get(season);
     if (!pages) {
       pages = new Map();
-      this.livePages.set(table, pages);
+      this.livePages.set(season, pages);
     }
-    let details = pages.get(pageKey);
-    if (!details) {
-      details = selectLiveRowDetails(this.db, leagueId, members.map((m) => m.user_id)).then((rows) => new Map(rows.map((d) => [d.user_id, d])));
-      details.catch(() => pages.delete(pageKey));
-      pages.set(pageKey, details);
-    }
-    return details;
+    const kept = pages.get(pageKey);
+    if (kept && kept.recent === recent) return kept.rows;
+    const rows = make();
+    const entry = { recent, rows };
+    rows.catch(() => {
+      if (pages.get(pageKey) === entry) pages.delete(pageKey);
+    });
+    pages.set(pageKey, entry);
+    return rows;
   }
 
   /** The most points anyone has in the league's stored table (null before its first recompute). */
