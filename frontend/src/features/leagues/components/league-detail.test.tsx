@@ -216,6 +216,29 @@ describe('leaderboard', () => {
     expect(within(rows[0]).getByRole('img', { name: 'Crown badge' })).toBeTruthy();
     expect(within(rows[0]).getByText('250')).toBeTruthy();
   });
+
+  it('refetches the table a moment after a goal (its server has it before the table push), not on a minute tick', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const api = detailApi();
+    renderApp('/leagues/7');
+    const table = (await screen.findByText('League leaderboard', { selector: 'caption' })).closest('table')!;
+    await within(table).findByText('Player 2');
+    const before = callsTo(api, `${L}/leaderboard/`).length;
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1);
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 2, awayScore: 0, minute: 30 }));
+    await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 2));
+    // The gameweek table, when shown, likewise.
+    fireEvent.click(screen.getByRole('tab', { name: 'Gameweek' }));
+    await waitFor(() => expect(callsTo(api, `${L}/table/`).length).toBeGreaterThan(0));
+    const tables = callsTo(api, `${L}/table/`).length;
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'finished', homeScore: 2, awayScore: 0, minute: null }));
+    await waitFor(() => expect(callsTo(api, `${L}/table/`).length).toBe(tables + 1));
+    vi.restoreAllMocks();
+  });
 });
 
 describe('activity feed', () => {

@@ -11,6 +11,7 @@ import { leagueDetailQueryKey, leagueQueryKey } from '../api/get-league';
 import { joinRequestsQueryKey } from '../api/get-join-requests';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
 import { applyLeaderboardUpdate } from '../utils/live-leaderboard';
+import { useScoreMoves } from './use-score-moves';
 
 /** How long a row that moved stays highlighted. */
 export const MOVE_HIGHLIGHT_MS = 2500;
@@ -76,6 +77,9 @@ export function useLeagueLive(leagueId: number) {
     }, MOVE_HIGHLIGHT_MS);
     timers.current.add(timer);
   });
+
+  // A goal is in the server's table at once: the shown pages refetch, before the table's own push.
+  useScoreMoves(() => void queryClient.invalidateQueries(sub(leagueId, 'leaderboard')));
 
   useLiveEvent('activity.created', (payload) => {
     if (payload.leagueId !== leagueId) return;
