@@ -11,6 +11,7 @@ import { leagueDetailQueryKey, leagueQueryKey } from '../api/get-league';
 import { joinRequestsQueryKey } from '../api/get-join-requests';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
 import { applyLeaderboardUpdate } from '../utils/live-leaderboard';
+import { useLater } from './use-later';
 import { useScoreMoves } from './use-score-moves';
 
 /** How long a row that moved stays highlighted. */
@@ -41,15 +42,7 @@ export function patchLeaderboards(queryClient: QueryClient, leagueId: number, pa
 export function useLeagueLive(leagueId: number) {
   const queryClient = useQueryClient();
   const setMoved = useSetAtom(movedRowsAtom);
-  const timers = useRef<Set<ReturnType<typeof setTimeout>>>(new Set());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      pending.forEach(clearTimeout);
-      pending.clear();
-    };
-  }, []);
+  const later = useLater();
 
   useLiveEvent('leaderboard.updated', (payload) => {
     if (payload.leagueId !== leagueId) return;
@@ -67,15 +60,13 @@ export function useLeagueLive(leagueId: number) {
     const keys = Object.keys(moved);
     if (keys.length === 0) return;
     setMoved((current) => ({ ...current, ...moved }));
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
+    later(() => {
       setMoved((current) => {
         const next = { ...current };
         for (const key of keys) if (next[key] === moved[key]) delete next[key];
         return next;
       });
     }, MOVE_HIGHLIGHT_MS);
-    timers.current.add(timer);
   });
 
   // A goal is in the server's table at once: the shown pages refetch, before the table's own push.

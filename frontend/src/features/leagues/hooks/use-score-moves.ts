@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useLiveEvent } from '@/lib/live';
 import { ScoreMoves } from '../utils/score-moves';
+import { useLater } from './use-later';
 
 /**
  * Refetches spread over this long after a goal: the server's tables have it at once (live
@@ -16,20 +17,8 @@ export const SCORE_MOVE_SPREAD_MS = 2000;
  */
 export function useScoreMoves(refetch: () => void): void {
   const moves = useRef(new ScoreMoves());
-  const timers = useRef<Set<ReturnType<typeof setTimeout>>>(new Set());
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      pending.forEach(clearTimeout);
-      pending.clear();
-    };
-  }, []);
+  const later = useLater();
   useLiveEvent('fixture.updated', (update) => {
-    if (!moves.current.moved(update)) return;
-    const timer = setTimeout(() => {
-      timers.current.delete(timer);
-      refetch();
-    }, Math.random() * SCORE_MOVE_SPREAD_MS);
-    timers.current.add(timer);
+    if (moves.current.moved(update)) later(refetch, Math.random() * SCORE_MOVE_SPREAD_MS);
   });
 }
