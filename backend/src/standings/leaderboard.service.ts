@@ -90,14 +90,13 @@ export class LeaderboardService {
     const gameweekIds = ctx.gameweeks.map((g) => g.id);
     const [season, recent] = await Promise.all([
       this.live.table(
-        { key: `${leagueId}:season:${ctx.seasonId}`, version, leagueId, source: { kind: 'season', seasonId: ctx.seasonId }, seasonId: ctx.seasonId, gameweekIds, big },
+        { version, leagueId, source: { kind: 'season', seasonId: ctx.seasonId }, seasonId: ctx.seasonId, gameweekIds, big },
         { fixtures: liveFixturesOf(fixtures, gameweekIds) },
       ),
       // The recent gameweek's points beside the season's, from the same moment (its matches may all be over).
       ctx.recent
         ? this.live.table(
             {
-              key: `${leagueId}:gameweek:${ctx.recent.id}`,
               version,
               leagueId,
               source: { kind: 'gameweeks', gameweekIds: [ctx.recent.id] },

@@ -67,6 +67,11 @@ export function tableTotalsSql(source: TableSource['kind']): string {
        FROM user_gameweek_totals WHERE gameweek_id = ANY($2::int[]) GROUP BY user_id`;
 }
 
+/** One table's key in the caches of tables: the league and what it sums (a month of one gameweek is that gameweek's table). */
+export function tableKey(leagueId: number, source: TableSource): string {
+  return source.kind === 'season' ? `${leagueId}:season:${source.seasonId}` : `${leagueId}:gameweeks:${source.gameweekIds.join(',')}`;
+}
+
 const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.seasonId : source.gameweekIds);
 
 /**

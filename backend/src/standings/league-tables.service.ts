@@ -15,6 +15,7 @@ import {
   selectRankedColumns,
   selectSeasonTableGameweeks,
   selectTableHead,
+  tableKey,
   type TableHead,
   selectTableUsers,
   type TableGameweekRow,
@@ -86,10 +87,10 @@ export class LeagueTablesService {
     const source: TableSource =
       period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
-    const key = `${leagueId}:${period}:${period === 'season' ? seasonId : shown.gameweeks.map((g) => g.id).join(',')}`;
+    const key = tableKey(leagueId, source);
     const big = head.member_count >= BIG_TABLE.members;
     // While a match of the period is open, its current score is in the table at once (live-tables.service.ts).
-    const liveTable = seasonId === null ? null : await this.live.table({ key, version, leagueId, source, seasonId, gameweekIds: shown.gameweeks.map((g) => g.id), big });
+    const liveTable = seasonId === null ? null : await this.live.table({ version, leagueId, source, seasonId, gameweekIds: shown.gameweeks.map((g) => g.id), big });
     const table = liveTable?.table ?? (await this.ranked(key, version, leagueId, source, big)).table;
 
     const offset = pageOffset(page, pageSize);

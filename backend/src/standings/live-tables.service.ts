@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyedQueue } from '../common/keyed-queue';
 import { VersionedCache } from '../common/versioned-cache';
-import type { TableSource } from './league-tables.queries';
+import { tableKey, type TableSource } from './league-tables.queries';
 import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
 import { selectFixturePicks, selectLiveBase, selectOpenFixtures, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
 import { RankedTable } from './ranked-table';
@@ -28,8 +28,6 @@ interface LiveAnswer {
 
 /** Which table: a league over a period of the season, at a version of its standings. */
 export interface LiveTableRequest {
-  /** The league and period (LeagueTablesService's key: `${league}:${period}:…`). */
-  key: string;
   /** The standings' version (computed_at, ms): a newer one reloads the base in the background. */
   version: number;
   leagueId: number;
@@ -73,13 +71,14 @@ export class LiveTablesService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /**
-   * The live table of `key` (a league and period) at the standings' `version`, or null when none
+   * The live table of a league over a source (tableKey) at the standings' `version`, or null when none
    * of the source's fixtures is open (the stored table is the live one then; `evenIfClosed`
    * answers anyway, for a caller that needs this period beside an open one) or no base can be
    * read yet. `fixtures`: the source's open fixtures read by the caller (with changedSince(league)).
    */
   async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures?: OpenFixtures } = {}): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
-    const { key, version, gameweekIds } = request;
+    const { version, gameweekIds } = request;
+    const key = tableKey(request.leagueId, request.source);
     let base = this.bases.get(key);
     const { fixtures, fixture_count } = options.fixtures ?? (await selectOpenFixtures(this.db, gameweekIds, base?.loaded_at ?? null));
     // Nothing open: the stored table is the live one (the base is kept for the next goal or correction).
@@ -148,7 +147,8 @@ export class LiveTablesService {
     });
   }
 
-  private loadBase({ key, version, leagueId, source, seasonId, gameweekIds, big }: LiveTableRequest): Promise<LiveBase | null> {
+  private loadBase({ version, leagueId, source, seasonId, gameweekIds, big }: LiveTableRequest): Promise<LiveBase | null> {
+    const key = tableKey(leagueId, source);
     const loadKey = `${key}@${version}`;
     const running = this.baseLoads.get(loadKey);
     if (running) return running;
