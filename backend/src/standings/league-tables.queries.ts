@@ -182,7 +182,12 @@ export async function selectMonthGameweeks(q: Q, seasonId: number, month: string
   );
 }
 
-/** Serialises the settling of one gameweek's or month's winners (namespace 7_307). */
-export async function lockPeriodWinners(tx: EntityManager, namespace: number, key: number): Promise<void> {
-  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [namespace, key]);
+/**
+ * Serialises the settling of the winners of one season's gameweeks and months (namespace 7_307,
+ * key the gameweek's season): false when the gameweek does not exist. Taken before anything is
+ * read, so a settlement decides on what the one before it committed.
+ */
+export async function lockPeriodWinners(tx: EntityManager, namespace: number, gameweekId: number): Promise<boolean> {
+  const rows: unknown[] = await tx.query(`SELECT pg_advisory_xact_lock($1, season_id) FROM gameweeks WHERE id = $2`, [namespace, gameweekId]);
+  return rows.length > 0;
 }

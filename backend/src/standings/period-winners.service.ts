@@ -6,7 +6,7 @@ import { lockPeriodWinners, selectMonthGameweeks, selectPeriodWinners, selectSet
 import { tuneForBigLeagueSorts } from './standings.queries';
 
 /** Advisory lock namespace of winners settlement (key: the season), so two settlements never interleave. */
-const WINNERS_LOCK = 7_307;
+export const WINNERS_LOCK = 7_307;
 
 /**
  * Gameweek and month winners in every league (issue 11 section 3), settled by the standings
@@ -29,9 +29,11 @@ export class PeriodWinnersService {
 
   async settle(gameweekId: number): Promise<NewActivity[]> {
     return this.db.transaction(async (tx) => {
+      // The lock comes first: a settlement that read "not settled" and then waited for one that
+      // read "settled" would otherwise withdraw the winners that one had just written.
+      if (!(await lockPeriodWinners(tx, WINNERS_LOCK, gameweekId))) return [];
       const gameweek = await selectSettlementGameweek(tx, gameweekId);
       if (!gameweek) return [];
-      await lockPeriodWinners(tx, WINNERS_LOCK, gameweek.season_id);
       await tuneForBigLeagueSorts(tx);
       const written: NewActivity[] = [];
       const gameweekWins = gameweek.settled ? await selectPeriodWinners(tx, [gameweek.id]) : [];

@@ -1,8 +1,9 @@
 import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
 import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
-import { PeriodWinnersService } from '@scoreline/backend/standings/period-winners.service';
+import { PeriodWinnersService, WINNERS_LOCK } from '@scoreline/backend/standings/period-winners.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import type { LeagueTableResponse, LeagueWinnersResponse } from '@scoreline/contracts/api/tables';
+import { someoneWaitsOnLock, waitFor } from '../support/concurrency';
 import { grantAdminRole } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { choosePreferences, clubsOf, fastUser, type FastUser } from '../leagues/league-test-helpers';
@@ -249,6 +250,37 @@ describe('league tables: gameweek and monthly tables, tie-breakers, winners', ()
     expect(entries.filter((e) => e.message.includes('Gameweek 1 ')).map((e) => e.actor)).toEqual(['Ben']);
     expect(entries.filter((e) => e.message.includes('January')).map((e) => e.actor)).toEqual(['Ben']);
     expect((await wonEntries(globalId)).filter((e) => e.message.includes('Gameweek 1 ')).map((e) => e.actor)).toEqual(['Ben']);
+  }, 60000);
+
+  it('settles on what it reads once it holds the lock: a settlement that waited behind another does not withdraw a win', async () => {
+    const [, f6] = fixtures.get(3)!;
+    const [{ gameweek_id: gw3, season_id: seasonId }] = await sys.db.query(`SELECT gameweek_id, season_id FROM fixtures WHERE id = $1`, [f6]);
+    // Re-open gameweek 3: its win is withdrawn until it ends again.
+    await result(f6, 0, 0, 'live');
+    await sys.settle();
+    expect((await winners()).gameweeks.map((g) => g.gameweek)).not.toContain(3);
+
+    // A settlement starts while the gameweek is open and has to wait for the lock...
+    const holder = sys.db.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.query(`SELECT pg_advisory_lock($1, $2)`, [WINNERS_LOCK, seasonId]);
+      const settling = sys.workers.get(PeriodWinnersService, { strict: false }).settle(gw3);
+      await waitFor('the settlement to wait for the lock', () => someoneWaitsOnLock(sys.db, 'pg_advisory_xact_lock'));
+      // ...while the match ends and is scored for good (by hand, so no worker settles in between).
+      await sys.db.query(`UPDATE fixtures SET status = 'finished' WHERE id = $1`, [f6]);
+      await sys.db.query(`UPDATE predictions SET is_final = true WHERE fixture_id = $1`, [f6]);
+      await holder.query(`SELECT pg_advisory_unlock($1, $2)`, [WINNERS_LOCK, seasonId]);
+      const written = await settling;
+      expect(written.map((e) => e.league_id)).toContain(leagueId);
+    } finally {
+      await holder.release();
+    }
+    expect(names((await winners()).gameweeks.find((g) => g.gameweek === 3)!)).toEqual(['Ben']);
+    // The scorer catches up with the hand-made end (same points): the win stays.
+    await result(f6, 0, 0);
+    await sys.settle();
+    expect(names((await winners()).gameweeks.find((g) => g.gameweek === 3)!)).toEqual(['Ben']);
   }, 60000);
 
   it('answers bad input with 400, unknown periods with 404, and hides a private league from non-members', async () => {
