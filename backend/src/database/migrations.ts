@@ -17,6 +17,7 @@ import { UserNameIndexes1765500000000 } from './migrations/1765500000000-user-na
 import { FixtureScoringStatus1765600000000 } from './migrations/1765600000000-fixture-scoring-status';
 import { UserNamePrefixSearch1765700000000 } from './migrations/1765700000000-user-name-prefix-search';
 import { GlobalLeagueVerifiedOnly1765800000000 } from './migrations/1765800000000-global-league-verified-only';
+import { FixtureStatesVersion1765900000000 } from './migrations/1765900000000-fixture-states-version';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -39,4 +40,5 @@ export const ALL_MIGRATIONS = [
   FixtureScoringStatus1765600000000,
   UserNamePrefixSearch1765700000000,
   GlobalLeagueVerifiedOnly1765800000000,
+  FixtureStatesVersion1765900000000,
 ];

@@ -6,8 +6,7 @@ import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder } from './table-ranking.queries';
-import { ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL, liveFixturesJsonSql, type LiveFixturesJson } from './live-tables.queries';
-import { ACTIVE_SEASON_GAMEWEEKS_SQL, ACTIVE_SEASON_ID_SQL, type SeasonGameweekRow } from './season-context.queries';
+import { FIXTURE_STATES_VERSION_SQL } from './live-tables.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -25,28 +24,23 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
   computed_at: Date | null;
   /** computed_at in microseconds (KeyRanksService's version); null before the first recompute. */
   version: string | null;
-  /** The active season has an open fixture: the live tables answer (live-tables.service.ts). */
-  open: boolean;
-  /** When open: the active season's gameweeks and its fixtures open or changed since $3 (one read for the whole answer). */
-  live: { gameweeks: SeasonGameweekRow[]; fixtures: LiveFixturesJson } | null;
+  /** The version of the fixtures' rows: the live tables' context at it says whether they answer (LiveContextService). */
+  fixture_states_version: string;
 };
 
 /**
  * The league's kind, the viewer's membership and stored row (its key: the rank comes from the
- * league's KeyRanks), and the summary's version: one small query per read, prepared (planning
- * its joins cost more than running them).
+ * league's KeyRanks), the summary's version and the fixtures' rows' version (whether matches are
+ * open comes from the context kept at it): one small query per read, prepared (planning its joins
+ * cost more than running them).
  */
 const LEADERBOARD_HEAD_SQL = `
   SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
          (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS version,
          s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
          u.username, u.first_name, u.last_name, c.name AS team,
-         o.open,
-         CASE WHEN o.open THEN json_build_object(
-           'gameweeks', (SELECT json_agg(g) FROM (${ACTIVE_SEASON_GAMEWEEKS_SQL}) g),
-           'fixtures', ${liveFixturesJsonSql(`ARRAY(SELECT g.id FROM gameweeks g WHERE g.season_id = ${ACTIVE_SEASON_ID_SQL})`, '$3')}) END AS live
+         ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
   FROM leagues l
-  CROSS JOIN LATERAL (SELECT ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open) o
   LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
   LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
   LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
@@ -54,9 +48,8 @@ const LEADERBOARD_HEAD_SQL = `
   LEFT JOIN clubs c ON c.id = u.club_id
   WHERE l.id = $1`;
 
-/** `changedSince`: the oldest load of the league's live tables (microseconds, as text), or null. */
-export async function selectLeaderboardHead(db: DataSource, leagueId: number, viewerId: number, changedSince: string | null): Promise<LeaderboardHead | undefined> {
-  const [head] = await queryPrepared<LeaderboardHead>(db, 'leaderboard_head', LEADERBOARD_HEAD_SQL, [leagueId, viewerId, changedSince]);
+export async function selectLeaderboardHead(db: DataSource, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
+  const [head] = await queryPrepared<LeaderboardHead>(db, 'leaderboard_head', LEADERBOARD_HEAD_SQL, [leagueId, viewerId]);
   return head;
 }
 

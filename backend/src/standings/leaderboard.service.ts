@@ -21,7 +21,7 @@ import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
 import { VersionedCache } from '../common/versioned-cache';
 import { LiveTablesService } from './live-tables.service';
-import { seasonContextOf } from './season-context.service';
+import { LiveContextService, type LiveContext } from './live-context.service';
 import { liveFixturesOf } from './live-tables.queries';
 import { BIG_TABLE, latest } from './league-tables.service';
 import type { RankedMember, RankedTable } from './ranked-table';
@@ -46,16 +46,18 @@ export class LeaderboardService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly keyRanks: KeyRanksService,
     private readonly live: LiveTablesService,
+    private readonly liveContext: LiveContextService,
   ) {}
 
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? LEADERBOARD_DEFAULT_PAGE_SIZE;
-    const head = await selectLeaderboardHead(this.db, leagueId, viewerId, this.live.changedSince(leagueId));
+    const head = await selectLeaderboardHead(this.db, leagueId, viewerId);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
-    if (head.open) {
-      const live = await this.liveLeaderboard(leagueId, viewerId, head, page, pageSize);
+    const context = await this.liveContext.at(head.fixture_states_version, this.live.changedSince(leagueId));
+    if (context.open) {
+      const live = await this.liveLeaderboard(leagueId, viewerId, head, context, page, pageSize);
       if (live) return live;
     }
 
@@ -81,10 +83,17 @@ export class LeaderboardService {
    * stored parts (previous rank, names) read for the page's members. Null when nothing is open
    * any more (the stored table answers).
    */
-  private async liveLeaderboard(leagueId: number, viewerId: number, head: LeaderboardHead, page: number, pageSize: number): Promise<LeaderboardResponse | null> {
-    const ctx = head.live ? seasonContextOf(head.live.gameweeks ?? []) : null;
-    if (!ctx || !head.live) return null;
-    const fixtures = head.live.fixtures;
+  private async liveLeaderboard(
+    leagueId: number,
+    viewerId: number,
+    head: LeaderboardHead,
+    context: LiveContext,
+    page: number,
+    pageSize: number,
+  ): Promise<LeaderboardResponse | null> {
+    const ctx = context.season;
+    if (!ctx) return null;
+    const fixtures = context.fixtures;
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     const big = (head.total ?? 0) >= BIG_TABLE.members;
     const gameweekIds = ctx.gameweeks.map((g) => g.id);

@@ -5,6 +5,7 @@ import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { tableTotalsSql, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
+import { ACTIVE_SEASON_GAMEWEEKS_SQL, ACTIVE_SEASON_ID_SQL, type SeasonGameweekRow } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -24,13 +25,16 @@ export interface OpenFixtureRow {
   open: boolean;
 }
 
+/** How long after its kick-off a fixture not yet marked live counts as open. */
+const KICKED_OFF_WINDOW = `interval '6 hours'`;
+
 /**
  * A fixture is open while its score can move or its stored points may lag it: in play, kicked
  * off in the last hours but not yet marked live (so a table's base holds it before its first
  * goal), or scored at another score or status than it has now (the scorer still to come, or a
  * correction).
  */
-const OPEN_SQL = `(f.status = 'live' OR (f.status = 'scheduled' AND f.kickoff_at <= now() AND f.kickoff_at > now() - interval '6 hours')
+const OPEN_SQL = `(f.status = 'live' OR (f.status = 'scheduled' AND f.kickoff_at <= now() AND f.kickoff_at > now() - ${KICKED_OFF_WINDOW})
    OR (s.fixture_id IS NULL AND (f.status <> 'scheduled' OR f.home_score IS NOT NULL))
    OR (s.fixture_id IS NOT NULL AND (s.home_score, s.away_score, s.status) IS DISTINCT FROM (f.home_score, f.away_score, f.status)))`;
 
@@ -87,11 +91,42 @@ export async function selectOpenFixtures(q: Q, gameweekIds: number[], changedSin
   return liveFixturesOf(row.live, gameweekIds);
 }
 
-/** The SQL condition "the active season has an open fixture", for a read that asks on its way (the leaderboard's head). */
-export const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
+/** The SQL condition "the active season has an open fixture". */
+const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
   SELECT 1 FROM fixtures f JOIN seasons se ON se.id = f.season_id AND se.is_active
   LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
   WHERE ${OPEN_SQL})`;
+
+/** The version of the fixtures' rows, their scorings', the gameweeks' and the seasons' (migration 1765900000000): it moves with every commit that changes one. */
+export const FIXTURE_STATES_VERSION_SQL = `(SELECT version::text FROM fixture_states_version)`;
+
+/**
+ * The live tables' context of the active season at one version of the fixtures' rows: whether a
+ * fixture is open, the season's gameweeks, the fixtures open or changed since `since` (as
+ * selectOpenFixtures), and when the clock alone will change what is open (a kick-off, or the end
+ * of a kicked-off fixture's window; null: never).
+ */
+export interface LiveContextRow {
+  version: string;
+  open: boolean;
+  gameweeks: SeasonGameweekRow[];
+  fixtures: LiveFixturesJson;
+  valid_until: Date | null;
+}
+
+/** $1 a base's load time (microseconds, as text; null: none). Read once per version of the fixtures' rows (LiveContextService). */
+export async function selectLiveContext(q: Q, since: string | null): Promise<LiveContextRow> {
+  const [row] = await q.query(
+    `SELECT ${FIXTURE_STATES_VERSION_SQL} AS version, ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open,
+            (SELECT coalesce(json_agg(g), '[]') FROM (${ACTIVE_SEASON_GAMEWEEKS_SQL}) g) AS gameweeks,
+            ${liveFixturesJsonSql(`ARRAY(SELECT g.id FROM gameweeks g WHERE g.season_id = ${ACTIVE_SEASON_ID_SQL})`, '$1')} AS fixtures,
+            (SELECT least(min(f.kickoff_at) FILTER (WHERE f.kickoff_at > now()), min(f.kickoff_at + ${KICKED_OFF_WINDOW}) FILTER (WHERE f.kickoff_at <= now()))
+             FROM fixtures f JOIN seasons se ON se.id = f.season_id AND se.is_active
+             WHERE f.status = 'scheduled' AND f.kickoff_at > now() - ${KICKED_OFF_WINDOW}) AS valid_until`,
+    [since],
+  );
+  return row;
+}
 
 export interface LiveBaseRows {
   columns: BaseColumns;

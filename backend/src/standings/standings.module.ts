@@ -3,6 +3,7 @@ import { ActivityModule } from '../activity/activity.module';
 import { KeyRanksService } from './key-ranks.service';
 import { LeaderboardService } from './leaderboard.service';
 import { LeagueTablesService } from './league-tables.service';
+import { LiveContextService } from './live-context.service';
 import { LiveTablesService } from './live-tables.service';
 import { PeriodWinnersService } from './period-winners.service';
 import { RankHistoryService } from './rank-history.service';
@@ -12,7 +13,7 @@ import { StandingsService } from './standings.service';
 /** League standings: recomputed by the workers, read by the leagues API. */
 @Module({
   imports: [ActivityModule],
-  providers: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, LiveTablesService, PeriodWinnersService, RankHistoryService],
+  providers: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, LiveTablesService, LiveContextService, PeriodWinnersService, RankHistoryService],
   exports: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
 })
 export class StandingsModule {}
