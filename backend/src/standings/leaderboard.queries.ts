@@ -6,7 +6,7 @@ import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder } from './table-ranking.queries';
-import { FIXTURE_STATES_VERSION_SQL } from './live-tables.queries';
+import { FIXTURE_STATES_VERSION_SQL } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 

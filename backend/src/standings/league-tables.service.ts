@@ -13,7 +13,6 @@ import { KeyedQueue } from '../common/keyed-queue';
 import { pageOffset, paging } from '../common/pagination';
 import {
   selectRankedColumns,
-  selectSeasonTableGameweeks,
   selectTableHead,
   tableKey,
   type TableHead,
@@ -23,6 +22,8 @@ import {
   type TableUser,
 } from './league-tables.queries';
 import { RankedTable, type RankedMember } from './ranked-table';
+import { LiveContextService } from './live-context.service';
+import { liveFixturesOf } from './live-tables.queries';
 import { LiveTablesService } from './live-tables.service';
 
 /** A league's whole table over one period, as of one version of its standings. */
@@ -66,6 +67,7 @@ export class LeagueTablesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly live: LiveTablesService,
+    private readonly liveContext: LiveContextService,
   ) {}
 
   /** The league's kind, the viewer's membership and the standings' version; undefined for no such league. */
@@ -81,7 +83,9 @@ export class LeagueTablesService {
     const pageSize = query.page_size ?? TABLE_DEFAULT_PAGE_SIZE;
     const period = query.period ?? 'season';
 
-    const gameweeks = await selectSeasonTableGameweeks(this.db);
+    // The season's gameweeks and open fixtures, kept per version of the fixtures' rows.
+    const context = await this.liveContext.at(head.fixture_states_version, this.live.changedSince(leagueId));
+    const gameweeks = context.tableGameweeks;
     const seasonId = gameweeks[0]?.season_id ?? null;
     const shown = resolvePeriod(period, gameweeks, query);
     const source: TableSource =
@@ -90,7 +94,11 @@ export class LeagueTablesService {
     const key = tableKey(leagueId, source);
     const big = head.member_count >= BIG_TABLE.members;
     // While a match of the period is open, its current score is in the table at once (live-tables.service.ts).
-    const liveTable = seasonId === null ? null : await this.live.table({ version, leagueId, source, seasonId, gameweekIds: shown.gameweeks.map((g) => g.id), big });
+    const gameweekIds = shown.gameweeks.map((g) => g.id);
+    const liveTable =
+      seasonId === null || !context.open
+        ? null
+        : await this.live.table({ version, leagueId, source, seasonId, gameweekIds, big }, { fixtures: liveFixturesOf(context.fixtures, gameweekIds) });
     const table = liveTable?.table ?? (await this.ranked(key, version, leagueId, source, big)).table;
 
     const offset = pageOffset(page, pageSize);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { TableGameweekRow } from './league-tables.queries';
 import { selectLiveContext, type LiveFixturesJson } from './live-tables.queries';
 import { seasonContextOf, type SeasonContext } from './season-context.service';
 
@@ -11,6 +12,8 @@ export interface LiveContext {
   /** A fixture of the active season is open: the live tables answer. */
   open: boolean;
   season: SeasonContext | null;
+  /** The season's gameweeks as the period tables show them. */
+  tableGameweeks: TableGameweekRow[];
   /** The fixtures open, or changed since the `since` it was read for. */
   fixtures: LiveFixturesJson;
   /** When the clock alone changes what is open (ms since the epoch); null: never. */
@@ -64,6 +67,7 @@ export class LiveContextService {
       version: BigInt(row.version),
       open: row.open,
       season: seasonContextOf(row.gameweeks),
+      tableGameweeks: row.table_gameweeks,
       fixtures: row.fixtures,
       validUntil: row.valid_until === null ? null : new Date(row.valid_until).getTime(),
     };

@@ -2,10 +2,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
 import { queryPrepared } from '../database/database.queries';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import { tableTotalsSql, type TableSource } from './league-tables.queries';
+import { SEASON_TABLE_GAMEWEEKS_SQL, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
-import { ACTIVE_SEASON_GAMEWEEKS_SQL, ACTIVE_SEASON_ID_SQL, type SeasonGameweekRow } from './season-context.queries';
+import { ACTIVE_SEASON_GAMEWEEKS_SQL, ACTIVE_SEASON_ID_SQL, FIXTURE_STATES_VERSION_SQL, type SeasonGameweekRow } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -97,9 +97,6 @@ const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
   LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
   WHERE ${OPEN_SQL})`;
 
-/** The version of the fixtures' rows, their scorings', the gameweeks' and the seasons' (migration 1765900000000): it moves with every commit that changes one. */
-export const FIXTURE_STATES_VERSION_SQL = `(SELECT version::text FROM fixture_states_version)`;
-
 /**
  * The live tables' context of the active season at one version of the fixtures' rows: whether a
  * fixture is open, the season's gameweeks, the fixtures open or changed since `since` (as
@@ -110,6 +107,8 @@ export interface LiveContextRow {
   version: string;
   open: boolean;
   gameweeks: SeasonGameweekRow[];
+  /** The same gameweeks as the period tables show them. */
+  table_gameweeks: TableGameweekRow[];
   fixtures: LiveFixturesJson;
   valid_until: Date | null;
 }
@@ -119,6 +118,7 @@ export async function selectLiveContext(q: Q, since: string | null): Promise<Liv
   const [row] = await q.query(
     `SELECT ${FIXTURE_STATES_VERSION_SQL} AS version, ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open,
             (SELECT coalesce(json_agg(g), '[]') FROM (${ACTIVE_SEASON_GAMEWEEKS_SQL}) g) AS gameweeks,
+            (SELECT coalesce(json_agg(g), '[]') FROM (${SEASON_TABLE_GAMEWEEKS_SQL}) g) AS table_gameweeks,
             ${liveFixturesJsonSql(`ARRAY(SELECT g.id FROM gameweeks g WHERE g.season_id = ${ACTIVE_SEASON_ID_SQL})`, '$1')} AS fixtures,
             (SELECT least(min(f.kickoff_at) FILTER (WHERE f.kickoff_at > now()), min(f.kickoff_at + ${KICKED_OFF_WINDOW}) FILTER (WHERE f.kickoff_at <= now()))
              FROM fixtures f JOIN seasons se ON se.id = f.season_id AND se.is_active

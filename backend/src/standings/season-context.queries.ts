@@ -11,6 +11,9 @@ export interface SeasonGameweekRow {
   current: boolean;
 }
 
+/** The version of the fixtures' rows, their scorings', the gameweeks' and the seasons' (migration 1765900000000): it moves with every commit that changes one. */
+export const FIXTURE_STATES_VERSION_SQL = `(SELECT version::text FROM fixture_states_version)`;
+
 /** The active season's id (a subquery; NULL when no season is active). */
 export const ACTIVE_SEASON_ID_SQL = `(SELECT id FROM seasons WHERE is_active ORDER BY id DESC LIMIT 1)`;
 
