@@ -94,13 +94,30 @@ export interface BaseColumns {
   live_scored: Int32Array;
 }
 
-/** A base with its members' positions in table order (sorted once, when it is loaded). */
+/**
+ * A base in table order (sorted once, when it is loaded): the columns are permuted so that a live
+ * re-rank reads each run of fans front to back (a gather in user id order would miss the cache
+ * for almost every member of a big table).
+ */
 export interface OrderedBase extends BaseColumns {
-  order: Int32Array;
+  readonly inTableOrder: true;
 }
 
 export function ordered(base: BaseColumns): OrderedBase {
-  return { ...base, order: tableOrderOf(base) };
+  const order = tableOrderOf(base);
+  const gather = (column: Int32Array) => {
+    const out = new Int32Array(order.length);
+    for (let j = 0; j < order.length; j++) out[j] = column[order[j]];
+    return out;
+  };
+  return {
+    user_ids: gather(base.user_ids),
+    points: gather(base.points),
+    exact: gather(base.exact),
+    correct: gather(base.correct),
+    live_scored: gather(base.live_scored),
+    inTableOrder: true,
+  };
 }
 
 /**
@@ -111,50 +128,43 @@ export function ordered(base: BaseColumns): OrderedBase {
  */
 export function liveColumns(base: OrderedBase, moves: readonly FixtureMove[]): RankedColumns {
   const n = base.user_ids.length;
-  const points = Int32Array.from(base.points);
-  const exact = Int32Array.from(base.exact);
-  const correct = Int32Array.from(base.correct);
-  const liveScored = Int32Array.from(base.live_scored);
-  for (const move of moves) {
-    const delta = moveDeltas(move);
+  const ids = base.user_ids;
+  const points = base.points.slice();
+  const exact = base.exact.slice();
+  const correct = base.correct.slice();
+  const liveScored = base.live_scored.slice();
+  const deltas = moves.map(moveDeltas);
+  moves.forEach((move, m) => {
+    const delta = deltas[m];
     for (let i = 0; i < n; i++) {
-      const code = move.picks.pickOf(base.user_ids[i]);
+      const code = move.picks.pickOf(ids[i]);
       if (code === NO_PICK) continue;
       points[i] += delta.points[code];
       exact[i] += delta.exact[code];
       correct[i] += delta.correct[code];
       liveScored[i] += delta.live[code];
     }
-  }
+  });
   // Each member's run: the distinct (points, exact, correct) moves, numbered; and its live key.
   const runOf = new Int32Array(n);
   const key = new Float64Array(n);
-  const runs = new Map<number, number>();
+  const shiftRuns = new ShiftRuns(deltas);
   for (let i = 0; i < n; i++) {
-    const shift = (points[i] - base.points[i] + 2 ** 20) * 2 ** 20 + (exact[i] - base.exact[i] + 2 ** 9) * 2 ** 10 + (correct[i] - base.correct[i] + 2 ** 9);
-    let run = runs.get(shift);
-    if (run === undefined) {
-      run = runs.size;
-      runs.set(shift, run);
-    }
-    runOf[i] = run;
+    runOf[i] = shiftRuns.runOf(points[i] - base.points[i], exact[i] - base.exact[i], correct[i] - base.correct[i]);
     key[i] = tableKey(points[i], exact[i], correct[i]);
   }
   // The runs, each in base order: one flat array, run r at [at[r], end[r]).
-  const k = runs.size;
+  const k = shiftRuns.count;
   const start = new Int32Array(k + 1);
   for (let i = 0; i < n; i++) start[runOf[i] + 1]++;
   for (let r = 0; r < k; r++) start[r + 1] += start[r];
   const fill = start.slice(0, k);
   const flat = new Int32Array(n);
-  for (let j = 0; j < n; j++) {
-    const i = base.order[j];
-    flat[fill[runOf[i]]++] = i;
-  }
+  for (let i = 0; i < n; i++) flat[fill[runOf[i]]++] = i;
   const at = start.slice(0, k);
   const end = start.subarray(1);
-  // Member a before member b: the better key, then the lower user id (members are in user id order).
-  const before = (a: number, b: number) => key[a] > key[b] || (key[a] === key[b] && a < b);
+  // Member a before member b: the better key, then the lower user id.
+  const before = (a: number, b: number) => key[a] > key[b] || (key[a] === key[b] && ids[a] < ids[b]);
   // A binary heap of the runs, by the member each is at.
   const heapRun = new Int32Array(k);
   const heapMember = new Int32Array(k);
@@ -189,7 +199,6 @@ export function liveColumns(base: OrderedBase, moves: readonly FixtureMove[]): R
     heapMember[h] = member;
   }
   const out = emptyColumns(n);
-  const ids = base.user_ids;
   let lastKey = -1;
   let lastRank = 0;
   for (let position = 0; position < n; position++) {
@@ -217,6 +226,55 @@ export function liveColumns(base: OrderedBase, moves: readonly FixtureMove[]): R
     out.provisional[position] = liveScored[i] > 0 ? 1 : 0;
   }
   return out;
+}
+
+/** Beyond this many possible (points, exact, correct) shifts the runs are numbered through a map. */
+const DENSE_SHIFTS = 1 << 22;
+
+/**
+ * Numbers the distinct shifts of (points, exact, correct) in the order met. The moves bound each
+ * figure's shift (the sum of their smallest and largest deltas), so the numbers live in a dense
+ * array over that box — a Map lookup per member cost more than the rest of a re-rank's bookkeeping.
+ */
+class ShiftRuns {
+  count = 0;
+  private readonly low: [number, number, number] = [0, 0, 0];
+  private readonly span: [number, number, number] = [1, 1, 1];
+  private readonly dense: Int32Array | null;
+  private readonly sparse = new Map<number, number>();
+
+  constructor(deltas: readonly Record<keyof Contribution, Int16Array>[]) {
+    (['points', 'exact', 'correct'] as const).forEach((figure, f) => {
+      let low = 0;
+      let high = 0;
+      for (const delta of deltas) {
+        let min = 0;
+        let max = 0;
+        for (const d of delta[figure]) {
+          if (d < min) min = d;
+          if (d > max) max = d;
+        }
+        low += min;
+        high += max;
+      }
+      this.low[f] = low;
+      this.span[f] = high - low + 1;
+    });
+    const cells = this.span[0] * this.span[1] * this.span[2];
+    this.dense = cells <= DENSE_SHIFTS ? new Int32Array(cells).fill(-1) : null;
+  }
+
+  runOf(points: number, exact: number, correct: number): number {
+    const cell = ((points - this.low[0]) * this.span[1] + (exact - this.low[1])) * this.span[2] + (correct - this.low[2]);
+    if (this.dense) {
+      let run = this.dense[cell];
+      if (run < 0) this.dense[cell] = run = this.count++;
+      return run;
+    }
+    let run = this.sparse.get(cell);
+    if (run === undefined) this.sparse.set(cell, (run = this.count++));
+    return run;
+  }
 }
 
 /** A member's place in the table as one number: more points, then exact, then correct, is larger. */
