@@ -105,19 +105,15 @@ export interface OrderedBase extends BaseColumns {
 
 export function ordered(base: BaseColumns): OrderedBase {
   const order = tableOrderOf(base);
-  const gather = (column: Int32Array) => {
-    const out = new Int32Array(order.length);
-    for (let j = 0; j < order.length; j++) out[j] = column[order[j]];
-    return out;
-  };
-  return {
-    user_ids: gather(base.user_ids),
-    points: gather(base.points),
-    exact: gather(base.exact),
-    correct: gather(base.correct),
-    live_scored: gather(base.live_scored),
-    inTableOrder: true,
-  };
+  // One column at a time, each replacing its unordered self in `base` at once, so a big base is
+  // not held twice (20 MB more at 1M) while it is put in order.
+  for (const name of ['user_ids', 'points', 'exact', 'correct', 'live_scored'] as const) {
+    const column = base[name];
+    const inOrder = new Int32Array(order.length);
+    for (let j = 0; j < order.length; j++) inOrder[j] = column[order[j]];
+    base[name] = inOrder;
+  }
+  return Object.assign(base, { inTableOrder: true as const });
 }
 
 /**
