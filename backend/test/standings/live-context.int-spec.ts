@@ -1,6 +1,6 @@
 import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
 import { LiveContextService } from '@scoreline/backend/standings/live-context.service';
-import { grantAdminRole } from '../support/game-factories';
+import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { openTransaction, someoneWaitsOnLock, waitFor } from '../support/concurrency';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
@@ -34,11 +34,7 @@ describe('live context: one version of the fixtures, kept exact', () => {
     sys = await startTestSystem();
     admin = await fastUser(sys, 'Ada', 'Admin');
     await grantAdminRole(sys, admin.id);
-    const imported = await sys.http.post('/api/admin/seasons/import').set(admin.auth).send({ season: SEASON, activate: true });
-    expect([imported.status, imported.body.errors]).toEqual([201, undefined]);
-    const rows: { id: number; gameweek_id: number }[] = await sys.db.query(
-      `SELECT f.id, f.gameweek_id FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active ORDER BY f.kickoff_at`,
-    );
+    const rows = await importActiveSeason(sys, admin, SEASON);
     fixtureIds = rows.map((r) => r.id);
     gameweekId = rows[0].gameweek_id;
     await sys.settle(60000);

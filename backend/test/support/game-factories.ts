@@ -72,3 +72,23 @@ export function seasonSlice(relative: string, rounds: number[], name?: string): 
 
 /** A small deterministic PRNG (mulberry32), so a failing run can be replayed. */
 export { seededRandom } from '@scoreline/backend/replay/replay-plan';
+
+/** A fixture of an imported season, in kick-off order. */
+export interface ImportedFixture {
+  id: number;
+  season_id: number;
+  gameweek_id: number;
+}
+
+/**
+ * Imports a made-up season through the admin API as the active one, and answers its fixtures in
+ * kick-off order. Suites share the run's database: each imports a season of a name of its own and
+ * deactivates it when it ends.
+ */
+export async function importActiveSeason(sys: TestSystem, admin: { auth: { Authorization: string } }, season: FootballJsonSeason): Promise<ImportedFixture[]> {
+  const imported = await sys.http.post('/api/admin/seasons/import').set(admin.auth).send({ season, activate: true });
+  if (imported.status !== 201 || imported.body.errors !== undefined) throw new Error(`season import: ${imported.status} ${JSON.stringify(imported.body)}`);
+  return sys.db.query(
+    `SELECT f.id, f.season_id, f.gameweek_id FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active ORDER BY f.kickoff_at`,
+  );
+}

@@ -3,7 +3,7 @@ import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/footb
 import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/score-fixture.sql';
 import { packPick, pickContribution, type FixtureScoreState } from '@scoreline/backend/standings/live-table';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
-import { grantAdminRole } from '../support/game-factories';
+import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 
@@ -133,11 +133,7 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
     sys = await startTestSystem();
     admin = await fastUser(sys, 'Ada', 'Admin');
     await grantAdminRole(sys, admin.id);
-    const imported = await sys.http.post('/api/admin/seasons/import').set(admin.auth).send({ season: SEASON, activate: true });
-    expect([imported.status, imported.body.errors]).toEqual([201, undefined]);
-    const rows: { id: number; season_id: number }[] = await sys.db.query(
-      `SELECT f.id, f.season_id FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active ORDER BY f.kickoff_at`,
-    );
+    const rows = await importActiveSeason(sys, admin, SEASON);
     fixtureIds = rows.map((r) => r.id);
     seasonId = rows[0].season_id;
 
