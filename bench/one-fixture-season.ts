@@ -13,7 +13,8 @@ export async function inParts(db: DataSource, sql: string, params: unknown[], pa
  * A bulk insert of bench rows with foreign-key checks off (its transaction runs as a replica
  * would: no triggers). The rows are made from the referenced rows themselves, so the checks
  * could only pass, and they were three quarters of the cost (1M predictions: 15.6 s → 3.5 s).
- * The schema's only other triggers fire on UPDATEs of fixtures and gameweeks.
+ * The schema's only other triggers fire on changes to fixtures, their scorings, gameweeks and
+ * seasons (the schedule versions, fixture_states_version), none of which is seeded through here.
  */
 export async function seedQuery(db: DataSource, sql: string, params: unknown[]): Promise<void> {
   await db.transaction(async (tx) => {
