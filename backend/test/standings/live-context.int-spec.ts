@@ -14,10 +14,10 @@ import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 
 const SEASON: FootballJsonSeason = {
   // A name no other suite imports (suites share the run's database).
-  name: 'English Premier League 2094/95',
+  name: 'English Premier League 2095/96',
   matches: [
-    { round: 'Matchday 1', date: '2094-08-04', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' },
-    { round: 'Matchday 1', date: '2094-08-05', time: '15:00', team1: 'Liverpool FC', team2: 'Everton FC' },
+    { round: 'Matchday 1', date: '2095-08-04', time: '15:00', team1: 'Arsenal FC', team2: 'Chelsea FC' },
+    { round: 'Matchday 1', date: '2095-08-05', time: '15:00', team1: 'Liverpool FC', team2: 'Everton FC' },
   ],
 };
 
@@ -103,8 +103,8 @@ describe('live context: one version of the fixtures, kept exact', () => {
     // The live match of the first test is over: nothing open.
     await sys.http.put(`/api/admin/fixtures/${fixtureIds[0]}/result`).set(admin.auth).send({ home_score: 1, away_score: 0, status: 'finished' }).expect(200);
     await sys.settle(60000);
-    // The other match kicks off in a moment.
-    await sys.db.query(`UPDATE fixtures SET kickoff_at = now() + interval '1500 milliseconds' WHERE id = $1`, [fixtureIds[1]]);
+    // The other match kicks off in a moment (long enough for the reads before it on a busy machine).
+    await sys.db.query(`UPDATE fixtures SET kickoff_at = now() + interval '4 seconds' WHERE id = $1`, [fixtureIds[1]]);
     const v = (await version()).toString();
     const before = await context.at(v, null);
     expect(before.open).toBe(false);
