@@ -108,6 +108,25 @@ describe('tableOrderOf', () => {
     expect(() => tableOrderOf({ user_ids: Int32Array.from([2, 1]), points: two, exact: two, correct: two })).toThrow(RangeError);
   });
 
+  it('equals a plain sort by points, exact, correct (best first), then user id', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ points: fc.integer({ min: 0, max: 400 }), exact: fc.integer({ min: 0, max: 6 }), correct: fc.integer({ min: 0, max: 6 }) }), { maxLength: 60 }),
+        (rows) => {
+          const user_ids = Int32Array.from(rows, (_, i) => 3 * i + 1);
+          const column = (figure: 'points' | 'exact' | 'correct') => Int32Array.from(rows, (r) => r[figure]);
+          const order = [...tableOrderOf({ user_ids, points: column('points'), exact: column('exact'), correct: column('correct') })];
+          const plain = rows
+            .map((r, i) => ({ ...r, i }))
+            .sort((a, b) => b.points - a.points || b.exact - a.exact || b.correct - a.correct || a.i - b.i)
+            .map((r) => r.i);
+          expect(order).toEqual(plain);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
   it('orders an empty table, and live columns of it are empty', () => {
     const none = new Int32Array(0);
     expect(tableOrderOf({ user_ids: none, points: none, exact: none, correct: none }).length).toBe(0);

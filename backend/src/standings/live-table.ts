@@ -316,38 +316,39 @@ const FIGURE_BITS = 1024;
 
 /**
  * The members' positions in table order by the rule (contracts/game/table-ranking.ts: points,
- * then exact, then correct; ties by user id). Input in user id order. A counting sort over the
- * distinct keys: one sort of the keys (a Float64Array, natively), then two passes.
+ * then exact, then correct; ties by user id). Input in user id order. Two stable counting passes
+ * (exact and correct together, then points), each best first: no comparison sort, and ties keep
+ * the input's user id order.
  */
 export function tableOrderOf(members: Pick<BaseColumns, 'user_ids' | 'points' | 'exact' | 'correct'>): Int32Array {
   const n = members.user_ids.length;
   for (let i = 1; i < n; i++) {
     if (members.user_ids[i] <= members.user_ids[i - 1]) throw new RangeError('tableOrderOf: members must come in user id order');
   }
-  const key = new Float64Array(n);
-  for (let i = 0; i < n; i++) key[i] = tableKey(members.points[i], members.exact[i], members.correct[i]);
-  // The distinct keys, best (largest) first.
-  const sorted = Float64Array.from(key).sort();
-  const distinct: number[] = [];
-  for (let i = n - 1; i >= 0; i--) if (distinct.length === 0 || distinct[distinct.length - 1] !== sorted[i]) distinct.push(sorted[i]);
-  const bucket = new Int32Array(n);
-  const next = new Int32Array(distinct.length + 1);
+  const tieBreak = new Int32Array(n);
+  let minPoints = 0;
+  let maxPoints = 0;
   for (let i = 0; i < n; i++) {
-    let low = 0;
-    let high = distinct.length - 1;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (distinct[mid] > key[i]) low = mid + 1;
-      else high = mid;
-    }
-    bucket[i] = low;
-    next[low + 1]++;
+    const exact = members.exact[i];
+    const correct = members.correct[i];
+    if (exact < 0 || correct < 0 || exact >= FIGURE_BITS || correct >= FIGURE_BITS) throw new RangeError('a table figure out of range');
+    tieBreak[i] = exact * FIGURE_BITS + correct;
+    if (members.points[i] < minPoints) minPoints = members.points[i];
+    if (members.points[i] > maxPoints) maxPoints = members.points[i];
   }
-  for (let b = 0; b < distinct.length; b++) next[b + 1] += next[b];
-  // In user id order, so ties keep it.
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[next[bucket[i]]++] = i;
-  return order;
+  const byTieBreak = countingOrder(new Int32Array(n).map((_, i) => i), (i) => tieBreak[i], 0, FIGURE_BITS * FIGURE_BITS - 1);
+  return countingOrder(byTieBreak, (i) => members.points[i], minPoints, maxPoints);
+}
+
+/** `items` reordered by value, largest first; items of one value keep their order (stable). */
+function countingOrder(items: Int32Array, valueOf: (item: number) => number, min: number, max: number): Int32Array {
+  // slot[v] counts, then gives the first position, of value max − v.
+  const slot = new Int32Array(max - min + 2);
+  for (const item of items) slot[max - valueOf(item) + 1]++;
+  for (let v = 1; v < slot.length; v++) slot[v] += slot[v - 1];
+  const out = new Int32Array(items.length);
+  for (const item of items) out[slot[max - valueOf(item)]++] = item;
+  return out;
 }
 
 /** A fixture's picks, looked up by user id: a direct array when ids are dense (2 bytes a possible id), else a map. */
