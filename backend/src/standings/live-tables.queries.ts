@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
-import { queryPrepared } from '../database/database.queries';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { SEASON_TABLE_GAMEWEEKS_SQL, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
@@ -59,7 +58,7 @@ export interface LiveFixturesJson {
 }
 
 /** SQL of a LiveFixturesJson: `gameweeks` an int[] expression, `since` a moment in microseconds as text (null: none). */
-export const liveFixturesJsonSql = (gameweeks: string, since: string) => `json_build_object(
+const liveFixturesJsonSql = (gameweeks: string, since: string) => `json_build_object(
   'fixtures', (SELECT coalesce(json_agg(x ORDER BY x.id), '[]') FROM (
      SELECT f.id, f.gameweek_id, f.status, f.home_score, f.away_score, f.kickoff_at, f.updated_at, ${OPEN_SQL} AS open
      FROM fixtures f LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
@@ -79,17 +78,6 @@ export function liveFixturesOf(json: LiveFixturesJson, gameweekIds: number[]): O
   };
 }
 
-/**
- * $1 the gameweeks (a table's source), $2 a base's load time (microseconds, as text; null: none).
- * Prepared: every read of a live table asks it.
- */
-export async function selectOpenFixtures(q: Q, gameweekIds: number[], changedSince: string | null): Promise<OpenFixtures> {
-  const [row] = await queryPrepared<{ live: LiveFixturesJson }>(q, 'live_open_fixtures', `SELECT ${liveFixturesJsonSql('$1::int[]', '$2')} AS live`, [
-    gameweekIds,
-    changedSince,
-  ]);
-  return liveFixturesOf(row.live, gameweekIds);
-}
 
 /** The SQL condition "the active season has an open fixture". */
 const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
@@ -100,7 +88,7 @@ const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
 /**
  * The live tables' context of the active season at one version of the fixtures' rows: whether a
  * fixture is open, the season's gameweeks, the fixtures open or changed since `since` (as
- * selectOpenFixtures), and when the clock alone will change what is open (a kick-off, or the end
+ * as LiveFixturesJson), and when the clock alone will change what is open (a kick-off, or the end
  * of a kicked-off fixture's window; null: never).
  */
 export interface LiveContextRow {

@@ -5,7 +5,7 @@ import { KeyedQueue } from '../common/keyed-queue';
 import { VersionedCache } from '../common/versioned-cache';
 import { tableKey, type TableSource } from './league-tables.queries';
 import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
-import { selectFixturePicks, selectLiveBase, selectOpenFixtures, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
+import { selectFixturePicks, selectLiveBase, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
 import { RankedTable } from './ranked-table';
 
 /** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
@@ -74,13 +74,13 @@ export class LiveTablesService {
    * The live table of a league over a source (tableKey) at the standings' `version`, or null when none
    * of the source's fixtures is open (the stored table is the live one then; `evenIfClosed`
    * answers anyway, for a caller that needs this period beside an open one) or no base can be
-   * read yet. `fixtures`: the source's open fixtures read by the caller (with changedSince(league)).
+   * read yet. `fixtures`: the source's open fixtures, from the caller's LiveContext (read with changedSince(league)).
    */
-  async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures?: OpenFixtures } = {}): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
+  async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures: OpenFixtures }): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
     const { version, gameweekIds } = request;
     const key = tableKey(request.leagueId, request.source);
     let base = this.bases.get(key);
-    const { fixtures, fixture_count } = options.fixtures ?? (await selectOpenFixtures(this.db, gameweekIds, base?.loaded_at ?? null));
+    const { fixtures, fixture_count } = options.fixtures;
     // Nothing open: the stored table is the live one (the base is kept for the next goal or correction).
     if (!fixtures.some((f) => f.open) && options.evenIfClosed !== true) return null;
     // A base knows the state every fixture of the source had been scored at. One from before a
