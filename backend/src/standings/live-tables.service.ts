@@ -77,7 +77,7 @@ export class LiveTablesService {
    * read yet. `fixtures`: the source's open fixtures, from the caller's LiveContext (read with changedSince(league)).
    */
   async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures: OpenFixtures }): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
-    const { version, gameweekIds } = request;
+    const { version } = request;
     const key = tableKey(request.leagueId, request.source);
     let base = this.bases.get(key);
     const { fixtures, fixture_count } = options.fixtures;
