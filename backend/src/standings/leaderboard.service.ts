@@ -21,7 +21,7 @@ import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
 import { VersionedCache } from '../common/versioned-cache';
 import { LiveTablesService } from './live-tables.service';
-import { LiveContextService, type LiveContext } from './live-context.service';
+import type { LiveContext } from './live-context.service';
 import { liveFixturesOf } from './live-tables.queries';
 import { BIG_TABLE, latest } from './league-tables.service';
 import type { RankedMember, RankedTable } from './ranked-table';
@@ -46,7 +46,6 @@ export class LeaderboardService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly keyRanks: KeyRanksService,
     private readonly live: LiveTablesService,
-    private readonly liveContext: LiveContextService,
   ) {}
 
   async leaderboard(leagueId: number, viewerId: number, query: LeaderboardQuery): Promise<LeaderboardResponse> {
@@ -55,7 +54,7 @@ export class LeaderboardService {
     const head = await selectLeaderboardHead(this.db, leagueId, viewerId);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
-    const context = await this.liveContext.at(head.fixture_states_version, this.live.changedSince(leagueId));
+    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
     if (context.open) {
       const live = await this.liveLeaderboard(leagueId, viewerId, head, context, page, pageSize);
       if (live) return live;

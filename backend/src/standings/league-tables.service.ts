@@ -22,7 +22,6 @@ import {
   type TableUser,
 } from './league-tables.queries';
 import { RankedTable, type RankedMember } from './ranked-table';
-import { LiveContextService } from './live-context.service';
 import { liveFixturesOf } from './live-tables.queries';
 import { LiveTablesService } from './live-tables.service';
 
@@ -67,7 +66,6 @@ export class LeagueTablesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly live: LiveTablesService,
-    private readonly liveContext: LiveContextService,
   ) {}
 
   /** The league's kind, the viewer's membership and the standings' version; undefined for no such league. */
@@ -84,7 +82,7 @@ export class LeagueTablesService {
     const period = query.period ?? 'season';
 
     // The season's gameweeks and open fixtures, kept per version of the fixtures' rows.
-    const context = await this.liveContext.at(head.fixture_states_version, this.live.changedSince(leagueId));
+    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
     const gameweeks = context.tableGameweeks;
     const seasonId = gameweeks[0]?.season_id ?? null;
     const shown = resolvePeriod(period, gameweeks, query);

@@ -7,6 +7,7 @@ import { tableKey, type TableSource } from './league-tables.queries';
 import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
 import { selectFixturePicks, selectLiveBase, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
 import { RankedTable } from './ranked-table';
+import { LiveContextService, type LiveContext } from './live-context.service';
 
 /** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
 interface LiveBase extends Omit<LiveBaseRows, 'columns'> {
@@ -68,13 +69,16 @@ export class LiveTablesService {
   private readonly bigLoads = new KeyedQueue<'big'>();
   private serial = 0;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly contexts: LiveContextService,
+  ) {}
 
   /**
    * The live table of a league over a source (tableKey) at the standings' `version`, or null when none
    * of the source's fixtures is open (the stored table is the live one then; `evenIfClosed`
    * answers anyway, for a caller that needs this period beside an open one) or no base can be
-   * read yet. `fixtures`: the source's open fixtures, from the caller's LiveContext (read with changedSince(league)).
+   * read yet. `fixtures`: the source's open fixtures, from the caller's LiveContext (contextFor(league)).
    */
   async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures: OpenFixtures }): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
     const { version } = request;
@@ -131,13 +135,16 @@ export class LiveTablesService {
     return computing;
   }
 
-  /** The oldest load among the league's bases (microseconds, as text), or null: what a caller's read of open fixtures must go back to. */
-  changedSince(leagueId: number): string | null {
+  /**
+   * The live context a read of the league's tables goes by, at the fixtures' rows' `version` (read by
+   * the caller with its head): its open fixtures go back to the oldest load among the league's bases.
+   */
+  contextFor(leagueId: number, version: string): Promise<LiveContext> {
     let oldest: string | null = null;
     for (const [key, base] of this.bases) {
       if (key.startsWith(`${leagueId}:`) && (oldest === null || BigInt(base.loaded_at) < BigInt(oldest))) oldest = base.loaded_at;
     }
-    return oldest;
+    return this.contexts.at(version, oldest);
   }
 
   private picksOf(fixture: OpenFixtureRow): Promise<FixturePicks> {
