@@ -13,6 +13,8 @@ import {
 import { ApiError } from '../common/api-error';
 import { GenericPlanPool } from '../database/generic-plan-pool';
 import { KeyRanksService } from '../standings/key-ranks.service';
+import { LeaderboardService } from '../standings/leaderboard.service';
+import type { LiveStandings } from '../standings/live-standings';
 import { SeasonContextService } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
@@ -25,6 +27,7 @@ import {
   countMembers,
   countMembersMatching,
   type GameweekFactsRow,
+  type MemberComparisonRow,
   type MemberFilter,
   type MemberPageId,
   type MemberPageRow,
@@ -64,6 +67,8 @@ interface MembersPageQuery {
   leagueId: number;
   /** The league's season table version (ranks are read at it). */
   tableVersion: string | null;
+  /** The live standings while a match is open (they rank the page), else null. */
+  live: LiveStandings | null;
   page: number;
   pageSize: number;
   sort: MemberSort;
@@ -90,6 +95,7 @@ export class LeagueMembersService {
     private readonly access: LeagueAccessService,
     private readonly seasons: SeasonContextService,
     private readonly keyRanks: KeyRanksService,
+    private readonly leaderboards: LeaderboardService,
     private readonly statsService: StatsService,
     private readonly users: UsersService,
   ) {}
@@ -101,27 +107,32 @@ export class LeagueMembersService {
 
   async enhanced(leagueId: number, viewerId: number, query: MembersQueryDto): Promise<EnhancedMembersResponse> {
     const access = await this.access.assertVisible(leagueId, viewerId);
+    const live = await this.leaderboards.liveStandingsOf(leagueId);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
     const sort = query.sort ?? 'rank';
     const search = searchText(query.search);
     const role = query.role ?? null;
-    const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, page, pageSize, sort, filter: { role, search } };
+    const shown: MembersPageQuery = { leagueId, tableVersion: access.table_version, live, page, pageSize, sort, filter: { role, search } };
     // A big league's page without a search is the same for every reader: it is built once per
-    // table version and reused for up to BIG_LEAGUE_COUNT_TTL_MS (its count may be as old).
+    // table version (and live state) and reused for up to BIG_LEAGUE_COUNT_TTL_MS (its count may be as old).
     const big = search === null && this.bigLeagues.has(leagueId);
     const { members, total } = big
-      ? await this.bigLeaguePages.get(`${leagueId}:${access.table_version}:${sort}:${role}:${page}:${pageSize}`, () => this.membersPage(shown))
+      ? await this.bigLeaguePages.get(`${leagueId}:${access.table_version}:${live?.key ?? ''}:${sort}:${role}:${page}:${pageSize}`, () => this.membersPage(shown))
       : await this.membersPage(shown);
     return { members: members.map((m) => (m.user_id === viewerId ? { ...m, is_current_user: true } : m)), ...paging(page, pageSize, total) };
   }
 
-  /** One page of the members list as anyone sees it (nobody is the current user yet), and the number of members it pages. */
+  /**
+   * One page of the members list as anyone sees it (nobody is the current user yet), and the number of members it pages.
+   * While a match is open, ranks and points are the live standings' (the leaderboard's), not the stored ones.
+   */
   private async membersPage(q: MembersPageQuery): Promise<{ members: EnhancedMember[]; total: number }> {
     // The page's rows carry their activity ("active this gameweek": the active season's current one).
     const [{ rows, total }, ranks] = await Promise.all([this.pageRows(q), this.keyRanks.ranksAt(q.leagueId, q.tableVersion)]);
     const members: EnhancedMember[] = rows.map((r) => {
-      const rank = r.ranked ? ranks.rankOf({ points: r.total_points, exact: r.exact, correct: r.correct }) : null;
+      const line = q.live?.lineOf(r.user_id);
+      const rank = line ? line.rank : r.ranked ? ranks.rankOf({ points: r.total_points, exact: r.exact, correct: r.correct }) : null;
       return {
         user_id: r.user_id,
         username: r.username,
@@ -132,8 +143,8 @@ export class LeagueMembersService {
         prediction_accuracy: accuracyPercent(r.season_correct, r.season_scored),
         weeks_active: r.weeks_active,
         is_active_this_gameweek: r.active_this_gameweek,
-        recent_points: r.recent_points,
-        total_points: r.total_points,
+        recent_points: line ? line.recentPoints : r.recent_points,
+        total_points: line ? line.points : r.total_points,
         is_current_user: false,
         badge: rankBadge(rank),
         joined_at: new Date(r.joined_at).toISOString(),
@@ -144,6 +155,7 @@ export class LeagueMembersService {
 
   /** The page's members in the order asked for, and how many match. */
   private async pageRows(q: MembersPageQuery): Promise<{ rows: MemberPageRow[]; total: number }> {
+    if (q.live && q.sort !== 'name') return this.livePageRows(q, q.live);
     const { search } = q.filter;
     if (search !== null && q.filter.role === null && (await this.searchesNamesFirst(q.leagueId))) {
       const offset = pageOffset(q.page, q.pageSize);
@@ -151,9 +163,41 @@ export class LeagueMembersService {
       return { rows, total: rows[0]?.total ?? (offset > 0 ? await countMembersMatching(this.db, q.leagueId, q.filter) : 0) };
     }
     const { ids, total } = await this.pageIds(q);
-    const details = new Map((await selectMemberPageDetails(this.db, q.leagueId, ids.map((r) => r.user_id))).map((r) => [r.user_id, r]));
-    // A member who left between the two queries is left out.
-    return { rows: ids.flatMap((r) => details.get(r.user_id) ?? []), total };
+    return { rows: await this.pageDetails(q.leagueId, ids), total };
+  }
+
+  /**
+   * A page by rank or points while a match is open: in the live table's order (rank and points
+   * orders are one: the table rule ranks by points first). The whole list is the live table's
+   * slice; a filtered one is ordered in full when the league is small, and within the page when it
+   * is big (there its matches come in the stored order: a fan who moved across a page boundary
+   * shows on the neighbouring page until the scorer has written the goal, some seconds).
+   * Members not in the live table (joined since its base) come last, as unranked ones do.
+   */
+  private async livePageRows(q: MembersPageQuery, live: LiveStandings): Promise<{ rows: MemberPageRow[]; total: number }> {
+    const offset = pageOffset(q.page, q.pageSize);
+    const filtered = q.filter.role !== null || q.filter.search !== null;
+    const members = await this.memberCount(q.leagueId);
+    const placeOf = (userId: number) => live.positionOf(userId) ?? Infinity;
+    const byLiveOrder = (a: number, b: number) => placeOf(a) - placeOf(b) || a - b;
+    if (!filtered && live.season.size === members) {
+      const ids = live.season.slice(offset, offset + q.pageSize).map((m) => ({ user_id: m.user_id }));
+      return { rows: await this.pageDetails(q.leagueId, ids), total: members };
+    }
+    if (members < BIG_LEAGUE.members) {
+      // A small league: every match, ordered here (at most BIG_LEAGUE.members of them).
+      const all = await selectMemberPageIds(this.db, q.leagueId, q.filter, q.sort, BIG_LEAGUE.members, 0);
+      const ids = all.map((r) => r.user_id).sort(byLiveOrder);
+      return { rows: await this.pageDetails(q.leagueId, ids.slice(offset, offset + q.pageSize).map((user_id) => ({ user_id }))), total: ids.length };
+    }
+    const { rows, total } = await this.pageRows({ ...q, live: null });
+    return { rows: [...rows].sort((a, b) => byLiveOrder(a.user_id, b.user_id)), total };
+  }
+
+  /** The details of the page's members in the page's order; a member who left since the ids were read is left out. */
+  private async pageDetails(leagueId: number, ids: MemberPageId[]): Promise<MemberPageRow[]> {
+    const details = new Map((await selectMemberPageDetails(this.db, leagueId, ids.map((r) => r.user_id))).map((r) => [r.user_id, r]));
+    return ids.flatMap((r) => details.get(r.user_id) ?? []);
   }
 
   /** Whether the league's search reads the names first (see searchesNamesFirst); only big leagues are asked. */
@@ -214,10 +258,13 @@ export class LeagueMembersService {
   /** The member modal: the member's card, achievements and a comparison with the viewer. */
   async detail(leagueId: number, viewerId: number, memberId: number): Promise<MemberDetail> {
     await this.access.assertVisible(leagueId, viewerId);
-    const member = await this.member(leagueId, String(memberId));
+    const [stored, live] = await Promise.all([this.member(leagueId, String(memberId)), this.leaderboards.liveStandingsOf(leagueId)]);
+    const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
-    const cmp = await selectMemberComparison(this.db, leagueId, viewerId, member.user_id, member.total_points);
+    const cmp = live
+      ? liveComparison(live, viewerId, member)
+      : await selectMemberComparison(this.db, leagueId, viewerId, member.user_id, member.total_points);
     const accuracy = accuracyPercent(facts.correct, facts.scored);
     const weeksActive = facts.gameweeks.filter((g) => g.predictions > 0).length;
     return {
@@ -256,7 +303,8 @@ export class LeagueMembersService {
   /** The league player profile: stats, hot and cold teams, recent gameweeks, rank, badge and insights. */
   async profile(leagueId: number, viewerId: number, player: string): Promise<LeaguePlayerProfile> {
     const league = await this.access.assertVisible(leagueId, viewerId);
-    const member = await this.member(leagueId, player);
+    const [stored, live] = await Promise.all([this.member(leagueId, player), this.leaderboards.liveStandingsOf(leagueId)]);
+    const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
     const { hot, cold } = await this.statsService.teamForm(member.user_id, ctx?.seasonId ?? null);
@@ -318,4 +366,19 @@ export class LeagueMembersService {
     const gameweeks = await selectGameweekFacts(this.db, userId, seasonId);
     return { ...totals, gameweeks };
   }
+}
+
+/** The member's rank and points from the live standings while a match is open (as the leaderboard shows them). */
+function withLiveStanding(member: MemberRow, live: LiveStandings | null): MemberRow {
+  const line = live?.lineOf(member.user_id);
+  return line ? { ...member, rank: line.rank, total_points: line.points, recent_points: line.recentPoints } : member;
+}
+
+/** The member modal's comparison from the live standings: the viewer's points, and how many others stand below the member's. */
+function liveComparison(live: LiveStandings, viewerId: number, member: MemberRow): MemberComparisonRow {
+  return {
+    viewer_points: live.lineOf(viewerId)?.points ?? null,
+    below: live.countBelow(member.total_points),
+    others: live.season.size - (live.positionOf(member.user_id) === undefined ? 0 : 1),
+  };
 }

@@ -53,6 +53,20 @@ export async function selectLeaderboardHead(db: DataSource, leagueId: number, vi
   return head;
 }
 
+/** What a read of a league's live standings goes by (LeaderboardService.liveStandingsOf): its head, less the viewer. */
+export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'fixture_states_version'>;
+
+export async function selectLiveStandingsHead(db: DataSource, leagueId: number): Promise<LiveStandingsHead> {
+  const [head] = await queryPrepared<LiveStandingsHead>(
+    db,
+    'live_standings_head',
+    `SELECT sm.member_count AS total, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+     FROM (SELECT 1) one LEFT JOIN league_standings_summary sm ON sm.league_id = $1`,
+    [leagueId],
+  );
+  return head;
+}
+
 /** A page within the summary's leading rows (`offset + pageSize` ≤ TOP_ROWS), read from its jsonb: no sort, ranks as stored. */
 export function selectLeadingPage(q: Q, leagueId: number, pageSize: number, offset: number): Promise<StandingRow[]> {
   return q.query(

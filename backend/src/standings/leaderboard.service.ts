@@ -11,8 +11,10 @@ import {
   selectLeadingPage,
   selectLeadingScore,
   selectLiveRowDetails,
+  selectLiveStandingsHead,
   type LeaderboardHead,
   type LiveRowDetails,
+  type LiveStandingsHead,
   type StandingRow,
   type UnrankedStandingRow,
 } from './leaderboard.queries';
@@ -21,7 +23,7 @@ import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
 import { VersionedCache } from '../common/versioned-cache';
 import { LiveTablesService } from './live-tables.service';
-import type { LiveContext } from './live-context.service';
+import { LiveStandings } from './live-standings';
 import { liveFixturesOf } from './live-tables.queries';
 import { BIG_TABLE, latest } from './league-tables.service';
 import type { RankedMember, RankedTable } from './ranked-table';
@@ -54,11 +56,8 @@ export class LeaderboardService {
     const head = await selectLeaderboardHead(this.db, leagueId, viewerId);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound('League not found.');
-    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
-    if (context.open) {
-      const live = await this.liveLeaderboard(leagueId, viewerId, head, context, page, pageSize);
-      if (live) return live;
-    }
+    const live = await this.liveStandings(leagueId, head);
+    if (live) return this.liveLeaderboard(leagueId, viewerId, head, live, page, pageSize);
 
     const ranks = () => this.keyRanks.ranksAt(leagueId, head.version);
     const rows = await this.page(leagueId, page, pageSize, head.version, ranks);
@@ -77,21 +76,19 @@ export class LeaderboardService {
   }
 
   /**
-   * While a match of the season is open: the season table and the recent gameweek's as the
-   * current scores make them (live-tables.service.ts, the same tables as GET …/table), with the
-   * stored parts (previous rank, names) read for the page's members. Null when nothing is open
-   * any more (the stored table answers).
+   * The league's standings as the open matches' current scores make them (live-tables.service.ts,
+   * the same tables as GET …/table), or null while no match of the season is open or no base can
+   * be read yet (the stored standings answer then). For the leaderboard and for other domains'
+   * readers of a member's rank (the members list, the member modal): one answer for all of them.
    */
-  private async liveLeaderboard(
-    leagueId: number,
-    viewerId: number,
-    head: LeaderboardHead,
-    context: LiveContext,
-    page: number,
-    pageSize: number,
-  ): Promise<LeaderboardResponse | null> {
+  async liveStandingsOf(leagueId: number): Promise<LiveStandings | null> {
+    return this.liveStandings(leagueId, await selectLiveStandingsHead(this.db, leagueId));
+  }
+
+  private async liveStandings(leagueId: number, head: LiveStandingsHead): Promise<LiveStandings | null> {
+    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
     const ctx = context.season;
-    if (!ctx) return null;
+    if (!context.open || !ctx) return null;
     const fixtures = context.fixtures;
     const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     const big = (head.total ?? 0) >= BIG_TABLE.members;
@@ -117,14 +114,31 @@ export class LeaderboardService {
         : Promise.resolve(null),
     ]);
     if (!season || (ctx.recent && !recent)) return null;
-    // No recent gameweek: nothing scored yet, no recent points.
-    const recentPoints = (userId: number) => (recent ? pointsIn(recent.table, userId) : 0);
+    return new LiveStandings(
+      season.table,
+      recent?.table ?? null,
+      ctx.recent?.number ?? null,
+      latest(season.scoresAt, recent?.scoresAt ?? null),
+      `${leagueId}:${season.signature}/${recent?.signature ?? ''}`,
+    );
+  }
+
+  /** The leaderboard from the live standings, with the stored parts (previous rank, names) read for the page's members. */
+  private async liveLeaderboard(
+    leagueId: number,
+    viewerId: number,
+    head: LeaderboardHead,
+    live: LiveStandings,
+    page: number,
+    pageSize: number,
+  ): Promise<LeaderboardResponse> {
+    const season = live.season;
     const liveRow = (m: RankedMember, details: Omit<LiveRowDetails, 'user_id'> | undefined): StandingRow => ({
       user_id: m.user_id,
       rank: m.rank,
       previous_rank: details?.previous_rank ?? null,
       total_points: m.points,
-      recent_points: recentPoints(m.user_id),
+      recent_points: live.recentPointsOf(m.user_id),
       provisional: m.provisional,
       username: details?.username ?? '',
       first_name: details?.first_name ?? '',
@@ -133,24 +147,24 @@ export class LeaderboardService {
     });
     const offset = pageOffset(page, pageSize);
     // A page's rows are made once per pair of live tables (its stored parts read once), as stored pages are per version.
-    const rows = await this.livePage(season.table, recent?.table ?? null, `${page}:${pageSize}`, async () => {
-      const members = season.table.slice(offset, offset + pageSize);
+    const rows = await this.livePage(season, live.recent, `${page}:${pageSize}`, async () => {
+      const members = season.slice(offset, offset + pageSize);
       const details = new Map((await selectLiveRowDetails(this.db, leagueId, members.map((m) => m.user_id))).map((d) => [d.user_id, d]));
       return members.map((m) => liveRow(m, details.get(m.user_id)));
     });
     const leaderboard = rows.map((r) => toRow(r, viewerId));
-    const mineAt = season.table.positionOf(viewerId);
+    const mineAt = season.positionOf(viewerId);
     if (mineAt !== undefined && (mineAt < offset || mineAt >= offset + pageSize)) {
       // The viewer's own row: its stored parts came with the head (read them for a member without a stored row yet).
       const own = head.user_id === viewerId ? (head as LiveRowDetails) : (await selectLiveRowDetails(this.db, leagueId, [viewerId]))[0];
-      leaderboard.push(toRow(liveRow(season.table.at(mineAt), own), viewerId));
+      leaderboard.push(toRow(liveRow(season.at(mineAt), own), viewerId));
     }
     return {
       leaderboard,
       current_user: leaderboard.find((r) => r.is_current_user) ?? null,
-      recent_gameweek: ctx.recent?.number ?? null,
-      updated_at: latest(head.computed_at, latest(season.scoresAt, recent?.scoresAt ?? null))?.toISOString() ?? null,
-      ...paging(page, pageSize, season.table.size),
+      recent_gameweek: live.recentGameweek,
+      updated_at: latest(head.computed_at, live.scoresAt)?.toISOString() ?? null,
+      ...paging(page, pageSize, season.size),
     };
   }
 
@@ -211,9 +225,4 @@ function toRow(r: StandingRow, viewerId: number): LeaderboardRow {
     is_current_user: r.user_id === viewerId,
     provisional: r.provisional,
   };
-}
-
-function pointsIn(table: RankedTable, userId: number): number {
-  const at = table.positionOf(userId);
-  return at === undefined ? 0 : (table.at(at) satisfies RankedMember).points;
 }

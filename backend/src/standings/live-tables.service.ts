@@ -80,7 +80,10 @@ export class LiveTablesService {
    * answers anyway, for a caller that needs this period beside an open one) or no base can be
    * read yet. `fixtures`: the source's open fixtures, from the caller's LiveContext (contextFor(league)).
    */
-  async table(request: LiveTableRequest, options: { evenIfClosed?: boolean; fixtures: OpenFixtures }): Promise<{ table: RankedTable; scoresAt: Date | null } | null> {
+  async table(
+    request: LiveTableRequest,
+    options: { evenIfClosed?: boolean; fixtures: OpenFixtures },
+  ): Promise<{ table: RankedTable; scoresAt: Date | null; signature: string } | null> {
     const { version } = request;
     const key = tableKey(request.leagueId, request.source);
     let base = this.bases.get(key);

@@ -92,7 +92,34 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
         );
       }),
     );
-    return { leaderboard, gameweek: tables[0], season: tables[1], updatedAt: board.body.data.updated_at as string | null };
+    return { leaderboard, gameweek: tables[0], season: tables[1], ...(await membersAnswered(viewer)), updatedAt: board.body.data.updated_at as string | null };
+  }
+
+  type MemberLine = { user_id: number; rank: number | null; total_points: number; recent_points: number };
+  const lineOf = (m: MemberLine) => ({ rank: m.rank, points: m.total_points, recent: m.recent_points });
+
+  /**
+   * The members list (whole, by points, a search by rank, and page by page), the member modal and
+   * the player profile: the same ranks and points as the leaderboard, in its order.
+   */
+  async function membersAnswered(viewer: FastUser) {
+    const list = async (query: Record<string, string | number>) =>
+      (await sys.http.get(`/api/leagues/${leagueId}/members/enhanced/`).query(query).set(viewer.auth).expect(200)).body.data.members as MemberLine[];
+    const byRank = await list({ sort: 'rank', page_size: 100 });
+    const orders = {
+      byPoints: await list({ sort: 'points', page_size: 100 }),
+      searchByRank: await list({ sort: 'rank', search: 'live', page_size: 100 }),
+      membersRoleByRank: await list({ sort: 'rank', role: 'member', page_size: 100 }),
+      pageByPage: [...(await list({ sort: 'rank', page: 1, page_size: 4 })), ...(await list({ sort: 'rank', page: 2, page_size: 4 })), ...(await list({ sort: 'rank', page: 3, page_size: 4 }))],
+    };
+    const members = new Map(byRank.map((m) => [m.user_id, lineOf(m)]));
+    const modal = new Map<number, { rank: number | null; points: number; profileRank: number | null; betterThan: number }>();
+    for (const p of [players[1], players[4]]) {
+      const detail = (await sys.http.get(`/api/leagues/${leagueId}/members/${p.id}/`).set(viewer.auth).expect(200)).body.data;
+      const profile = (await sys.http.get(`/api/leagues/${leagueId}/players/${p.id}/`).set(viewer.auth).expect(200)).body.data;
+      modal.set(p.id, { rank: detail.member.rank, points: detail.member.total_points, profileRank: profile.player.rank, betterThan: detail.comparison.better_than_percent });
+    }
+    return { members, byRank: byRank.map((m) => m.user_id), orders: Object.fromEntries(Object.entries(orders).map(([k, rows]) => [k, rows.map((m) => m.user_id)])), modal };
   }
 
   function expectAnswers(got: Awaited<ReturnType<typeof answered>>, want: Map<number, Figures>, when: string) {
@@ -101,6 +128,18 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       expect([when, p.id, got.gameweek.get(p.id)]).toEqual([when, p.id, w]);
       expect([when, p.id, got.season.get(p.id)]).toEqual([when, p.id, w]);
       expect([when, p.id, got.leaderboard.get(p.id)]).toEqual([when, p.id, { rank: w.rank, points: w.points, provisional: w.provisional, recent: w.points }]);
+      expect([when, p.id, got.members.get(p.id)]).toEqual([when, p.id, { rank: w.rank, points: w.points, recent: w.points }]);
+    }
+    // Every list by rank or points is in the table's order (ties by user id), as the leaderboard is.
+    const tableOrder = [...want.entries()].sort(([a, x], [b, y]) => x.rank - y.rank || a - b).map(([id]) => id);
+    const nonOwners = tableOrder.filter((id) => id !== players[0].id);
+    expect([when, got.byRank]).toEqual([when, tableOrder]);
+    expect([when, got.orders]).toEqual([when, { byPoints: tableOrder, searchByRank: tableOrder, membersRoleByRank: nonOwners, pageByPage: tableOrder }]);
+    for (const [id, m] of got.modal) {
+      const w = want.get(id)!;
+      const others = [...want.entries()].filter(([other]) => other !== id);
+      const betterThan = Math.round((100 * others.filter(([, o]) => o.points < w.points).length) / others.length);
+      expect([when, id, m]).toEqual([when, id, { rank: w.rank, points: w.points, profileRank: w.rank, betterThan }]);
     }
   }
 

@@ -217,18 +217,22 @@ describe('leaderboard', () => {
     expect(within(rows[0]).getByText('250')).toBeTruthy();
   });
 
-  it('refetches the table a moment after a goal (its server has it before the table push), not on a minute tick', async () => {
+  it('refetches the table and the members list a moment after a goal (its server has it before the table push), not on a minute tick', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const api = detailApi();
     renderApp('/leagues/7');
     const table = (await screen.findByText('League leaderboard', { selector: 'caption' })).closest('table')!;
     await within(table).findByText('Player 2');
+    await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBeGreaterThan(0));
     const before = callsTo(api, `${L}/leaderboard/`).length;
+    const membersBefore = callsTo(api, `${L}/members/enhanced/`).length;
     act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
     await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1));
+    await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1));
     act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
     await new Promise((r) => setTimeout(r, 50));
     expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1);
+    expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1);
     act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 2, awayScore: 0, minute: 30 }));
     await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 2));
     // The gameweek table, when shown, likewise.

@@ -69,8 +69,11 @@ export function useLeagueLive(leagueId: number) {
     }, MOVE_HIGHLIGHT_MS);
   });
 
-  // A goal is in the server's table at once: the shown pages refetch, before the table's own push.
-  useScoreMoves(() => void queryClient.invalidateQueries(sub(leagueId, 'leaderboard')));
+  // A goal is in the server's ranks at once (the table, the members list, a member's card): what
+  // is shown refetches, before the table's own push.
+  useScoreMoves(() => {
+    for (const part of ['leaderboard', 'members', 'member']) void queryClient.invalidateQueries(sub(leagueId, part));
+  });
 
   useLiveEvent('activity.created', (payload) => {
     if (payload.leagueId !== leagueId) return;

@@ -1,0 +1,64 @@
+import type { RankedTable } from './ranked-table';
+
+/** A member's line in a league's live standings. */
+export interface LiveLine {
+  /** Place in table order (0-based). */
+  position: number;
+  rank: number;
+  points: number;
+  /** Points in the league's recent gameweek. */
+  recentPoints: number;
+  provisional: boolean;
+}
+
+/**
+ * A league's standings while a match is open, as the current scores make them: its live season
+ * table and its recent gameweek's (live-tables.service.ts). Every reader of a member's rank or
+ * points (the leaderboard, the members list, the member modal, the profile) reads them from here
+ * during play, so they agree with each other and with the league's tables at once after a goal,
+ * where the stored standings follow when the scorer and the recomputes have written it.
+ */
+export class LiveStandings {
+  constructor(
+    readonly season: RankedTable,
+    readonly recent: RankedTable | null,
+    /** The recent gameweek's number (null: nothing scored yet). */
+    readonly recentGameweek: number | null,
+    /** When the newest score applied was recorded (null: none since the stored tables). */
+    readonly scoresAt: Date | null,
+    /** Names this state: a goal, a correction or a new stored table gives a new key. */
+    readonly key: string,
+  ) {}
+
+  /** The member's live line, or undefined for a user not in the table (not a member, or joined since its base). */
+  lineOf(userId: number): LiveLine | undefined {
+    const position = this.season.positionOf(userId);
+    if (position === undefined) return undefined;
+    const m = this.season.at(position);
+    return { position, rank: m.rank, points: m.points, recentPoints: this.recentPointsOf(userId), provisional: m.provisional };
+  }
+
+  /** The member's place in table order (0-based), or undefined for a user not in the table. */
+  positionOf(userId: number): number | undefined {
+    return this.season.positionOf(userId);
+  }
+
+  /** The member's points in the recent gameweek (0 without one). */
+  recentPointsOf(userId: number): number {
+    const at = this.recent?.positionOf(userId);
+    return at === undefined || !this.recent ? 0 : this.recent.at(at).points;
+  }
+
+  /** How many members have fewer points than `points`: points never rise down the table, so a binary search. */
+  countBelow(points: number): number {
+    let lo = 0;
+    let hi = this.season.size;
+    // The first position with fewer points.
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.season.at(mid).points < points) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.season.size - lo;
+  }
+}
