@@ -95,3 +95,11 @@ export const queueJobsProcessed = new Counter({
   labelNames: ['queue', 'outcome'] as const,
   registers: [metricsRegistry],
 });
+
+/** Live tables' bases this API process loaded, by size (big: BIG_TABLE members or more): a steady climb while nothing moves means the cache is too small for the leagues read. */
+export const liveTableBaseLoads = new Counter({
+  name: 'scoreline_live_table_base_loads_total',
+  help: 'Bases of live tables loaded by this process, by size (big, small)',
+  labelNames: ['size'] as const,
+  registers: [metricsRegistry],
+});

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { LRUCache } from 'lru-cache';
 import { KeyedQueue } from '../common/keyed-queue';
+import { liveTableBaseLoads } from '../metrics/metrics';
 import { VersionedCache } from '../common/versioned-cache';
 import { tableKey, type TableSource } from './league-tables.queries';
 import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
@@ -12,6 +14,7 @@ import { LiveContextService, type LiveContext } from './live-context.service';
 /** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
 interface LiveBase extends Omit<LiveBaseRows, 'columns'> {
   columns: OrderedBase;
+  leagueId: number;
   version: number;
   /** Tells bases apart in the signature of a live table made from one. */
   serial: number;
@@ -40,8 +43,16 @@ export interface LiveTableRequest {
   big: boolean;
 }
 
-/** Bases and answers kept, as LeagueTablesService keeps its tables (a 1M league's base is ~20 MB). */
-const KEPT = 24;
+/**
+ * How many members' lines the bases, and the answers, may hold (each: a 1M league's base is ~20 MB,
+ * its answer ~30 MB). The least recently read go first, weighed by their members: a million-member
+ * league read every second stays while the private leagues of a match day come and go around it
+ * (kept by count and by load order, 24 small loads evicted it and every read of it reloaded a
+ * million rows). The budget holds the bench's five league kinds with their gameweek and month tables.
+ */
+const MEMBERS_KEPT = 5_000_000;
+/** What one entry weighs beyond its members, in members: at most MEMBERS_KEPT / ENTRY_WEIGHT small leagues are kept. */
+const ENTRY_WEIGHT = 1_000;
 /** How soon a base that found a scorer writing is tried again. */
 const RETRY_MS = 200;
 /** A fixture's picks are fixed once it kicks off: kept per fixture and kick-off time. */
@@ -58,11 +69,17 @@ const PICKS_KEPT = 64;
 @Injectable()
 export class LiveTablesService {
   private readonly logger = new Logger(LiveTablesService.name);
-  private readonly bases = new Map<string, LiveBase>();
+  private readonly bases = new LRUCache<string, LiveBase>({
+    maxSize: MEMBERS_KEPT,
+    sizeCalculation: (base) => ENTRY_WEIGHT + base.columns.user_ids.length,
+    dispose: (base, key) => this.basesOfLeague(base.leagueId, (keys) => keys.delete(key)),
+  });
+  /** The keys of each league's bases (contextFor asks for a league's oldest). */
+  private readonly leagueBases = new Map<number, Set<string>>();
   private readonly baseLoads = new Map<string, Promise<LiveBase | null>>();
   /** When a base of the key last found a scorer writing. */
   private readonly lockMissedAt = new Map<string, number>();
-  private readonly answers = new Map<string, LiveAnswer>();
+  private readonly answers = new LRUCache<string, LiveAnswer>({ maxSize: MEMBERS_KEPT, sizeCalculation: (answer) => ENTRY_WEIGHT + answer.table.size });
   private readonly computing = new Map<string, Promise<LiveAnswer>>();
   private readonly picks = new VersionedCache<number, FixturePicks>(PICKS_KEPT);
   /** Big bases load one at a time (memory: see LeagueTablesService's BIG_TABLE). */
@@ -128,9 +145,9 @@ export class LiveTablesService {
         const moves: FixtureMove[] = await Promise.all(moved.map(async (m) => ({ from: m.from, to: m.to, picks: await this.picksOf(m.fixture) })));
         const scoresAt = moved.reduce<Date | null>((at, m) => (at === null || m.fixture.updated_at > at ? m.fixture.updated_at : at), null);
         const answer: LiveAnswer = { serial: from.serial, signature, table: new RankedTable(liveColumns(from.columns, moves)), scoresAt };
-        const current = this.answers.get(key);
+        const current = this.answers.peek(key);
         // An answer from an older base must not replace a newer one's.
-        if (!current || current.serial <= from.serial) this.keep(this.answers, key, answer);
+        if (!current || current.serial <= from.serial) this.answers.set(key, answer);
         return answer;
       })().finally(() => this.computing.delete(computeKey));
       this.computing.set(computeKey, computing);
@@ -144,10 +161,18 @@ export class LiveTablesService {
    */
   contextFor(leagueId: number, version: string): Promise<LiveContext> {
     let oldest: string | null = null;
-    for (const [key, base] of this.bases) {
-      if (key.startsWith(`${leagueId}:`) && (oldest === null || BigInt(base.loaded_at) < BigInt(oldest))) oldest = base.loaded_at;
+    for (const key of this.leagueBases.get(leagueId) ?? []) {
+      const base = this.bases.peek(key);
+      if (base && (oldest === null || BigInt(base.loaded_at) < BigInt(oldest))) oldest = base.loaded_at;
     }
     return this.contexts.at(version, oldest);
+  }
+
+  private basesOfLeague(leagueId: number, change: (keys: Set<string>) => void): void {
+    const keys = this.leagueBases.get(leagueId) ?? new Set<string>();
+    change(keys);
+    if (keys.size === 0) this.leagueBases.delete(leagueId);
+    else this.leagueBases.set(leagueId, keys);
   }
 
   private picksOf(fixture: OpenFixtureRow): Promise<FixturePicks> {
@@ -171,20 +196,18 @@ export class LiveTablesService {
         return null;
       }
       this.lockMissedAt.delete(key);
-      const base: LiveBase = { ...rows, columns: ordered(rows.columns), version, serial: ++this.serial };
-      const current = this.bases.get(key);
+      liveTableBaseLoads.inc({ size: big ? 'big' : 'small' });
+      const base: LiveBase = { ...rows, columns: ordered(rows.columns), leagueId, version, serial: ++this.serial };
+      const current = this.bases.peek(key);
       // A slower load of an older version must not replace a newer base.
-      if (!current || current.version <= version) this.keep(this.bases, key, base);
+      if (!current || current.version <= version) {
+        this.bases.set(key, base);
+        this.basesOfLeague(leagueId, (keys) => keys.add(key));
+      }
       return base;
     };
     const load = (big ? this.bigLoads.run('big', loadNow) : loadNow()).finally(() => this.baseLoads.delete(loadKey));
     this.baseLoads.set(loadKey, load);
     return load;
-  }
-
-  private keep<T>(map: Map<string, T>, key: string, value: T): void {
-    map.delete(key);
-    map.set(key, value);
-    while (map.size > KEPT) map.delete(map.keys().next().value as string);
   }
 }

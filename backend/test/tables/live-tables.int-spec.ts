@@ -6,6 +6,7 @@ import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
+import { liveTableBaseLoads } from '@scoreline/backend/metrics/metrics';
 
 /**
  * Live tables (live-tables.service.ts) on the real system: a goal, a correction or a
@@ -253,5 +254,30 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
     }
     await sys.settle(60000);
     expect(await read()).toMatchObject({ total_points: expected().get(players[1].id)!.points });
+  }, 120000);
+
+  it("keeps a league's live tables while a match day's many other leagues are read around it", async () => {
+    const loads = async () => (await liveTableBaseLoads.get()).values.reduce((sum, v) => sum + v.value, 0);
+    const readBoard = (id: number, viewer: FastUser) => sys.http.get(`/api/leagues/${id}/leaderboard/`).set(viewer.auth).expect(200);
+    await readBoard(leagueId, players[0]);
+    const others: { id: number; owner: FastUser }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const owner = players[i % players.length];
+      const created = await sys.http.post('/api/leagues/').set(owner.auth).send({ name: `Side League ${i}`, type: 'private' }).expect(201);
+      others.push({ id: created.body.data.id, owner });
+    }
+    // Each read of the league itself loads nothing: its bases stayed while the others' loaded.
+    const readOwn = async () => {
+      const before = await loads();
+      await readBoard(leagueId, players[0]);
+      expect(await loads()).toBe(before);
+    };
+    const before = await loads();
+    for (const [i, other] of others.entries()) {
+      await readBoard(other.id, other.owner);
+      if (i % 10 === 9) await readOwn();
+    }
+    // Each other league loaded its bases (the season's, and the recent gameweek's once one is scored).
+    expect(await loads()).toBeGreaterThanOrEqual(before + others.length);
   }, 120000);
 });
