@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { LRUCache } from 'lru-cache';
 import { KeyedQueue } from '../common/keyed-queue';
+import { WeightedLru } from '../common/weighted-lru';
 import { liveTableBaseLoads } from '../metrics/metrics';
 import { VersionedCache } from '../common/versioned-cache';
 import { tableKey, type TableSource } from './league-tables.queries';
@@ -47,7 +47,7 @@ export interface LiveTableRequest {
  * How many members' lines the bases, and the answers, may hold (each: a 1M league's base is ~20 MB,
  * its answer ~30 MB). The least recently read go first, weighed by their members: a million-member
  * league read every second stays while the private leagues of a match day come and go around it
- * (kept by count and by load order, 24 small loads evicted it and every read of it reloaded a
+ * (kept by count and in load order, 24 small loads evicted it, and its next read reloaded a
  * million rows). The budget holds the bench's five league kinds with their gameweek and month tables.
  */
 const MEMBERS_KEPT = 5_000_000;
@@ -69,17 +69,17 @@ const PICKS_KEPT = 64;
 @Injectable()
 export class LiveTablesService {
   private readonly logger = new Logger(LiveTablesService.name);
-  private readonly bases = new LRUCache<string, LiveBase>({
-    maxSize: MEMBERS_KEPT,
-    sizeCalculation: (base) => ENTRY_WEIGHT + base.columns.user_ids.length,
-    dispose: (base, key) => this.basesOfLeague(base.leagueId, (keys) => keys.delete(key)),
-  });
+  private readonly bases = new WeightedLru<string, LiveBase>(
+    MEMBERS_KEPT,
+    (base) => ENTRY_WEIGHT + base.columns.user_ids.length,
+    (key, base) => this.basesOfLeague(base.leagueId, (keys) => keys.delete(key)),
+  );
   /** The keys of each league's bases (contextFor asks for a league's oldest). */
   private readonly leagueBases = new Map<number, Set<string>>();
   private readonly baseLoads = new Map<string, Promise<LiveBase | null>>();
   /** When a base of the key last found a scorer writing. */
   private readonly lockMissedAt = new Map<string, number>();
-  private readonly answers = new LRUCache<string, LiveAnswer>({ maxSize: MEMBERS_KEPT, sizeCalculation: (answer) => ENTRY_WEIGHT + answer.table.size });
+  private readonly answers = new WeightedLru<string, LiveAnswer>(MEMBERS_KEPT, (answer) => ENTRY_WEIGHT + answer.table.size);
   private readonly computing = new Map<string, Promise<LiveAnswer>>();
   private readonly picks = new VersionedCache<number, FixturePicks>(PICKS_KEPT);
   /** Big bases load one at a time (memory: see LeagueTablesService's BIG_TABLE). */
