@@ -54,7 +54,9 @@ export class LeaguesService {
 
   async overview(userId: number): Promise<LeaguesOverview> {
     const rows = await selectLeaguesOfMember(this.db, userId);
-    const entries = rows.map((r) => ({ row: r, league: toLeague(r, userId), rank: r.my_rank }));
+    // While a match is open the ranks are the live tables' (as each league's leaderboard shows them).
+    const live = await this.standings.liveStandingsOfEach(rows.map((r) => r.id));
+    const entries = rows.map((r) => ({ row: r, league: toLeague(r, userId), rank: live.get(r.id)?.lineOf(userId)?.rank ?? r.my_rank }));
     const one = (type: string) => entries.find((e) => e.row.type === type) ?? null;
     const rankText = (rank: number | null, members: number) =>
       rank === null ? 'Your rank appears once the table is computed.' : `You are ranked #${rank} of ${members}.`;

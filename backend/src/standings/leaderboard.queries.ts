@@ -54,17 +54,17 @@ export async function selectLeaderboardHead(db: DataSource, leagueId: number, vi
 }
 
 /** What a read of a league's live standings goes by (LeaderboardService.liveStandingsOf): its head, less the viewer. */
-export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'fixture_states_version'>;
+export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'fixture_states_version'> & { league_id: number };
 
-export async function selectLiveStandingsHead(db: DataSource, leagueId: number): Promise<LiveStandingsHead> {
-  const [head] = await queryPrepared<LiveStandingsHead>(
+/** The heads of some leagues' live standings (a league not computed yet has total and computed_at null). */
+export function selectLiveStandingsHeads(db: DataSource, leagueIds: number[]): Promise<LiveStandingsHead[]> {
+  return queryPrepared<LiveStandingsHead>(
     db,
-    'live_standings_head',
-    `SELECT sm.member_count AS total, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
-     FROM (SELECT 1) one LEFT JOIN league_standings_summary sm ON sm.league_id = $1`,
-    [leagueId],
+    'live_standings_heads',
+    `SELECT l.id AS league_id, sm.member_count AS total, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+     FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id`,
+    [leagueIds],
   );
-  return head;
 }
 
 /** A page within the summary's leading rows (`offset + pageSize` ≤ TOP_ROWS), read from its jsonb: no sort, ranks as stored. */

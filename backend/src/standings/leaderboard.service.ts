@@ -11,7 +11,7 @@ import {
   selectLeadingPage,
   selectLeadingScore,
   selectLiveRowDetails,
-  selectLiveStandingsHead,
+  selectLiveStandingsHeads,
   type LeaderboardHead,
   type LiveRowDetails,
   type LiveStandingsHead,
@@ -82,10 +82,17 @@ export class LeaderboardService {
    * readers of a member's rank (the members list, the member modal): one answer for all of them.
    */
   async liveStandingsOf(leagueId: number): Promise<LiveStandings | null> {
-    return this.liveStandings(leagueId, await selectLiveStandingsHead(this.db, leagueId));
+    return (await this.liveStandingsOfEach([leagueId])).get(leagueId) ?? null;
   }
 
-  private async liveStandings(leagueId: number, head: LiveStandingsHead): Promise<LiveStandings | null> {
+  /** The live standings of each of some leagues (the hub's ranks): only those with a match open are in the map. */
+  async liveStandingsOfEach(leagueIds: number[]): Promise<Map<number, LiveStandings>> {
+    const heads = leagueIds.length === 0 ? [] : await selectLiveStandingsHeads(this.db, leagueIds);
+    const live = await Promise.all(heads.map(async (head) => [head.league_id, await this.liveStandings(head.league_id, head)] as const));
+    return new Map(live.flatMap(([leagueId, standings]) => (standings ? [[leagueId, standings] as const] : [])));
+  }
+
+  private async liveStandings(leagueId: number, head: Omit<LiveStandingsHead, 'league_id'>): Promise<LiveStandings | null> {
     const context = await this.live.contextFor(leagueId, head.fixture_states_version);
     const ctx = context.season;
     if (!context.open || !ctx) return null;

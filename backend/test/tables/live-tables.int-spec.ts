@@ -120,7 +120,10 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       const profile = (await sys.http.get(`/api/leagues/${leagueId}/players/${p.id}/`).set(viewer.auth).expect(200)).body.data;
       modal.set(p.id, { rank: detail.member.rank, points: detail.member.total_points, profileRank: profile.player.rank, betterThan: detail.comparison.better_than_percent });
     }
-    return { members, byRank: byRank.map((m) => m.user_id), orders: Object.fromEntries(Object.entries(orders).map(([k, rows]) => [k, rows.map((m) => m.user_id)])), modal };
+    // The hub: the viewer's own rank in the league.
+    const overview = (await sys.http.get('/api/leagues/overview/').set(viewer.auth).expect(200)).body.data;
+    const hubRank = (overview.private_leagues.leagues as { league: { id: number }; rank: number | null }[]).find((e) => e.league.id === leagueId)?.rank;
+    return { members, hub: { viewer: viewer.id, rank: hubRank }, byRank: byRank.map((m) => m.user_id), orders: Object.fromEntries(Object.entries(orders).map(([k, rows]) => [k, rows.map((m) => m.user_id)])), modal };
   }
 
   function expectAnswers(got: Awaited<ReturnType<typeof answered>>, want: Map<number, Figures>, when: string) {
@@ -136,6 +139,7 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
     const nonOwners = tableOrder.filter((id) => id !== players[0].id);
     expect([when, got.byRank]).toEqual([when, tableOrder]);
     expect([when, got.orders]).toEqual([when, { byPoints: tableOrder, searchByRank: tableOrder, membersRoleByRank: nonOwners, pageByPage: tableOrder }]);
+    expect([when, got.hub]).toEqual([when, { viewer: got.hub.viewer, rank: want.get(got.hub.viewer)!.rank }]);
     for (const [id, m] of got.modal) {
       const w = want.get(id)!;
       const others = [...want.entries()].filter(([other]) => other !== id);

@@ -218,4 +218,22 @@ describe('leagues hub: live', () => {
     act(() => emitLiveEventForTest('request.decided', { leagueId: 8, leagueName: 'Family Cup', requestId: 4, decision: 'rejected' }));
     expect(await screen.findByText('Your request to join Family Cup was declined.')).toBeTruthy();
   });
+
+  it('refetches the ranks once a moment after a burst of goals (the server ranks them at once), not on a minute tick', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const fetchMock = mockApi({ 'GET /api/leagues/overview/': overviewAnswer });
+    const overviews = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/leagues/overview/')).length;
+    renderApp('/leagues');
+    await screen.findByLabelText('Search leagues');
+    const before = overviews();
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 0, awayScore: 0, minute: 1 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 6, gameweekId: 1, status: 'live', homeScore: 0, awayScore: 1, minute: 21 }));
+    await waitFor(() => expect(overviews()).toBe(before + 1), { timeout: 6000 });
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 22 }));
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(overviews()).toBe(before + 1);
+    vi.restoreAllMocks();
+  });
 });
+

@@ -132,7 +132,7 @@ export function useLeagueRequestToasts() {
 /** Live table changes reach the hub's ranks in one refetch per burst. */
 export const OVERVIEW_REFRESH_DELAY_MS = 3000;
 
-/** The hub's ranks follow the live tables: a burst of updates becomes one overview refetch. */
+/** The hub's ranks follow the live tables: a burst of goals or updates becomes one overview refetch. */
 export function useOverviewLive() {
   const queryClient = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -154,4 +154,6 @@ export function useOverviewLive() {
 
   useLiveEvent('leaderboard.updated', refreshSoon);
   useLiveEvent('member.joined', refreshSoon);
+  // A goal is in the server's ranks at once (live tables): the hub need not wait for the table's push.
+  useScoreMoves(refreshSoon);
 }
