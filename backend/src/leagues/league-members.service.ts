@@ -107,7 +107,7 @@ export class LeagueMembersService {
 
   async enhanced(leagueId: number, viewerId: number, query: MembersQueryDto): Promise<EnhancedMembersResponse> {
     const access = await this.access.assertVisible(leagueId, viewerId);
-    const live = await this.leaderboards.liveStandingsOf(leagueId);
+    const live = await this.leaderboards.liveStandingsAt(leagueId, access);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? MEMBERS_DEFAULT_PAGE_SIZE;
     const sort = query.sort ?? 'rank';
@@ -257,8 +257,8 @@ export class LeagueMembersService {
 
   /** The member modal: the member's card, achievements and a comparison with the viewer. */
   async detail(leagueId: number, viewerId: number, memberId: number): Promise<MemberDetail> {
-    await this.access.assertVisible(leagueId, viewerId);
-    const [stored, live] = await Promise.all([this.member(leagueId, String(memberId)), this.leaderboards.liveStandingsOf(leagueId)]);
+    const access = await this.access.assertVisible(leagueId, viewerId);
+    const [stored, live] = await Promise.all([this.member(leagueId, String(memberId)), this.leaderboards.liveStandingsAt(leagueId, access)]);
     const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
@@ -303,7 +303,7 @@ export class LeagueMembersService {
   /** The league player profile: stats, hot and cold teams, recent gameweeks, rank, badge and insights. */
   async profile(leagueId: number, viewerId: number, player: string): Promise<LeaguePlayerProfile> {
     const league = await this.access.assertVisible(leagueId, viewerId);
-    const [stored, live] = await Promise.all([this.member(leagueId, player), this.leaderboards.liveStandingsOf(leagueId)]);
+    const [stored, live] = await Promise.all([this.member(leagueId, player), this.leaderboards.liveStandingsAt(leagueId, league)]);
     const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { queryPrepared } from '../database/database.queries';
 import { storedRank } from '../standings/table-ranking.queries';
+import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
 
 /**
  * The leagues domain's data door for the leagues table: a league as a viewer sees it, the hub
@@ -70,6 +71,10 @@ export interface LeagueAccessRow {
   name: string;
   /** The stored table's version (its summary's computed_at in microseconds; KeyRanksService's key), null before the first recompute. */
   table_version: string | null;
+  /** The stored table's size and computed_at, and the fixtures' rows' version: what the league's live standings go by (LeaderboardService.liveStandingsAt), read here to spare a members page a round trip. */
+  member_count: number | null;
+  computed_at: Date | null;
+  fixture_states_version: string;
 }
 
 /**
@@ -80,7 +85,8 @@ export async function selectLeagueAccess(q: Queryable, leagueId: number, viewerI
   const [row] = await queryPrepared<LeagueAccessRow>(
     q,
     'league_access',
-    `SELECT l.type, l.owner_id, l.name, m.role, (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS table_version
+    `SELECT l.type, l.owner_id, l.name, m.role, (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS table_version,
+            sm.member_count, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
      LEFT JOIN league_standings_summary sm ON sm.league_id = l.id

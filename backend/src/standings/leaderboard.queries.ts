@@ -53,7 +53,7 @@ export async function selectLeaderboardHead(db: DataSource, leagueId: number, vi
   return head;
 }
 
-/** What a read of a league's live standings goes by (LeaderboardService.liveStandingsOf): its head, less the viewer. */
+/** What a read of a league's live standings goes by (LeaderboardService.liveStandingsOfEach): its head, less the viewer. */
 export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'fixture_states_version'> & { league_id: number };
 
 /** The heads of some leagues' live standings (a league not computed yet has total and computed_at null). */

@@ -76,20 +76,23 @@ export class LeaderboardService {
   }
 
   /**
-   * The league's standings as the open matches' current scores make them (live-tables.service.ts,
-   * the same tables as GET …/table), or null while no match of the season is open or no base can
-   * be read yet (the stored standings answer then). For the leaderboard and for other domains'
-   * readers of a member's rank (the members list, the member modal): one answer for all of them.
+   * Live standings: a league's standings as the open matches' current scores make them
+   * (live-tables.service.ts, the same tables as GET …/table), or none while no match of the season
+   * is open or no base can be read yet (the stored standings answer then). For the leaderboard and
+   * for other domains' readers of a member's rank (the hub, the members list, the member modal):
+   * one answer for all of them.
+   *
+   * The live standings of each of some leagues (the hub's ranks): only those with a match open are in the map.
    */
-  async liveStandingsOf(leagueId: number): Promise<LiveStandings | null> {
-    return (await this.liveStandingsOfEach([leagueId])).get(leagueId) ?? null;
-  }
-
-  /** The live standings of each of some leagues (the hub's ranks): only those with a match open are in the map. */
   async liveStandingsOfEach(leagueIds: number[]): Promise<Map<number, LiveStandings>> {
     const heads = leagueIds.length === 0 ? [] : await selectLiveStandingsHeads(this.db, leagueIds);
     const live = await Promise.all(heads.map(async (head) => [head.league_id, await this.liveStandings(head.league_id, head)] as const));
     return new Map(live.flatMap(([leagueId, standings]) => (standings ? [[leagueId, standings] as const] : [])));
+  }
+
+  /** A league's live standings, for a caller that read its summary and the fixtures' rows' version with its own first query. */
+  liveStandingsAt(leagueId: number, head: { member_count: number | null; computed_at: Date | null; fixture_states_version: string }): Promise<LiveStandings | null> {
+    return this.liveStandings(leagueId, { total: head.member_count, computed_at: head.computed_at, fixture_states_version: head.fixture_states_version });
   }
 
   private async liveStandings(leagueId: number, head: Omit<LiveStandingsHead, 'league_id'>): Promise<LiveStandings | null> {
