@@ -5,6 +5,7 @@ import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { queryPrepared } from '../database/database.queries';
 import { userNameStartsWith } from '../users/users.queries';
 import { tableOrder, totalsOf } from '../standings/table-ranking.queries';
+import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
 
 type Db = DataSource | EntityManager;
 
@@ -27,6 +28,10 @@ export interface PicksHead {
   gameweek_id: number | null;
   /** Moves with any change of the season's fixtures or of this gameweek's dates. */
   fixtures_version: string | null;
+  /** The stored table's size (null before its first recompute). */
+  member_count: number | null;
+  /** The version of the fixtures' rows (live tables' context: whether a match is open). */
+  fixture_states_version: string;
   /** The caller's own row when a member (null fields otherwise). */
   me: PickRowData | null;
 }
@@ -44,7 +49,7 @@ export async function selectPicksHead(db: DataSource, leagueId: number, viewerId
     `WITH gw AS (
        SELECT g.id, g.season_id, g.starts_at, g.ends_at FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.number = $3
      )
-     SELECT l.type, m.role, sm.computed_at, gw.id AS gameweek_id,
+     SELECT l.type, m.role, sm.computed_at, sm.member_count, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, gw.id AS gameweek_id,
             concat_ws('|', gw.season_id, gw.starts_at, gw.ends_at, (SELECT max(f.updated_at) FROM fixtures f WHERE f.season_id = gw.season_id)) AS fixtures_version,
             u.id AS user_id, u.username, u.first_name, u.last_name,
             coalesce(t.points, 0) AS points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
@@ -60,8 +65,8 @@ export async function selectPicksHead(db: DataSource, leagueId: number, viewerId
     [leagueId, viewerId, gameweekNumber],
   );
   if (!row) return null;
-  const { type, role, computed_at, gameweek_id, fixtures_version, ...me } = row;
-  return { type, role, computed_at, gameweek_id, fixtures_version, me: me.user_id ? (me as PickRowData) : null };
+  const { type, role, computed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, ...me } = row;
+  return { type, role, computed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, me: me.user_id ? (me as PickRowData) : null };
 }
 
 export interface OrderRow {

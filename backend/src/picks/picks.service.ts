@@ -13,7 +13,9 @@ import { searchText } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
 import { LeagueTablesService } from '../standings/league-tables.service';
+import type { RankedMember, RankedTable } from '../standings/ranked-table';
 import { CrowdService } from './crowd.service';
+import { pickAtScore } from './pick-at-score';
 import { indexOfUser, packOrder, pageIndexes, type PackedOrder } from './picks-order';
 import {
   selectGameweekFixtures,
@@ -60,6 +62,8 @@ export class PicksService {
   private readonly contexts = new TtlCache<GridContext>(CACHE_TTL_MS, 200);
   private readonly pages = new TtlCache<CachedPage>(CACHE_TTL_MS, 1_000);
   private readonly crowds = new TtlCache<RawJson<CrowdFixture[] | null>>(CACHE_TTL_MS, 200);
+  private readonly liveVersions = new WeakMap<RankedTable, number>();
+  private liveVersionCount = 0;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -90,18 +94,25 @@ export class PicksService {
     }
 
     const standingsVersion = head.computed_at ? new Date(head.computed_at).getTime() : 0;
-    const order = await this.orders.get(`${leagueId}:${gameweek.id}:${standingsVersion}`, async () =>
-      packOrder(await selectGameweekOrder(this.db, leagueId, gameweek.id)),
-    );
+    // While a match of the gameweek is open the order, ranks and totals are the live gameweek
+    // table's (as GET …/table shows it) and each pick is scored at its match's current score: a
+    // goal is in the grid at once, not once the scorer and the recompute have written it.
+    const live = await this.tables.liveGameweekTable(leagueId, gameweek.id, head);
+    const order = live
+      ? live.orderColumns()
+      : await this.orders.get(`${leagueId}:${gameweek.id}:${standingsVersion}`, async () => packOrder(await selectGameweekOrder(this.db, leagueId, gameweek.id)));
+    const orderVersion = live ? `live ${this.liveVersionOf(live)}` : String(standingsVersion);
+    const rowOf = (d: PickRowData, at: number, viewerId: number | null) =>
+      at < 0 ? toRow(d, null, viewerId, fixtureRows) : toRow(d, order.ranks[at], viewerId, fixtureRows, live?.at(at));
     const text = searchText(query.search);
-    // A page only changes when the standings (points, order) or the fixtures (scores, status) do.
-    const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${standingsVersion}:${head.fixtures_version}`, async () => {
+    // A page only changes when the order (standings, or a live table) or the fixtures (scores, status) do.
+    const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${orderVersion}:${head.fixtures_version}`, async () => {
       const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
       const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
       const byUser = new Map((await selectPickRows(this.db, indexes.map((i) => order.userIds[i]), gameweek.id)).map((d) => [d.user_id, d]));
       const rows = indexes.flatMap((i) => {
         const d = byUser.get(order.userIds[i]);
-        return d ? [toRow(d, order.ranks[i], null, fixtureRows)] : [];
+        return d ? [rowOf(d, i, null)] : [];
       }).map((row) => ({ row, json: RawJson.of(row) }));
       return { rows, json: RawJson.array(rows.map((r) => r.json)), total };
     });
@@ -109,16 +120,25 @@ export class PicksService {
     const crowd = await this.crowds.get(`${leagueId}:${gameweek.id}:${head.fixtures_version}`, async () =>
       RawJson.of(await this.crowd.figures(gameweek, leagueId, fixtureRows)),
     );
-    const mineAt = head.me ? indexOfUser(order, viewerId) : -1;
     const mineShown = shown.rows.some((r) => r.row.user_id === viewerId);
     return {
       ...answer,
       rows: mineShown ? shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json)) : shown.json,
       // A member who joined since the last recompute is not in the order yet: no rank until then.
-      my_row: head.me ? RawJson.of(toRow(head.me, mineAt >= 0 ? order.ranks[mineAt] : null, viewerId, fixtureRows)) : null,
+      my_row: head.me ? RawJson.of(rowOf(head.me, live ? (live.positionOf(viewerId) ?? -1) : indexOfUser(order, viewerId), viewerId)) : null,
       crowd,
       ...paging(page, pageSize, shown.total),
     };
+  }
+
+  /** A number per live table, for the page cache's keys (a new goal, a new table, a new number). */
+  private liveVersionOf(table: RankedTable): number {
+    let version = this.liveVersions.get(table);
+    if (version === undefined) {
+      version = ++this.liveVersionCount;
+      this.liveVersions.set(table, version);
+    }
+    return version;
   }
 
   /** The crowd of a gameweek for everyone and, when asked, for a league the caller can see. */
@@ -157,26 +177,35 @@ function toFixture(f: FixtureRow): PicksFixture {
   };
 }
 
-function toRow(d: PickRowData, rank: number | null, viewerId: number | null, fixtures: readonly FixtureRow[]): PicksRow {
-  const statusOf = new Map(fixtures.map((f) => [f.id, f.status]));
+/**
+ * A member's row. With `live` (their line in the live gameweek table) the totals are its and each
+ * pick is scored at its match's current state; else both are as stored.
+ */
+function toRow(d: PickRowData, rank: number | null, viewerId: number | null, fixtures: readonly FixtureRow[], live?: RankedMember): PicksRow {
+  const fixtureOf = new Map(fixtures.map((f) => [f.id, f]));
+  const totals = live ?? d;
   return {
     rank,
     user_id: d.user_id,
     username: d.username,
     full_name: `${d.first_name} ${d.last_name}`,
-    points: d.points,
-    exact: d.exact,
-    correct: d.correct,
-    provisional: d.provisional,
+    points: totals.points,
+    exact: totals.exact,
+    correct: totals.correct,
+    provisional: totals.provisional,
     is_current_user: d.user_id === viewerId,
-    picks: d.picks.map((p) => ({
-      fixture_id: p.fixture_id,
-      home_score: p.home_score,
-      away_score: p.away_score,
-      is_banker: p.is_banker,
-      points: p.points,
-      outcome: p.outcome,
-      provisional: statusOf.get(p.fixture_id) === 'live',
-    })),
+    picks: d.picks.map((p) => {
+      const fixture = fixtureOf.get(p.fixture_id);
+      const scored = live && fixture ? pickAtScore(p, fixture) : p;
+      return {
+        fixture_id: p.fixture_id,
+        home_score: p.home_score,
+        away_score: p.away_score,
+        is_banker: p.is_banker,
+        points: scored.points,
+        outcome: scored.outcome,
+        provisional: fixture?.status === 'live',
+      };
+    }),
   };
 }

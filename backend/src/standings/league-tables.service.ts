@@ -130,6 +130,33 @@ export class LeagueTablesService {
   }
 
   /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
+  /**
+   * The league's live table of one gameweek of the active season while one of its matches is open
+   * (the picks grid's order, as the gameweek table shows it), else null: the stored order is
+   * current then. `head`: the league's summary and the fixtures' rows' version, read by the caller.
+   */
+  async liveGameweekTable(
+    leagueId: number,
+    gameweekId: number,
+    head: { member_count: number | null; computed_at: Date | null; fixture_states_version: string },
+  ): Promise<RankedTable | null> {
+    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
+    const seasonId = context.tableGameweeks[0]?.season_id ?? null;
+    if (!context.open || seasonId === null) return null;
+    const live = await this.live.table(
+      {
+        version: head.computed_at ? new Date(head.computed_at).getTime() : 0,
+        leagueId,
+        source: { kind: 'gameweeks', gameweekIds: [gameweekId] },
+        seasonId,
+        gameweekIds: [gameweekId],
+        big: (head.member_count ?? 0) >= BIG_TABLE.members,
+      },
+      { fixtures: liveFixturesOf(context.fixtures, [gameweekId]) },
+    );
+    return live?.table ?? null;
+  }
+
   private async ranked(key: string, version: number, leagueId: number, source: TableSource, big: boolean): Promise<VersionedTable> {
     const loadNow = async (): Promise<VersionedTable> => ({ version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) });
     // Big loads run one at a time, in the order asked for; one that waited may find a newer table

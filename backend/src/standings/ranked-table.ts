@@ -121,6 +121,11 @@ export class RankedTable {
     return rows;
   }
 
+  /** The user ids and ranks in table order: the table's own arrays, to read, never to change. */
+  orderColumns(): { userIds: Int32Array; ranks: Int32Array } {
+    return { userIds: this.userIds, ranks: this.ranks };
+  }
+
   /** A member's position, or undefined for a user not in the table. */
   positionOf(userId: number): number | undefined {
     const found = this.byUser instanceof Map ? this.byUser.get(userId) : userId >= 0 && userId < this.byUser.length ? this.byUser[userId] : 0;

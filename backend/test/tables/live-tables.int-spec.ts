@@ -107,7 +107,7 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
     const list = async (query: Record<string, string | number>) =>
       (await sys.http.get(`/api/leagues/${leagueId}/members/enhanced/`).query(query).set(viewer.auth).expect(200)).body.data.members as MemberLine[];
     const byRank = await list({ sort: 'rank', page_size: 100 });
-    const orders = {
+    const orders: Record<string, MemberLine[]> = {
       byPoints: await list({ sort: 'points', page_size: 100 }),
       searchByRank: await list({ sort: 'rank', search: 'live', page_size: 100 }),
       membersRoleByRank: await list({ sort: 'rank', role: 'member', page_size: 100 }),
@@ -120,10 +120,20 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       const profile = (await sys.http.get(`/api/leagues/${leagueId}/players/${p.id}/`).set(viewer.auth).expect(200)).body.data;
       modal.set(p.id, { rank: detail.member.rank, points: detail.member.total_points, profileRank: profile.player.rank, betterThan: detail.comparison.better_than_percent });
     }
+    // The picks grid of the gameweek: its order, each row's totals, each pick's points.
+    const grid = (await sys.http.get(`/api/leagues/${leagueId}/gameweeks/1/picks/`).query({ page_size: 100 }).set(viewer.auth).expect(200)).body.data;
+    type GridRow = Figures & { user_id: number; picks: { fixture_id: number; points: number | null }[] };
+    const gridRows = new Map(
+      (grid.rows as GridRow[]).map((r) => [
+        r.user_id,
+        { rank: r.rank, points: r.points, exact: r.exact, correct: r.correct, provisional: r.provisional, picks: r.picks.map((p) => [p.fixture_id, p.points]) },
+      ]),
+    );
+    orders.grid = (grid.rows as GridRow[]).map((r) => ({ user_id: r.user_id }) as MemberLine);
     // The hub: the viewer's own rank in the league.
     const overview = (await sys.http.get('/api/leagues/overview/').set(viewer.auth).expect(200)).body.data;
     const hubRank = (overview.private_leagues.leagues as { league: { id: number }; rank: number | null }[]).find((e) => e.league.id === leagueId)?.rank;
-    return { members, hub: { viewer: viewer.id, rank: hubRank }, byRank: byRank.map((m) => m.user_id), orders: Object.fromEntries(Object.entries(orders).map(([k, rows]) => [k, rows.map((m) => m.user_id)])), modal };
+    return { members, gridRows, myGridRank: (grid.my_row as { rank: number | null } | null)?.rank, hub: { viewer: viewer.id, rank: hubRank }, byRank: byRank.map((m) => m.user_id), orders: Object.fromEntries(Object.entries(orders).map(([k, rows]) => [k, rows.map((m) => m.user_id)])), modal };
   }
 
   function expectAnswers(got: Awaited<ReturnType<typeof answered>>, want: Map<number, Figures>, when: string) {
@@ -133,12 +143,21 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       expect([when, p.id, got.season.get(p.id)]).toEqual([when, p.id, w]);
       expect([when, p.id, got.leaderboard.get(p.id)]).toEqual([when, p.id, { rank: w.rank, points: w.points, provisional: w.provisional, recent: w.points }]);
       expect([when, p.id, got.members.get(p.id)]).toEqual([when, p.id, { rank: w.rank, points: w.points, recent: w.points }]);
+      // A pick shows no points before its match has a score, and a postponed match's as void (0).
+      const picks = PICKS[players.indexOf(p)].flatMap((pick, i) => {
+        if (!pick) return [];
+        const state = states[i];
+        const scored = state !== null && (state.status === 'postponed' || state.home !== null);
+        return [[fixtureIds[i], scored ? pickContribution(packPick(...pick), state).points : null]];
+      });
+      expect([when, p.id, got.gridRows.get(p.id)]).toEqual([when, p.id, { ...w, picks }]);
     }
+    expect([when, got.myGridRank]).toEqual([when, want.get(got.hub.viewer)!.rank]);
     // Every list by rank or points is in the table's order (ties by user id), as the leaderboard is.
     const tableOrder = [...want.entries()].sort(([a, x], [b, y]) => x.rank - y.rank || a - b).map(([id]) => id);
     const nonOwners = tableOrder.filter((id) => id !== players[0].id);
     expect([when, got.byRank]).toEqual([when, tableOrder]);
-    expect([when, got.orders]).toEqual([when, { byPoints: tableOrder, searchByRank: tableOrder, membersRoleByRank: nonOwners, pageByPage: tableOrder }]);
+    expect([when, got.orders]).toEqual([when, { byPoints: tableOrder, searchByRank: tableOrder, membersRoleByRank: nonOwners, pageByPage: tableOrder, grid: tableOrder }]);
     expect([when, got.hub]).toEqual([when, { viewer: got.hub.viewer, rank: want.get(got.hub.viewer)!.rank }]);
     for (const [id, m] of got.modal) {
       const w = want.get(id)!;
