@@ -169,10 +169,11 @@ export class LeagueMembersService {
   /**
    * A page by rank or points while a match is open: in the live table's order (rank and points
    * orders are one: the table rule ranks by points first). The whole list is the live table's
-   * slice; a filtered one is ordered in full when the league is small, and within the page when it
-   * is big (there its matches come in the stored order: a fan who moved across a page boundary
-   * shows on the neighbouring page until the scorer has written the goal, some seconds).
-   * Members not in the live table (joined since its base) come last, as unranked ones do.
+   * slice. A filtered one is ordered in full when it holds at most BIG_LEAGUE.members (a small
+   * league's, or a big league's search for a name); else, within the page: its matches come in
+   * the stored order, so a fan who moved across a page boundary shows on the neighbouring page
+   * until the scorer has written the goal. Members not in the live table (joined since its base)
+   * come last, as unranked ones do.
    */
   private async livePageRows(q: MembersPageQuery, live: LiveStandings): Promise<{ rows: MemberPageRow[]; total: number }> {
     const offset = pageOffset(q.page, q.pageSize);
@@ -184,14 +185,15 @@ export class LeagueMembersService {
       const ids = live.season.slice(offset, offset + q.pageSize).map((m) => ({ user_id: m.user_id }));
       return { rows: await this.pageDetails(q.leagueId, ids), total: members };
     }
-    if (members < BIG_LEAGUE.members) {
-      // A small league: every match, ordered here (at most BIG_LEAGUE.members of them).
+    const inFull = async () => {
       const all = await selectMemberPageIds(this.db, q.leagueId, q.filter, q.sort, BIG_LEAGUE.members, 0);
       const ids = all.map((r) => r.user_id).sort(byLiveOrder);
       return { rows: await this.pageDetails(q.leagueId, ids.slice(offset, offset + q.pageSize).map((user_id) => ({ user_id }))), total: ids.length };
-    }
-    const { rows, total } = await this.pageRows({ ...q, live: null });
-    return { rows: [...rows].sort((a, b) => byLiveOrder(a.user_id, b.user_id)), total };
+    };
+    if (members <= BIG_LEAGUE.members) return inFull();
+    const stored = await this.pageRows({ ...q, live: null });
+    if (stored.total <= BIG_LEAGUE.members) return inFull();
+    return { rows: [...stored.rows].sort((a, b) => byLiveOrder(a.user_id, b.user_id)), total: stored.total };
   }
 
   /** The details of the page's members in the page's order; a member who left since the ids were read is left out. */

@@ -7,6 +7,7 @@ import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { liveTableBaseLoads } from '@scoreline/backend/metrics/metrics';
+import { BIG_LEAGUE } from '@scoreline/backend/leagues/league-members.service';
 
 /**
  * Live tables (live-tables.service.ts) on the real system: a goal, a correction or a
@@ -253,6 +254,22 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       { numRuns: 6 },
     );
   }, 300000);
+
+  it("orders a big league's live members lists the same way (its shared pages, its filtered pages ordered within themselves)", async () => {
+    const bigFrom = BIG_LEAGUE.members;
+    // The league's nine members make it big, and its filtered lists (eight or nine matches) too many to order in full.
+    BIG_LEAGUE.members = 3;
+    const release = await holdScorer();
+    try {
+      await answered();
+      await apply({ fixture: 1, kind: 'result', home: 2, away: 1, status: 'live' });
+      expectAnswers(await answered(), expected(), 'a big league, scorer held');
+    } finally {
+      await release();
+      BIG_LEAGUE.members = bigFrom;
+    }
+    await sys.settle(60000);
+  }, 120000);
 
   it('answers the stored table while a scorer writes and no base is held yet (never a half-written one)', async () => {
     // A league the API has never read: no base.
