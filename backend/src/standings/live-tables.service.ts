@@ -53,6 +53,8 @@ export interface LiveTableRequest {
 const MEMBERS_KEPT = 5_000_000;
 /** What one entry weighs beyond its members, in members: at most MEMBERS_KEPT / ENTRY_WEIGHT small leagues are kept. */
 const ENTRY_WEIGHT = 1_000;
+/** The live contexts' `since` is rounded down to this (µs): see contextFor. */
+const SINCE_BUCKET_US = 3_600_000_000n;
 /** How soon a base that found a scorer writing is tried again. */
 const RETRY_MS = 200;
 /** A fixture's picks are fixed once it kicks off: kept per fixture and kick-off time. */
@@ -160,12 +162,16 @@ export class LiveTablesService {
    * the caller with its head): its open fixtures go back to the oldest load among the league's bases.
    */
   contextFor(leagueId: number, version: string): Promise<LiveContext> {
-    let oldest: string | null = null;
+    let oldest: bigint | null = null;
     for (const key of this.leagueBases.get(leagueId) ?? []) {
       const base = this.bases.peek(key);
-      if (base && (oldest === null || BigInt(base.loaded_at) < BigInt(oldest))) oldest = base.loaded_at;
+      if (base && (oldest === null || BigInt(base.loaded_at) < oldest)) oldest = BigInt(base.loaded_at);
     }
-    return this.contexts.at(version, oldest);
+    // Rounded down to the hour: a context read for an earlier moment serves every later one (it
+    // lists a few more fixtures, each compared with the base's own state, so unmoved ones count
+    // nothing), and the bases of thousands of leagues, loaded at as many moments, share a handful
+    // of contexts instead of one each, which would be a context read per league read.
+    return this.contexts.at(version, oldest === null ? null : String((oldest / SINCE_BUCKET_US) * SINCE_BUCKET_US));
   }
 
   private basesOfLeague(leagueId: number, change: (keys: Set<string>) => void): void {
