@@ -103,3 +103,11 @@ export const liveTableBaseLoads = new Counter({
   labelNames: ['size'] as const,
   registers: [metricsRegistry],
 });
+
+/** Stored league tables (season, gameweek, month) this API process loaded whole, by size: a climb while nothing moves means its cache is too small for the tables read. */
+export const leagueTableLoads = new Counter({
+  name: 'scoreline_league_table_loads_total',
+  help: 'Whole stored league tables loaded by this process, by size (big, small)',
+  labelNames: ['size'] as const,
+  registers: [metricsRegistry],
+});

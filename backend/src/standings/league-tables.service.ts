@@ -10,6 +10,8 @@ import {
 } from '@scoreline/contracts/api/tables';
 import { ApiError } from '../common/api-error';
 import { KeyedQueue } from '../common/keyed-queue';
+import { WeightedLru } from '../common/weighted-lru';
+import { leagueTableLoads } from '../metrics/metrics';
 import { pageOffset, paging } from '../common/pagination';
 import {
   selectRankedColumns,
@@ -31,8 +33,15 @@ interface VersionedTable {
   table: RankedTable;
 }
 
-/** Whole tables kept in memory (a 100k league's table is about 2.5 MB); least recently used go first. */
-const TABLE_CACHE_SIZE = 24;
+/**
+ * Whole tables kept in memory, in members (a 1M league's table is ~25 MB with its index): the least
+ * recently read go first, weighed by their members (+1,000 an entry). Kept by count (24, as before),
+ * fans paging through the global league's past gameweeks and months could make it hold 24
+ * million-member tables, ~600 MB; now a big league's periods nobody reads lately load again when
+ * asked (one at a time, BIG_TABLE). The budget holds the bench's five leagues' season, gameweek and
+ * month tables.
+ */
+const TABLE_MEMBERS_KEPT = 5_000_000;
 
 /**
  * From this many members a whole-table load waits for any other such load to end first: a 1M
@@ -58,7 +67,7 @@ export const BIG_TABLE = { members: 100_000 };
  */
 @Injectable()
 export class LeagueTablesService {
-  private readonly tables = new Map<string, VersionedTable>();
+  private readonly tables = new WeightedLru<string, VersionedTable>(TABLE_MEMBERS_KEPT, (t) => 1_000 + t.table.size);
   private readonly loading = new Map<string, Promise<VersionedTable>>();
   /** Big loads, one at a time in the order asked for. */
   private readonly bigLoads = new KeyedQueue<'big'>();
@@ -129,7 +138,6 @@ export class LeagueTablesService {
     };
   }
 
-  /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
   /**
    * The league's live table of one gameweek of the active season while one of its matches is open
    * (the picks grid's order, as the gameweek table shows it), else null: the stored order is
@@ -157,31 +165,27 @@ export class LeagueTablesService {
     return live?.table ?? null;
   }
 
+  /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
   private async ranked(key: string, version: number, leagueId: number, source: TableSource, big: boolean): Promise<VersionedTable> {
-    const loadNow = async (): Promise<VersionedTable> => ({ version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) });
+    const loadNow = async (): Promise<VersionedTable> => {
+      leagueTableLoads.inc({ size: big ? 'big' : 'small' });
+      return { version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) };
+    };
     // Big loads run one at a time, in the order asked for; one that waited may find a newer table
     // loaded meanwhile: that one answers (it is at least as new).
     const loadTable = big ? () => this.bigLoads.run('big', async () => this.newerThan(key, version) ?? loadNow()) : loadNow;
     // No summary yet (a league never recomputed): nothing to key a copy by, so no copy.
     if (version === 0) return loadTable();
     const cached = this.tables.get(key);
-    if (cached && cached.version === version) {
-      this.tables.delete(key);
-      this.tables.set(key, cached);
-      return cached;
-    }
+    if (cached && cached.version === version) return cached;
     const loadKey = `${key}@${version}`;
     const running = this.loading.get(loadKey);
     if (running) return running;
     const load = (async () => {
       const table = await loadTable();
-      const current = this.tables.get(key);
+      const current = this.tables.peek(key);
       // A slower load of an older version must not replace a newer table.
-      if (!current || current.version <= version) {
-        this.tables.delete(key);
-        this.tables.set(key, table);
-        while (this.tables.size > TABLE_CACHE_SIZE) this.tables.delete(this.tables.keys().next().value as string);
-      }
+      if (!current || current.version <= version) this.tables.set(key, table);
       return table;
     })();
     this.loading.set(loadKey, load);

@@ -1,5 +1,6 @@
 import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
 import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
+import { leagueTableLoads } from '@scoreline/backend/metrics/metrics';
 import { PeriodWinnersService, WINNERS_LOCK } from '@scoreline/backend/standings/period-winners.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import type { LeagueTableResponse, LeagueWinnersResponse } from '@scoreline/contracts/api/tables';
@@ -318,4 +319,24 @@ describe('league tables: gameweek and monthly tables, tie-breakers, winners', ()
       BIG_TABLE.members = before;
     }
   }, 60000);
+
+  it("keeps a league's stored table while many small leagues' tables load (kept by members, not 24 by count)", async () => {
+    const loads = async () => (await leagueTableLoads.get()).values.reduce((sum, v) => sum + v.value, 0);
+    const owners = [ana, ben, cat, dan];
+    const others: { id: number; owner: FastUser }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const owner = owners[i % owners.length];
+      const created = await sys.http.post('/api/leagues/').set(owner.auth).send({ name: `Table Side ${i}`, type: 'private' }).expect(201);
+      others.push({ id: created.body.data.id, owner });
+    }
+    await sys.settle(60000);
+    await table({ period: 'season' });
+    const before = await loads();
+    for (const other of others) await sys.http.get(`/api/leagues/${other.id}/table/`).query({ period: 'season' }).set(other.owner.auth).expect(200);
+    // Each small league's table loaded (so the stored tables answer here), and the first one stayed.
+    expect(await loads()).toBe(before + others.length);
+    await table({ period: 'season' });
+    expect(await loads()).toBe(before + others.length);
+  }, 120000);
 });
+
