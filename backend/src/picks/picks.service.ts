@@ -5,6 +5,7 @@ import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { CrowdFixture, GameweekCrowd, GameweekPicksPage, PicksFixture, PicksQuery, PicksRow } from '@scoreline/contracts/api/picks';
 import { PICKS_DEFAULT_PAGE_SIZE } from '@scoreline/contracts/api/picks';
 import { picksRevealed } from '@scoreline/contracts/game/reveal';
+import { scoreAtState } from '@scoreline/contracts/game/scoring';
 import { ApiError } from '../common/api-error';
 import { pageOffset, paging } from '../common/pagination';
 import { RawJson, type WithRawJson } from '../common/raw-json';
@@ -15,7 +16,6 @@ import { SeasonsService } from '../seasons/seasons.service';
 import { LeagueTablesService } from '../standings/league-tables.service';
 import type { RankedMember, RankedTable } from '../standings/ranked-table';
 import { CrowdService } from './crowd.service';
-import { pickAtScore } from './pick-at-score';
 import { indexOfUser, packOrder, pageIndexes, type PackedOrder } from './picks-order';
 import {
   selectGameweekFixtures,
@@ -196,7 +196,7 @@ function toRow(d: PickRowData, rank: number | null, viewerId: number | null, fix
     is_current_user: d.user_id === viewerId,
     picks: d.picks.map((p) => {
       const fixture = fixtureOf.get(p.fixture_id);
-      const scored = live && fixture ? pickAtScore(p, fixture) : p;
+      const scored = live && fixture ? scoreAtState({ home: p.home_score, away: p.away_score, banker: p.is_banker }, { status: fixture.status, home: fixture.home_score, away: fixture.away_score }) : p;
       return {
         fixture_id: p.fixture_id,
         home_score: p.home_score,

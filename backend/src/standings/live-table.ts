@@ -1,4 +1,4 @@
-import { scorePrediction } from '@scoreline/contracts/game/scoring';
+import { scoreAtState } from '@scoreline/contracts/game/scoring';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { RankedColumns } from './ranked-table';
 
@@ -46,17 +46,11 @@ const NOTHING: Contribution = { points: 0, exact: 0, correct: 0, live: 0 };
 
 export function pickContribution(code: PickCode, state: FixtureScoreState | null): Contribution {
   if (code === NO_PICK || state === null) return NOTHING;
-  // Void (postponed): no points, not scored. No score yet: not scored either (the SQL's NULL).
-  if (state.status === 'postponed' || state.home === null || state.away === null) return NOTHING;
   const banker = code % 2 === 1;
   const pick = (code - (banker ? 1 : 0)) / 2;
-  const { outcome, points } = scorePrediction({
-    predictedHome: Math.floor(pick / 100),
-    predictedAway: pick % 100,
-    actualHome: state.home,
-    actualAway: state.away,
-    isBanker: banker,
-  });
+  const { outcome, points } = scoreAtState({ home: Math.floor(pick / 100), away: pick % 100, banker }, state);
+  // Void (postponed): no points, not scored. No score yet: not scored either (the SQL's NULL).
+  if (outcome === null || outcome === 'void') return NOTHING;
   return {
     points,
     exact: outcome === 'exact' ? 1 : 0,

@@ -2,6 +2,7 @@ import {
   POINTS,
   PredictionOutcome,
   outcomeSqlCase,
+  scoreAtState,
   scorePrediction,
   scoringSqlCase,
 } from './scoring';
@@ -65,6 +66,24 @@ describe('scorePrediction', () => {
   it('uses totals, not sums', () => {
     expect(POINTS).toMatchObject({ correctResult: 10, correctDraw: 15, exactWin: 20, exactDraw: 30, wrong: 0 });
     expect(POINTS.bankerMultiplier).toBe(2);
+  });
+});
+
+describe('scoreAtState', () => {
+  const pick = (home: number, away: number, banker = false) => ({ home, away, banker });
+  const live = (home: number | null, away: number | null) => ({ status: 'live' as const, home, away });
+
+  it('scores a pick at the fixture as it stands, banker doubled', () => {
+    expect(scoreAtState(pick(2, 1), live(2, 1))).toEqual({ points: 20, outcome: 'exact' });
+    expect(scoreAtState(pick(2, 1, true), live(1, 0))).toEqual({ points: 20, outcome: 'correct' });
+    expect(scoreAtState(pick(1, 1), { status: 'finished', home: 0, away: 0 })).toEqual({ points: 15, outcome: 'correct' });
+    expect(scoreAtState(pick(0, 2), live(1, 0))).toEqual({ points: 0, outcome: 'wrong' });
+  });
+
+  it('voids a postponed fixture and scores nothing before there is a score', () => {
+    expect(scoreAtState(pick(1, 0, true), { status: 'postponed', home: null, away: null })).toEqual({ points: 0, outcome: 'void' });
+    expect(scoreAtState(pick(1, 0), { status: 'scheduled', home: null, away: null })).toEqual({ points: null, outcome: null });
+    expect(scoreAtState(pick(1, 0), live(null, null))).toEqual({ points: null, outcome: null });
   });
 });
 

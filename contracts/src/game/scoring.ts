@@ -1,3 +1,5 @@
+import type { FixtureStatus } from './gameweek-status';
+
 /**
  * Scoring rules (architecture.md, "The game's rules"). Pure functions shared by backend,
  * workers and frontend, plus SQL generators so the set-based scoring UPDATE in Postgres
@@ -36,6 +38,27 @@ export interface ScorePredictionInput {
 export interface ScorePredictionResult {
   outcome: PredictionOutcome;
   points: number;
+}
+
+/** A fixture as it stands: its status and score (null: no score yet). */
+export interface FixtureAtState {
+  status: FixtureStatus;
+  home: number | null;
+  away: number | null;
+}
+
+/**
+ * A pick's points and outcome at its fixture's current state, as the scorer scores it: void when
+ * postponed, nothing yet (null) without a score. The live tables and the picks grid both read it.
+ */
+export function scoreAtState(
+  pick: { home: number; away: number; banker: boolean },
+  fixture: FixtureAtState,
+): { outcome: PredictionOutcome; points: number } | { outcome: null; points: null } {
+  const predicted = { predictedHome: pick.home, predictedAway: pick.away, isBanker: pick.banker };
+  if (fixture.status === 'postponed') return scorePrediction({ ...predicted, actualHome: null, actualAway: null, isVoid: true });
+  if (fixture.home === null || fixture.away === null) return { outcome: null, points: null };
+  return scorePrediction({ ...predicted, actualHome: fixture.home, actualAway: fixture.away });
 }
 
 /** Scores one prediction against a (final or provisional) score. */
