@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import { SCORE_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
+import { queryPrepared } from '../database/database.queries';
+import { LIVE_TOTALS_SQL, SCORE_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
 
 /**
  * The scoring domain's data door: it writes predictions' points, the users' totals
@@ -71,4 +72,33 @@ export async function scoreFixturePredictions(
   await tx.query(`SET LOCAL work_mem = '64MB'`);
   const [result]: ScoredFixture[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId, part.of, part.index]);
   return result;
+}
+
+/** A fan's totals over a season or a gameweek. */
+export interface FanTotalsRow {
+  points: number;
+  predictions: number;
+  scored: number;
+  correct: number;
+  exact: number;
+  provisional: boolean;
+}
+
+/** A fan's season totals (null before their first prediction) and those of each gameweek they have a row for. */
+export interface FanTotals {
+  season: FanTotalsRow | null;
+  gameweeks: (FanTotalsRow & { gameweek_id: number; number: number })[];
+}
+
+type LiveTotalsRow = FanTotalsRow & { gameweek_id: number | null; number: number | null };
+
+/** One fan's totals at the fixtures' current rows, in one snapshot (LIVE_TOTALS_SQL). */
+export async function selectLiveTotals(q: Queryable, userId: number, seasonId: number): Promise<FanTotals> {
+  const rows = await queryPrepared<LiveTotalsRow>(q, 'scoring_live_totals', LIVE_TOTALS_SQL, [userId, seasonId]);
+  const totals: FanTotals = { season: null, gameweeks: [] };
+  for (const { gameweek_id, number, ...figures } of rows) {
+    if (gameweek_id === null || number === null) totals.season = figures;
+    else totals.gameweeks.push({ ...figures, gameweek_id, number });
+  }
+  return totals;
 }

@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 
 /** The SQL of a player's gameweeks history (reads only: users, league members, fixtures, predictions). */
 
@@ -18,9 +17,6 @@ export interface HistoryMatchRow {
   prediction_home: number | null;
   prediction_away: number | null;
   is_banker: boolean | null;
-  outcome: PredictionOutcome | null;
-  points: number | null;
-  is_final: boolean | null;
 }
 
 /** The fixtures of the given gameweeks with the player's prediction of each (if any), in kick-off order. */
@@ -28,7 +24,7 @@ export function selectHistoryMatches(db: Db, userId: number, gameweekIds: number
   return db.query(
     `SELECT f.gameweek_id, f.id AS fixture_id, h.name AS home_team, a.name AS away_team, f.kickoff_at, f.status,
             f.home_score, f.away_score, p.home_score AS prediction_home, p.away_score AS prediction_away,
-            p.is_banker, p.outcome, p.points, p.is_final
+            p.is_banker
      FROM fixtures f
      JOIN clubs h ON h.id = f.home_club_id
      JOIN clubs a ON a.id = f.away_club_id

@@ -8,7 +8,8 @@ import { ApiError } from '../common/api-error';
 import { SeasonsService } from '../seasons/seasons.service';
 import { wholeAccuracy } from './accuracy';
 import { selectHistoryMatches, selectPlayer, shareALeague, type HistoryMatchRow } from './history.queries';
-import { selectGameweekTotalsOfSeason, selectSeasonTotals } from './stats.queries';
+import { ScoringService } from '../scoring/scoring.service';
+import { predictionNow } from './prediction-now';
 import { pageCount, pageOffset } from '../common/pagination';
 
 const PLAYER_NOT_FOUND = 'Player not found.';
@@ -38,6 +39,7 @@ export class HistoryService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonsService,
+    private readonly scoring: ScoringService,
   ) {}
 
   async history(viewerId: number, query: GameweeksHistoryQuery): Promise<GameweeksHistory> {
@@ -47,10 +49,8 @@ export class HistoryService {
     const order = query.order ?? 'desc';
     const { season, gameweeks } = await this.seasons.activeGameweeks();
 
-    const [seasonTotals, gameweekTotals] = await Promise.all([
-      selectSeasonTotals(this.db, player.id, season.id),
-      selectGameweekTotalsOfSeason(this.db, player.id, season.id),
-    ]);
+    // Live: a goal counts at once, before a big match's scoring reaches the player.
+    const { season: seasonTotals, gameweeks: gameweekTotals } = await this.scoring.liveTotals(player.id, season.id);
     const totalsOf = new Map(gameweekTotals.map((t) => [t.gameweek_id, t]));
     const now = Date.now();
     // The reveal rule, shared with everyone's picks: another player's picks show once a gameweek locks.
@@ -85,8 +85,9 @@ export class HistoryService {
         accuracy: wholeAccuracy(t?.correct ?? 0, t?.scored ?? 0),
         points: t?.points ?? 0,
         provisional: t?.provisional ?? false,
-        matches: (matchesOf.get(g.id) ?? []).map(
-          (m): HistoryMatch => ({
+        matches: (matchesOf.get(g.id) ?? []).map((m): HistoryMatch => {
+          const now = predictionNow({ home: m.prediction_home, away: m.prediction_away, banker: m.is_banker }, { status: m.status, home: m.home_score, away: m.away_score });
+          return {
             fixtureId: m.fixture_id,
             homeTeam: m.home_team,
             awayTeam: m.away_team,
@@ -97,11 +98,11 @@ export class HistoryService {
             homeScore: m.home_score,
             awayScore: m.away_score,
             banker: hide ? false : (m.is_banker ?? false),
-            result: m.outcome,
-            points: m.points,
-            isFinal: m.is_final ?? false,
-          }),
-        ),
+            result: now.outcome,
+            points: now.points,
+            isFinal: now.isFinal,
+          };
+        }),
       };
     });
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScoringModule } from '../scoring/scoring.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { HistoryService } from './history.service';
 import { ResultsController } from './results.controller';
@@ -6,7 +7,7 @@ import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
 @Module({
-  imports: [SeasonsModule],
+  imports: [SeasonsModule, ScoringModule],
   controllers: [StatsController, ResultsController],
   providers: [StatsService, HistoryService],
   exports: [StatsService, HistoryService],

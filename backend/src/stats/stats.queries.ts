@@ -1,7 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ResultMatch } from '@scoreline/contracts/api/stats';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 
 /**
  * The SQL of the dashboard, the Results screen and a player's club form (reads only: the totals
@@ -9,52 +8,6 @@ import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
  */
 
 type Db = DataSource | EntityManager;
-
-export interface TotalsRow {
-  points: number;
-  predictions: number;
-  scored: number;
-  correct: number;
-  exact: number;
-  provisional: boolean;
-}
-
-/** The user's season totals, or null before their first prediction. */
-export async function selectSeasonTotals(db: Db, userId: number, seasonId: number): Promise<TotalsRow | null> {
-  const [row]: TotalsRow[] = await db.query(
-    `SELECT points, predictions, scored, correct, exact, provisional FROM user_season_totals WHERE user_id = $1 AND season_id = $2`,
-    [userId, seasonId],
-  );
-  return row ?? null;
-}
-
-/** The user's totals of every gameweek of the season they have a row for. */
-export function selectGameweekTotalsOfSeason(db: Db, userId: number, seasonId: number): Promise<(TotalsRow & { gameweek_id: number })[]> {
-  return db.query(
-    `SELECT gameweek_id, points, predictions, scored, correct, exact, provisional FROM user_gameweek_totals WHERE user_id = $1 AND season_id = $2`,
-    [userId, seasonId],
-  );
-}
-
-/** The user's last five gameweeks with a prediction, newest first. */
-export function selectRecentGameweekTotals(db: Db, userId: number, seasonId: number): Promise<(TotalsRow & { id: number; number: number })[]> {
-  return db.query(
-    `SELECT g.id, g.number, t.points, t.predictions, t.scored, t.correct, t.exact, t.provisional
-     FROM user_gameweek_totals t JOIN gameweeks g ON g.id = t.gameweek_id
-     WHERE t.user_id = $1 AND t.season_id = $2 AND t.predictions > 0
-     ORDER BY g.number DESC LIMIT 5`,
-    [userId, seasonId],
-  );
-}
-
-/** The user's totals of one gameweek, or null. */
-export async function selectGameweekTotals(db: Db, userId: number, gameweekId: number): Promise<TotalsRow | null> {
-  const [row]: TotalsRow[] = await db.query(
-    `SELECT points, predictions, scored, correct, exact, provisional FROM user_gameweek_totals WHERE user_id = $1 AND gameweek_id = $2`,
-    [userId, gameweekId],
-  );
-  return row ?? null;
-}
 
 export interface GameweekBenchmarks {
   highest: number;
@@ -72,15 +25,15 @@ export async function selectGameweekBenchmarks(db: Db, gameweekId: number): Prom
   return row;
 }
 
-export type ResultMatchRow = Omit<ResultMatch, 'match_time'> & { kickoff_at: Date; status: FixtureStatus; result_status: PredictionOutcome | null };
+/** A match's row without the prediction's points: the service scores it at the match's current row. */
+export type ResultMatchRow = Omit<ResultMatch, 'match_time' | 'points_earned' | 'result_status' | 'is_final'> & { kickoff_at: Date; status: FixtureStatus };
 
 /** The gameweek's fixtures with the user's prediction of each (if any), in kick-off order. */
 export function selectResultMatches(db: Db, userId: number, gameweekId: number): Promise<ResultMatchRow[]> {
   return db.query(
     `SELECT f.id AS fixture_id, h.name AS home_team, a.name AS away_team, h.short_name AS home_team_short, a.short_name AS away_team_short,
             f.kickoff_at, f.status, f.minute, f.home_score AS actual_home_score, f.away_score AS actual_away_score,
-            p.home_score AS predicted_home_score, p.away_score AS predicted_away_score, p.points AS points_earned,
-            COALESCE(p.is_banker, false) AS is_banker, p.outcome AS result_status, COALESCE(p.is_final, false) AS is_final
+            p.home_score AS predicted_home_score, p.away_score AS predicted_away_score, COALESCE(p.is_banker, false) AS is_banker
      FROM fixtures f
      JOIN clubs h ON h.id = f.home_club_id
      JOIN clubs a ON a.id = f.away_club_id

@@ -3,27 +3,28 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { DashboardData, GameweekResults, TeamAccuracy } from '@scoreline/contracts/api/stats';
 import { SeasonsService } from '../seasons/seasons.service';
+import { ScoringService } from '../scoring/scoring.service';
+import type { FanTotalsRow } from '../scoring/scoring.queries';
 import { wholeAccuracy } from './accuracy';
-import {
-  selectClubAccuracy,
-  selectGameweekBenchmarks,
-  selectGameweekTotals,
-  selectGameweekTotalsOfSeason,
-  selectRecentGameweekTotals,
-  selectResultMatches,
-  selectSeasonTotals,
-  type TotalsRow,
-} from './stats.queries';
+import { selectClubAccuracy, selectGameweekBenchmarks, selectResultMatches } from './stats.queries';
 import { hotAndColdTeams } from './team-form';
+import { predictionNow } from './prediction-now';
 
-const ZERO_TOTALS: TotalsRow = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, provisional: false };
+const ZERO_TOTALS: FanTotalsRow = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, provisional: false };
+/** The dashboard's recent gameweeks: the last this many the fan predicted. */
+const RECENT_GAMEWEEKS = 5;
 
-/** Dashboard and Results read models, from the totals tables the scoring worker keeps. */
+/**
+ * Dashboard and Results read models. A fan's own points and counts are live: the totals the
+ * scoring worker keeps, moved by what the matches' current scores give (ScoringService.liveTotals).
+ * The benchmarks over everyone and the club form follow the scorer's writes.
+ */
 @Injectable()
 export class StatsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonsService,
+    private readonly scoring: ScoringService,
   ) {}
 
   async dashboard(userId: number): Promise<DashboardData> {
@@ -38,15 +39,17 @@ export class StatsService {
         points_by_gameweek: [],
       };
     }
-    const [seasonTotals, recent, clubs, gameweeks, byGameweek] = await Promise.all([
-      selectSeasonTotals(this.db, userId, season.id),
-      selectRecentGameweekTotals(this.db, userId, season.id),
+    const [live, clubs, gameweeks] = await Promise.all([
+      this.scoring.liveTotals(userId, season.id),
       selectClubAccuracy(this.db, userId, season.id),
       this.seasons.gameweeks(season.id),
-      selectGameweekTotalsOfSeason(this.db, userId, season.id),
     ]);
-    const totals = seasonTotals ?? ZERO_TOTALS;
-    const pointsOf = new Map(byGameweek.map((r) => [r.gameweek_id, r.points]));
+    const totals = live.season ?? ZERO_TOTALS;
+    const pointsOf = new Map(live.gameweeks.map((r) => [r.gameweek_id, r.points]));
+    const recent = live.gameweeks
+      .filter((r) => r.predictions > 0)
+      .sort((a, b) => b.number - a.number)
+      .slice(0, RECENT_GAMEWEEKS);
     const { hot, cold } = hotAndColdTeams(clubs);
     return {
       season: { id: season.id, name: season.name, label: season.label },
@@ -60,7 +63,7 @@ export class StatsService {
         provisional: totals.provisional,
       },
       recent_gameweeks: recent.map((r) => ({
-        id: r.id,
+        id: r.gameweek_id,
         number: r.number,
         gameweek_name: `Gameweek ${r.number}`,
         total_predictions: r.predictions,
@@ -85,13 +88,13 @@ export class StatsService {
 
   /** The Results screen of one gameweek (by number) of the active season. */
   async gameweekResults(userId: number, gameweekNumber: number): Promise<GameweekResults> {
-    const { gameweek } = await this.seasons.gameweekByNumber(gameweekNumber);
-    const [totals, bench, matches] = await Promise.all([
-      selectGameweekTotals(this.db, userId, gameweek.id),
+    const { season, gameweek } = await this.seasons.gameweekByNumber(gameweekNumber);
+    const [live, bench, matches] = await Promise.all([
+      this.scoring.liveTotals(userId, season.id),
       selectGameweekBenchmarks(this.db, gameweek.id),
       selectResultMatches(this.db, userId, gameweek.id),
     ]);
-    const t = totals ?? ZERO_TOTALS;
+    const t = live.gameweeks.find((g) => g.gameweek_id === gameweek.id) ?? ZERO_TOTALS;
     return {
       gameweek,
       user_stats: {
@@ -109,7 +112,13 @@ export class StatsService {
         average_points: Math.round(bench.average * 10) / 10,
         participants: bench.participants,
       },
-      matches: matches.map(({ kickoff_at, ...m }) => ({ ...m, match_time: new Date(kickoff_at).toISOString() })),
+      matches: matches.map(({ kickoff_at, ...m }) => {
+        const now = predictionNow(
+          { home: m.predicted_home_score, away: m.predicted_away_score, banker: m.is_banker },
+          { status: m.status, home: m.actual_home_score, away: m.actual_away_score },
+        );
+        return { ...m, points_earned: now.points, result_status: now.outcome, is_final: now.isFinal, match_time: new Date(kickoff_at).toISOString() };
+      }),
     };
   }
 }

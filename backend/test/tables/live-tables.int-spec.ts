@@ -94,7 +94,31 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
         );
       }),
     );
-    return { leaderboard, gameweek: tables[0], season: tables[1], ...(await membersAnswered(viewer)), updatedAt: board.body.data.updated_at as string | null };
+    const own = new Map(await Promise.all(OWN_SCREENS.map(async (i) => [players[i].id, await ownAnswered(players[i])] as const)));
+    return { leaderboard, gameweek: tables[0], season: tables[1], ...(await membersAnswered(viewer)), own, updatedAt: board.body.data.updated_at as string | null };
+  }
+
+  /** The players whose own screens are read too: bankers, a draw, no pick at all. */
+  const OWN_SCREENS = [0, 1, 4, 8];
+  const byFixture = (picks: (readonly [number, number | null])[]) => [...picks].sort(([a], [b]) => a - b);
+
+  /** A fan's own screens: the dashboard, the Results screen and the history (their totals and each pick's points). */
+  async function ownAnswered(p: FastUser) {
+    const dash = (await sys.http.get('/api/stats/dashboard/').set(p.auth).expect(200)).body.data;
+    const results = (await sys.http.get('/api/predictions/gameweek/1/user-stats/').set(p.auth).expect(200)).body.data;
+    const history = (await sys.http.get('/api/stats/history/').set(p.auth).expect(200)).body.data;
+    const season = dash.current_season_stats;
+    const week = results.user_stats;
+    type ResultRow = { fixture_id: number; predicted_home_score: number | null; points_earned: number | null };
+    type HistoryRow = { fixtureId: number; predictionHome: number | null; points: number | null };
+    const gameweek = (history.gameweeks as { number: number; points: number; matches: HistoryRow[] }[]).find((g) => g.number === 1)!;
+    return {
+      dashboard: { points: season.total_points, exact: season.exact_scores, correct: season.correct_results, provisional: season.provisional, gameweek: dash.recent_gameweeks[0]?.points_earned ?? 0 },
+      results: { points: week.total_points, exact: week.exact_scores, correct: week.correct_results, provisional: week.provisional },
+      resultPicks: byFixture((results.matches as ResultRow[]).filter((m) => m.predicted_home_score !== null).map((m) => [m.fixture_id, m.points_earned] as const)),
+      history: { points: history.summary.totalPoints, exact: history.summary.totalExactScores, correct: history.summary.totalCorrect, gameweek: gameweek.points },
+      historyPicks: byFixture(gameweek.matches.filter((m) => m.predictionHome !== null).map((m) => [m.fixtureId, m.points] as const)),
+    };
   }
 
   type MemberLine = { user_id: number; rank: number | null; total_points: number; recent_points: number };
@@ -152,6 +176,22 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
         return [[fixtureIds[i], scored ? pickContribution(packPick(...pick), state).points : null]];
       });
       expect([when, p.id, got.gridRows.get(p.id)]).toEqual([when, p.id, { ...w, picks }]);
+      // The fan's own screens count the goal too, each pick at its match's score.
+      const own = got.own.get(p.id);
+      if (own) {
+        const figures = { points: w.points, exact: w.exact, correct: w.correct };
+        expect([when, p.id, own]).toEqual([
+          when,
+          p.id,
+          {
+            dashboard: { ...figures, provisional: w.provisional, gameweek: w.points },
+            results: { ...figures, provisional: w.provisional },
+            resultPicks: byFixture(picks as [number, number | null][]),
+            history: { ...figures, gameweek: w.points },
+            historyPicks: byFixture(picks as [number, number | null][]),
+          },
+        ]);
+      }
     }
     expect([when, got.myGridRank]).toEqual([when, want.get(got.hub.viewer)!.rank]);
     // Every list by rank or points is in the table's order (ties by user id), as the leaderboard is.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { DashboardData } from '@scoreline/contracts/api/stats';
@@ -79,11 +79,38 @@ describe('dashboard', () => {
     expect(within(table).getByText('70%')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Points per gameweek' })).getByText('Gameweek 6: 95 points')).toBeTruthy();
     expect((await screen.findByRole('link', { name: /Make Your Predictions/ })).getAttribute('href')).toBe('/fixtures');
+  });
 
-    emitLiveEventForTest('points.updated', { fixtureId: 9, gameweekId: 12, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 115, seasonTotal: 265 });
+  it("refetches a moment after a goal (the server counts it at once), not on a minute tick nor on the scorer's later push", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    let total = 245;
+    let reads = 0;
+    localStorage.setItem('authToken', 'tok');
+    mockApi({
+      'GET /api/stats/dashboard/': () => {
+        reads += 1;
+        return { body: { data: { ...FULL, current_season_stats: { ...FULL.current_season_stats, total_points: total } } } };
+      },
+      'GET /api/seasons/gameweeks/': () => ({ body: { data: [] } }),
+    });
+    renderApp('/dashboard');
+    expect(await screen.findByText('245')).toBeTruthy();
+    const before = reads;
+    total = 265;
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
     expect(await screen.findByText('265')).toBeTruthy();
-    expect(within(table).getByText('115')).toBeTruthy();
-    expect(screen.getByText('Gameweek 6: 115 points')).toBeTruthy();
+    expect(reads).toBe(before + 1);
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
+    // The scorer's push for an earlier goal, arriving late: the live total stays.
+    act(() => emitLiveEventForTest('points.updated', { fixtureId: 9, gameweekId: 12, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 95, seasonTotal: 250 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads).toBe(before + 1);
+    expect(screen.getByText('265')).toBeTruthy();
+    total = 280;
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, status: 'finished', homeScore: 1, awayScore: 0, minute: null }));
+    await waitFor(() => expect(reads).toBe(before + 2));
+    expect(await screen.findByText('280')).toBeTruthy();
+    vi.restoreAllMocks();
   });
 
   it('fetches the dashboard again after a recovered reconnect (per-user pushes are not replayed)', async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameweekHistoryItem, GameweeksHistory } from '@scoreline/contracts/api/stats';
+import { emitLiveEventForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 
 const TOTAL = 38;
@@ -92,6 +93,25 @@ describe('gameweeks history', () => {
     expect(screen.getByText('No completed gameweeks played yet.')).toBeTruthy();
     expect(screen.getByText('Showing 1-5 of 38 gameweeks')).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Dashboard/ }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('fetches again a moment after a goal (the server counts it at once), not on a minute tick', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    let total = 321;
+    const { urls } = setup('/gameweeks-history?page=1', (url) => {
+      const data = historyAnswer(url);
+      return { body: { data: { ...data, summary: { ...data.summary, totalPoints: total } } } };
+    });
+    expect(await screen.findByText('321')).toBeTruthy();
+    const before = urls.length;
+    total = 341;
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 200, gameweekId: 1020, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    expect(await screen.findByText('341')).toBeTruthy();
+    expect(urls.length).toBe(before + 1);
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 200, gameweekId: 1020, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(urls.length).toBe(before + 1);
+    vi.restoreAllMocks();
   });
 
   it('shows at most 5 page buttons around the current page, with Previous and Next disabled at the ends', async () => {

@@ -17,6 +17,7 @@ import { IncompleteDataError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
 import { useGameweeksHistory } from '../api/get-gameweeks-history';
+import { useLiveHistory } from '../hooks/use-live-history';
 import { HISTORY_PAGE_SIZE, pageOfLatestStarted, shownRange } from '../utils/pagination';
 import { GameweeksTable } from './gameweeks-table';
 
@@ -178,6 +179,7 @@ export function GameweeksHistoryScreen({ player: playerProp, leagueId: leagueIdP
   const page = requestedPage ?? (waitingForStart ? 1 : pageOfLatestStarted(gameweeks.data, Date.now()));
 
   const history = useGameweeksHistory({ player, page, page_size: HISTORY_PAGE_SIZE, order: 'desc' }, { enabled: !waitingForStart });
+  useLiveHistory();
   const [expanded, setExpanded] = useState<{ page: number; id: number } | null>(null);
   const expandedId = expanded && expanded.page === page ? expanded.id : null;
 

@@ -11,8 +11,8 @@ import { leagueDetailQueryKey, leagueQueryKey } from '../api/get-league';
 import { joinRequestsQueryKey } from '../api/get-join-requests';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
 import { applyLeaderboardUpdate } from '../utils/live-leaderboard';
-import { useLater } from './use-later';
-import { useScoreMoves } from './use-score-moves';
+import { useLater } from '@/hooks/use-later';
+import { useScoreMoves } from '@/hooks/use-score-moves';
 
 /** How long a row that moved stays highlighted. */
 export const MOVE_HIGHLIGHT_MS = 2500;

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLiveEvent } from '@/lib/live';
 import { leagueTablesQueryKey } from '../api/get-league-table';
 import { leagueWinnersQueryKey } from '../api/get-league-winners';
-import { useScoreMoves } from './use-score-moves';
+import { useScoreMoves } from '@/hooks/use-score-moves';
 
 /**
  * The period tables move on the pushes the season table already gets (no polling): every

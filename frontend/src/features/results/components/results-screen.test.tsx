@@ -170,6 +170,17 @@ describe('results', () => {
     expect(within(row).getByText('Exact score')).toBeTruthy();
     expect(within(row).getByText('20 pts')).toBeTruthy();
     expect(screen.getByText('100%')).toBeTruthy();
+
+    // A second goal: its points show at once, worked out from the score; the scorer's push for the
+    // first goal, arriving late, does not put them back.
+    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 107, status: 'live', homeScore: 2, awayScore: 0, minute: 70 });
+    await waitFor(() => expect(within(row).getByText('10 pts')).toBeTruthy());
+    expect(within(row).getByText('Correct result')).toBeTruthy();
+    emitLiveEventForTest('points.updated', { fixtureId: 1, gameweekId: 107, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 20, seasonTotal: 90 });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(row).getByText('10 pts')).toBeTruthy();
+    emitLiveEventForTest('points.updated', { fixtureId: 1, gameweekId: 107, points: 10, outcome: 'correct', provisional: true, gameweekTotal: 10, seasonTotal: 80 });
+    expect(within(row).getByText('10 pts')).toBeTruthy();
   });
 
   it('fetches the results again after a recovered reconnect (per-user points pushes are not replayed)', async () => {
