@@ -26,14 +26,12 @@ import { LeagueAccessService } from './league-access.service';
 import {
   countMembers,
   countMembersMatching,
-  type GameweekFactsRow,
   type MemberComparisonRow,
   type MemberFilter,
   type MemberPageId,
   type MemberPageRow,
   type MemberRow,
   type MemberSort,
-  selectGameweekFacts,
   selectLeadingMemberIds,
   selectLeagueIdsOfUser,
   selectMember,
@@ -42,12 +40,12 @@ import {
   selectMemberPageIds,
   selectMemberStatsFigures,
   selectNamesFirstSearchPage,
-  selectSeasonTotals,
-  type SeasonTotalsRow,
 } from './league-members.queries';
 import { accuracyPercent, initials, rankBadge } from './rank-badge';
 import { searchesNamesFirst } from './member-search';
 import { searchText } from '../common/sql-like';
+import { ScoringService } from '../scoring/scoring.service';
+import type { FanTotalsRow } from '../scoring/scoring.queries';
 import { pageOffset, paging } from '../common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
@@ -75,9 +73,12 @@ interface MembersPageQuery {
   filter: MemberFilter;
 }
 
-interface SeasonFacts extends SeasonTotalsRow {
-  gameweeks: GameweekFactsRow[];
+/** A member's season: live totals (a goal counts at once) and each gameweek's, in gameweek order. */
+interface SeasonFacts extends Omit<FanTotalsRow, 'provisional'> {
+  gameweeks: (FanTotalsRow & { id: number; number: number })[];
 }
+
+const NO_SEASON_FACTS: SeasonFacts = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, banker_hits: 0, gameweeks: [] };
 
 /** Members of a league: the enhanced list, their stats, the member modal and the player profile. */
 @Injectable()
@@ -98,6 +99,7 @@ export class LeagueMembersService {
     private readonly leaderboards: LeaderboardService,
     private readonly statsService: StatsService,
     private readonly users: UsersService,
+    private readonly scoring: ScoringService,
   ) {}
 
   /** Ids of every league the user belongs to. */
@@ -364,9 +366,12 @@ export class LeagueMembersService {
   }
 
   private async seasonFacts(userId: number, seasonId: number | null): Promise<SeasonFacts> {
-    const totals = await selectSeasonTotals(this.db, userId, seasonId);
-    const gameweeks = await selectGameweekFacts(this.db, userId, seasonId);
-    return { ...totals, gameweeks };
+    if (seasonId === null) return NO_SEASON_FACTS;
+    const { season, gameweeks } = await this.scoring.liveTotals(userId, seasonId);
+    return {
+      ...(season ?? NO_SEASON_FACTS),
+      gameweeks: gameweeks.map((g) => ({ ...g, id: g.gameweek_id })).sort((a, b) => a.number - b.number),
+    };
   }
 }
 

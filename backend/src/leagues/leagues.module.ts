@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { StandingsModule } from '../standings/standings.module';
+import { ScoringModule } from '../scoring/scoring.module';
 import { StatsModule } from '../stats/stats.module';
 import { UsersModule } from '../users/users.module';
 import { AutomaticMembershipService } from './automatic-membership.service';
@@ -14,7 +15,7 @@ import { LeagueTablesController } from './league-tables.controller';
 import { LeaguesService } from './leagues.service';
 
 @Module({
-  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule],
+  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule, ScoringModule],
   controllers: [LeaguesController, LeagueTablesController, InviteLinksController],
   providers: [AutomaticMembershipService, InviteLinksService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
   exports: [AutomaticMembershipService, InviteLinksService, LeagueAccessService, LeagueMembersService, JoinRequestsService],

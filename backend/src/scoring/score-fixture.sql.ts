@@ -113,12 +113,13 @@ SELECT (SELECT count(*) FROM changed)::int AS changed,
  * by what each of the fan's predictions gives at its fixture's CURRENT row (the rule above) minus
  * what it was scored at. A prediction and both its totals rows are written by one statement, so
  * in one snapshot they agree: a goal the scorer has not reached yet counts once, and one it has
- * reached counts once too (its difference is 0). The season's row has gameweek_id NULL.
+ * reached counts once too (its difference is 0). The season's row has gameweek_id NULL. Banker
+ * hits (a banker's result right, exact included) are counted afresh at the current rows.
  * Parameters: $1 user id, $2 season id.
  */
 export const LIVE_TOTALS_SQL = `
 WITH calc AS (
-  SELECT p.gameweek_id, p.points AS old_points, p.outcome AS old_outcome, p.is_final AS old_final,
+  SELECT p.gameweek_id, p.is_banker, p.points AS old_points, p.outcome AS old_outcome, p.is_final AS old_final,
          ${scoringSqlCase(SCORING_COLUMNS)} AS new_points,
          ${outcomeSqlCase(SCORING_COLUMNS)} AS new_outcome,
          (${IS_FINAL_SQL}) AS new_final
@@ -131,24 +132,27 @@ moves AS (
     sum(${countsAsScored('c.new_outcome')} - ${countsAsScored('c.old_outcome')})::int AS d_scored,
     sum(${countsAsCorrect('c.new_outcome')} - ${countsAsCorrect('c.old_outcome')})::int AS d_correct,
     sum(${countsAsExact('c.new_outcome')} - ${countsAsExact('c.old_outcome')})::int AS d_exact,
-    sum(${countsAsLive('c.new_outcome', 'c.new_final')} - ${countsAsLive('c.old_outcome', 'c.old_final')})::int AS d_live
+    sum(${countsAsLive('c.new_outcome', 'c.new_final')} - ${countsAsLive('c.old_outcome', 'c.old_final')})::int AS d_live,
+    count(*) FILTER (WHERE c.is_banker AND ${countsAsCorrect('c.new_outcome')} = 1)::int AS banker_hits
   FROM calc c GROUP BY gameweek_id
 ),
 season_moves AS (
   SELECT COALESCE(sum(d_points), 0)::int AS d_points, COALESCE(sum(d_scored), 0)::int AS d_scored,
          COALESCE(sum(d_correct), 0)::int AS d_correct, COALESCE(sum(d_exact), 0)::int AS d_exact,
-         COALESCE(sum(d_live), 0)::int AS d_live
+         COALESCE(sum(d_live), 0)::int AS d_live, COALESCE(sum(banker_hits), 0)::int AS banker_hits
   FROM moves
 )
 SELECT NULL::int AS gameweek_id, NULL::int AS number,
        s.points + m.d_points AS points, s.predictions, s.scored + m.d_scored AS scored,
-       s.correct + m.d_correct AS correct, s.exact + m.d_exact AS exact, (s.live_scored + m.d_live) > 0 AS provisional
+       s.correct + m.d_correct AS correct, s.exact + m.d_exact AS exact, (s.live_scored + m.d_live) > 0 AS provisional,
+       m.banker_hits
 FROM user_season_totals s CROSS JOIN season_moves m
 WHERE s.user_id = $1 AND s.season_id = $2
 UNION ALL
 SELECT t.gameweek_id, g.number,
        t.points + COALESCE(m.d_points, 0), t.predictions, t.scored + COALESCE(m.d_scored, 0),
-       t.correct + COALESCE(m.d_correct, 0), t.exact + COALESCE(m.d_exact, 0), (t.live_scored + COALESCE(m.d_live, 0)) > 0
+       t.correct + COALESCE(m.d_correct, 0), t.exact + COALESCE(m.d_exact, 0), (t.live_scored + COALESCE(m.d_live, 0)) > 0,
+       COALESCE(m.banker_hits, 0)
 FROM user_gameweek_totals t JOIN gameweeks g ON g.id = t.gameweek_id
 LEFT JOIN moves m ON m.gameweek_id = t.gameweek_id
 WHERE t.user_id = $1 AND t.season_id = $2`;

@@ -82,6 +82,8 @@ export interface FanTotalsRow {
   correct: number;
   exact: number;
   provisional: boolean;
+  /** Bankers whose result is right (exact included), at the matches' current scores. */
+  banker_hits: number;
 }
 
 /** A fan's season totals (null before their first prediction) and those of each gameweek they have a row for. */

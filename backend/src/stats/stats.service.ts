@@ -10,7 +10,7 @@ import { selectClubAccuracy, selectGameweekBenchmarks, selectResultMatches } fro
 import { hotAndColdTeams } from './team-form';
 import { predictionNow } from './prediction-now';
 
-const ZERO_TOTALS: FanTotalsRow = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, provisional: false };
+const ZERO_TOTALS: FanTotalsRow = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, provisional: false, banker_hits: 0 };
 /** The dashboard's recent gameweeks: the last this many the fan predicted. */
 const RECENT_GAMEWEEKS = 5;
 

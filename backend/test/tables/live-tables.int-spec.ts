@@ -139,11 +139,17 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       pageByPage: [...(await list({ sort: 'rank', page: 1, page_size: 4 })), ...(await list({ sort: 'rank', page: 2, page_size: 4 })), ...(await list({ sort: 'rank', page: 3, page_size: 4 }))],
     };
     const members = new Map(byRank.map((m) => [m.user_id, lineOf(m)]));
-    const modal = new Map<number, { rank: number | null; points: number; profileRank: number | null; betterThan: number }>();
+    const modal = new Map<number, { rank: number | null; points: number; profileRank: number | null; betterThan: number; profile: { points: number; exact: number; gameweek: number } }>();
     for (const p of [players[1], players[4]]) {
       const detail = (await sys.http.get(`/api/leagues/${leagueId}/members/${p.id}/`).set(viewer.auth).expect(200)).body.data;
       const profile = (await sys.http.get(`/api/leagues/${leagueId}/players/${p.id}/`).set(viewer.auth).expect(200)).body.data;
-      modal.set(p.id, { rank: detail.member.rank, points: detail.member.total_points, profileRank: profile.player.rank, betterThan: detail.comparison.better_than_percent });
+      modal.set(p.id, {
+        rank: detail.member.rank,
+        points: detail.member.total_points,
+        profileRank: profile.player.rank,
+        betterThan: detail.comparison.better_than_percent,
+        profile: { points: profile.stats.total_points, exact: profile.stats.correct_scores, gameweek: profile.recent_gameweeks[0]?.points_earned ?? 0 },
+      });
     }
     // The picks grid of the gameweek: its order, each row's totals, each pick's points.
     const grid = (await sys.http.get(`/api/leagues/${leagueId}/gameweeks/1/picks/`).query({ page_size: 100 }).set(viewer.auth).expect(200)).body.data;
@@ -204,7 +210,7 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       const w = want.get(id)!;
       const others = [...want.entries()].filter(([other]) => other !== id);
       const betterThan = Math.round((100 * others.filter(([, o]) => o.points < w.points).length) / others.length);
-      expect([when, id, m]).toEqual([when, id, { rank: w.rank, points: w.points, profileRank: w.rank, betterThan }]);
+      expect([when, id, m]).toEqual([when, id, { rank: w.rank, points: w.points, profileRank: w.rank, betterThan, profile: { points: w.points, exact: w.exact, gameweek: w.points } }]);
     }
   }
 
