@@ -190,6 +190,8 @@ export const headlineCase: BenchCase = {
       // The goal, through the admin API, then every sampled read until all show it.
       const goalAt = Date.now();
       t = process.hrtime.bigint();
+      // On the monotonic clock V8's CPU profiles use (µs): the goal's window in a --cpu-prof profile.
+      process.stderr.write(`[bench] headline goal at ${t / 1000n} µs (monotonic)\n`);
       const put = await fetch(`${ctx.baseUrl}/admin/fixtures/${fixture_id}/result`, {
         method: 'PUT',
         headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
@@ -234,6 +236,7 @@ export const headlineCase: BenchCase = {
         if (pending.size > 0) await new Promise((r) => setTimeout(r, 10));
       }
       const total = ms(t);
+      process.stderr.write(`[bench] headline every rank readable at ${process.hrtime.bigint() / 1000n} µs (monotonic)\n`);
       await ctx.settle(300_000);
 
       // Untimed: the ranks read equal a plain rank() over the totals (season) and the gameweek's figures.

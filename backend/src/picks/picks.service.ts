@@ -14,7 +14,7 @@ import { searchText } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
 import { LeagueTablesService } from '../standings/league-tables.service';
-import type { RankedMember, RankedTable } from '../standings/ranked-table';
+import type { RankedMember, TableView } from '../standings/ranked-table';
 import { CrowdService } from './crowd.service';
 import { indexOfUser, packOrder, pageIndexes, type PackedOrder } from './picks-order';
 import {
@@ -62,7 +62,7 @@ export class PicksService {
   private readonly contexts = new TtlCache<GridContext>(CACHE_TTL_MS, 200);
   private readonly pages = new TtlCache<CachedPage>(CACHE_TTL_MS, 1_000);
   private readonly crowds = new TtlCache<RawJson<CrowdFixture[] | null>>(CACHE_TTL_MS, 200);
-  private readonly liveVersions = new WeakMap<RankedTable, number>();
+  private readonly liveVersions = new WeakMap<TableView, number>();
   private liveVersionCount = 0;
 
   constructor(
@@ -132,7 +132,7 @@ export class PicksService {
   }
 
   /** A number per live table, for the page cache's keys (a new goal, a new table, a new number). */
-  private liveVersionOf(table: RankedTable): number {
+  private liveVersionOf(table: TableView): number {
     let version = this.liveVersions.get(table);
     if (version === undefined) {
       version = ++this.liveVersionCount;

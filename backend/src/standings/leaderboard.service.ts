@@ -26,7 +26,7 @@ import { LiveTablesService } from './live-tables.service';
 import { LiveStandings } from './live-standings';
 import { liveFixturesOf } from './live-tables.queries';
 import { BIG_TABLE, latest } from './league-tables.service';
-import type { RankedMember, RankedTable } from './ranked-table';
+import type { RankedMember, TableView } from './ranked-table';
 
 const PAGE_CACHE_SIZE = 500;
 
@@ -42,7 +42,7 @@ const PAGE_CACHE_SIZE = 500;
 export class LeaderboardService {
   private readonly pages = new VersionedCache<string, StandingRow[]>(PAGE_CACHE_SIZE);
   /** Live pages' rows, per live season table (gone with it) and the recent gameweek's table they were made with. */
-  private readonly livePages = new WeakMap<RankedTable, Map<string, { recent: RankedTable | null; rows: Promise<StandingRow[]> }>>();
+  private readonly livePages = new WeakMap<TableView, Map<string, { recent: TableView | null; rows: Promise<StandingRow[]> }>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -163,11 +163,11 @@ export class LeaderboardService {
       return members.map((m) => liveRow(m, details.get(m.user_id)));
     });
     const leaderboard = rows.map((r) => toRow(r, viewerId));
-    const mineAt = season.positionOf(viewerId);
-    if (mineAt !== undefined && (mineAt < offset || mineAt >= offset + pageSize)) {
+    const mine = season.memberOf(viewerId);
+    if (mine !== undefined && (mine.position < offset || mine.position >= offset + pageSize)) {
       // The viewer's own row: its stored parts came with the head (read them for a member without a stored row yet).
       const own = head.user_id === viewerId ? (head as LiveRowDetails) : (await selectLiveRowDetails(this.db, leagueId, [viewerId]))[0];
-      leaderboard.push(toRow(liveRow(season.at(mineAt), own), viewerId));
+      leaderboard.push(toRow(liveRow(mine.member, own), viewerId));
     }
     return {
       leaderboard,
@@ -178,7 +178,7 @@ export class LeaderboardService {
     };
   }
 
-  private livePage(season: RankedTable, recent: RankedTable | null, pageKey: string, make: () => Promise<StandingRow[]>): Promise<StandingRow[]> {
+  private livePage(season: TableView, recent: TableView | null, pageKey: string, make: () => Promise<StandingRow[]>): Promise<StandingRow[]> {
     let pages = this.livePages.get(season);
     if (!pages) {
       pages = new Map();

@@ -23,7 +23,7 @@ import {
   type TableSource,
   type TableUser,
 } from './league-tables.queries';
-import { RankedTable, type RankedMember } from './ranked-table';
+import { RankedTable, type RankedMember, type TableView } from './ranked-table';
 import { liveFixturesOf } from './live-tables.queries';
 import { LiveTablesService } from './live-tables.service';
 
@@ -110,9 +110,9 @@ export class LeagueTablesService {
 
     const offset = pageOffset(page, pageSize);
     const pageRows = table.slice(offset, offset + pageSize);
-    const mineAt = table.positionOf(viewerId);
-    const onPage = mineAt !== undefined && mineAt >= offset && mineAt < offset + pageSize;
-    const mine = mineAt === undefined ? null : onPage ? pageRows[mineAt - offset] : table.at(mineAt);
+    const found = table.memberOf(viewerId);
+    const onPage = found !== undefined && found.position >= offset && found.position < offset + pageSize;
+    const mine = found === undefined ? null : onPage ? pageRows[found.position - offset] : found.member;
     const ids = pageRows.map((r) => r.user_id);
     if (mine && !onPage) ids.push(mine.user_id);
     const users = new Map((await selectTableUsers(this.db, ids)).map((u) => [u.user_id, u]));
@@ -147,7 +147,7 @@ export class LeagueTablesService {
     leagueId: number,
     gameweekId: number,
     head: { member_count: number | null; computed_at: Date | null; fixture_states_version: string },
-  ): Promise<RankedTable | null> {
+  ): Promise<TableView | null> {
     const context = await this.live.contextFor(leagueId, head.fixture_states_version);
     const seasonId = context.tableGameweeks[0]?.season_id ?? null;
     if (!context.open || seasonId === null) return null;

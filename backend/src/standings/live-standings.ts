@@ -1,4 +1,4 @@
-import type { RankedTable } from './ranked-table';
+import type { TableView } from './ranked-table';
 
 /** A member's line in a league's live standings. */
 export interface LiveLine {
@@ -20,8 +20,8 @@ export interface LiveLine {
  */
 export class LiveStandings {
   constructor(
-    readonly season: RankedTable,
-    readonly recent: RankedTable | null,
+    readonly season: TableView,
+    readonly recent: TableView | null,
     /** The recent gameweek's number (null: nothing scored yet). */
     readonly recentGameweek: number | null,
     /** When the newest score applied was recorded (null: none since the stored tables). */
@@ -32,9 +32,9 @@ export class LiveStandings {
 
   /** The member's live line, or undefined for a user not in the table (not a member, or joined since its base). */
   lineOf(userId: number): LiveLine | undefined {
-    const position = this.season.positionOf(userId);
-    if (position === undefined) return undefined;
-    const m = this.season.at(position);
+    const found = this.season.memberOf(userId);
+    if (found === undefined) return undefined;
+    const { position, member: m } = found;
     return { position, rank: m.rank, points: m.points, recentPoints: this.recentPointsOf(userId), provisional: m.provisional };
   }
 
@@ -45,20 +45,11 @@ export class LiveStandings {
 
   /** The member's points in the recent gameweek (0 without one). */
   recentPointsOf(userId: number): number {
-    const at = this.recent?.positionOf(userId);
-    return at === undefined || !this.recent ? 0 : this.recent.at(at).points;
+    return this.recent?.memberOf(userId)?.member.points ?? 0;
   }
 
-  /** How many members have fewer points than `points`: points never rise down the table, so a binary search. */
+  /** How many members have fewer points than `points`. */
   countBelow(points: number): number {
-    let lo = 0;
-    let hi = this.season.size;
-    // The first position with fewer points.
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.season.at(mid).points < points) hi = mid;
-      else lo = mid + 1;
-    }
-    return this.season.size - lo;
+    return this.season.countBelow(points);
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { compareTableFigures, tableRanks } from '@scoreline/contracts/game/table-ranking';
-import { liveColumns, NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState, type PickCode } from './live-table';
+import { liveColumns } from './live-ranking';
+import { NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState, type PickCode } from './live-table';
 
 const state = (status: FixtureScoreState['status'], home: number | null, away: number | null): FixtureScoreState => ({ status, home, away });
 

@@ -95,6 +95,8 @@ export interface BaseColumns {
  */
 export interface OrderedBase extends BaseColumns {
   readonly inTableOrder: true;
+  /** A member's index in the base (table order), or undefined for a user not in it. */
+  indexOf(userId: number): number | undefined;
 }
 
 export function ordered(base: BaseColumns): OrderedBase {
@@ -107,168 +109,25 @@ export function ordered(base: BaseColumns): OrderedBase {
     for (let j = 0; j < order.length; j++) inOrder[j] = column[order[j]];
     base[name] = inOrder;
   }
-  return Object.assign(base, { inTableOrder: true as const });
+  return Object.assign(base, { inTableOrder: true as const, indexOf: indexByUser(base.user_ids) });
 }
 
-/**
- * The members' figures with every move applied, ranked: columns in table order. Fans whose
- * figures moved by the same amount keep their order among themselves, so the live order is a
- * merge of a few runs of the base order (one per distinct move: ~20 for a goal), not a sort —
- * ~0.1 s for a million members.
- */
-export function liveColumns(base: OrderedBase, moves: readonly FixtureMove[]): RankedColumns {
-  const n = base.user_ids.length;
-  const ids = base.user_ids;
-  const points = base.points.slice();
-  const exact = base.exact.slice();
-  const correct = base.correct.slice();
-  const liveScored = base.live_scored.slice();
-  const deltas = moves.map(moveDeltas);
-  moves.forEach((move, m) => {
-    const delta = deltas[m];
-    for (let i = 0; i < n; i++) {
-      const code = move.picks.pickOf(ids[i]);
-      if (code === NO_PICK) continue;
-      points[i] += delta.points[code];
-      exact[i] += delta.exact[code];
-      correct[i] += delta.correct[code];
-      liveScored[i] += delta.live[code];
-    }
-  });
-  // Each member's run: the distinct (points, exact, correct) moves, numbered; and its live key.
-  const runOf = new Int32Array(n);
-  const key = new Float64Array(n);
-  const shiftRuns = new ShiftRuns(deltas);
-  for (let i = 0; i < n; i++) {
-    runOf[i] = shiftRuns.runOf(points[i] - base.points[i], exact[i] - base.exact[i], correct[i] - base.correct[i]);
-    key[i] = tableKey(points[i], exact[i], correct[i]);
+/** User id → index: a direct array when ids are dense (4 bytes a possible id beat a map's ~30 a member), else a map. */
+function indexByUser(userIds: Int32Array): (userId: number) => number | undefined {
+  let maxId = 0;
+  for (let i = 0; i < userIds.length; i++) if (userIds[i] > maxId) maxId = userIds[i];
+  if (maxId <= 4 * userIds.length + 1024) {
+    const direct = new Int32Array(maxId + 1);
+    for (let i = 0; i < userIds.length; i++) direct[userIds[i]] = i + 1;
+    return (userId) => (userId >= 0 && userId < direct.length && direct[userId] > 0 ? direct[userId] - 1 : undefined);
   }
-  // The runs, each in base order: one flat array, run r at [at[r], end[r]).
-  const k = shiftRuns.count;
-  const start = new Int32Array(k + 1);
-  for (let i = 0; i < n; i++) start[runOf[i] + 1]++;
-  for (let r = 0; r < k; r++) start[r + 1] += start[r];
-  const fill = start.slice(0, k);
-  const flat = new Int32Array(n);
-  for (let i = 0; i < n; i++) flat[fill[runOf[i]]++] = i;
-  const at = start.slice(0, k);
-  const end = start.subarray(1);
-  // Member a before member b: the better key, then the lower user id.
-  const before = (a: number, b: number) => key[a] > key[b] || (key[a] === key[b] && ids[a] < ids[b]);
-  // A binary heap of the runs, by the member each is at.
-  const heapRun = new Int32Array(k);
-  const heapMember = new Int32Array(k);
-  let size = 0;
-  const siftDown = (h: number) => {
-    const run = heapRun[h];
-    const member = heapMember[h];
-    for (;;) {
-      const left = 2 * h + 1;
-      if (left >= size) break;
-      const right = left + 1;
-      const child = right < size && before(heapMember[right], heapMember[left]) ? right : left;
-      if (!before(heapMember[child], member)) break;
-      heapRun[h] = heapRun[child];
-      heapMember[h] = heapMember[child];
-      h = child;
-    }
-    heapRun[h] = run;
-    heapMember[h] = member;
-  };
-  for (let r = 0; r < k; r++) {
-    if (at[r] === end[r]) continue;
-    let h = size++;
-    const member = flat[at[r]];
-    while (h > 0 && before(member, heapMember[(h - 1) >> 1])) {
-      const parent = (h - 1) >> 1;
-      heapRun[h] = heapRun[parent];
-      heapMember[h] = heapMember[parent];
-      h = parent;
-    }
-    heapRun[h] = r;
-    heapMember[h] = member;
-  }
-  const out = emptyColumns(n);
-  let lastKey = -1;
-  let lastRank = 0;
-  for (let position = 0; position < n; position++) {
-    const r = heapRun[0];
-    const i = heapMember[0];
-    at[r]++;
-    if (at[r] < end[r]) {
-      heapMember[0] = flat[at[r]];
-    } else {
-      size--;
-      heapRun[0] = heapRun[size];
-      heapMember[0] = heapMember[size];
-    }
-    if (size > 1) siftDown(0);
-    // A full tie with the member before shares its rank (1, 1, 3).
-    if (key[i] !== lastKey) {
-      lastKey = key[i];
-      lastRank = position + 1;
-    }
-    out.user_ids[position] = ids[i];
-    out.ranks[position] = lastRank;
-    out.points[position] = points[i];
-    out.exact[position] = exact[i];
-    out.correct[position] = correct[i];
-    out.provisional[position] = liveScored[i] > 0 ? 1 : 0;
-  }
-  return out;
-}
-
-/** Beyond this many possible (points, exact, correct) shifts the runs are numbered through a map. */
-const DENSE_SHIFTS = 1 << 22;
-
-/**
- * Numbers the distinct shifts of (points, exact, correct) in the order met. The moves bound each
- * figure's shift (the sum of their smallest and largest deltas), so the numbers live in a dense
- * array over that box — a Map lookup per member cost more than the rest of a re-rank's bookkeeping.
- */
-class ShiftRuns {
-  count = 0;
-  private readonly low: [number, number, number] = [0, 0, 0];
-  private readonly span: [number, number, number] = [1, 1, 1];
-  private readonly dense: Int32Array | null;
-  private readonly sparse = new Map<number, number>();
-
-  constructor(deltas: readonly Record<keyof Contribution, Int16Array>[]) {
-    (['points', 'exact', 'correct'] as const).forEach((figure, f) => {
-      let low = 0;
-      let high = 0;
-      for (const delta of deltas) {
-        let min = 0;
-        let max = 0;
-        for (const d of delta[figure]) {
-          if (d < min) min = d;
-          if (d > max) max = d;
-        }
-        low += min;
-        high += max;
-      }
-      this.low[f] = low;
-      this.span[f] = high - low + 1;
-    });
-    const cells = this.span[0] * this.span[1] * this.span[2];
-    this.dense = cells <= DENSE_SHIFTS ? new Int32Array(cells).fill(-1) : null;
-  }
-
-  runOf(points: number, exact: number, correct: number): number {
-    const cell = ((points - this.low[0]) * this.span[1] + (exact - this.low[1])) * this.span[2] + (correct - this.low[2]);
-    if (this.dense) {
-      let run = this.dense[cell];
-      if (run < 0) this.dense[cell] = run = this.count++;
-      return run;
-    }
-    let run = this.sparse.get(cell);
-    if (run === undefined) this.sparse.set(cell, (run = this.count++));
-    return run;
-  }
+  const map = new Map<number, number>();
+  for (let i = 0; i < userIds.length; i++) map.set(userIds[i], i);
+  return (userId) => map.get(userId);
 }
 
 /** A member's place in the table as one number: more points, then exact, then correct, is larger. */
-function tableKey(points: number, exact: number, correct: number): number {
+export function tableKey(points: number, exact: number, correct: number): number {
   if (exact < 0 || correct < 0 || exact >= FIGURE_BITS || correct >= FIGURE_BITS) throw new RangeError('a table figure out of range');
   return (points * FIGURE_BITS + exact) * FIGURE_BITS + correct;
 }
@@ -276,7 +135,7 @@ function tableKey(points: number, exact: number, correct: number): number {
 const deltaCache = new Map<string, Record<keyof Contribution, Int16Array>>();
 
 /** now − then per pick code, for every possible pick (20,000 codes: a few ms, not a call per fan); the last few kept. */
-function moveDeltas(move: FixtureMove): Record<keyof Contribution, Int16Array> {
+export function moveDeltas(move: FixtureMove): Record<keyof Contribution, Int16Array> {
   const key = JSON.stringify([move.from, move.to]);
   const kept = deltaCache.get(key);
   if (kept) return kept;
@@ -294,7 +153,7 @@ function moveDeltas(move: FixtureMove): Record<keyof Contribution, Int16Array> {
   return out;
 }
 
-function emptyColumns(n: number): RankedColumns {
+export function emptyColumns(n: number): RankedColumns {
   return {
     user_ids: new Int32Array(n),
     ranks: new Int32Array(n),
@@ -306,7 +165,7 @@ function emptyColumns(n: number): RankedColumns {
 }
 
 /** Exact scores and correct results fit 10 bits each (a season has at most 380 matches). */
-const FIGURE_BITS = 1024;
+export const FIGURE_BITS = 1024;
 
 /**
  * The members' positions in table order by the rule (contracts/game/table-ranking.ts: points,

@@ -6,9 +6,10 @@ import { WeightedLru } from '../common/weighted-lru';
 import { liveTableBaseLoads } from '../metrics/metrics';
 import { VersionedCache } from '../common/versioned-cache';
 import { tableKey, type TableSource } from './league-tables.queries';
-import { liveColumns, ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
+import { ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
+import { liveRanking } from './live-ranking';
 import { selectFixturePicks, selectLiveBase, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
-import { RankedTable } from './ranked-table';
+import type { TableView } from './ranked-table';
 import { LiveContextService, type LiveContext } from './live-context.service';
 
 /** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
@@ -25,7 +26,7 @@ interface LiveAnswer {
   /** The base's serial. */
   serial: number;
   signature: string;
-  table: RankedTable;
+  table: TableView;
   /** When the newest score it applies was recorded (null: none moved since the base). */
   scoresAt: Date | null;
 }
@@ -44,8 +45,8 @@ export interface LiveTableRequest {
 }
 
 /**
- * How many members' lines the bases, and the answers, may hold (each: a 1M league's base is ~20 MB,
- * its answer ~30 MB). The least recently read go first, weighed by their members: a million-member
+ * How many members' lines the bases, and the answers, may hold (each: a 1M league's base is ~24 MB
+ * with its user index, its answer ~5 MB: a run number and a place a member). The least recently read go first, weighed by their members: a million-member
  * league read every second stays while the private leagues of a match day come and go around it
  * (kept by count and in load order, 24 small loads evicted it, and its next read reloaded a
  * million rows). The budget holds the bench's five league kinds with their gameweek and month tables.
@@ -102,7 +103,7 @@ export class LiveTablesService {
   async table(
     request: LiveTableRequest,
     options: { evenIfClosed?: boolean; fixtures: OpenFixtures },
-  ): Promise<{ table: RankedTable; scoresAt: Date | null; signature: string } | null> {
+  ): Promise<{ table: TableView; scoresAt: Date | null; signature: string } | null> {
     const { version } = request;
     const key = tableKey(request.leagueId, request.source);
     let base = this.bases.get(key);
@@ -146,7 +147,7 @@ export class LiveTablesService {
       computing = (async () => {
         const moves: FixtureMove[] = await Promise.all(moved.map(async (m) => ({ from: m.from, to: m.to, picks: await this.picksOf(m.fixture) })));
         const scoresAt = moved.reduce<Date | null>((at, m) => (at === null || m.fixture.updated_at > at ? m.fixture.updated_at : at), null);
-        const answer: LiveAnswer = { serial: from.serial, signature, table: new RankedTable(liveColumns(from.columns, moves)), scoresAt };
+        const answer: LiveAnswer = { serial: from.serial, signature, table: liveRanking(from.columns, moves), scoresAt };
         const current = this.answers.peek(key);
         // An answer from an older base must not replace a newer one's.
         if (!current || current.serial <= from.serial) this.answers.set(key, answer);

@@ -8,6 +8,26 @@ export interface RankedMember {
   provisional: boolean;
 }
 
+/**
+ * What readers of a ranked table ask of it: the stored tables (RankedTable, columns in table
+ * order) and the live ones (LiveRanking, runs of a base: nothing per member is rewritten) alike.
+ */
+export interface TableView {
+  readonly size: number;
+  /** The member at a position (0-based) of the table. */
+  at(position: number): RankedMember;
+  /** The members at positions [start, end). */
+  slice(start: number, end: number): RankedMember[];
+  /** The user ids and ranks in table order, whole: to read, never to change. */
+  orderColumns(): { userIds: Int32Array; ranks: Int32Array };
+  /** A member's position, or undefined for a user not in the table. */
+  positionOf(userId: number): number | undefined;
+  /** A member's position and line at once, or undefined for a user not in the table. */
+  memberOf(userId: number): { position: number; member: RankedMember } | undefined;
+  /** How many members have fewer points than `points`. */
+  countBelow(points: number): number;
+}
+
 /** A whole table as typed columns: element i of each is one member. */
 export interface RankedColumns {
   user_ids: Int32Array;
@@ -53,7 +73,7 @@ export function parseIntList(text: string): Int32Array {
  * as typed columns: about 25 bytes a member instead of an object each (~100 bytes with its index
  * entry), so the tables of a million-member league fit a worker's memory budget.
  */
-export class RankedTable {
+export class RankedTable implements TableView {
   readonly size: number;
   private readonly userIds: Int32Array;
   private readonly ranks: Int32Array;
@@ -130,6 +150,23 @@ export class RankedTable {
   positionOf(userId: number): number | undefined {
     const found = this.byUser instanceof Map ? this.byUser.get(userId) : userId >= 0 && userId < this.byUser.length ? this.byUser[userId] : 0;
     return found ? found - 1 : undefined;
+  }
+
+  memberOf(userId: number): { position: number; member: RankedMember } | undefined {
+    const position = this.positionOf(userId);
+    return position === undefined ? undefined : { position, member: this.at(position) };
+  }
+
+  /** Points never rise down the table: a binary search for the first position with fewer. */
+  countBelow(points: number): number {
+    let lo = 0;
+    let hi = this.size;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.points[mid] < points) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.size - lo;
   }
 }
 
