@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { liveRanking } from './live-ranking';
-import { NO_PICK, ordered, packPick, pickContribution, type FixtureScoreState, type PickCode } from './live-table';
+import { distinctCodes, NO_PICK, ordered, packPick, pickContribution, type FixtureScoreState, type PickCode } from './live-table';
 import { RankedTable } from './ranked-table';
 
 const fixtureState = fc.oneof(
@@ -55,7 +55,7 @@ const leagueAndMoves = fc
       });
     const moves = fixtureMoves.map(([from, to], f) => {
       const byUser = new Map<number, PickCode>(members.map((m) => [m.user_id, m.picks[f]]));
-      return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK } };
+      return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK, codes: distinctCodes(byUser.values()) } };
     });
     return { members, base, moves };
   });
@@ -82,7 +82,7 @@ describe('LiveRanking (a live table as runs of its base, nothing rewritten per m
         expect(ranking.orderColumns()).toEqual(whole.orderColumns());
         expect(ranking.slice(0, whole.size)).toEqual(whole.slice(0, whole.size));
       }),
-      { numRuns: 60 },
+      { numRuns: 300 },
     );
   });
 

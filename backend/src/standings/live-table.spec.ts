@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { compareTableFigures, tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { liveColumns } from './live-ranking';
-import { NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState, type PickCode } from './live-table';
+import { distinctCodes, NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState, type PickCode } from './live-table';
 
 const state = (status: FixtureScoreState['status'], home: number | null, away: number | null): FixtureScoreState => ({ status, home, away });
 
@@ -61,7 +61,7 @@ describe('liveColumns', () => {
             .filter((m): m is { from: FixtureScoreState | null; to: FixtureScoreState; f: number } => m.to !== null)
             .map(({ from, to, f }) => {
               const byUser = new Map<number, PickCode>(members.map((m) => [m.user_id, m.picks[f]]));
-              return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK } };
+              return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK, codes: distinctCodes(byUser.values()) } };
             });
           const live = liveColumns(
             ordered({

@@ -69,6 +69,8 @@ export function sameContribution(a: FixtureScoreState | null, b: FixtureScoreSta
 /** The picks of one fixture by user id. */
 export interface FixturePicks {
   pickOf(userId: number): PickCode;
+  /** The distinct codes picked: a move's deltas are worked out for these only. */
+  readonly codes: Int32Array;
 }
 
 /** A fixture whose score moved since the base: what each pick gave then, and gives now. */
@@ -132,15 +134,23 @@ export function tableKey(points: number, exact: number, correct: number): number
   return (points * FIGURE_BITS + exact) * FIGURE_BITS + correct;
 }
 
-const deltaCache = new Map<string, Record<keyof Contribution, Int16Array>>();
+/** Each fixture's picks' deltas by move, the last few kept (a correction back and forth is two). */
+const deltaCache = new WeakMap<FixturePicks, Map<string, Record<keyof Contribution, Int16Array>>>();
+const EVERY_CODE = Int32Array.from({ length: PICK_CODES }, (_, code) => code);
 
-/** now − then per pick code, for every possible pick (20,000 codes: a few ms, not a call per fan); the last few kept. */
+/**
+ * now − then per pick code, indexed by code: worked out once per move for the codes picked (a
+ * few hundred; all 20,000 took ~130 ms of a goal's re-ranks at 1M), not once per fan. Codes
+ * nobody picked stay 0, so they are kept per fixture's picks.
+ */
 export function moveDeltas(move: FixtureMove): Record<keyof Contribution, Int16Array> {
   const key = JSON.stringify([move.from, move.to]);
-  const kept = deltaCache.get(key);
-  if (kept) return kept;
+  let kept = deltaCache.get(move.picks);
+  if (!kept) deltaCache.set(move.picks, (kept = new Map()));
+  const found = kept.get(key);
+  if (found) return found;
   const out = { points: new Int16Array(PICK_CODES), exact: new Int16Array(PICK_CODES), correct: new Int16Array(PICK_CODES), live: new Int16Array(PICK_CODES) };
-  for (let code = 0; code < PICK_CODES; code++) {
+  for (const code of move.picks.codes) {
     const then = pickContribution(code, move.from);
     const now = pickContribution(code, move.to);
     out.points[code] = now.points - then.points;
@@ -148,8 +158,8 @@ export function moveDeltas(move: FixtureMove): Record<keyof Contribution, Int16A
     out.correct[code] = now.correct - then.correct;
     out.live[code] = now.live - then.live;
   }
-  if (deltaCache.size >= 64) deltaCache.delete(deltaCache.keys().next().value as string);
-  deltaCache.set(key, out);
+  if (kept.size >= 16) kept.delete(kept.keys().next().value as string);
+  kept.set(key, out);
   return out;
 }
 
@@ -204,16 +214,24 @@ function countingOrder(items: Int32Array, valueOf: (item: number) => number, min
   return out;
 }
 
+/** The codes among `codes` (NO_PICK aside), each once, in code order. */
+export function distinctCodes(codes: Iterable<PickCode>): Int32Array {
+  const picked = new Uint8Array(PICK_CODES);
+  for (const code of codes) if (code !== NO_PICK) picked[code] = 1;
+  return EVERY_CODE.filter((code) => picked[code] === 1);
+}
+
 /** A fixture's picks, looked up by user id: a direct array when ids are dense (2 bytes a possible id), else a map. */
 export function picksByUser(userIds: Int32Array, codes: Int32Array): FixturePicks {
+  const distinct = distinctCodes(codes);
   let maxId = 0;
   for (let i = 0; i < userIds.length; i++) if (userIds[i] > maxId) maxId = userIds[i];
   if (maxId <= 4 * userIds.length + 1024) {
     const direct = new Int16Array(maxId + 1).fill(NO_PICK);
     for (let i = 0; i < userIds.length; i++) direct[userIds[i]] = codes[i];
-    return { pickOf: (userId) => (userId >= 0 && userId < direct.length ? direct[userId] : NO_PICK) };
+    return { pickOf: (userId) => (userId >= 0 && userId < direct.length ? direct[userId] : NO_PICK), codes: distinct };
   }
   const map = new Map<number, PickCode>();
   for (let i = 0; i < userIds.length; i++) map.set(userIds[i], codes[i]);
-  return { pickOf: (userId) => map.get(userId) ?? NO_PICK };
+  return { pickOf: (userId) => map.get(userId) ?? NO_PICK, codes: distinct };
 }
