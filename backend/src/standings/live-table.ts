@@ -10,7 +10,7 @@ import type { RankedColumns } from './ranked-table';
  *   live figures = the figures loaded at a base moment
  *                  + Σ over the open fixtures (what the pick gives at the current score − what it gave at the base's score)
  *
- * and ranked here, by the table rule, in a few hundred ms for a million members. The base is
+ * and ranked by the table rule as runs of the base (live-ranking.ts): ~70 ms for a million members. The base is
  * loaded (live-tables.queries.ts) while no scorer is writing, with the score each open fixture
  * had been scored at, so each member's loaded totals hold exactly "what the pick gave at the
  * base's score". Once the writes land, the difference is zero and the answer is the stored one.
@@ -91,9 +91,9 @@ export interface BaseColumns {
 }
 
 /**
- * A base in table order (sorted once, when it is loaded): the columns are permuted so that a live
- * re-rank reads each run of fans front to back (a gather in user id order would miss the cache
- * for almost every member of a big table).
+ * A base in table order (sorted once, when it is loaded): the columns are permuted so that each
+ * run of a live table (live-ranking.ts) is in base order, and a page of it reads the runs front to
+ * back. Its members are found by user id through `indexOf`, built once with the order.
  */
 export interface OrderedBase extends BaseColumns {
   readonly inTableOrder: true;
