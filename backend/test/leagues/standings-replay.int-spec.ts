@@ -389,6 +389,21 @@ describe('standings of a replayed real gameweek, 200 players', () => {
     }
     expect(correction).not.toBeNull();
     const { fixture, score } = correction!;
+    const heldBy = (kind: 'exact' | 'banker', [h, a]: [number, number]) =>
+      [...picks]
+        .filter(([, own]) =>
+          own.some((p) => {
+            if (p.fixture !== fixture) return false;
+            const outcome = scorePrediction({ predictedHome: p.home_score, predictedAway: p.away_score, actualHome: h, actualAway: a, isBanker: p.is_banker }).outcome;
+            return kind === 'exact' ? outcome === 'exact' : p.is_banker && (outcome === 'exact' || outcome === 'correct');
+          }),
+        )
+        .map(([id]) => id);
+    const entriesOf = async (kind: 'exact' | 'banker') =>
+      ((await sys.db.query(`SELECT DISTINCT split_part(dedupe_key, ':', 3)::int AS user_id FROM league_activities WHERE dedupe_key LIKE $1`, [`${kind}:${fixture}:%`])) as { user_id: number }[]).map(
+        (r) => r.user_id,
+      );
+    const entriesBefore = { exact: await entriesOf('exact'), banker: await entriesOf('banker') };
     await sys.http.put(`/api/admin/fixtures/${fixture}/result`).set(admin.auth).send({ home_score: score[0], away_score: score[1], status: 'finished' }).expect(200);
     await sys.settle(60000);
     results.set(fixture, score);
@@ -401,6 +416,16 @@ describe('standings of a replayed real gameweek, 200 players', () => {
     );
     expect(entries.map((e) => e.actor_user_id)).toEqual(after.ids);
     for (const e of entries) expect(e.points).toBe(after.best);
+
+    // The corrected match's exact-score and banker entries follow it: those that no longer hold are gone, in every league.
+    const heldAfter = { exact: heldBy('exact', score), banker: heldBy('banker', score) };
+    for (const kind of ['exact', 'banker'] as const) {
+      const now = await entriesOf(kind);
+      expect([kind, now.filter((id) => !heldAfter[kind].includes(id))]).toEqual([kind, []]);
+    }
+    // Some did not hold any more (the seeded picks make sure), so the check above saw a deletion.
+    const stale = (['exact', 'banker'] as const).flatMap((kind) => entriesBefore[kind].filter((id) => !heldAfter[kind].includes(id)));
+    expect(stale.length).toBeGreaterThan(0);
   }, 120000);
 });
 
