@@ -9,7 +9,7 @@ import { SeasonsService } from '../seasons/seasons.service';
 import { wholeAccuracy } from './accuracy';
 import { selectHistoryMatches, selectPlayer, shareALeague, type HistoryMatchRow } from './history.queries';
 import { ScoringService } from '../scoring/scoring.service';
-import { predictionNow } from './prediction-now';
+import { pickAtState } from '@scoreline/contracts/game/scoring';
 import { pageCount, pageOffset } from '../common/pagination';
 
 const PLAYER_NOT_FOUND = 'Player not found.';
@@ -86,7 +86,7 @@ export class HistoryService {
         points: t?.points ?? 0,
         provisional: t?.provisional ?? false,
         matches: (matchesOf.get(g.id) ?? []).map((m): HistoryMatch => {
-          const now = predictionNow({ home: m.prediction_home, away: m.prediction_away, banker: m.is_banker }, { status: m.status, home: m.home_score, away: m.away_score });
+          const now = pickAtState({ home: m.prediction_home, away: m.prediction_away, banker: m.is_banker }, { status: m.status, home: m.home_score, away: m.away_score });
           return {
             fixtureId: m.fixture_id,
             homeTeam: m.home_team,

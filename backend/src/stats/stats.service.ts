@@ -8,7 +8,7 @@ import type { FanTotalsRow } from '../scoring/scoring.queries';
 import { wholeAccuracy } from './accuracy';
 import { selectClubAccuracy, selectGameweekBenchmarks, selectResultMatches } from './stats.queries';
 import { hotAndColdTeams } from './team-form';
-import { predictionNow } from './prediction-now';
+import { pickAtState } from '@scoreline/contracts/game/scoring';
 
 const ZERO_TOTALS: FanTotalsRow = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, provisional: false, banker_hits: 0 };
 /** The dashboard's recent gameweeks: the last this many the fan predicted. */
@@ -113,7 +113,7 @@ export class StatsService {
         participants: bench.participants,
       },
       matches: matches.map(({ kickoff_at, ...m }) => {
-        const now = predictionNow(
+        const now = pickAtState(
           { home: m.predicted_home_score, away: m.predicted_away_score, banker: m.is_banker },
           { status: m.status, home: m.actual_home_score, away: m.actual_away_score },
         );

@@ -2,6 +2,7 @@ import {
   POINTS,
   PredictionOutcome,
   outcomeSqlCase,
+  pickAtState,
   scoreAtState,
   scorePrediction,
   scoringSqlCase,
@@ -145,5 +146,26 @@ describe('scoring SQL', () => {
     expect(() => scoringSqlCase({ ...cols, actHome: '1; DROP TABLE predictions' })).toThrow(/actHome/);
     expect(() => outcomeSqlCase({ ...cols, banker: 'x -- comment' })).toThrow(/banker/);
     expect(() => outcomeSqlCase({ ...cols, predHome: ' ' })).toThrow(/predHome/);
+  });
+});
+
+describe('pickAtState', () => {
+  const pick = { home: 2, away: 1, banker: true };
+
+  it('scores a pick at a live score, provisionally, banker doubled', () => {
+    expect(pickAtState(pick, { status: 'live', home: 2, away: 1 })).toEqual({ points: 40, outcome: 'exact', isFinal: false });
+    expect(pickAtState({ ...pick, banker: null }, { status: 'live', home: 1, away: 0 })).toEqual({ points: 10, outcome: 'correct', isFinal: false });
+  });
+
+  it('is final at full time, void (0, final) when postponed, unscored without a score', () => {
+    expect(pickAtState(pick, { status: 'finished', home: 0, away: 1 })).toEqual({ points: 0, outcome: 'wrong', isFinal: true });
+    expect(pickAtState(pick, { status: 'postponed', home: null, away: null })).toEqual({ points: 0, outcome: 'void', isFinal: true });
+    expect(pickAtState(pick, { status: 'live', home: null, away: null })).toEqual({ points: null, outcome: null, isFinal: false });
+    expect(pickAtState(pick, { status: 'scheduled', home: null, away: null })).toEqual({ points: null, outcome: null, isFinal: false });
+  });
+
+  it('gives nothing without a prediction', () => {
+    expect(pickAtState({ home: null, away: null, banker: null }, { status: 'finished', home: 1, away: 1 })).toEqual({ points: null, outcome: null, isFinal: false });
+    expect(pickAtState({ home: 1, away: null, banker: false }, { status: 'live', home: 1, away: 1 })).toEqual({ points: null, outcome: null, isFinal: false });
   });
 });

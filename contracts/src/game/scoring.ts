@@ -61,6 +61,28 @@ export function scoreAtState(
   return scorePrediction({ ...predicted, actualHome: fixture.home, actualAway: fixture.away });
 }
 
+/** A fan's pick of a match scored at the match's state, and whether those points are final. */
+export interface PickAtState {
+  points: number | null;
+  outcome: PredictionOutcome | null;
+  isFinal: boolean;
+}
+
+/**
+ * What a fan's pick (home or away null: no prediction) shows at its match's current state, by the
+ * scorer's rule (scoreAtState): final once the match is finished or postponed. The Results,
+ * history and predictions screens show a goal's points with it before the scorer has written them.
+ */
+export function pickAtState(
+  pick: { home: number | null; away: number | null; banker: boolean | null },
+  fixture: FixtureAtState,
+): PickAtState {
+  if (pick.home === null || pick.away === null) return { points: null, outcome: null, isFinal: false };
+  const { points, outcome } = scoreAtState({ home: pick.home, away: pick.away, banker: pick.banker ?? false }, fixture);
+  const isFinal = points !== null && (fixture.status === 'finished' || fixture.status === 'postponed');
+  return { points, outcome, isFinal };
+}
+
 /** Scores one prediction against a (final or provisional) score. */
 export function scorePrediction(input: ScorePredictionInput): ScorePredictionResult {
   const { predictedHome, predictedAway, actualHome, actualAway, isBanker = false, isVoid = false } = input;

@@ -1,7 +1,7 @@
 import type { FixtureUpdatedPayload, PointsUpdatedPayload } from '@scoreline/contracts/live';
 import type { GameweekResults, ResultMatch, ResultsUserStats } from '@scoreline/contracts/api/stats';
 import { wholeAccuracyPercent } from '@scoreline/contracts/game/accuracy';
-import { scoreAtState } from '@scoreline/contracts/game/scoring';
+import { pickAtState } from '@scoreline/contracts/game/scoring';
 
 /** The user's gameweek figures recounted from the matches (same definitions as the server). */
 export function recountUserStats(matches: readonly ResultMatch[], totalPoints: number, base: ResultsUserStats): ResultsUserStats {
@@ -26,12 +26,11 @@ function hasMatch(data: GameweekResults | null | undefined, gameweekId: number, 
 
 /** The fan's prediction of a match scored at the match's shown score, by the game's rule (the server's too). */
 function scoredNow(m: ResultMatch): Pick<ResultMatch, 'points_earned' | 'result_status' | 'is_final'> {
-  if (m.predicted_home_score === null || m.predicted_away_score === null) return { points_earned: null, result_status: null, is_final: false };
-  const { points, outcome } = scoreAtState(
+  const now = pickAtState(
     { home: m.predicted_home_score, away: m.predicted_away_score, banker: m.is_banker },
     { status: m.status, home: m.actual_home_score, away: m.actual_away_score },
   );
-  return { points_earned: points, result_status: outcome, is_final: m.status === 'finished' || m.status === 'postponed' };
+  return { points_earned: now.points, result_status: now.outcome, is_final: now.isFinal };
 }
 
 /** The gameweek's points: every match of it is listed, so they are the sum of its matches'. */
