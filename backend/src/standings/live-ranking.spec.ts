@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { liveRanking } from './live-ranking';
-import { distinctCodes, NO_PICK, ordered, packPick, pickContribution, type FixtureScoreState, type PickCode } from './live-table';
+import { NO_PICK, ordered, packPick, type FixtureScoreState } from './live-table';
+import { specBase, specPicks, type SpecFan } from './live-table.spec-helpers';
 import { RankedTable } from './ranked-table';
 
 const fixtureState = fc.oneof(
@@ -33,30 +34,13 @@ const leagueAndMoves = fc
   )
   .map(([unordered, fixtureMoves]) => {
     const members = [...unordered].sort((a, b) => a.user_id - b.user_id);
-    // The loaded totals hold what each pick gave at the "from" score.
-    const figures = members.map((m) => {
-      const f = { points: m.points, exact: m.exact, correct: Math.max(m.correct, m.exact), live: m.live };
-      fixtureMoves.forEach(([from], i) => {
-        const c = pickContribution(m.picks[i], from);
-        f.points += c.points;
-        f.exact += c.exact;
-        f.correct += c.correct;
-        f.live += c.live;
-      });
-      return f;
-    });
-    const base = () =>
-      ordered({
-        user_ids: Int32Array.from(members, (m) => m.user_id),
-        points: Int32Array.from(figures, (f) => f.points),
-        exact: Int32Array.from(figures, (f) => f.exact),
-        correct: Int32Array.from(figures, (f) => f.correct),
-        live_scored: Int32Array.from(figures, (f) => f.live),
-      });
-    const moves = fixtureMoves.map(([from, to], f) => {
-      const byUser = new Map<number, PickCode>(members.map((m) => [m.user_id, m.picks[f]]));
-      return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK, codes: distinctCodes(byUser.values()) } };
-    });
+    const fans: SpecFan[] = members.map((m) => ({
+      user_id: m.user_id,
+      figures: { points: m.points, exact: m.exact, correct: Math.max(m.correct, m.exact), live: m.live },
+      picks: m.picks,
+    }));
+    const base = () => specBase(fans, fixtureMoves.map(([from]) => from));
+    const moves = fixtureMoves.map(([from, to], f) => ({ from, to, picks: specPicks(fans, f) }));
     return { members, base, moves };
   });
 

@@ -87,17 +87,20 @@ export class LiveRanking implements TableView {
 
   positionOf(userId: number): number | undefined {
     const i = this.base.indexOf(userId);
-    if (i === undefined) return undefined;
-    let position = 0;
-    for (let r = 0; r < this.runs; r++) position += this.countInRun(r, (j) => this.before(j, i));
-    return position;
+    return i === undefined ? undefined : this.positionAt(i);
   }
 
   memberOf(userId: number): { position: number; member: RankedMember } | undefined {
     const i = this.base.indexOf(userId);
-    const position = this.positionOf(userId);
-    if (i === undefined || position === undefined) return undefined;
-    return { position, member: this.memberAt(i, 1 + this.countKeyAbove(this.keyOf(i))) };
+    if (i === undefined) return undefined;
+    return { position: this.positionAt(i), member: this.memberAt(i, 1 + this.countKeyAbove(this.keyOf(i))) };
+  }
+
+  /** The live position of the base's i-th member: how many members of every run come before it. */
+  private positionAt(i: number): number {
+    let position = 0;
+    for (let r = 0; r < this.runs; r++) position += this.countInRun(r, (j) => this.before(j, i));
+    return position;
   }
 
   countBelow(points: number): number {

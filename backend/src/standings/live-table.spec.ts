@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { compareTableFigures, tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { liveColumns } from './live-ranking';
-import { distinctCodes, NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState, type PickCode } from './live-table';
+import { NO_PICK, ordered, packPick, pickContribution, sameContribution, tableOrderOf, type FixtureScoreState } from './live-table';
+import { figuresAt, specBase, specPicks, type SpecFan } from './live-table.spec-helpers';
 
 const state = (status: FixtureScoreState['status'], home: number | null, away: number | null): FixtureScoreState => ({ status, home, away });
 
@@ -43,49 +44,23 @@ describe('liveColumns', () => {
         ),
         fc.array(fc.tuple(fixtureState, fixtureState), { minLength: 1, maxLength: 3 }),
         (unordered, fixtureMoves) => {
-          const members = [...unordered].sort((a, b) => a.user_id - b.user_id);
-          // The base holds what each pick gave at the "from" score (the loaded totals include it).
-          const base = members.map((m) => {
-            const figures = { points: m.points, exact: m.exact, correct: m.correct, live: 0 };
-            fixtureMoves.forEach(([from], f) => {
-              const c = pickContribution(m.picks[f], from);
-              figures.points += c.points;
-              figures.exact += c.exact;
-              figures.correct += c.correct;
-              figures.live += c.live;
-            });
-            return figures;
-          });
+          const fans: SpecFan[] = [...unordered]
+            .sort((a, b) => a.user_id - b.user_id)
+            .map((m) => ({ user_id: m.user_id, figures: { points: m.points, exact: m.exact, correct: m.correct, live: 0 }, picks: m.picks }));
           const moves = fixtureMoves
             .map(([from, to], f) => ({ from, to, f }))
             .filter((m): m is { from: FixtureScoreState | null; to: FixtureScoreState; f: number } => m.to !== null)
-            .map(({ from, to, f }) => {
-              const byUser = new Map<number, PickCode>(members.map((m) => [m.user_id, m.picks[f]]));
-              return { from, to, picks: { pickOf: (id: number) => byUser.get(id) ?? NO_PICK, codes: distinctCodes(byUser.values()) } };
-            });
+            .map(({ from, to, f }) => ({ from, to, picks: specPicks(fans, f) }));
           const live = liveColumns(
-            ordered({
-              user_ids: Int32Array.from(members, (m) => m.user_id),
-              points: Int32Array.from(base, (b) => b.points),
-              exact: Int32Array.from(base, (b) => b.exact),
-              correct: Int32Array.from(base, (b) => b.correct),
-              live_scored: Int32Array.from(base, (b) => b.live),
-            }),
+            specBase(
+              fans,
+              fixtureMoves.map(([from]) => from),
+            ),
             moves,
           );
 
           // The reference: each fan's figures from scratch at the "to" scores (or "from" where it never moved).
-          const expected = members.map((m) => {
-            const figures = { user_id: m.user_id, points: m.points, exact: m.exact, correct: m.correct, live: 0 };
-            fixtureMoves.forEach(([from, to], f) => {
-              const c = pickContribution(m.picks[f], to ?? from);
-              figures.points += c.points;
-              figures.exact += c.exact;
-              figures.correct += c.correct;
-              figures.live += c.live;
-            });
-            return figures;
-          });
+          const expected = fans.map((fan) => ({ user_id: fan.user_id, ...figuresAt(fan, fixtureMoves.map(([from, to]) => to ?? from)) }));
           const ranks = tableRanks(expected);
           const inOrder = expected
             .map((e, i) => ({ ...e, rank: ranks[i] }))
