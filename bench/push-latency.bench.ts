@@ -82,7 +82,7 @@ type ToClients =
 type FromClients =
   | { type: 'connected'; count: number }
   | { type: 'armed' }
-  | { type: 'measured'; board: number[]; points: number[]; both: number[]; missing: number; cpuMs: number }
+  | { type: 'measured'; board: number[]; points: number[]; both: number[]; score: number[]; missing: number; cpuMs: number }
   | { type: 'quiet'; events: EventStats }
   | { type: 'failed'; message: string };
 
@@ -98,6 +98,8 @@ function runClients(): void {
   let arrived: (number | undefined)[] = [];
   /** Per socket, for the current step: when its points.updated arrived. */
   let pointsArrived: (number | undefined)[] = [];
+  /** Per socket, for the current step: when the score's fixture.updated arrived (screens then re-read their live ranks). */
+  let scoreArrived: (number | undefined)[] = [];
   /** Sockets holding both pushes of the current step. */
   let completed = 0;
   let onComplete: (() => void) | null = null;
@@ -129,6 +131,9 @@ function runClients(): void {
         arrived[index] = now();
         if (pointsArrived[index] !== undefined) complete();
       });
+      socket.on('fixture.updated', () => {
+        if (scoreArrived[index] === undefined) scoreArrived[index] = now();
+      });
       socket.on('points.updated', () => {
         if (pointsArrived[index] !== undefined) return;
         pointsArrived[index] = now();
@@ -154,6 +159,7 @@ function runClients(): void {
         } else if (message.type === 'arm') {
           arrived = new Array<number | undefined>(sockets.length).fill(undefined);
           pointsArrived = new Array<number | undefined>(sockets.length).fill(undefined);
+          scoreArrived = new Array<number | undefined>(sockets.length).fill(undefined);
           completed = 0;
           stats = {};
           stepStart = now();
@@ -173,7 +179,7 @@ function runClients(): void {
           const after = (at: number | undefined) => (at === undefined ? [] : [at - message.startedAt]);
           const both = arrived.flatMap((at, i) => (at === undefined || pointsArrived[i] === undefined ? [] : [Math.max(at, pointsArrived[i]!) - message.startedAt]));
           const cpu = process.cpuUsage(cpuAtArm);
-          send({ type: 'measured', board: arrived.flatMap(after), points: pointsArrived.flatMap(after), both, missing: sockets.length - both.length, cpuMs: (cpu.user + cpu.system) / 1000 });
+          send({ type: 'measured', board: arrived.flatMap(after), points: pointsArrived.flatMap(after), both, score: scoreArrived.flatMap(after), missing: sockets.length - both.length, cpuMs: (cpu.user + cpu.system) / 1000 });
         } else if (message.type === 'quiet') {
           const deadline = now() + message.timeoutMs;
           while (now() - lastEventAt < message.quietMs) {
@@ -422,7 +428,7 @@ export const pushLatencyCase: BenchCase = {
         return events;
       };
       /** One recorded step: every client's latency (ms, sorted) to the league's leaderboard.updated, to its points.updated, and to holding both. */
-      const step = async (fixtureId: number, body: Step, name: string): Promise<{ board: number[]; points: number[]; both: number[]; cpu: StepCpu }> => {
+      const step = async (fixtureId: number, body: Step, name: string): Promise<{ board: number[]; points: number[]; both: number[]; score: number[]; cpu: StepCpu }> => {
         await Promise.all(clients.map((c) => c.request({ type: 'arm' }, 'armed', 10_000, 'the clients to arm')));
         const cpuBefore = { bench: await cpuSnapshot(db), replica2: replica?.cpuMs() ?? 0, machine: machineBusyMs() };
         const startedAt = now();
@@ -448,11 +454,11 @@ export const pushLatencyCase: BenchCase = {
         const missing = measured.reduce((sum, m) => sum + m.missing, 0);
         if (missing > 0) throw new Error(`push-latency bench: ${name}: ${missing} of ${clientsCount} sockets lacked their leaderboard.updated or points.updated after ${DELIVERY_TIMEOUT_MS} ms`);
         const sorted = (pick: (m: (typeof measured)[number]) => number[]) => measured.flatMap(pick).sort((a, b) => a - b);
-        const [board, points, both] = [sorted((m) => m.board), sorted((m) => m.points), sorted((m) => m.both)];
+        const [board, points, both, score] = [sorted((m) => m.board), sorted((m) => m.points), sorted((m) => m.both), sorted((m) => m.score)];
         process.stderr.write(
           `[bench] push-latency ${name}: PUT answered in ${round(putMs)} ms; leaderboard.updated first +${round(board[0])} ms, ` +
             `p50 +${round(percentile(board, 0.50))}, p95 +${round(percentile(board, 0.95))}, last +${round(board[board.length - 1])} ms; ` +
-            `points.updated p95 +${round(percentile(points, 0.95))} ms; both p95 +${round(percentile(both, 0.95))}, last +${round(both[both.length - 1])} ms\n`,
+            `points.updated p95 +${round(percentile(points, 0.95))} ms; fixture.updated p95 +${round(percentile(score, 0.95))} ms; both p95 +${round(percentile(both, 0.95))}, last +${round(both[both.length - 1])} ms\n`,
         );
         process.stderr.write(`[bench]     ${cpuLine(cpu)}\n`);
         const quiet = await drain();
@@ -478,7 +484,7 @@ export const pushLatencyCase: BenchCase = {
         if (trace) {
           for (const [e, s] of Object.entries(quiet)) process.stderr.write(`[bench]     ${e}: ${s.count} received, first +${round(s.first)} ms, last +${round(s.last)} ms\n`);
         }
-        return { board, points, both, cpu };
+        return { board, points, both, score, cpu };
       };
 
       /** A whole match on one fixture: warm-up steps unmeasured, then the measured ones. */
@@ -487,7 +493,7 @@ export const pushLatencyCase: BenchCase = {
         const tag = `${coalesceMs} ms window`;
         await drain();
         for (const s of warmUp) await step(fixtureId, s, `warm-up ${stepLabel(s)} (${tag})`);
-        const all = { board: [] as number[], points: [] as number[], both: [] as number[] };
+        const all = { board: [] as number[], points: [] as number[], both: [] as number[], score: [] as number[] };
         const perStep: string[] = [];
         const cpu: StepCpu = { wallMs: 0, clientsMs: 0, replica2Ms: 0, benchMs: 0, postgresMs: 0, machineMs: 0 };
         for (const s of STEPS) {
@@ -496,13 +502,14 @@ export const pushLatencyCase: BenchCase = {
           all.board.push(...measured.board);
           all.points.push(...measured.points);
           all.both.push(...measured.both);
+          all.score.push(...measured.score);
           perStep.push(`${stepLabel(s)} ${round(percentile(measured.both, 0.95))}`);
         }
         for (const list of Object.values(all)) list.sort((a, b) => a - b);
         const p = (list: number[], q: number) => round(percentile(list, q));
         return {
           summary: `p50 ${p(all.both, 0.5)} ms, p95 ${p(all.both, 0.95)} ms, max ${round(all.both[all.both.length - 1])} ms`,
-          parts: `leaderboard.updated p50 ${p(all.board, 0.5)} / p95 ${p(all.board, 0.95)} ms, points.updated p50 ${p(all.points, 0.5)} / p95 ${p(all.points, 0.95)} ms`,
+          parts: `leaderboard.updated p50 ${p(all.board, 0.5)} / p95 ${p(all.board, 0.95)} ms, points.updated p50 ${p(all.points, 0.5)} / p95 ${p(all.points, 0.95)} ms, fixture.updated (the score: open screens re-read their live ranks) p50 ${p(all.score, 0.5)} / p95 ${p(all.score, 0.95)} ms`,
           perStep: perStep.join(', '),
           cpu: cpuLine(cpu),
         };
