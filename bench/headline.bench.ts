@@ -2,6 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { autocannon } from './autocannon';
 import { inParts, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
+import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * The headline figure (issue 12 §1): a goal recorded through the admin API → every affected
@@ -69,8 +70,7 @@ export const headlineCase: BenchCase = {
         stepStart = process.hrtime.bigint();
       };
       const { season_id, gameweek_id, fixture_id } = await seedOneFixtureSeason(db, {
-        name: 'Headline League 2098/99',
-        label: '2098/99',
+        ...BENCH_SEASONS.headline,
         key: 'headline',
         gameweekStarts: '-1 hour',
         gameweekEnds: '1 hour',

@@ -2,6 +2,7 @@ import { autocannon, type CannonResult } from './autocannon';
 import { againstFloor } from './floor-ratio';
 import { cpuBetween, cpuSnapshot } from './server-cpu';
 import type { BenchCase, BenchContext } from './run';
+import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * Everyone's picks and the crowd for one league holding every bench user (100,000 by default),
@@ -37,7 +38,10 @@ export const picksCase: BenchCase = {
     let t = process.hrtime.bigint();
     let [season]: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
     if (!season) {
-      [season] = await db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Bench League 2099/00', '2099/00', 'en.1', true) RETURNING id`);
+      [season] = await db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, $2, 'en.1', true) RETURNING id`, [
+        BENCH_SEASONS.picks.name,
+        BENCH_SEASONS.picks.label,
+      ]);
     }
     const [{ id: gameweekId, number: gameweekNumber }]: { id: number; number: number }[] = await db.query(
       `INSERT INTO gameweeks (season_id, number, starts_at, ends_at)

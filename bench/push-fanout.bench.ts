@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { percentile } from './percentile';
 import type { BenchCase, BenchContext } from './run';
+import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * Web push fan-out: 10,000 fans (BENCH_PUSH_FANS) predicted a match and have push on, each with
@@ -167,9 +168,10 @@ export const pushFanoutCase: BenchCase = {
     try {
       await db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
       const [{ season_id, gameweek_id }]: { season_id: number; gameweek_id: number }[] = await db.query(
-        `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Fan-out 2098/99', '2098/99', 'en.1', true) RETURNING id)
+        `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, $2, 'en.1', true) RETURNING id)
          INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() + interval '1 day', now() + interval '1 day 4 hours' FROM s
          RETURNING id AS gameweek_id, season_id`,
+        [BENCH_SEASONS.pushFanout.name, BENCH_SEASONS.pushFanout.label],
       );
       const clubs: { id: number }[] = await db.query(`SELECT id FROM clubs ORDER BY id LIMIT 4`);
       // Two matches: the second stays unplayed, so no goal completes the gameweek.
@@ -288,7 +290,9 @@ export const pushFanoutCase: BenchCase = {
       ];
     } finally {
       service.stop();
-      await db.query(`UPDATE seasons SET is_active = (id = ANY($1::int[]))`, [previouslyActive.map((s) => s.id)]);
+      // Two statements: one season is active at a time, checked row by row (seasons_one_active).
+      await db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
+      await db.query(`UPDATE seasons SET is_active = true WHERE id = ANY($1::int[])`, [previouslyActive.map((s) => s.id)]);
     }
   },
 };

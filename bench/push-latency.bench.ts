@@ -11,6 +11,7 @@ import type { BenchCase, BenchContext } from './run';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import { freePort, startNodeProcess, type NodeProcess } from './node-process';
 import { cpuBetween, cpuSnapshot } from './server-cpu';
+import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * Push latency: 10,000 signed-in Socket.IO clients (websocket transport) spread over two API
@@ -315,9 +316,10 @@ export const pushLatencyCase: BenchCase = {
       // One gameweek: two matches played in turn (with and without the coalescing window) and a third
       // left unplayed, so no step completes the gameweek (that would add a feed entry per member).
       const [{ season_id, gameweek_id }]: { season_id: number; gameweek_id: number }[] = await db.query(
-        `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Bench League 2097/98', '2097/98', 'en.1', true) RETURNING id)
+        `WITH s AS (INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, $2, 'en.1', true) RETURNING id)
          INSERT INTO gameweeks (season_id, number, starts_at, ends_at) SELECT id, 1, now() + interval '1 day', now() + interval '1 day 4 hours' FROM s
          RETURNING id AS gameweek_id, season_id`,
+        [BENCH_SEASONS.pushLatency.name, BENCH_SEASONS.pushLatency.label],
       );
       const clubs: { id: number }[] = await db.query(`SELECT id FROM clubs ORDER BY id LIMIT 6`);
       if (clubs.length < 6) throw new Error('push-latency bench: the database has fewer than 6 clubs');

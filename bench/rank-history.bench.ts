@@ -1,4 +1,5 @@
 import type { BenchCase, BenchContext } from './run';
+import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * Rank over time for one league holding every bench user (100,000 by default): the snapshot a
@@ -25,7 +26,10 @@ export const rankHistoryCase: BenchCase = {
     // An active season (the score-fixture case's, or one of its own) and a completed gameweek in it.
     let [season]: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
     if (!season) {
-      [season] = await db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Bench Rank 2098/99', '2098/99', 'en.1', true) RETURNING id`);
+      [season] = await db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, $2, 'en.1', true) RETURNING id`, [
+        BENCH_SEASONS.rankHistory.name,
+        BENCH_SEASONS.rankHistory.label,
+      ]);
     }
     const [{ id: gameweekId }]: { id: number }[] = await db.query(
       `WITH g AS (INSERT INTO gameweeks (season_id, number, starts_at, ends_at)

@@ -17,6 +17,7 @@ import type { AppEnv } from '@scoreline/backend/config/env';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '@scoreline/backend/demo/demo-names';
 import { SEED_PARTS, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
+import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -88,8 +89,7 @@ export const scoreFixtureCase: BenchCase = {
     // One active season, one gameweek, one fixture in the future.
     let t = process.hrtime.bigint();
     const { season_id, fixture_id } = await seedOneFixtureSeason(db, {
-      name: 'Bench League 2099/00',
-      label: '2099/00',
+      ...BENCH_SEASONS.scoreFixture,
       key: 'bench',
       gameweekStarts: '1 day',
       gameweekEnds: '1 day',
