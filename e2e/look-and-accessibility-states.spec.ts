@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DiscoverLeaguesPage } from '@scoreline/contracts/api/leagues';
 import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+import { expectNoSidewaysScroll } from './support/layout';
 
 /**
  * The screens' states that look-and-accessibility.spec.ts does not reach by URL alone, in the
@@ -25,6 +26,7 @@ async function scan(page: Page, label: string, theme: 'dark' | 'light', settled 
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   if (settled) await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: join(SCREENS_DIR, `${label}.png`), fullPage: true });
+  await expectNoSidewaysScroll(page, label);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${label}: ${v.id} — ${v.help} [${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}]`)).toEqual([]);

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LeaguesOverview } from '@scoreline/contracts/api/leagues';
 import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+import { expectNoSidewaysScroll } from './support/layout';
 
 /**
  * The main screens as a fan sees them: a screenshot of each at phone and desktop width, in the
@@ -26,6 +27,7 @@ async function check(page: Page, path: string, label: string, theme: 'dark' | 'l
   // Let skeletons give way to content before judging.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: join(SCREENS_DIR, `${label}${path.replace(/\//g, '_')}.png`), fullPage: true });
+  await expectNoSidewaysScroll(page, `${path} (${label})`);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${path} (${label}): ${v.id} — ${v.help} [${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}]`)).toEqual([]);

@@ -1,7 +1,11 @@
 import type { HTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-/** A table that scrolls sideways on narrow screens instead of squashing its columns. */
+/**
+ * A table that scrolls sideways on narrow screens instead of squashing its columns. Its box is
+ * positioned so that absolutely positioned cells' contents (screen-reader-only texts) scroll and
+ * clip with it instead of widening the whole page.
+ */
 export function Table({
   className,
   caption,
@@ -9,7 +13,7 @@ export function Table({
   ...props
 }: HTMLAttributes<HTMLTableElement> & { caption?: string }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className={cn('w-full min-w-max border-collapse text-sm tabular-nums', className)} {...props}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         {children}

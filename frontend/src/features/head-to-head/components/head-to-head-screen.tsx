@@ -137,27 +137,30 @@ function HeadToHeadContent({ data }: { data: HeadToHeadResponse }) {
               <Suspense fallback={<Skeleton className="mx-3 h-64" />}>
                 <HeadToHeadChart gameweeks={data.gameweeks} me={me.name} them={them.name} />
               </Suspense>
-              <table className="sr-only">
-                <caption>{t('chart.tableCaption', { me: me.name, them: them.name })}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('chart.gameweek')}</th>
-                    <th scope="col">{me.name}</th>
-                    <th scope="col">{them.name}</th>
-                    <th scope="col">{t('chart.winner')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.gameweeks.map((g) => (
-                    <tr key={g.gameweek_id}>
-                      <th scope="row">{t('chart.axis', { number: g.number })}</th>
-                      <td>{number(g.my_points)}</td>
-                      <td>{number(g.their_points)}</td>
-                      <td>{g.winner === null ? t('chart.inPlay') : g.winner === 'draw' ? t('chart.draw') : g.winner === 'me' ? me.name : them.name}</td>
+              {/* A table ignores sr-only's 1px width and would widen the page: the hidden box is a div around it. */}
+              <div className="sr-only">
+                <table>
+                  <caption>{t('chart.tableCaption', { me: me.name, them: them.name })}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('chart.gameweek')}</th>
+                      <th scope="col">{me.name}</th>
+                      <th scope="col">{them.name}</th>
+                      <th scope="col">{t('chart.winner')}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.gameweeks.map((g) => (
+                      <tr key={g.gameweek_id}>
+                        <th scope="row">{t('chart.axis', { number: g.number })}</th>
+                        <td>{number(g.my_points)}</td>
+                        <td>{number(g.their_points)}</td>
+                        <td>{g.winner === null ? t('chart.inPlay') : g.winner === 'draw' ? t('chart.draw') : g.winner === 'me' ? me.name : them.name}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           )}
         </div>

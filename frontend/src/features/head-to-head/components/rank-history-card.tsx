@@ -81,25 +81,28 @@ export function RankHistoryBody({
       <Suspense fallback={<Skeleton className="mx-3 h-60" />}>
         <RankHistoryChart history={history.history} best={best} worst={worst} />
       </Suspense>
-      <table className="sr-only">
-        <caption>{t('rank.tableCaption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('rank.gameweek')}</th>
-            <th scope="col">{t('rank.rankColumn')}</th>
-            <th scope="col">{t('rank.pointsColumn')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.history.map((p) => (
-            <tr key={p.gameweek_id}>
-              <th scope="row">{t('rank.axis', { number: p.gameweek_number })}</th>
-              <td>{t('rank.tooltip', { rank: number(p.rank), members: number(p.members), points: number(p.points) })}</td>
-              <td>{number(p.points)}</td>
+      {/* A table ignores sr-only's 1px width and would widen the page: the hidden box is a div around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t('rank.tableCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('rank.gameweek')}</th>
+              <th scope="col">{t('rank.rankColumn')}</th>
+              <th scope="col">{t('rank.pointsColumn')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {history.history.map((p) => (
+              <tr key={p.gameweek_id}>
+                <th scope="row">{t('rank.axis', { number: p.gameweek_number })}</th>
+                <td>{t('rank.tooltip', { rank: number(p.rank), members: number(p.members), points: number(p.points) })}</td>
+                <td>{number(p.points)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }
