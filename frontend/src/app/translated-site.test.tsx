@@ -29,7 +29,7 @@ describe('the site chrome and public pages in another language', () => {
     expect(screen.getByRole('heading', { name: 'Erste Schritte' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Was ist der Joker?' })).toBeTruthy();
     expect(screen.getByText('Exaktes Ergebnis bei einem Unentschieden: 30 Punkte')).toBeTruthy();
-    expect(screen.getByText('© 2025 Scoreline. Alle Rechte vorbehalten.')).toBeTruthy();
+    expect(screen.getByText(`© ${new Date().getFullYear()} Scoreline. Alle Rechte vorbehalten.`)).toBeTruthy();
 
     // The search looks through the German texts.
     fireEvent.change(screen.getByLabelText('Hilfe durchsuchen'), { target: { value: 'Joker verdoppelt' } });

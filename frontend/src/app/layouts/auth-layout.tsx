@@ -38,7 +38,7 @@ export function AuthLayout({ wide = false, showSignOut = false }: { wide?: boole
         <Outlet />
       </main>
       <footer className="relative py-6 text-center text-xs text-muted">
-        © 2025 Scoreline ·{' '}
+        © {new Date().getFullYear()} Scoreline ·{' '}
         <Link to="/terms" className="hover:text-fg">
           {t('footer.terms')}
         </Link>{' '}

@@ -74,7 +74,7 @@ export function SiteFooter() {
           </div>
         </div>
         <div className="mt-10 flex flex-col gap-2 border-t border-line pt-6 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
-          <p>{t('footer.rights')}</p>
+          <p>{t('footer.rights', { year: new Date().getFullYear() })}</p>
           <p>{t('footer.madeFor')}</p>
         </div>
       </div>
