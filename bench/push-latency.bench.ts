@@ -17,10 +17,12 @@ import { BENCH_SEASONS } from './bench-seasons';
  * Push latency: 10,000 signed-in Socket.IO clients (websocket transport) spread over two API
  * replicas, all members of one country league and all predictors of its matches. An admin
  * records each step of a match (goals while live, then the final whistle) through
- * PUT /api/admin/fixtures/{id}/result, so the whole pipeline runs: outbox → scoring →
- * scores.updated → standings recompute → leaderboard.updated → live stream → one replica's relay
- * → Socket.IO's Redis Streams adapter → the sockets on both replicas, next to the other pushes the
- * same result causes (fixture.updated, points.updated, activity.created). Measured: from the admin
+ * PUT /api/admin/fixtures/{id}/result, so the whole pipeline runs: outbox → live worker →
+ * fixture.updated and, the league being big, its leaderboard.updated (its live table has the goal
+ * from the commit on); outbox → scoring → scores.updated → points.updated; each through the live
+ * stream → one replica's relay → Socket.IO's Redis Streams adapter → the sockets on both
+ * replicas, next to the other pushes the same result causes (activity.created). (A small
+ * league's leaderboard.updated follows the standings recompute instead.) Measured: from the admin
  * call to each client holding both the league's leaderboard.updated and its own points.updated
  * (every client is an online predictor of the match, so each gets both), p50/p95/max over every
  * client of every measured step, with each push's own figures and where the CPU went. Then a

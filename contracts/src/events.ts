@@ -44,6 +44,11 @@ export interface DomainEventMap {
     homeScore: number | null;
     awayScore: number | null;
     minute: number | null;
+    /**
+     * The score or status changed with this record: a goal, a correction, full time, a
+     * postponement. False for the minute ticking on or a new kick-off time, which move no table.
+     */
+    scoreMoved: boolean;
   };
   /**
    * Raised by the scoring worker once a fixture's predictions and the users' totals are refreshed;

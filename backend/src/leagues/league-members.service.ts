@@ -21,6 +21,7 @@ import { StatsService } from '../stats/stats.service';
 import { UsersService } from '../users/users.service';
 import { TtlCache } from '../common/ttl-cache';
 import { achievementsFor } from './achievements';
+import { BIG_LEAGUE } from './big-league';
 import { MembersQueryDto } from './dto/leagues.dto';
 import { LeagueAccessService } from './league-access.service';
 import {
@@ -50,12 +51,6 @@ import { pageOffset, paging } from '../common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
 const MEMBER_STATS_TTL_MS = 30_000;
-/**
- * From this many members a league is big: its stats and member count may be a few seconds old
- * (counting a million members costs ~80 ms, more than the rest of a members page). A small
- * league counts afresh on every request: its owner expects a new member at once.
- */
-export const BIG_LEAGUE = { members: 1_000 };
 const BIG_LEAGUE_COUNT_TTL_MS = 5_000;
 /** How old the number of accounts may be: it only decides a search's plan. */
 const ACCOUNT_COUNT_TTL_MS = 60_000;

@@ -8,7 +8,8 @@ import { LivePublisher } from './live-publisher.service';
 import { selectJoinRequest } from '../leagues/join-requests.queries';
 import { selectLeagueName } from '../leagues/leagues.queries';
 import { isMember, selectMemberUsername } from '../leagues/league-members.queries';
-import { selectPointsOf } from './live.queries';
+import { selectBigLeaguesOf, selectPointsOf } from './live.queries';
+import { BIG_LEAGUE } from '../leagues/big-league';
 
 /**
  * The one place that decides who is pushed what over sockets: every push (and room change) of
@@ -24,11 +25,21 @@ export class LiveEventsService {
     private readonly live: LivePublisher,
   ) {}
 
-  /** The match's new state to every screen, in the order the results were recorded (a late older one is dropped). */
+  /**
+   * The match's new state to every screen, in the order the results were recorded (a late older
+   * one is dropped). A goal (or correction, full time, postponement) also tells each big league
+   * its table moved: its live table answers the new ranks from this commit on, while the stored
+   * table follows the scorer (~13 s for a match predicted by a million).
+   */
   async resultRecorded(event: DomainEvent<'result.recorded'>): Promise<void> {
-    const { fixtureId, gameweekId, status, homeScore, awayScore, minute } = event.payload;
+    const { fixtureId, seasonId, gameweekId, status, homeScore, awayScore, minute, scoreMoved } = event.payload;
     const payload = { fixtureId, gameweekId, status, homeScore, awayScore, minute };
     await this.live.emit([MATCHES_ROOM], 'fixture.updated', payload, { key: `fixture:${fixtureId}`, sequence: event.id });
+    // An event written before the field existed counts as a move.
+    if (scoreMoved === false) return;
+    for (const leagueId of await selectBigLeaguesOf(this.db, seasonId, BIG_LEAGUE.members)) {
+      await this.live.emit([leagueRoom(leagueId)], 'leaderboard.updated', { leagueId, changed: [], truncated: true });
+    }
   }
 
   /** Each online predictor of the fixture learns their points and new totals (never older ones after newer). */
@@ -73,6 +84,17 @@ export class LiveEventsService {
   async leaderboardChanged(leagueId: number, changed: LeaderboardUpdatedPayload['changed'], truncated: boolean): Promise<void> {
     if (changed.length === 0 && !truncated) return;
     await this.live.emit([leagueRoom(leagueId)], 'leaderboard.updated', { leagueId, changed, truncated });
+  }
+
+  /**
+   * The standings worker stored a league's table. A small league's members re-rank in place from
+   * the changed rows. A big league's were told at the goal (resultRecorded) and read the same
+   * ranks since; pushing again would make every reader refetch a second time, and a stranger
+   * joining is no news to a million members (as member.joined is not).
+   */
+  async tableStored(result: { leagueId: number; members: number; changed: LeaderboardUpdatedPayload['changed']; truncated: boolean }): Promise<void> {
+    if (result.members >= BIG_LEAGUE.members) return;
+    await this.leaderboardChanged(result.leagueId, result.changed, result.truncated);
   }
 
   async memberJoined(event: DomainEvent<'member.joined'>): Promise<void> {

@@ -28,3 +28,9 @@ export function selectPointsOf(q: Queryable, fixtureId: number, gameweekId: numb
     [fixtureId, gameweekId, seasonId, userIds],
   );
 }
+
+/** The leagues of the season whose last stored table held at least `members` members (the standings summary's count). */
+export async function selectBigLeaguesOf(q: Queryable, seasonId: number, members: number): Promise<number[]> {
+  const rows: { league_id: number }[] = await q.query(`SELECT league_id FROM league_standings_summary WHERE season_id = $1 AND member_count >= $2`, [seasonId, members]);
+  return rows.map((r) => r.league_id);
+}

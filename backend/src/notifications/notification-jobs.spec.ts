@@ -44,7 +44,7 @@ describe('notification jobs', () => {
     expect(jobForEvent(event('request.approved', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))?.name).toBe(JOB.requestApproved);
     expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'finished', final: true }))).toMatchObject({ name: JOB.gameweekFinal, data: { gameweekId: 9 } });
     expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'live', final: false }))).toBeNull();
-    const result = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: null };
+    const result = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: null, scoreMoved: true };
     expect(jobForEvent(event('result.recorded', { ...result, status: 'finished' }))?.name).toBe(JOB.gameweekFinal);
     expect(jobForEvent(event('result.recorded', { ...result, homeScore: null, awayScore: null, status: 'postponed' }))?.name).toBe(JOB.gameweekFinal);
     expect(jobForEvent(event('result.recorded', { ...result, status: 'live', minute: 30 }))).toBeNull();
@@ -60,7 +60,7 @@ describe('notification jobs', () => {
       name: JOB.joinRequested,
       requestId: 4,
     });
-    const live = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: 30, status: 'live' as const };
+    const live = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: 30, status: 'live' as const, scoreMoved: false };
     expect(commandForJob(queueJob('result.recorded', event('result.recorded', live)))).toBeNull();
     expect(commandForJob(queueJob(JOB.gameweekFinal, { gameweekId: 9 }))).toEqual({ name: JOB.gameweekFinal, gameweekId: 9 });
     expect(() => commandForJob(queueJob(JOB.gameweekFinal, { gameweekId: -1 }))).toThrow(UnrecoverableError);

@@ -20,7 +20,7 @@ describe('which events become a push', () => {
       data: { gameweekId: 3 },
     });
     expect(pushJobForEvent(event({ name: 'scores.updated', payload: { ...fixture, status: 'scheduled', final: false } }))).toBeNull();
-    const result = { ...fixture, homeScore: 1, awayScore: 0, minute: null };
+    const result = { ...fixture, homeScore: 1, awayScore: 0, minute: null, scoreMoved: true };
     expect(pushJobForEvent(event({ name: 'result.recorded', payload: { ...result, status: 'finished' } }))).toEqual({ name: PUSH_JOB.gameweekFinal, data: { gameweekId: 3 } });
     expect(pushJobForEvent(event({ name: 'result.recorded', payload: { ...result, status: 'live', minute: 12 } }))).toBeNull();
   });

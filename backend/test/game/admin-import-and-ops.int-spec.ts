@@ -241,13 +241,21 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
     const result = await ops('result', String(fixtureId), '3', '2', '--live', '--minute', '61');
     expect(result.code).toBe(0);
     expect(result.out[0]).toMatch(/live 61' {2}3-2$/);
-    const outbox: { payload: { status: string; homeScore: number; minute: number } }[] = await sys.db.query(
-      `SELECT payload FROM outbox_events WHERE name = 'result.recorded' AND (payload->>'fixtureId')::int = $1 ORDER BY id DESC LIMIT 1`,
-      [fixtureId],
-    );
-    expect(outbox[0].payload).toMatchObject({ status: 'live', homeScore: 3, minute: 61 });
+    const lastRecorded = async () => {
+      const outbox: { payload: { status: string; homeScore: number; minute: number; scoreMoved: boolean } }[] = await sys.db.query(
+        `SELECT payload FROM outbox_events WHERE name = 'result.recorded' AND (payload->>'fixtureId')::int = $1 ORDER BY id DESC LIMIT 1`,
+        [fixtureId],
+      );
+      return outbox[0].payload;
+    };
+    expect(await lastRecorded()).toMatchObject({ status: 'live', homeScore: 3, minute: 61, scoreMoved: true });
+    // The minute ticking on moves no table.
+    expect((await ops('result', String(fixtureId), '3', '2', '--live', '--minute', '62')).code).toBe(0);
+    expect(await lastRecorded()).toMatchObject({ status: 'live', homeScore: 3, minute: 62, scoreMoved: false });
     expect((await ops('postpone', String(fixtureId))).out[0]).toMatch(/postponed$/);
+    expect(await lastRecorded()).toMatchObject({ status: 'postponed', scoreMoved: true });
     expect((await ops('reschedule', String(fixtureId), '2024-05-30T19:45:00Z')).out[0]).toContain('2024-05-30T19:45:00.000Z');
+    expect(await lastRecorded()).toMatchObject({ status: 'postponed', scoreMoved: false });
     expect(await ops('reschedule', String(fixtureId), 'soon')).toMatchObject({ code: 2 });
     expect(await ops('result', '999999', '1', '0')).toMatchObject({ code: 2, err: ['ops: Fixture 999999 was not found.'] });
     await sys.settle();

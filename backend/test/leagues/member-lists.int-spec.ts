@@ -1,4 +1,5 @@
-import { BIG_LEAGUE, LeagueMembersService } from '@scoreline/backend/leagues/league-members.service';
+import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
+import { LeagueMembersService } from '@scoreline/backend/leagues/league-members.service';
 import { GenericPlanPool } from '@scoreline/backend/database/generic-plan-pool';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';

@@ -7,7 +7,8 @@ import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { liveTableBaseLoads } from '@scoreline/backend/metrics/metrics';
-import { BIG_LEAGUE } from '@scoreline/backend/leagues/league-members.service';
+import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
+import { connectLive } from '../support/socket-client';
 
 /**
  * Live tables (live-tables.service.ts) on the real system: a goal, a correction or a
@@ -315,6 +316,33 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
       BIG_LEAGUE.members = bigFrom;
     }
     await sys.settle(60000);
+  }, 120000);
+
+  it("tells a big league's members at the goal that its table moved, and not again when the stored table follows; a minute tick tells nothing", async () => {
+    const bigFrom = BIG_LEAGUE.members;
+    BIG_LEAGUE.members = 3;
+    const socket = await connectLive(sys.baseUrl, players[1].token);
+    const boards = () => socket.received.filter((r) => r.event === 'leaderboard.updated' && (r.payload as { leagueId: number }).leagueId === leagueId);
+    try {
+      const home = (states[1]?.home ?? 0) + 1;
+      const release = await holdScorer();
+      try {
+        await apply({ fixture: 1, kind: 'result', home, away: 0, status: 'live' });
+        // The scorer is held: nothing is stored yet, the push came with the goal.
+        await expect(socket.waitFor('leaderboard.updated', (p) => p.leagueId === leagueId)).resolves.toEqual({ leagueId, changed: [], truncated: true });
+        expectAnswers(await answered(), expected(), 'a big league told at the goal, scorer held');
+      } finally {
+        await release();
+      }
+      await sys.settle(60000);
+      await sys.http.put(`/api/admin/fixtures/${fixtureIds[1]}/result`).set(admin.auth).send({ home_score: home, away_score: 0, status: 'live', minute: 77 }).expect(200);
+      await socket.waitFor('fixture.updated', (p) => p.fixtureId === fixtureIds[1] && p.minute === 77);
+      await sys.settle(60000);
+      expect(boards()).toHaveLength(1);
+    } finally {
+      BIG_LEAGUE.members = bigFrom;
+      socket.close();
+    }
   }, 120000);
 
   it('answers the stored table while a scorer writes and no base is held yet (never a half-written one)', async () => {

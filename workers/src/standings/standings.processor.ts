@@ -40,7 +40,7 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
     if (job.name === RECOMPUTE_LEAGUE) {
       const result = await this.standings.recomputeLeague(job.data.leagueId);
       // Pushed after the commit, so a client that refetches sees the new table.
-      await this.live.leaderboardChanged(result.leagueId, result.changed, result.truncated);
+      await this.live.tableStored(result);
       await this.live.activitiesCreated(result.activities);
       return result;
     }

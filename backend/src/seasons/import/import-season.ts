@@ -65,7 +65,7 @@ export async function writeSeasonImport(
 
   const inserts: ImportedFixture[] = [];
   const updates: ImportedFixture[] = [];
-  const changedResults: ExistingFixture[] = [];
+  const changedResults: (ExistingFixture & { score_moved: boolean })[] = [];
   let unchanged = 0;
   for (const f of season.fixtures) {
     const row: ImportedFixture = {
@@ -90,8 +90,9 @@ export async function writeSeasonImport(
     }
     row.id = old.id;
     if (old.has_predictions) row.gameweek_id = old.gameweek_id;
-    const resultChanged =
-      old.status !== row.status || old.home_score !== row.home_score || old.away_score !== row.away_score || old.minute !== null;
+    const scoreMoved = old.status !== row.status || old.home_score !== row.home_score || old.away_score !== row.away_score;
+    // A live match's minute is cleared too.
+    const resultChanged = scoreMoved || old.minute !== null;
     const anyChange =
       resultChanged ||
       old.gameweek_id !== row.gameweek_id ||
@@ -105,7 +106,7 @@ export async function writeSeasonImport(
       continue;
     }
     updates.push(row);
-    if (resultChanged) changedResults.push({ ...old, status: row.status, home_score: row.home_score, away_score: row.away_score, gameweek_id: row.gameweek_id });
+    if (resultChanged) changedResults.push({ ...old, status: row.status, home_score: row.home_score, away_score: row.away_score, gameweek_id: row.gameweek_id, score_moved: scoreMoved });
   }
 
   if (inserts.length > 0) await insertImportedFixtures(tx, seasonId, inserts);
@@ -124,6 +125,7 @@ export async function writeSeasonImport(
         homeScore: f.home_score,
         awayScore: f.away_score,
         minute: null,
+        scoreMoved: f.score_moved,
       }),
     ),
   );

@@ -245,6 +245,35 @@ describe('leaderboard', () => {
   });
 });
 
+describe('a big league at a goal', () => {
+  it("refetches once for the score's push and the table's push that comes with it, and a lone table push refetches too", async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const api = detailApi();
+    renderApp('/leagues/7');
+    const table = (await screen.findByText('League leaderboard', { selector: 'caption' })).closest('table')!;
+    await within(table).findByText('Player 2');
+    await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBeGreaterThan(0));
+    const before = callsTo(api, `${L}/leaderboard/`).length;
+    const membersBefore = callsTo(api, `${L}/members/enhanced/`).length;
+    act(() => {
+      emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 });
+      emitLiveEventForTest('leaderboard.updated', { leagueId: 7, changed: [], truncated: true });
+    });
+    await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1));
+    await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1);
+    expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1);
+    // Another league's push is not this one's.
+    act(() => emitLiveEventForTest('leaderboard.updated', { leagueId: 8, changed: [], truncated: true }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1);
+    act(() => emitLiveEventForTest('leaderboard.updated', { leagueId: 7, changed: [], truncated: true }));
+    await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 2));
+    vi.restoreAllMocks();
+  });
+});
+
 describe('activity feed', () => {
   it('loads more while has_next and starts again at page 1 when a filter changes', async () => {
     const fetchMock = detailApi(

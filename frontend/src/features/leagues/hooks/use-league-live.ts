@@ -44,8 +44,19 @@ export function useLeagueLive(leagueId: number) {
   const setMoved = useSetAtom(movedRowsAtom);
   const later = useLater();
 
+  // A goal is in the server's ranks at once (the table, the members list, a member's card): what
+  // is shown refetches, before a small league's table push.
+  const refetchSoon = useScoreMoves(() => {
+    for (const part of ['leaderboard', 'members', 'member', 'member-stats', 'stats']) void queryClient.invalidateQueries(sub(leagueId, part));
+  });
+
   useLiveEvent('leaderboard.updated', (payload) => {
     if (payload.leagueId !== leagueId) return;
+    // Too many rows moved to send: a big league's goal, or a new member. Refetched with the goal's own refetch.
+    if (payload.truncated) {
+      refetchSoon();
+      return;
+    }
     patchLeaderboards(queryClient, leagueId, payload);
     void queryClient.invalidateQueries(sub(leagueId, 'members'));
     void queryClient.invalidateQueries(sub(leagueId, 'member-stats'));
@@ -67,12 +78,6 @@ export function useLeagueLive(leagueId: number) {
         return next;
       });
     }, MOVE_HIGHLIGHT_MS);
-  });
-
-  // A goal is in the server's ranks at once (the table, the members list, a member's card): what
-  // is shown refetches, before the table's own push.
-  useScoreMoves(() => {
-    for (const part of ['leaderboard', 'members', 'member']) void queryClient.invalidateQueries(sub(leagueId, part));
   });
 
   useLiveEvent('activity.created', (payload) => {

@@ -12,10 +12,13 @@ import { useScoreMoves } from '@/hooks/use-score-moves';
  */
 export function useLeagueTablesLive(leagueId: number) {
   const queryClient = useQueryClient();
-  useScoreMoves(() => void queryClient.invalidateQueries({ queryKey: leagueTablesQueryKey(leagueId) }));
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: leagueTablesQueryKey(leagueId) });
+  const refetchSoon = useScoreMoves(refetch);
   useLiveEvent('leaderboard.updated', (payload) => {
     if (payload.leagueId !== leagueId) return;
-    void queryClient.invalidateQueries({ queryKey: leagueTablesQueryKey(leagueId) });
+    // A big league's goal push comes with the score's: one refetch for both.
+    if (payload.truncated) refetchSoon();
+    else refetch();
   });
   useLiveEvent('activity.created', (payload) => {
     if (payload.leagueId !== leagueId) return;
