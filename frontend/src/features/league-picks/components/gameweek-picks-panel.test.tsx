@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { League } from '@scoreline/contracts/api/leagues';
 import type { GameweekPicksPage, PicksRow } from '@scoreline/contracts/api/picks';
@@ -117,7 +117,8 @@ describe('GameweekPicksPanel', () => {
     expect(screen.getByText('Me Deep')).toBeTruthy();
   });
 
-  it('searches by name on the server, and refetches when a match of the gameweek changes (no polling)', async () => {
+  it('searches by name on the server, and refetches when a match of the gameweek changes (no polling), once for the pushes of one goal', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     const { urls } = setup((url) => (url.includes('search=ben') ? page({ rows: [row(2, 'Ben Next', 2, 10)], total_count: 1, total_pages: 1 }) : page({})));
     await screen.findByTestId('picks-row-1');
     fireEvent.change(screen.getByLabelText('Search picks by name'), { target: { value: 'ben' } });
@@ -125,10 +126,14 @@ describe('GameweekPicksPanel', () => {
     expect(urls.at(-1)).toContain('search=ben');
     const before = urls.length;
     emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 103, status: 'live', homeScore: 2, awayScore: 0, minute: 60 });
-    await waitFor(() => expect(urls.length).toBeGreaterThan(before));
+    emitLiveEventForTest('leaderboard.updated', { leagueId: 7, changed: [], truncated: true });
+    await waitFor(() => expect(urls.length).toBe(before + 1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(urls.length).toBe(before + 1);
     const other = urls.length;
     emitLiveEventForTest('fixture.updated', { fixtureId: 99, gameweekId: 999, status: 'live', homeScore: 2, awayScore: 0, minute: 60 });
     await new Promise((r) => setTimeout(r, 50));
     expect(urls.length).toBe(other);
+    vi.restoreAllMocks();
   });
 });
