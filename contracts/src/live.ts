@@ -29,6 +29,11 @@ export interface PointsUpdatedPayload {
   seasonTotal: number;
 }
 
+/**
+ * A league's table moved. A small league's comes after its stored recompute, with the rows that
+ * moved; a big league's (1,000 members or more) with each goal, correction, full time or
+ * postponement, `truncated` and without rows, since its live table answers from that moment.
+ */
 export interface LeaderboardUpdatedPayload {
   leagueId: number;
   /** Rows whose rank or points changed (at most 100); none when `truncated`. */

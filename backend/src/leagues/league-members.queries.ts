@@ -347,14 +347,8 @@ export interface MemberComparisonRow {
   others: number;
 }
 
-/** The viewer's points in the league, and how many others stand below the member's points. */
-export async function selectMemberComparison(q: Queryable, leagueId: number, viewerId: number, memberId: number, memberPoints: number): Promise<MemberComparisonRow> {
-  const [cmp]: MemberComparisonRow[] = await q.query(
-    `SELECT (SELECT total_points FROM league_standings WHERE league_id = $1 AND user_id = $2) AS viewer_points,
-            count(*) FILTER (WHERE s.total_points < $4)::int AS below,
-            count(*) FILTER (WHERE s.user_id <> $3)::int AS others
-     FROM league_standings s WHERE s.league_id = $1`,
-    [leagueId, viewerId, memberId, memberPoints],
-  );
-  return cmp;
+/** A member's points in the league's stored table (null: no row yet). */
+export async function selectStoredPoints(q: Queryable, leagueId: number, userId: number): Promise<number | null> {
+  const [row]: { total_points: number }[] = await q.query(`SELECT total_points FROM league_standings WHERE league_id = $1 AND user_id = $2`, [leagueId, userId]);
+  return row?.total_points ?? null;
 }

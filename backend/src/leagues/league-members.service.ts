@@ -36,7 +36,7 @@ import {
   selectLeadingMemberIds,
   selectLeagueIdsOfUser,
   selectMember,
-  selectMemberComparison,
+  selectStoredPoints,
   selectMemberPageDetails,
   selectMemberPageIds,
   selectMemberStatsFigures,
@@ -261,9 +261,7 @@ export class LeagueMembersService {
     const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
-    const cmp = live
-      ? liveComparison(live, viewerId, member)
-      : await selectMemberComparison(this.db, leagueId, viewerId, member.user_id, member.total_points);
+    const cmp = live ? liveComparison(live, viewerId, member) : await this.storedComparison(leagueId, access.table_version, viewerId, member);
     const accuracy = accuracyPercent(facts.correct, facts.scored);
     const weeksActive = facts.gameweeks.filter((g) => g.predictions > 0).length;
     return {
@@ -297,6 +295,16 @@ export class LeagueMembersService {
         is_self: member.user_id === viewerId,
       },
     };
+  }
+
+  /**
+   * The comparison from the stored table between matches: "better than" from the league's
+   * histogram of keys (kept per table version), not a count over every member's row (~100 ms in
+   * the global league of a million).
+   */
+  private async storedComparison(leagueId: number, tableVersion: string | null, viewerId: number, member: MemberRow): Promise<MemberComparisonRow> {
+    const [ranks, viewerPoints] = await Promise.all([this.keyRanks.ranksAt(leagueId, tableVersion), selectStoredPoints(this.db, leagueId, viewerId)]);
+    return { viewer_points: viewerPoints, below: ranks.countBelow(member.total_points), others: ranks.members - (member.rank === null ? 0 : 1) };
   }
 
   /** The league player profile: stats, hot and cold teams, recent gameweeks, rank, badge and insights. */

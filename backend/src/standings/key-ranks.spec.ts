@@ -37,6 +37,14 @@ describe('KeyRanks', () => {
     );
   });
 
+  it('counts the members with fewer points than any number of points', () => {
+    fc.assert(
+      fc.property(fc.array(figures, { maxLength: 60 }), fc.integer({ min: -1, max: 8 }), (members, points) => {
+        expect(new KeyRanks(histogramOf(members)).countBelow(points)).toBe(members.filter((m) => m.points < points).length);
+      }),
+    );
+  });
+
   it('answers 1, 1, 3 for two leaders tied on every figure', () => {
     const ranks = new KeyRanks([
       { points: 10, exact: 1, correct: 2, n: 2 },

@@ -31,6 +31,19 @@ export class KeyRanks {
     this.members = members;
   }
 
+  /** How many members hold fewer points than `points` (the member card's "better than"). */
+  countBelow(points: number): number {
+    // Keys are best first, so by points descending: find the first with fewer points.
+    let low = 0;
+    let high = this.keys.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.keys[mid].points >= points) low = mid + 1;
+      else high = mid;
+    }
+    return this.members - (low < this.keys.length ? this.above[low] : this.members);
+  }
+
   /** The rank a member holding `figures` has (also for a key no member holds). */
   rankOf(figures: TableFigures): number {
     // The first key that is not better than `figures`: every key before it is.

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ResultMatch } from '@scoreline/contracts/api/stats';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
 
 /**
  * The SQL of the dashboard, the Results screen and a player's club form (reads only: the totals
@@ -15,7 +16,13 @@ export interface GameweekBenchmarks {
   participants: number;
 }
 
-/** Highest and average points of everyone who predicted the gameweek, and how many did. */
+/** The version of the fixtures' and scorings' rows (see FIXTURE_STATES_VERSION_SQL): the scorer's every commit moves it. */
+export async function selectFixtureStatesVersion(db: Db): Promise<string> {
+  const [row]: { version: string }[] = await db.query(`SELECT ${FIXTURE_STATES_VERSION_SQL} AS version`);
+  return row.version;
+}
+
+/** Highest and average points of everyone who predicted the gameweek, and how many did (a pass over a million rows at 1M: ~100 ms). */
 export async function selectGameweekBenchmarks(db: Db, gameweekId: number): Promise<GameweekBenchmarks> {
   const [row]: GameweekBenchmarks[] = await db.query(
     `SELECT COALESCE(max(points), 0)::int AS highest, COALESCE(avg(points), 0)::float8 AS average, count(*)::int AS participants

@@ -6,9 +6,13 @@ import { SeasonsService } from '../seasons/seasons.service';
 import { ScoringService } from '../scoring/scoring.service';
 import type { FanTotalsRow } from '../scoring/scoring.queries';
 import { wholeAccuracy } from './accuracy';
-import { selectClubAccuracy, selectGameweekBenchmarks, selectResultMatches } from './stats.queries';
+import { selectClubAccuracy, selectFixtureStatesVersion, selectGameweekBenchmarks, selectResultMatches, type GameweekBenchmarks } from './stats.queries';
+import { VersionedCache } from '../common/versioned-cache';
 import { hotAndColdTeams } from './team-form';
 import { pickAtState } from '@scoreline/contracts/game/scoring';
+
+/** How long the benchmarks over everyone are kept at most, though no score moved: the count of who predicted grows with each save. */
+export const BENCHMARKS_MAX_AGE_MS = 10_000;
 
 const ZERO_TOTALS: FanTotalsRow = { points: 0, predictions: 0, scored: 0, correct: 0, exact: 0, provisional: false, banker_hits: 0 };
 /** The dashboard's recent gameweeks: the last this many the fan predicted. */
@@ -21,6 +25,13 @@ const RECENT_GAMEWEEKS = 5;
  */
 @Injectable()
 export class StatsService {
+  /**
+   * A gameweek's benchmarks, read once per process per move of the fixtures' and scorings' rows
+   * (or BENCHMARKS_MAX_AGE_MS), not per Results screen: at a million fans each read passes over a
+   * million totals (~100 ms on three cores).
+   */
+  private readonly benchmarks = new VersionedCache<number, GameweekBenchmarks>(64);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonsService,
@@ -86,12 +97,17 @@ export class StatsService {
     return hotAndColdTeams(await selectClubAccuracy(this.db, userId, seasonId));
   }
 
+  private async benchmarksOf(gameweekId: number): Promise<GameweekBenchmarks> {
+    const version = `${await selectFixtureStatesVersion(this.db)}:${Math.floor(Date.now() / BENCHMARKS_MAX_AGE_MS)}`;
+    return this.benchmarks.get(gameweekId, version, () => selectGameweekBenchmarks(this.db, gameweekId));
+  }
+
   /** The Results screen of one gameweek (by number) of the active season. */
   async gameweekResults(userId: number, gameweekNumber: number): Promise<GameweekResults> {
     const { season, gameweek } = await this.seasons.gameweekByNumber(gameweekNumber);
     const [live, bench, matches] = await Promise.all([
       this.scoring.liveTotals(userId, season.id),
-      selectGameweekBenchmarks(this.db, gameweek.id),
+      this.benchmarksOf(gameweek.id),
       selectResultMatches(this.db, userId, gameweek.id),
     ]);
     const t = live.gameweeks.find((g) => g.gameweek_id === gameweek.id) ?? ZERO_TOTALS;

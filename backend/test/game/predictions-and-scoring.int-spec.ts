@@ -400,6 +400,22 @@ describe('predictions and scoring on a real season slice', () => {
     await sys.http.get('/api/predictions/gameweek/x/user-stats/').set(bearer(p.token)).expect(404);
   });
 
+  it('reads the benchmarks over everyone once per move of the scores, not once per Results screen', async () => {
+    const queries = jest.spyOn(sys.db, 'query');
+    try {
+      const answers = [];
+      for (const p of players.slice(0, 6)) answers.push((await sys.http.get('/api/predictions/gameweek/2/user-stats/').set(bearer(p.token)).expect(200)).body.data.global_benchmarks);
+      expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+      const aggregates = queries.mock.calls.filter(([sql]) => String(sql).includes('AS participants'));
+      // Once, or twice when the reads straddled the end of a BENCHMARKS_MAX_AGE_MS period (0 when kept from the test before).
+      expect(aggregates.length).toBeLessThanOrEqual(2);
+      // The spy sees the API's statements: six Results screens made their other reads.
+      expect(queries.mock.calls.length).toBeGreaterThanOrEqual(6);
+    } finally {
+      queries.mockRestore();
+    }
+  });
+
   it('ends in the same totals whatever duplicated or reordered result.recorded events arrive', async () => {
     const gw2 = fixturesOf(2);
     const before = await totalsSnapshot();

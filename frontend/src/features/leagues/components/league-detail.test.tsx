@@ -218,14 +218,7 @@ describe('leaderboard', () => {
   });
 
   it('refetches the table and the members list a moment after a goal (its server has it before the table push), not on a minute tick', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    const api = detailApi();
-    renderApp('/leagues/7');
-    const table = (await screen.findByText('League leaderboard', { selector: 'caption' })).closest('table')!;
-    await within(table).findByText('Player 2');
-    await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBeGreaterThan(0));
-    const before = callsTo(api, `${L}/leaderboard/`).length;
-    const membersBefore = callsTo(api, `${L}/members/enhanced/`).length;
+    const { api, before, membersBefore } = await openCountingRefetches();
     act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
     await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1));
     await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1));
@@ -245,16 +238,20 @@ describe('leaderboard', () => {
   });
 });
 
+/** League 7 open, refetches spread over no time (Math.random is 0), and how often its table and members were fetched so far. */
+async function openCountingRefetches() {
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+  const api = detailApi();
+  renderApp('/leagues/7');
+  const table = (await screen.findByText('League leaderboard', { selector: 'caption' })).closest('table')!;
+  await within(table).findByText('Player 2');
+  await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBeGreaterThan(0));
+  return { api, before: callsTo(api, `${L}/leaderboard/`).length, membersBefore: callsTo(api, `${L}/members/enhanced/`).length };
+}
+
 describe('a big league at a goal', () => {
   it("refetches once for the score's push and the table's push that comes with it, and a lone table push refetches too", async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    const api = detailApi();
-    renderApp('/leagues/7');
-    const table = (await screen.findByText('League leaderboard', { selector: 'caption' })).closest('table')!;
-    await within(table).findByText('Player 2');
-    await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBeGreaterThan(0));
-    const before = callsTo(api, `${L}/leaderboard/`).length;
-    const membersBefore = callsTo(api, `${L}/members/enhanced/`).length;
+    const { api, before, membersBefore } = await openCountingRefetches();
     act(() => {
       emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 });
       emitLiveEventForTest('leaderboard.updated', { leagueId: 7, changed: [], truncated: true });
