@@ -158,9 +158,10 @@ export const standingsCase: BenchCase = {
       lines.push(`members-${k} ${what} (50 connections, ${seconds} s): ${round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms (goal p99 ≤ 100 ms at 1m)`);
     }
 
-    // Two screens that each passed over every member's row (~100 ms of three cores at 1M): a
-    // member's card between matches ("better than" now from the league's histogram) and the
-    // Results screen's benchmarks over everyone (now read once per move of the scores).
+    // Screens that passed over every member's row (~100 ms of three cores at 1M): a member's card
+    // between matches ("better than" now from the league's histogram), the Results screen's
+    // benchmarks over everyone (now read once per move of the scores), and the league's member
+    // count on the hub, a league's page and its stats.
     const [gameweek]: { id: number; number: number }[] = await db.query(`SELECT id, number FROM gameweeks WHERE season_id = $1 ORDER BY number LIMIT 1`, [season.id]);
     await db.query(
       `INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, points, predictions)
@@ -173,6 +174,9 @@ export const standingsCase: BenchCase = {
     for (const [what, path] of [
       ['a member card', `/leagues/${leagueId}/members/${member.user_id}/`],
       ['the Results screen', `/predictions/gameweek/${gameweek.number}/user-stats/`],
+      ['the leagues hub', '/leagues/overview/'],
+      ["a league's page", `/leagues/${leagueId}/`],
+      ["a league's stats", `/leagues/${leagueId}/stats/`],
     ] as const) {
       const r = await autocannon(`${ctx.baseUrl}${path}`, seconds, auth);
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`standings bench: ${what} answered ${r.non2xx} non-2xx and ${r.errors} errors`);

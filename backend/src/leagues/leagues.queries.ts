@@ -3,6 +3,7 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { queryPrepared } from '../database/database.queries';
 import { storedRank } from '../standings/table-ranking.queries';
 import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
+import { BIG_LEAGUE } from './big-league';
 
 /**
  * The leagues domain's data door for the leagues table: a league as a viewer sees it, the hub
@@ -31,10 +32,20 @@ export interface LeagueRow {
   club_logo: string | null;
 }
 
+/**
+ * The member count of league `l`: exact for a small league; a big one's as its last standings
+ * recompute counted it (every join and leave causes one, within a second or so), since counting
+ * a million members costs ~80 ms and the hub, a league's page and the public leagues list all
+ * show it. COALESCE counts only when the first answer is missing.
+ */
+const memberCountSql = (l: string) => `coalesce(
+           (SELECT sm.member_count FROM league_standings_summary sm WHERE sm.league_id = ${l}.id AND sm.member_count >= ${BIG_LEAGUE.members}),
+           (SELECT count(*) FROM league_members x WHERE x.league_id = ${l}.id))::int`;
+
 /** SELECT … FROM leagues l with the viewer ($1) joined in (`membership`: LEFT JOIN, or JOIN for their leagues only); add WHERE/ORDER. */
 const leagueSelect = (membership: 'LEFT JOIN' | 'JOIN', extraColumns = '') => `
   SELECT l.id, l.name, l.description, l.type, l.code, l.max_members, l.owner_id, l.created_at,
-         (SELECT count(*) FROM league_members x WHERE x.league_id = l.id)::int AS member_count,
+         ${memberCountSql('l')} AS member_count,
          ${extraColumns}m.role, ou.first_name || ' ' || ou.last_name AS owner_name,
          co.name AS country_name, co.flag AS country_flag, cl.name AS club_name, cl.logo AS club_logo
   FROM leagues l
@@ -174,7 +185,7 @@ export interface DiscoverRow {
 export function selectPublicLeaguesPage(q: Queryable, viewerId: number, pattern: string | null, pageSize: number, offset: number): Promise<DiscoverRow[]> {
   return q.query(
     `SELECT l.id, l.name, l.description, l.created_at,
-            (SELECT count(*) FROM league_members x WHERE x.league_id = l.id)::int AS member_count,
+            ${memberCountSql('l')} AS member_count,
             ou.first_name || ' ' || ou.last_name AS owner_name,
             EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id AND m.user_id = $1) AS is_member,
             count(*) OVER ()::int AS total

@@ -332,4 +332,34 @@ describe('league members list and member stats', () => {
       await sys.db.query(`DELETE FROM gameweeks WHERE season_id = $1`, [seasonId]);
     }
   });
+
+  it("counts a big league's members as its last recompute did and a small league's exactly: on the hub, its page, its stats and the public list", async () => {
+    const bigFrom = BIG_LEAGUE.members;
+    BIG_LEAGUE.members = 100;
+    const shown = async () => {
+      const hub = (await sys.http.get('/api/leagues/overview/').set(owner.auth).expect(200)).body.data;
+      const page = (await sys.http.get(`/api/leagues/${leagueId}/`).set(owner.auth).expect(200)).body.data;
+      const stats = (await sys.http.get(`/api/leagues/${leagueId}/stats/`).set(owner.auth).expect(200)).body.data.stats;
+      const discover = (await sys.http.get('/api/leagues/discover/').query({ search: 'Long List', page_size: 50 }).set(owner.auth).expect(200)).body.data;
+      return [
+        (hub.public_leagues.leagues as { league: { id: number; member_count: number } }[]).find((e) => e.league.id === leagueId)!.league.member_count,
+        page.member_count,
+        stats.total_members,
+        (discover.leagues as { id: number; member_count: number }[]).find((l) => l.id === leagueId)!.member_count,
+      ];
+    };
+    const [{ n: exact }]: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM league_members WHERE league_id = $1`, [leagueId]);
+    const setCounted = (n: number) => sys.db.query(`UPDATE league_standings_summary SET member_count = $2 WHERE league_id = $1`, [leagueId, n]);
+    try {
+      // Big by its last count: that count, not a count of every member per request.
+      await setCounted(4242);
+      expect(await shown()).toEqual([4242, 4242, 4242, 4242]);
+      // Small by its last count: counted exactly.
+      await setCounted(99);
+      expect(await shown()).toEqual([exact, exact, exact, exact]);
+    } finally {
+      await setCounted(exact);
+      BIG_LEAGUE.members = bigFrom;
+    }
+  });
 });
