@@ -13,6 +13,7 @@ import {
 } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { OutboxService } from '../outbox/outbox.service';
+import { KeyRanksService } from '../standings/key-ranks.service';
 import { LeaderboardService } from '../standings/leaderboard.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { CreateLeagueDto, DiscoverQueryDto } from './dto/leagues.dto';
@@ -50,13 +51,22 @@ export class LeaguesService {
     private readonly outbox: OutboxService,
     private readonly seasons: SeasonContextService,
     private readonly standings: LeaderboardService,
+    private readonly keyRanks: KeyRanksService,
   ) {}
 
   async overview(userId: number): Promise<LeaguesOverview> {
     const rows = await selectLeaguesOfMember(this.db, userId);
-    // While a match is open the ranks are the live tables' (as each league's leaderboard shows them).
-    const live = await this.standings.liveStandingsOfEach(rows.map((r) => r.id));
-    const entries = rows.map((r) => ({ row: r, league: toLeague(r, userId), rank: live.get(r.id)?.lineOf(userId)?.rank ?? r.my_rank }));
+    // While a match is open the ranks are the live tables' (as each league's leaderboard shows them);
+    // between matches the stored table's, from its histogram as kept per version.
+    const [live, stored] = await Promise.all([
+      this.standings.liveStandingsOfEach(rows.map((r) => r.id)),
+      Promise.all(
+        rows.map(async (r) =>
+          r.my_points === null ? null : (await this.keyRanks.ranksAt(r.id, r.table_version)).rankOf({ points: r.my_points, exact: r.my_exact ?? 0, correct: r.my_correct ?? 0 }),
+        ),
+      ),
+    ]);
+    const entries = rows.map((r, i) => ({ row: r, league: toLeague(r, userId), rank: live.get(r.id)?.lineOf(userId)?.rank ?? stored[i] }));
     const one = (type: string) => entries.find((e) => e.row.type === type) ?? null;
     const rankText = (rank: number | null, members: number) =>
       rank === null ? 'Your rank appears once the table is computed.' : `You are ranked #${rank} of ${members}.`;

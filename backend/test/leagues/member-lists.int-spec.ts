@@ -362,4 +362,20 @@ describe('league members list and member stats', () => {
       BIG_LEAGUE.members = bigFrom;
     }
   });
+
+  it("gives the hub each viewer's rank in the stored table, as the histogram ranks it", async () => {
+    // Members still in the league (an earlier test had some leave), with a stored row.
+    const want: { user_id: number; rank: number }[] = await sys.db.query(
+      `SELECT s.user_id, ${storedRank('s')} AS rank FROM league_standings s JOIN league_members m ON m.league_id = s.league_id AND m.user_id = s.user_id
+       WHERE s.league_id = $1 AND s.user_id = ANY($2::int[])`,
+      [leagueId, [owner, ...players].map((v) => v.id)],
+    );
+    const viewers = [owner, ...players].filter((v) => want.some((w) => w.user_id === v.id)).slice(0, 13);
+    expect(new Set(want.map((w) => w.rank)).size).toBeGreaterThan(3);
+    for (const v of viewers) {
+      const hub = (await sys.http.get('/api/leagues/overview/').set(v.auth).expect(200)).body.data;
+      const entry = (hub.public_leagues.leagues as { league: { id: number }; rank: number | null }[]).find((e) => e.league.id === leagueId)!;
+      expect([v.id, entry.rank]).toEqual([v.id, want.find((w) => w.user_id === v.id)!.rank]);
+    }
+  });
 });
