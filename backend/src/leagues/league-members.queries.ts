@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
-import { standingsOf, storedRank, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
+import { standingsOf, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 import { userNameStartsWith, userNameOrder } from '../users/users.queries';
 import { ACTIVE_SEASON_ID_SQL, CURRENT_GAMEWEEK_ID_SQL } from '../standings/season-context.queries';
 import { queryGenericPlan, queryPrepared } from '../database/database.queries';
@@ -130,8 +130,8 @@ const ACTIVITY_COLUMNS = `coalesce(st.correct, 0) AS season_correct, coalesce(st
 
 const MEMBER_COLUMNS_OF = (rank: string) => `m.user_id, m.role, m.joined_at, u.username, u.first_name, u.last_name, c.name AS team_name,
        ${rank} AS rank, coalesce(s.total_points, 0) AS total_points, coalesce(s.recent_points, 0) AS recent_points`;
-/** One member: their rank summed from the histogram. */
-const MEMBER_COLUMNS = MEMBER_COLUMNS_OF(storedRank('s'));
+/** One member: their key (the service looks the rank up by key, as for a page). */
+const MEMBER_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct`;
 /** A page: the key of each ranked member instead of a rank (the service looks ranks up by key). */
 const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct,
        ${ACTIVITY_COLUMNS}`;
@@ -301,10 +301,22 @@ export function selectMemberPageDetails(q: Queryable, leagueId: number, userIds:
   );
 }
 
-/** A member of the league by user id, or by username (case-insensitive). */
-export async function selectMember(q: Queryable, leagueId: number, player: { userId: number } | { username: string }): Promise<MemberRow | undefined> {
+/** A member with their key in the stored table (`ranked`: they have a row); `rank` is left to the service. */
+export interface MemberKeyRow extends MemberRow {
+  ranked: boolean;
+  exact: number;
+  correct: number;
+}
+
+/**
+ * A member of the league by user id, or by username (case-insensitive). Prepared: planning its
+ * joins cost more than running them.
+ */
+export async function selectMember(q: Queryable, leagueId: number, player: { userId: number } | { username: string }): Promise<MemberKeyRow | undefined> {
   const byId = 'userId' in player;
-  const [row]: MemberRow[] = await q.query(
+  const [row] = await queryPrepared<MemberKeyRow>(
+    q,
+    byId ? 'member_by_id' : 'member_by_username',
     `SELECT ${MEMBER_COLUMNS}
      FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id

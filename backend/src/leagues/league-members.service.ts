@@ -257,7 +257,7 @@ export class LeagueMembersService {
   /** The member modal: the member's card, achievements and a comparison with the viewer. */
   async detail(leagueId: number, viewerId: number, memberId: number): Promise<MemberDetail> {
     const access = await this.access.assertVisible(leagueId, viewerId);
-    const [stored, live] = await Promise.all([this.member(leagueId, String(memberId)), this.leaderboards.liveStandingsAt(leagueId, access)]);
+    const [stored, live] = await Promise.all([this.member(leagueId, String(memberId), access.table_version), this.leaderboards.liveStandingsAt(leagueId, access)]);
     const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
@@ -310,7 +310,7 @@ export class LeagueMembersService {
   /** The league player profile: stats, hot and cold teams, recent gameweeks, rank, badge and insights. */
   async profile(leagueId: number, viewerId: number, player: string): Promise<LeaguePlayerProfile> {
     const league = await this.access.assertVisible(leagueId, viewerId);
-    const [stored, live] = await Promise.all([this.member(leagueId, player), this.leaderboards.liveStandingsAt(leagueId, league)]);
+    const [stored, live] = await Promise.all([this.member(leagueId, player, league.table_version), this.leaderboards.liveStandingsAt(leagueId, league)]);
     const member = withLiveStanding(stored, live);
     const ctx = await this.seasons.load();
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
@@ -360,12 +360,14 @@ export class LeagueMembersService {
     };
   }
 
-  /** A member of the league by user id or username (case-insensitive), or 404. */
-  private async member(leagueId: number, player: string): Promise<MemberRow> {
+  /** A member of the league by user id or username (case-insensitive), or 404, ranked in the stored table at `tableVersion`. */
+  private async member(leagueId: number, player: string, tableVersion: string | null): Promise<MemberRow> {
     const byId = /^\d{1,10}$/.test(player) && Number(player) <= 2147483647;
     const row = await selectMember(this.db, leagueId, byId ? { userId: Number(player) } : { username: player.slice(0, 60) });
     if (!row) throw ApiError.notFound('Player not found in this league.');
-    return row;
+    const { ranked, exact, correct, ...member } = row;
+    const rank = ranked ? (await this.keyRanks.ranksAt(leagueId, tableVersion)).rankOf({ points: member.total_points, exact, correct }) : null;
+    return { ...member, rank };
   }
 
   private async seasonFacts(userId: number, seasonId: number | null): Promise<SeasonFacts> {
