@@ -3,6 +3,7 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { queryPrepared } from '../database/database.queries';
 import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
 import { BIG_LEAGUE } from './big-league';
+import { tableVersionSql } from '../standings/table-ranking.queries';
 
 /**
  * The leagues domain's data door for the leagues table: a league as a viewer sees it, the hub
@@ -84,7 +85,7 @@ export function selectLeaguesOfMember(q: Queryable, userId: number): Promise<Lea
     // The big-league threshold is in the text (tests lower it): one name per threshold.
     `leagues_of_member_${BIG_LEAGUE.members}`,
     `${leagueSelect('JOIN', `s.total_points AS my_points, s.exact AS my_exact, s.correct AS my_correct,
-         (SELECT (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text FROM league_standings_summary sm WHERE sm.league_id = l.id) AS table_version, `)}
+         (SELECT ${tableVersionSql('sm')} FROM league_standings_summary sm WHERE sm.league_id = l.id) AS table_version, `)}
      LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
      ORDER BY l.created_at, l.id`,
     [userId],
@@ -112,7 +113,7 @@ export async function selectLeagueAccess(q: Queryable, leagueId: number, viewerI
   const [row] = await queryPrepared<LeagueAccessRow>(
     q,
     'league_access',
-    `SELECT l.type, l.owner_id, l.name, m.role, (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS table_version,
+    `SELECT l.type, l.owner_id, l.name, m.role, ${tableVersionSql('sm')} AS table_version,
             sm.member_count, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2

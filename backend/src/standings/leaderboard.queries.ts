@@ -5,7 +5,7 @@ import { queryPrepared } from '../database/database.queries';
 import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
-import { standingsOf, tableOrder } from './table-ranking.queries';
+import { standingsOf, tableOrder, tableVersionSql } from './table-ranking.queries';
 import { FIXTURE_STATES_VERSION_SQL } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
@@ -36,7 +36,7 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
  */
 const LEADERBOARD_HEAD_SQL = `
   SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
-         (extract(epoch FROM sm.computed_at) * 1000000)::bigint::text AS version,
+         ${tableVersionSql('sm')} AS version,
          s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
          u.username, u.first_name, u.last_name, c.name AS team,
          ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version

@@ -61,6 +61,14 @@ export function membersAbove(leagueId: string, key: FigureColumns): string {
                     WHERE k.league_id = ${leagueId} AND ${tableKey(histogramOf('k'))} > ${tableKey(key)}), 0)`;
 }
 
+/**
+ * The stored table's version as KeyRanksService keys it: the summary `summary`'s computed_at in
+ * microseconds as text (two recomputes within one millisecond are still two versions).
+ */
+export function tableVersionSql(summary: string): string {
+  return `(extract(epoch FROM ${summary}.computed_at) * 1000000)::bigint::text`;
+}
+
 /** The rank of the stored row `alias` (league_standings): null when there is no row. */
 export function storedRank(alias: string): string {
   return `CASE WHEN ${alias}.user_id IS NOT NULL THEN (1 + ${membersAbove(`${alias}.league_id`, standingsOf(alias))})::int END`;
