@@ -70,6 +70,32 @@ export const standingsCase: BenchCase = {
     const replay = await recompute();
     lines.push(`standings-recompute-${k} (replay, ${replay.written} rows changed): ${round(replay.ms)} ms`);
 
+    // A signup joins (no points yet) and later leaves: each used to cost a recompute like the
+    // replay above; now the row, its bucket and the member count, in place.
+    const [joiner]: { id: number }[] = await db.query(
+      `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at)
+       VALUES ('joiner_of_bench', 'joiner_of_bench@example.com', 'Jo', 'Iner', 'not-a-password-hash', now(), now()) RETURNING id`,
+    );
+    const membership = (name: 'member.joined' | 'member.left') => {
+      const payload = { leagueId, userId: joiner.id, leagueType: 'public' as const };
+      const event = name === 'member.joined' ? { id: 0, name, payload: { ...payload, via: 'public' as const } } : { id: 0, name, payload: { ...payload, via: 'left' as const } };
+      return { ...event, occurredAt: new Date().toISOString() };
+    };
+    await db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, joiner.id]);
+    t = process.hrtime.bigint();
+    const joinRecomputes = await standings.leaguesAffectedBy(membership('member.joined'));
+    const joinMs = ms(t);
+    await db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, joiner.id]);
+    t = process.hrtime.bigint();
+    const leaveRecomputes = await standings.leaguesAffectedBy(membership('member.left'));
+    const leaveMs = ms(t);
+    if (joinRecomputes.length + leaveRecomputes.length > 0) throw new Error('standings bench: the join or the leave asked for a recompute');
+    await db.query(`DELETE FROM users WHERE id = $1`, [joiner.id]);
+    lines.push(
+      `standings-join-${k} (a signup joins, then leaves, ranked in place): join ${joinMs.toFixed(1)} ms, leave ${leaveMs.toFixed(1)} ms; ` +
+        `the recompute each cost before: ${round(replay.ms)} ms (the replay above)`,
+    );
+
     // The event's way: scores.updated through the outbox, the standings queue and the coalesced job.
     await ctx.settle(120_000);
     const [fixture]: { id: number; gameweek_id: number }[] = await db.query(`SELECT id, gameweek_id FROM fixtures WHERE season_id = $1 LIMIT 1`, [season.id]);

@@ -12,15 +12,16 @@ export const TOP_ROWS = 100;
 /** Rows whose rank or points changed, for the live leaderboard (at most this many are sent). */
 export const CHANGED_ROWS_LIMIT = 100;
 
-/** A member who left: their row goes at once (unless they are back already). */
-export async function deleteFormerMemberRow(q: Q, leagueId: number, userId: number): Promise<void> {
-  await deleteAndUncount(
+/** A member who left: their row goes at once (unless they are back already); answers whether it went. */
+export async function deleteFormerMemberRow(q: Q, leagueId: number, userId: number): Promise<boolean> {
+  const removed = await deleteAndUncount(
     q,
     `DELETE FROM league_standings s WHERE s.league_id = $1 AND s.user_id = $2
        AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = $2)
      RETURNING s.league_id, s.total_points, s.exact, s.correct`,
     [leagueId, userId],
   );
+  return removed > 0;
 }
 
 /**
@@ -46,6 +47,15 @@ export async function lockLeagueStandings(tx: EntityManager, lockNamespace: numb
   await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [lockNamespace, leagueId]);
   const exists: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE id = $1`, [leagueId]);
   return exists.length > 0;
+}
+
+/**
+ * The league's rewrite lock if nobody holds it (a recompute running or a join beside it), for
+ * the rest of the transaction; answers whether it was taken.
+ */
+export async function tryLockLeagueStandings(tx: EntityManager, lockNamespace: number, leagueId: number): Promise<boolean> {
+  const [{ locked }]: { locked: boolean }[] = await tx.query(`SELECT pg_try_advisory_xact_lock($1, $2) AS locked`, [lockNamespace, leagueId]);
+  return locked;
 }
 
 /**
@@ -179,6 +189,102 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = `WITH cur AS (
                  AND (r.rank <> r.old_rank
                       OR (r.total_points, r.exact, r.correct, r.recent_points, r.provisional) IS DISTINCT FROM (r.o_points, r.o_exact, r.o_correct, r.o_recent, r.o_provisional))
                ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`;
+
+/**
+ * A join or a leave in a big league without the recompute, when it moves nobody's stored figures
+ * and none of the summary's leading rows (issue 12, "a member joining a big league"): at 1M a
+ * recompute that changes no rank took 4–9 s of a Postgres core, and every signup joins three
+ * leagues. Ranks are derived from the histogram, so the others' ranks follow from the bucket
+ * alone. The rest of what a recompute would write stays as it is: the newcomer or the leaver sorts
+ * after the last leading row (by key, then user id), so the leading rows, their ranks and the
+ * leading score are the same; the summary is of the current season and recent gameweek, so no
+ * previous rank rolls; ranks only fall on a join, and on a leave below the leading rows nobody
+ * enters the top 10, so there is no climb. Both move the summary's `computed_at` (the table's
+ * version), so every reader's cache keyed by it takes the change. Run under the league's lock.
+ */
+export type InPlaceOutcome = 'done' | 'nothing' | 'recompute';
+
+/** The summary, when it is of this season and recent gameweek, of a big league, with its leading rows full. $1 league, $2 season, $3 recent gameweek, $4 big from. */
+const CURRENT_BIG_SUMMARY = `SELECT sm.league_id, sm.top FROM league_standings_summary sm
+   WHERE sm.league_id = $1 AND sm.member_count >= $4 AND jsonb_array_length(sm.top) = ${TOP_ROWS}
+     AND sm.season_id IS NOT DISTINCT FROM $2 AND sm.recent_gameweek_id IS NOT DISTINCT FROM $3`;
+
+/** The stored key of the summary `sm`'s last leading row. */
+const LAST_LEADING_ROW = `SELECT s.user_id, s.total_points, s.exact, s.correct FROM sm
+   JOIN league_standings s ON s.league_id = sm.league_id AND s.user_id = (sm.top -> -1 ->> 'user_id')::int`;
+
+/** Whether the row `r` (its key and user_id) sorts after the last leading row `l`. */
+const SORTS_AFTER_LAST_LEADING = (r: string, rowKey: string) =>
+  `(${tableKey(standingsOf('l'))} > ${rowKey} OR (${tableKey(standingsOf('l'))} = ${rowKey} AND ${r}.user_id > l.user_id))`;
+
+/**
+ * The member $5's row, their key's bucket and the member count, when they join league $1 of
+ * season $2 with recent gameweek $3 (big from $4 members) below its leading rows. 'nothing':
+ * they have a row already (a recompute came first) or are no member any more.
+ */
+export async function addJoinerInPlace(
+  tx: EntityManager,
+  p: { leagueId: number; userId: number; seasonId: number | null; recentGameweekId: number | null; bigFrom: number },
+): Promise<InPlaceOutcome> {
+  const [{ outcome }]: { outcome: InPlaceOutcome }[] = await tx.query(
+    `WITH joiner AS (
+       SELECT m.user_id,
+              coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+              coalesce(g.points, 0) AS recent_points,
+              (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
+              EXISTS (SELECT 1 FROM league_standings s WHERE s.league_id = $1 AND s.user_id = m.user_id) AS stored
+       FROM league_members m
+       LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+       LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
+       WHERE m.league_id = $1 AND m.user_id = $5
+     ),
+     sm AS (${CURRENT_BIG_SUMMARY}),
+     l AS (${LAST_LEADING_ROW}),
+     fits AS (
+       SELECT j.* FROM joiner j CROSS JOIN l WHERE NOT j.stored AND ${SORTS_AFTER_LAST_LEADING('j', tableKey(standingsOf('j')))}
+     ),
+     inserted AS (
+       INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, updated_at)
+       SELECT $1, user_id, NULL, total_points, exact, correct, recent_points, provisional, now() FROM fits
+       RETURNING total_points, exact, correct
+     ),
+     counted AS (
+       INSERT INTO league_key_counts AS k (league_id, points, exact, correct, n)
+       SELECT $1, total_points, exact, correct, 1 FROM inserted
+       ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = k.n + 1
+       RETURNING 1
+     ),
+     summarised AS (
+       UPDATE league_standings_summary SET member_count = member_count + 1, computed_at = now()
+       WHERE league_id = $1 AND EXISTS (SELECT 1 FROM inserted)
+       RETURNING 1
+     )
+     SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM joiner WHERE NOT stored) THEN 'nothing'
+                 WHEN EXISTS (SELECT 1 FROM counted) AND EXISTS (SELECT 1 FROM summarised) THEN 'done'
+                 ELSE 'recompute' END AS outcome`,
+    [p.leagueId, p.seasonId, p.recentGameweekId, p.bigFrom, p.userId],
+  );
+  return outcome;
+}
+
+/**
+ * The member count of league $1 less the member $5 whose row was just removed (deleteFormerMemberRow),
+ * when they sorted after its leading rows (they are not among them); answers whether it was.
+ */
+export async function countLeaverInPlace(
+  tx: EntityManager,
+  p: { leagueId: number; userId: number; seasonId: number | null; recentGameweekId: number | null; bigFrom: number },
+): Promise<boolean> {
+  // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
+  const [shrunk]: [unknown[], number] = await tx.query(
+    `WITH sm AS (${CURRENT_BIG_SUMMARY})
+     UPDATE league_standings_summary s SET member_count = s.member_count - 1, computed_at = now()
+     FROM sm WHERE s.league_id = sm.league_id AND NOT sm.top @> jsonb_build_array(jsonb_build_object('user_id', $5::int))
+     RETURNING 1`,
+    [p.leagueId, p.seasonId, p.recentGameweekId, p.bigFrom, p.userId],
+  );
+  return shrunk.length > 0;
+}
 
 /** One stored row of the table (the summary keeps the leading ones). */
 export interface StoredStanding {

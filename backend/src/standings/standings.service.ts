@@ -4,8 +4,11 @@ import { DataSource } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { ActivityWriterService, NewActivity } from '../activity/activity-writer.service';
 import { SeasonContextService } from './season-context.service';
+import { BIG_LEAGUE } from '../leagues/big-league';
 import {
+  addJoinerInPlace,
   CHANGED_ROWS_LIMIT,
+  countLeaverInPlace,
   type ChangedRow,
   countMembersAndRows,
   deleteFormerMemberRow,
@@ -14,6 +17,7 @@ import {
   recomputeLeagueStandings,
   repairKeyCounts,
   selectLeaguesAffectedByScores,
+  tryLockLeagueStandings,
   tuneForBigLeagueSorts,
   upsertSummary,
 } from './standings.queries';
@@ -21,7 +25,7 @@ import {
 export { TOP_ROWS, CHANGED_ROWS_LIMIT } from './standings.queries';
 
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
-const STANDINGS_LOCK = 4201;
+export const STANDINGS_LOCK = 4201;
 
 export interface RecomputeResult {
   leagueId: number;
@@ -51,22 +55,51 @@ export class StandingsService {
     private readonly activity: ActivityWriterService,
   ) {}
 
-  /** The leagues an event may have changed the table of. */
+  /** The leagues an event may have changed the table of and that need a recompute for it. */
   async leaguesAffectedBy(event: DomainEvent): Promise<number[]> {
     switch (event.name) {
-      case 'member.joined':
-        return [event.payload.leagueId];
+      case 'member.joined': {
+        const { leagueId, userId } = event.payload;
+        return (await this.joinedInPlace(leagueId, userId)) ? [] : [leagueId];
+      }
       case 'member.left': {
         const { leagueId, userId } = event.payload;
-        // The former member's row goes at once; the others' ranks follow in the recompute.
-        await deleteFormerMemberRow(this.db, leagueId, userId);
-        return [leagueId];
+        return (await this.leftInPlace(leagueId, userId)) ? [] : [leagueId];
       }
       case 'scores.updated':
         return selectLeaguesAffectedByScores(this.db, event.payload.fixtureId, event.payload.gameweekId);
       default:
         return [];
     }
+  }
+
+  /**
+   * A big league's newcomer ranked without a recompute when they join below its leading rows
+   * (addJoinerInPlace says when that holds). Not when a recompute is running or another
+   * change holds the league: the recompute queued instead folds into it.
+   */
+  private joinedInPlace(leagueId: number, userId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      if (!(await tryLockLeagueStandings(tx, STANDINGS_LOCK, leagueId))) return false;
+      const ctx = await this.seasons.load(tx);
+      const outcome = await addJoinerInPlace(tx, { leagueId, userId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, bigFrom: BIG_LEAGUE.members });
+      return outcome !== 'recompute';
+    });
+  }
+
+  /**
+   * The former member's row goes at once (the others' ranks are derived from the histogram). In a
+   * big league where they sorted below the leading rows, the member count follows in place; else
+   * the recompute does the rest.
+   */
+  private leftInPlace(leagueId: number, userId: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const locked = await tryLockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
+      const removed = await deleteFormerMemberRow(tx, leagueId, userId);
+      if (!locked || !removed) return false;
+      const ctx = await this.seasons.load(tx);
+      return countLeaverInPlace(tx, { leagueId, userId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, bigFrom: BIG_LEAGUE.members });
+    });
   }
 
   /**

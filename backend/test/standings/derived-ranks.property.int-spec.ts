@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
-import { StandingsService } from '@scoreline/backend/standings/standings.service';
+import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
+import { TOP_ROWS } from '@scoreline/backend/standings/standings.queries';
+import { STANDINGS_LOCK, StandingsService } from '@scoreline/backend/standings/standings.service';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
 import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
@@ -151,6 +153,141 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     expect(board.current_user?.rank).toBe(oracle.get(viewer.id));
     for (const row of board.leaderboard) expect(row.total_points).toBe(figures.get(row.user_id)?.points ?? 0);
   }
+
+  /** What a recompute would write to the summary, beside the table's version. */
+  async function summaryOf(leagueId: number): Promise<{ member_count: number; leading_score: number; top: unknown; version: string }> {
+    const [row] = await sys.db.query(
+      `SELECT member_count, leading_score, top, (extract(epoch FROM computed_at) * 1000000)::bigint::text AS version FROM league_standings_summary WHERE league_id = $1`,
+      [leagueId],
+    );
+    return row;
+  }
+
+  const joined = (leagueId: number, userId: number) =>
+    standings.leaguesAffectedBy({ id: 0, name: 'member.joined', payload: { leagueId, userId, leagueType: 'public', via: 'public' }, occurredAt: new Date().toISOString() });
+  const left = (leagueId: number, userId: number) =>
+    standings.leaguesAffectedBy({ id: 0, name: 'member.left', payload: { leagueId, userId, leagueType: 'public', via: 'left' }, occurredAt: new Date().toISOString() });
+
+  it("ranks a join or a leave below a big league's leading rows in place, leaving what a recompute would (property)", async () => {
+    const bigFrom = BIG_LEAGUE.members;
+    BIG_LEAGUE.members = 100;
+    let inPlace = 0;
+    let recomputed = 0;
+    try {
+      const membershipStep = fc.oneof(
+        // A newcomer mostly has no points yet (a signup), so most joins land below the leading rows.
+        { weight: 3, arbitrary: fc.record({ kind: fc.constant('join' as const), figures: fc.oneof(fc.constant(null), figuresArb) }) },
+        { weight: 2, arbitrary: fc.record({ kind: fc.constant('leave' as const), member: fc.nat() }) },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(figuresArb, { minLength: 101, maxLength: 160 }), fc.array(membershipStep, { minLength: 1, maxLength: 6 }), async (initial, steps) => {
+          const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
+            `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Big property league', '', 'public', $1) RETURNING id`,
+            [owner.id],
+          );
+          const members = await insertVerifiedUsers(sys, initial.length, 'bigprop', { onboarded: true });
+          const figures = new Map<number, Figures | null>();
+          for (const [i, m] of members.entries()) {
+            figures.set(m.id, initial[i]);
+            await setFigures(m.id, initial[i]);
+          }
+          await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [leagueId, members.map((m) => m.id)]);
+          await standings.recomputeLeague(leagueId);
+          const zero: Figures = { points: 0, exact: 0, correct: 0 };
+          // The oracle of "below the leading rows": the table's order (key, then user id) over the members before the change.
+          const leadingIds = () =>
+            members
+              .map((m) => ({ id: m.id, f: figures.get(m.id) ?? zero }))
+              .sort((a, b) => b.f.points - a.f.points || b.f.exact - a.f.exact || b.f.correct - a.f.correct || a.id - b.id)
+              .slice(0, TOP_ROWS)
+              .map((r) => r.id);
+
+          for (const step of steps) {
+            const before = await summaryOf(leagueId);
+            let expectInPlace: boolean;
+            let again: number[];
+            if (step.kind === 'join') {
+              const [user] = await insertVerifiedUsers(sys, 1, 'bigprop', { onboarded: true });
+              await setFigures(user.id, step.figures);
+              await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, user.id]);
+              figures.set(user.id, step.figures);
+              members.push(user);
+              expectInPlace = members.length - 1 >= 100 && !leadingIds().includes(user.id);
+              again = await joined(leagueId, user.id);
+            } else {
+              const leading = leadingIds();
+              const [user] = members.splice(step.member % members.length, 1);
+              expectInPlace = members.length + 1 >= 100 && !leading.includes(user.id);
+              await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, user.id]);
+              again = await left(leagueId, user.id);
+            }
+            expect(again).toEqual(expectInPlace ? [] : [leagueId]);
+            if (again.length > 0) {
+              recomputed += 1;
+              await standings.recomputeLeague(leagueId);
+            } else {
+              inPlace += 1;
+              // The table's version moved, so every cache keyed by it takes the change.
+              expect((await summaryOf(leagueId)).version).not.toBe(before.version);
+            }
+            // The same event again (a redelivery) changes nothing.
+            if (step.kind === 'join') {
+              const kept = await summaryOf(leagueId);
+              expect(await joined(leagueId, members[members.length - 1].id)).toEqual([]);
+              expect(await summaryOf(leagueId)).toEqual(kept);
+            }
+            // What a full recompute, checking every row, would have left: it writes and removes nothing, and the summary is the same.
+            const { version: _v, ...kept } = await summaryOf(leagueId);
+            const check = await standings.recomputeLeague(leagueId, { checkEveryRow: true });
+            expect([check.written, check.removed]).toEqual([0, 0]);
+            const { version: _w, ...after } = await summaryOf(leagueId);
+            expect(after).toEqual(kept);
+            expect(Object.fromEntries(await storedRanks(leagueId))).toEqual(Object.fromEntries(await plainRanks(leagueId)));
+            await expectHistogramCountsMembers(leagueId);
+          }
+        }),
+        { numRuns: 25 },
+      );
+    } finally {
+      BIG_LEAGUE.members = bigFrom;
+    }
+    // Both paths ran: the property saw joins and leaves below the leading rows and among them.
+    expect(inPlace).toBeGreaterThan(10);
+    expect(recomputed).toBeGreaterThan(3);
+  });
+
+  it("queues the recompute instead when the league's lock is held (a recompute running), and a join after it is ranked in place", async () => {
+    const bigFrom = BIG_LEAGUE.members;
+    BIG_LEAGUE.members = 100;
+    const holder = sys.db.createQueryRunner();
+    try {
+      const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
+        `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Locked big league', '', 'public', $1) RETURNING id`,
+        [owner.id],
+      );
+      const members = await insertVerifiedUsers(sys, 120, 'locked', { onboarded: true });
+      await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [leagueId, members.map((m) => m.id)]);
+      await standings.recomputeLeague(leagueId);
+      const [first, second] = await insertVerifiedUsers(sys, 2, 'locked', { onboarded: true });
+      await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member'), ($1, $3, 'member')`, [leagueId, first.id, second.id]);
+
+      await holder.connect();
+      await holder.query(`SELECT pg_advisory_lock($1, $2)`, [STANDINGS_LOCK, leagueId]);
+      const before = await summaryOf(leagueId);
+      expect(await joined(leagueId, first.id)).toEqual([leagueId]);
+      expect(await summaryOf(leagueId)).toEqual(before);
+      await holder.query(`SELECT pg_advisory_unlock($1, $2)`, [STANDINGS_LOCK, leagueId]);
+
+      expect(await joined(leagueId, second.id)).toEqual([]);
+      expect((await summaryOf(leagueId)).member_count).toBe(before.member_count + 1);
+      await standings.recomputeLeague(leagueId); // the queued one: ranks the first newcomer too
+      expect((await summaryOf(leagueId)).member_count).toBe(122);
+      expect(Object.fromEntries(await storedRanks(leagueId))).toEqual(Object.fromEntries(await plainRanks(leagueId)));
+    } finally {
+      await holder.release();
+      BIG_LEAGUE.members = bigFrom;
+    }
+  });
 
   it('the live payload lists the rows that moved, up to 100; more say refetch and carry none', async () => {
     const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
