@@ -18,6 +18,7 @@ import { FixtureScoringStatus1765600000000 } from './migrations/1765600000000-fi
 import { UserNamePrefixSearch1765700000000 } from './migrations/1765700000000-user-name-prefix-search';
 import { GlobalLeagueVerifiedOnly1765800000000 } from './migrations/1765800000000-global-league-verified-only';
 import { FixtureStatesVersion1765900000000 } from './migrations/1765900000000-fixture-states-version';
+import { StandingsRecomputedAt1766000000000 } from './migrations/1766000000000-standings-recomputed-at';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -41,4 +42,5 @@ export const ALL_MIGRATIONS = [
   UserNamePrefixSearch1765700000000,
   GlobalLeagueVerifiedOnly1765800000000,
   FixtureStatesVersion1765900000000,
+  StandingsRecomputedAt1766000000000,
 ];

@@ -102,6 +102,7 @@ export interface LeagueAccessRow {
   /** The stored table's size and computed_at, and the fixtures' rows' version: what the league's live standings go by (LeaderboardService.liveStandingsAt), read here to spare a members page a round trip. */
   member_count: number | null;
   computed_at: Date | null;
+  recomputed_at: Date | null;
   fixture_states_version: string;
 }
 
@@ -114,7 +115,7 @@ export async function selectLeagueAccess(q: Queryable, leagueId: number, viewerI
     q,
     'league_access',
     `SELECT l.type, l.owner_id, l.name, m.role, ${tableVersionSql('sm')} AS table_version,
-            sm.member_count, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+            sm.member_count, sm.computed_at, sm.recomputed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
      LEFT JOIN league_standings_summary sm ON sm.league_id = l.id

@@ -24,6 +24,8 @@ export interface PicksHead {
   role: string | null;
   /** The standings recompute's stamp: the version of the league's gameweek order and points. */
   computed_at: Date | null;
+  /** When the stored figures were last recomputed (computed_at also moves with a join ranked in place). */
+  recomputed_at: Date | null;
   /** Null when the active season has no gameweek of that number. */
   gameweek_id: number | null;
   /** Moves with any change of the season's fixtures or of this gameweek's dates. */
@@ -49,7 +51,7 @@ export async function selectPicksHead(db: DataSource, leagueId: number, viewerId
     `WITH gw AS (
        SELECT g.id, g.season_id, g.starts_at, g.ends_at FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.number = $3
      )
-     SELECT l.type, m.role, sm.computed_at, sm.member_count, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, gw.id AS gameweek_id,
+     SELECT l.type, m.role, sm.computed_at, sm.recomputed_at, sm.member_count, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, gw.id AS gameweek_id,
             concat_ws('|', gw.season_id, gw.starts_at, gw.ends_at, (SELECT max(f.updated_at) FROM fixtures f WHERE f.season_id = gw.season_id)) AS fixtures_version,
             u.id AS user_id, u.username, u.first_name, u.last_name,
             coalesce(t.points, 0) AS points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
@@ -65,8 +67,8 @@ export async function selectPicksHead(db: DataSource, leagueId: number, viewerId
     [leagueId, viewerId, gameweekNumber],
   );
   if (!row) return null;
-  const { type, role, computed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, ...me } = row;
-  return { type, role, computed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, me: me.user_id ? (me as PickRowData) : null };
+  const { type, role, computed_at, recomputed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, ...me } = row;
+  return { type, role, computed_at, recomputed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, me: me.user_id ? (me as PickRowData) : null };
 }
 
 export interface OrderRow {

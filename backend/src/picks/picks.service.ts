@@ -13,7 +13,8 @@ import { TtlCache } from '../common/ttl-cache';
 import { searchText } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
-import { LeagueTablesService } from '../standings/league-tables.service';
+import { BIG_TABLE, LeagueTablesService } from '../standings/league-tables.service';
+import { BackgroundReloads, keptTableUse, tableVersionsOf, type KeptTable, type TableVersions } from '../standings/kept-tables';
 import type { RankedMember, TableView } from '../standings/ranked-table';
 import { CrowdService } from './crowd.service';
 import { indexOfUser, packOrder, pageIndexes, type PackedOrder } from './picks-order';
@@ -59,6 +60,9 @@ interface CachedPage {
 @Injectable()
 export class PicksService {
   private readonly orders = new TtlCache<PackedOrder>(CACHE_TTL_MS, ORDER_ENTRIES);
+  /** A big league's latest order per gameweek, which answers on across joins and leaves for a while (kept-tables.ts). */
+  private readonly keptOrders = new Map<string, KeptTable & { order: PackedOrder }>();
+  private readonly orderReloads = new BackgroundReloads();
   private readonly contexts = new TtlCache<GridContext>(CACHE_TTL_MS, 200);
   private readonly pages = new TtlCache<CachedPage>(CACHE_TTL_MS, 1_000);
   private readonly crowds = new TtlCache<RawJson<CrowdFixture[] | null>>(CACHE_TTL_MS, 200);
@@ -93,15 +97,13 @@ export class PicksService {
       return { ...answer, rows: [], my_row: head.me ? toRow(head.me, null, viewerId, fixtureRows) : null, crowd: null, ...paging(page, pageSize, 0) };
     }
 
-    const standingsVersion = head.computed_at ? new Date(head.computed_at).getTime() : 0;
     // While a match of the gameweek is open the order, ranks and totals are the live gameweek
     // table's (as GET …/table shows it) and each pick is scored at its match's current score: a
     // goal is in the grid at once, not once the scorer and the recompute have written it.
     const live = await this.tables.liveGameweekTable(leagueId, gameweek.id, head);
-    const order = live
-      ? live.orderColumns()
-      : await this.orders.get(`${leagueId}:${gameweek.id}:${standingsVersion}`, async () => packOrder(await selectGameweekOrder(this.db, leagueId, gameweek.id)));
-    const orderVersion = live ? `live ${this.liveVersionOf(live)}` : String(standingsVersion);
+    const stored = live ? null : await this.storedOrder(leagueId, gameweek.id, tableVersionsOf(head), (head.member_count ?? 0) >= BIG_TABLE.members);
+    const order = live ? live.orderColumns() : stored!.order;
+    const orderVersion = live ? `live ${this.liveVersionOf(live)}` : String(stored!.version);
     const rowOf = (d: PickRowData, at: number, viewerId: number | null) =>
       at < 0 ? toRow(d, null, viewerId, fixtureRows) : toRow(d, order.ranks[at], viewerId, fixtureRows, live?.at(at));
     const text = searchText(query.search);
@@ -132,6 +134,34 @@ export class PicksService {
   }
 
   /** A number per live table, for the page cache's keys (a new goal, a new table, a new number). */
+  /**
+   * The gameweek's order as stored at `at`, and the version it is of. A big league's kept order
+   * answers on across joins and leaves while a fresh one loads once due (a 1M league's order is a
+   * sort of every member: each join ranked in place moves the version).
+   */
+  private async storedOrder(leagueId: number, gameweekId: number, at: TableVersions, big: boolean): Promise<{ order: PackedOrder; version: number }> {
+    const key = `${leagueId}:${gameweekId}`;
+    const load = async () => {
+      const order = await this.orders.get(`${key}:${at.version}`, async () => packOrder(await selectGameweekOrder(this.db, leagueId, gameweekId)));
+      const kept = this.keptOrders.get(key);
+      if (big && (!kept || kept.version <= at.version)) {
+        this.keptOrders.delete(key);
+        this.keptOrders.set(key, { ...at, loadedAt: Date.now(), order });
+        if (this.keptOrders.size > ORDER_ENTRIES) this.keptOrders.delete(this.keptOrders.keys().next().value as string);
+      }
+      return { order, version: at.version };
+    };
+    const kept = big ? this.keptOrders.get(key) : undefined;
+    if (kept && kept.version !== at.version) {
+      const use = keptTableUse(kept, at, Date.now());
+      if (use.answers) {
+        if (use.reload) this.orderReloads.start(key, load, () => undefined); // a failed load is not kept: the next due read tries again
+        return { order: kept.order, version: kept.version };
+      }
+    }
+    return load();
+  }
+
   private liveVersionOf(table: TableView): number {
     let version = this.liveVersions.get(table);
     if (version === undefined) {

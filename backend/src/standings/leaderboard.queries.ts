@@ -22,6 +22,8 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
   total: number | null;
   recent_gameweek_number: number | null;
   computed_at: Date | null;
+  /** When the stored figures were last recomputed (computed_at also moves with a join ranked in place). */
+  recomputed_at: Date | null;
   /** computed_at in microseconds (KeyRanksService's version); null before the first recompute. */
   version: string | null;
   /** The version of the fixtures' rows: the live tables' context at it says whether they answer (LiveContextService). */
@@ -35,7 +37,7 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
  * cost more than running them).
  */
 const LEADERBOARD_HEAD_SQL = `
-  SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at,
+  SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at, sm.recomputed_at,
          ${tableVersionSql('sm')} AS version,
          s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
          u.username, u.first_name, u.last_name, c.name AS team,
@@ -54,14 +56,14 @@ export async function selectLeaderboardHead(db: DataSource, leagueId: number, vi
 }
 
 /** What a read of a league's live standings goes by (LeaderboardService.liveStandingsOfEach): its head, less the viewer. */
-export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'fixture_states_version'> & { league_id: number };
+export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'recomputed_at' | 'fixture_states_version'> & { league_id: number };
 
 /** The heads of some leagues' live standings (a league not computed yet has total and computed_at null). */
 export function selectLiveStandingsHeads(db: DataSource, leagueIds: number[]): Promise<LiveStandingsHead[]> {
   return queryPrepared<LiveStandingsHead>(
     db,
     'live_standings_heads',
-    `SELECT l.id AS league_id, sm.member_count AS total, sm.computed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+    `SELECT l.id AS league_id, sm.member_count AS total, sm.computed_at, sm.recomputed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
      FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id`,
     [leagueIds],
   );

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from '@scoreline/contracts/api/leagues';
+import { tableVersionsOf, type SummaryStamps } from './kept-tables';
 import { ApiError } from '../common/api-error';
 import { rankBadge } from '../leagues/rank-badge';
 import { TOP_ROWS } from './standings.queries';
@@ -91,8 +92,8 @@ export class LeaderboardService {
   }
 
   /** A league's live standings, for a caller that read its summary and the fixtures' rows' version with its own first query. */
-  liveStandingsAt(leagueId: number, head: { member_count: number | null; computed_at: Date | null; fixture_states_version: string }): Promise<LiveStandings | null> {
-    return this.liveStandings(leagueId, { total: head.member_count, computed_at: head.computed_at, fixture_states_version: head.fixture_states_version });
+  liveStandingsAt(leagueId: number, head: SummaryStamps & { member_count: number | null; fixture_states_version: string }): Promise<LiveStandings | null> {
+    return this.liveStandings(leagueId, { total: head.member_count, computed_at: head.computed_at, recomputed_at: head.recomputed_at, fixture_states_version: head.fixture_states_version });
   }
 
   private async liveStandings(leagueId: number, head: Omit<LiveStandingsHead, 'league_id'>): Promise<LiveStandings | null> {
@@ -100,12 +101,12 @@ export class LeaderboardService {
     const ctx = context.season;
     if (!context.open || !ctx) return null;
     const fixtures = context.fixtures;
-    const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
+    const { version, recomputed } = tableVersionsOf(head);
     const big = (head.total ?? 0) >= BIG_TABLE.members;
     const gameweekIds = ctx.gameweeks.map((g) => g.id);
     const [season, recent] = await Promise.all([
       this.live.table(
-        { version, leagueId, source: { kind: 'season', seasonId: ctx.seasonId }, seasonId: ctx.seasonId, gameweekIds, big },
+        { version, recomputed, leagueId, source: { kind: 'season', seasonId: ctx.seasonId }, seasonId: ctx.seasonId, gameweekIds, big },
         { fixtures: liveFixturesOf(fixtures, gameweekIds) },
       ),
       // The recent gameweek's points beside the season's, from the same moment (its matches may all be over).
@@ -113,6 +114,7 @@ export class LeaderboardService {
         ? this.live.table(
             {
               version,
+              recomputed,
               leagueId,
               source: { kind: 'gameweeks', gameweekIds: [ctx.recent.id] },
               seasonId: ctx.seasonId,

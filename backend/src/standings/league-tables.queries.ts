@@ -14,6 +14,8 @@ export interface TableHead {
   type: LeagueKind;
   role: LeagueRole | null;
   computed_at: Date | null;
+  /** When the stored figures were last recomputed (computed_at also moves with a join ranked in place). */
+  recomputed_at: Date | null;
   /** Members at the last recompute (0 before the first). */
   member_count: number;
   /** The version of the fixtures' rows (the live tables' context is kept per version). */
@@ -23,7 +25,7 @@ export interface TableHead {
 /** The league's kind, the viewer's membership, the stored standings' version (computed_at) and the fixtures' rows' version. */
 export async function selectTableHead(q: Q, leagueId: number, viewerId: number): Promise<TableHead | undefined> {
   const [head]: TableHead[] = await q.query(
-    `SELECT l.type, m.role, sm.computed_at, coalesce(sm.member_count, 0) AS member_count,
+    `SELECT l.type, m.role, sm.computed_at, sm.recomputed_at, coalesce(sm.member_count, 0) AS member_count,
             ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2

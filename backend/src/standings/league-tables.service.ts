@@ -26,10 +26,11 @@ import {
 import { RankedTable, type RankedMember, type TableView } from './ranked-table';
 import { liveFixturesOf } from './live-tables.queries';
 import { LiveTablesService } from './live-tables.service';
+import { BackgroundReloads, keptTableUse, tableVersionsOf, type KeptTable, type SummaryStamps, type TableVersions } from './kept-tables';
 
 /** A league's whole table over one period, as of one version of its standings. */
-interface VersionedTable {
-  version: number;
+/** A whole table as loaded at a version of the league's standings (kept-tables.ts). */
+interface VersionedTable extends KeptTable {
   table: RankedTable;
 }
 
@@ -71,6 +72,8 @@ export class LeagueTablesService {
   private readonly loading = new Map<string, Promise<VersionedTable>>();
   /** Big loads, one at a time in the order asked for. */
   private readonly bigLoads = new KeyedQueue<'big'>();
+  /** Big tables loading behind the reads while a kept one answers (one at a time each). */
+  private readonly bigReloads = new BackgroundReloads();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -97,7 +100,7 @@ export class LeagueTablesService {
     const shown = resolvePeriod(period, gameweeks, query);
     const source: TableSource =
       period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
-    const version = head.computed_at ? new Date(head.computed_at).getTime() : 0;
+    const versions = tableVersionsOf(head);
     const key = tableKey(leagueId, source);
     const big = head.member_count >= BIG_TABLE.members;
     // While a match of the period is open, its current score is in the table at once (live-tables.service.ts).
@@ -105,8 +108,8 @@ export class LeagueTablesService {
     const liveTable =
       seasonId === null || !context.open
         ? null
-        : await this.live.table({ version, leagueId, source, seasonId, gameweekIds, big }, { fixtures: liveFixturesOf(context.fixtures, gameweekIds) });
-    const table = liveTable?.table ?? (await this.ranked(key, version, leagueId, source, big)).table;
+        : await this.live.table({ ...versions, leagueId, source, seasonId, gameweekIds, big }, { fixtures: liveFixturesOf(context.fixtures, gameweekIds) });
+    const table = liveTable?.table ?? (await this.ranked(key, versions, leagueId, source, big)).table;
 
     const offset = pageOffset(page, pageSize);
     const pageRows = table.slice(offset, offset + pageSize);
@@ -146,14 +149,14 @@ export class LeagueTablesService {
   async liveGameweekTable(
     leagueId: number,
     gameweekId: number,
-    head: { member_count: number | null; computed_at: Date | null; fixture_states_version: string },
+    head: SummaryStamps & { member_count: number | null; fixture_states_version: string },
   ): Promise<TableView | null> {
     const context = await this.live.contextFor(leagueId, head.fixture_states_version);
     const seasonId = context.tableGameweeks[0]?.season_id ?? null;
     if (!context.open || seasonId === null) return null;
     const live = await this.live.table(
       {
-        version: head.computed_at ? new Date(head.computed_at).getTime() : 0,
+        ...tableVersionsOf(head),
         leagueId,
         source: { kind: 'gameweeks', gameweekIds: [gameweekId] },
         seasonId,
@@ -165,11 +168,17 @@ export class LeagueTablesService {
     return live?.table ?? null;
   }
 
-  /** The whole ranked table at `version`: from memory, from a load already running, or loaded now. */
-  private async ranked(key: string, version: number, leagueId: number, source: TableSource, big: boolean): Promise<VersionedTable> {
+  /**
+   * The whole ranked table at `at`: from memory, from a load already running, or loaded now. A big
+   * one kept from before joins and leaves alone answers, and a fresh one loads in the background
+   * once it is due (kept-tables.ts).
+   */
+  private async ranked(key: string, at: TableVersions, leagueId: number, source: TableSource, big: boolean): Promise<VersionedTable> {
+    const { version } = at;
     const loadNow = async (): Promise<VersionedTable> => {
       leagueTableLoads.inc({ size: big ? 'big' : 'small' });
-      return { version, table: new RankedTable(await selectRankedColumns(this.db, leagueId, source)) };
+      const table = new RankedTable(await selectRankedColumns(this.db, leagueId, source));
+      return { version, recomputed: at.recomputed, loadedAt: Date.now(), table };
     };
     // Big loads run one at a time, in the order asked for; one that waited may find a newer table
     // loaded meanwhile: that one answers (it is at least as new).
@@ -178,6 +187,19 @@ export class LeagueTablesService {
     if (version === 0) return loadTable();
     const cached = this.tables.get(key);
     if (cached && cached.version === version) return cached;
+    if (big && cached) {
+      const use = keptTableUse(cached, at, Date.now());
+      if (use.answers) {
+        // A failed load is not kept: the next due read tries again.
+        if (use.reload) this.bigReloads.start(key, () => this.load(key, version, loadTable), () => undefined);
+        return cached;
+      }
+    }
+    return this.load(key, version, loadTable);
+  }
+
+  /** The table of `key` at `version` loaded, sharing a load already running, and kept unless a newer one is. */
+  private async load(key: string, version: number, loadTable: () => Promise<VersionedTable>): Promise<VersionedTable> {
     const loadKey = `${key}@${version}`;
     const running = this.loading.get(loadKey);
     if (running) return running;

@@ -11,12 +11,16 @@ import { liveRanking } from './live-ranking';
 import { selectFixturePicks, selectLiveBase, type LiveBaseRows, type OpenFixtureRow, type OpenFixtures } from './live-tables.queries';
 import type { TableView } from './ranked-table';
 import { LiveContextService, type LiveContext } from './live-context.service';
+import { BackgroundReloads, keptTableUse } from './kept-tables';
 
 /** A table's base (live-table.ts), as loaded at one version of the league's standings, in table order once. */
 interface LiveBase extends Omit<LiveBaseRows, 'columns'> {
   columns: OrderedBase;
   leagueId: number;
   version: number;
+  /** The standings' last recompute (ms) at the load, and when it loaded (ms): see kept-tables.ts. */
+  recomputed: number;
+  loadedAt: number;
   /** Tells bases apart in the signature of a live table made from one. */
   serial: number;
 }
@@ -35,6 +39,8 @@ interface LiveAnswer {
 export interface LiveTableRequest {
   /** The standings' version (computed_at, ms): a newer one reloads the base in the background. */
   version: number;
+  /** The standings' last recompute (recomputed_at, ms): a big base that misses only joins and leaves reloads at most every BIG_TABLE_MEMBERS_RELOAD. */
+  recomputed: number;
   leagueId: number;
   source: TableSource;
   seasonId: number;
@@ -80,6 +86,8 @@ export class LiveTablesService {
   /** The keys of each league's bases (contextFor asks for a league's oldest). */
   private readonly leagueBases = new Map<number, Set<string>>();
   private readonly baseLoads = new Map<string, Promise<LiveBase | null>>();
+  /** Big tables' bases reloading behind the reads (one at a time each). */
+  private readonly bigReloads = new BackgroundReloads();
   /** When a base of the key last found a scorer writing. */
   private readonly lockMissedAt = new Map<string, number>();
   private readonly answers = new WeightedLru<string, LiveAnswer>(MEMBERS_KEPT, (answer) => ENTRY_WEIGHT + answer.table.size);
@@ -118,10 +126,12 @@ export class LiveTablesService {
       if (!loaded) return null;
       base = loaded;
     } else if (base.version !== version) {
-      // The standings moved on (joins, leaves, the scorer's writes): a fresher base, in the background.
-      void this.loadBase(request).catch((error: unknown) =>
-        this.logger.warn(`live table ${key}: base reload failed: ${String(error)}`),
-      );
+      // The standings moved on (joins, leaves, the scorer's writes): a fresher base, in the
+      // background, while this one answers every score exactly. A big one reloads one at a time,
+      // and for joins and leaves alone only once it is due (kept-tables.ts).
+      const failed = (error: unknown) => this.logger.warn(`live table ${key}: base reload failed: ${String(error)}`);
+      if (!request.big) void this.loadBase(request).catch(failed);
+      else if (keptTableUse(base, request, Date.now()).reload) this.bigReloads.start(key, () => this.loadBase(request), failed);
     }
     // A match under way has final picks: fetched before its first goal needs them.
     for (const fixture of fixtures) {
@@ -189,7 +199,7 @@ export class LiveTablesService {
     });
   }
 
-  private loadBase({ version, leagueId, source, seasonId, gameweekIds, big }: LiveTableRequest): Promise<LiveBase | null> {
+  private loadBase({ version, recomputed, leagueId, source, seasonId, gameweekIds, big }: LiveTableRequest): Promise<LiveBase | null> {
     const key = tableKey(leagueId, source);
     const loadKey = `${key}@${version}`;
     const running = this.baseLoads.get(loadKey);
@@ -204,7 +214,7 @@ export class LiveTablesService {
       }
       this.lockMissedAt.delete(key);
       liveTableBaseLoads.inc({ size: big ? 'big' : 'small' });
-      const base: LiveBase = { ...rows, columns: ordered(rows.columns), leagueId, version, serial: ++this.serial };
+      const base: LiveBase = { ...rows, columns: ordered(rows.columns), leagueId, version, recomputed, loadedAt: Date.now(), serial: ++this.serial };
       const current = this.bases.peek(key);
       // A slower load of an older version must not replace a newer base.
       if (!current || current.version <= version) {

@@ -200,7 +200,9 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = `WITH cur AS (
  * leading score are the same; the summary is of the current season and recent gameweek, so no
  * previous rank rolls; ranks only fall on a join, and on a leave below the leading rows nobody
  * enters the top 10, so there is no climb. Both move the summary's `computed_at` (the table's
- * version), so every reader's cache keyed by it takes the change. Run under the league's lock.
+ * version), so every reader's cache keyed by it takes the change, but not its `recomputed_at`:
+ * a kept whole table may answer a while without the change (BIG_TABLE_MEMBERS_RELOAD). Run under
+ * the league's lock.
  */
 export type InPlaceOutcome = 'done' | 'nothing' | 'recompute';
 
@@ -396,11 +398,11 @@ export interface SummaryValues {
 
 export async function upsertSummary(tx: EntityManager, v: SummaryValues): Promise<void> {
   await tx.query(
-    `INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top, computed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now())
+    `INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top, computed_at, recomputed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now())
      ON CONFLICT (league_id) DO UPDATE SET season_id = EXCLUDED.season_id, recent_gameweek_id = EXCLUDED.recent_gameweek_id,
        recent_gameweek_number = EXCLUDED.recent_gameweek_number, member_count = EXCLUDED.member_count,
-       leading_score = EXCLUDED.leading_score, top = EXCLUDED.top, computed_at = EXCLUDED.computed_at`,
+       leading_score = EXCLUDED.leading_score, top = EXCLUDED.top, computed_at = EXCLUDED.computed_at, recomputed_at = EXCLUDED.recomputed_at`,
     [v.leagueId, v.seasonId, v.recentGameweekId, v.recentGameweekNumber, v.members, v.leading, JSON.stringify(v.top)],
   );
 }

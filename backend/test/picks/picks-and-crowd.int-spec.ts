@@ -1,6 +1,10 @@
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { CrowdFixture, GameweekCrowd, GameweekPicksPage } from '@scoreline/contracts/api/picks';
 import { CrowdService } from '@scoreline/backend/picks/crowd.service';
+import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
+import { BIG_TABLE_MEMBERS_RELOAD } from '@scoreline/backend/standings/kept-tables';
+import { StandingsService } from '@scoreline/backend/standings/standings.service';
+import { waitFor } from '../support/concurrency';
 import { connectLive, type LiveClient } from '../support/socket-client';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { sleep } from '../support/owned-processes';
@@ -315,6 +319,33 @@ describe('everyone\'s picks and the crowd', () => {
       await get(`/api/leagues/${leagueId}/gameweeks/99/picks/`, alice).expect(404);
       await get(`/api/leagues/${leagueId}/gameweeks/abc/picks/`, alice).expect(404);
       await get(`/api/crowd/gameweek/${GW}/?league_id=-1`, alice).expect(400);
+    });
+
+    it("keeps a big league's order across a join ranked in place until a fresh one is due, and loads it behind the reads then", async () => {
+      const [bigFrom, reloadMs] = [BIG_TABLE.members, BIG_TABLE_MEMBERS_RELOAD.ms];
+      BIG_TABLE.members = 1;
+      BIG_TABLE_MEMBERS_RELOAD.ms = 60_000;
+      const standings = sys.workers.get(StandingsService, { strict: false });
+      const shown = async () => (await grid(alice, '?page_size=50')).rows.map((r) => r.user_id);
+      const [nora] = await insertVerifiedUsers(sys, 1, 'pk', { first: 'Nora', last: 'Newcomer', onboarded: true });
+      try {
+        await standings.recomputeLeague(leagueId); // a recompute: the next read waits for a fresh order
+        const before = await shown();
+        expect(before).toHaveLength(4);
+        // Nora joins, ranked in place (standings.queries.ts): a new version of the table, no recompute.
+        await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, nora.id]);
+        await sys.db.query(`UPDATE league_standings_summary SET computed_at = clock_timestamp() WHERE league_id = $1`, [leagueId]);
+        expect(await shown()).toEqual(before);
+        // Due: the kept order answers while the fresh one loads, and then the fresh one.
+        BIG_TABLE_MEMBERS_RELOAD.ms = 0;
+        expect(await shown()).toEqual(before);
+        await waitFor('the fresh order with Nora', async () => (await shown()).includes(nora.id), 10_000);
+      } finally {
+        BIG_TABLE.members = bigFrom;
+        BIG_TABLE_MEMBERS_RELOAD.ms = reloadMs;
+        await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, nora.id]);
+        await standings.recomputeLeague(leagueId);
+      }
     });
   });
 });

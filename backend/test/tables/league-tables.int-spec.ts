@@ -1,5 +1,6 @@
 import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
 import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
+import { BIG_TABLE_MEMBERS_RELOAD } from '@scoreline/backend/standings/kept-tables';
 import { leagueTableLoads } from '@scoreline/backend/metrics/metrics';
 import { PeriodWinnersService, WINNERS_LOCK } from '@scoreline/backend/standings/period-winners.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
@@ -338,5 +339,42 @@ describe('league tables: gameweek and monthly tables, tie-breakers, winners', ()
     await table({ period: 'season' });
     expect(await loads()).toBe(before + others.length);
   }, 120000);
-});
 
+  it("answers a big league's kept table across joins and leaves for a while, never across a recompute, and loads a fresh one once due", async () => {
+    const bigLoads = async () => (await leagueTableLoads.get()).values.filter((v) => v.labels.size === 'big').reduce((sum, v) => sum + v.value, 0);
+    const query = { period: 'gameweek', gameweek: 1 };
+    const expected = order(await table(query));
+    const standings = sys.workers.get(StandingsService, { strict: false });
+    // What a join or a leave ranked in place writes: a new version of the table, no recompute (standings.queries.ts).
+    const movedInPlace = () => sys.db.query(`UPDATE league_standings_summary SET computed_at = clock_timestamp() WHERE league_id = $1`, [leagueId]);
+    const [bigFrom, reloadMs] = [BIG_TABLE.members, BIG_TABLE_MEMBERS_RELOAD.ms];
+    BIG_TABLE.members = 1;
+    BIG_TABLE_MEMBERS_RELOAD.ms = 60_000;
+    try {
+      // A recompute: the read waits for a fresh table.
+      let before = await bigLoads();
+      await standings.recomputeLeague(leagueId);
+      expect(order(await table(query))).toEqual(expected);
+      expect(await bigLoads()).toBe(before + 1);
+      // A join in place: the kept table answers, and nothing loads, not even behind it.
+      await movedInPlace();
+      expect(order(await table(query))).toEqual(expected);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await bigLoads()).toBe(before + 1);
+      // Once due, the kept table still answers and a fresh one loads behind it.
+      BIG_TABLE_MEMBERS_RELOAD.ms = 0;
+      expect(order(await table(query))).toEqual(expected);
+      await waitFor('a fresh table behind the kept one', async () => (await bigLoads()) === before + 2, 10_000);
+      // After a join, a recompute: the kept table no longer answers.
+      BIG_TABLE_MEMBERS_RELOAD.ms = 60_000;
+      await movedInPlace();
+      before = await bigLoads();
+      await standings.recomputeLeague(leagueId);
+      expect(order(await table(query))).toEqual(expected);
+      expect(await bigLoads()).toBe(before + 1);
+    } finally {
+      BIG_TABLE.members = bigFrom;
+      BIG_TABLE_MEMBERS_RELOAD.ms = reloadMs;
+    }
+  }, 60000);
+});

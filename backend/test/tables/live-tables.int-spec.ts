@@ -8,7 +8,11 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { liveTableBaseLoads } from '@scoreline/backend/metrics/metrics';
 import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
+import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
+import { BIG_TABLE_MEMBERS_RELOAD } from '@scoreline/backend/standings/kept-tables';
+import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { connectLive } from '../support/socket-client';
+import { waitFor } from '../support/concurrency';
 
 /**
  * Live tables (live-tables.service.ts) on the real system: a goal, a correction or a
@@ -394,4 +398,47 @@ describe('live tables: a goal is in every rank before the scorer writes it', () 
     // Each other league loaded its bases (the season's, and the recent gameweek's once one is scored).
     expect(await loads()).toBeGreaterThanOrEqual(before + others.length);
   }, 120000);
+
+  it("reloads a big table's live base for joins and leaves only once it is due, and after a recompute at once, answering the same meanwhile", async () => {
+    const bigLoads = async () => (await liveTableBaseLoads.get()).values.filter((v) => v.labels.size === 'big').reduce((sum, v) => sum + v.value, 0);
+    const board = async () =>
+      ((await sys.http.get(`/api/leagues/${leagueId}/leaderboard/`).query({ page_size: 100 }).set(players[0].auth).expect(200)).body.data.leaderboard as {
+        user_id: number;
+        rank: number;
+        total_points: number;
+      }[]).map((r) => [r.user_id, r.rank, r.total_points]);
+    const settled = async (what: string, above: number) => {
+      await waitFor(what, async () => (await bigLoads()) > above, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return bigLoads();
+    };
+    const standings = sys.workers.get(StandingsService, { strict: false });
+    // What a join or a leave ranked in place writes: a new version of the table, no recompute (standings.queries.ts).
+    const movedInPlace = () => sys.db.query(`UPDATE league_standings_summary SET computed_at = clock_timestamp() WHERE league_id = $1`, [leagueId]);
+    const expected = await board();
+    const [bigFrom, reloadMs] = [BIG_TABLE.members, BIG_TABLE_MEMBERS_RELOAD.ms];
+    BIG_TABLE.members = 1;
+    BIG_TABLE_MEMBERS_RELOAD.ms = 60_000;
+    try {
+      // A recompute: the bases reload behind the reads (the old ones answer every score exactly meanwhile).
+      let loaded = await bigLoads();
+      await standings.recomputeLeague(leagueId);
+      expect(await board()).toEqual(expected);
+      loaded = await settled('the bases to reload after a recompute', loaded);
+      // A join in place: the bases answer on, and nothing reloads.
+      await movedInPlace();
+      expect(await board()).toEqual(expected);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await board()).toEqual(expected);
+      expect(await bigLoads()).toBe(loaded);
+      // Once due, they reload behind the reads.
+      BIG_TABLE_MEMBERS_RELOAD.ms = 0;
+      expect(await board()).toEqual(expected);
+      await settled('the bases to reload once due', loaded);
+      expect(await board()).toEqual(expected);
+    } finally {
+      BIG_TABLE.members = bigFrom;
+      BIG_TABLE_MEMBERS_RELOAD.ms = reloadMs;
+    }
+  }, 60000);
 });
