@@ -76,8 +76,8 @@ export const standingsCase: BenchCase = {
       `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at)
        VALUES ('joiner_of_bench', 'joiner_of_bench@example.com', 'Jo', 'Iner', 'not-a-password-hash', now(), now()) RETURNING id`,
     );
-    const membership = (name: 'member.joined' | 'member.left') => {
-      const payload = { leagueId, userId: joiner.id, leagueType: 'public' as const };
+    const membership = (name: 'member.joined' | 'member.left', userId = joiner.id) => {
+      const payload = { leagueId, userId, leagueType: 'public' as const };
       const event = name === 'member.joined' ? { id: 0, name, payload: { ...payload, via: 'public' as const } } : { id: 0, name, payload: { ...payload, via: 'left' as const } };
       return { ...event, occurredAt: new Date().toISOString() };
     };
@@ -208,6 +208,45 @@ export const standingsCase: BenchCase = {
       if (r.non2xx > 0 || r.errors > 0) throw new Error(`standings bench: ${what} answered ${r.non2xx} non-2xx and ${r.errors} errors`);
       lines.push(
         `screens-${k} ${what} (50 connections, ${seconds} s): ${round(r.requests.average)} req/s (${(r.requests.average / healthRps).toFixed(2)} of health), p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`,
+      );
+    }
+
+    // Signups joining the league, one every 500 ms and ranked in place, while 50 connections read
+    // its gameweek table (a whole table kept in memory per version). "Before" moves what each
+    // join's recompute used to move (recomputed_at with the version), so every read after a join
+    // waits for a whole-table load; now the kept table answers on and reloads behind the reads at
+    // most every BIG_TABLE_MEMBERS_RELOAD.
+    const joiners: { id: number }[] = await db.query(
+      `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at, onboarding_completed_at)
+       SELECT 'joiner_' || i, 'joiner_' || i || '@example.com', 'Jo', 'Iner ' || i, 'not-a-password-hash', now(), now()
+       FROM generate_series(1, $1::int) AS i RETURNING id`,
+      [4 * seconds],
+    );
+    const { leagueTableLoads } = await import('@scoreline/backend/metrics/metrics');
+    const bigLoads = async () => (await leagueTableLoads.get()).values.filter((v) => v.labels.size === 'big').reduce((sum, v) => sum + v.value, 0);
+    const tablePath = `${ctx.baseUrl}/leagues/${leagueId}/table/?period=gameweek&gameweek=${gameweek.number}`;
+    for (const arm of ['before', 'now'] as const) {
+      if (!(await fetch(tablePath, { headers: auth })).ok) throw new Error('standings bench: the gameweek table did not answer');
+      const loadsBefore = await bigLoads();
+      let joining = true;
+      const joins = (async () => {
+        let joined = 0;
+        while (joining) {
+          const user = joiners.pop()!;
+          await db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, user.id]);
+          if ((await standings.leaguesAffectedBy(membership('member.joined', user.id))).length > 0) throw new Error('standings bench: a join asked for a recompute');
+          if (arm === 'before') await db.query(`UPDATE league_standings_summary SET recomputed_at = computed_at WHERE league_id = $1`, [leagueId]);
+          joined += 1;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        return joined;
+      })();
+      const r = await autocannon(tablePath, seconds, auth).finally(() => (joining = false));
+      const joined = await joins;
+      lines.push(
+        `tables-while-joining-${k} ${arm === 'before' ? 'before (each join moved what a recompute moves)' : 'now (joins ranked in place)'}: ${joined} joins in ${seconds} s; ` +
+          `the gameweek table ${round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, ${r.non2xx + r.errors} failed; ` +
+          `whole-table loads ${(await bigLoads()) - loadsBefore}`,
       );
     }
     return lines;
