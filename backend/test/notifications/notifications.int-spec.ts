@@ -66,7 +66,9 @@ describe('notification emails', () => {
   /** Runs one notification job through the queue (as the scheduler would) and answers its result. */
   async function runJob(name: string, data: Record<string, unknown>): Promise<number> {
     const job = await queue.add(name, data);
-    const deadline = Date.now() + 20000;
+    // A deadline reminder goes to every verified user of the run's database (thousands, from every
+    // suite), one SMTP send each: on a slow hour that took over 20 s.
+    const deadline = Date.now() + 50000;
     for (;;) {
       const state = await job.getState();
       if (state === 'completed') return (await queue.getJob(job.id!))!.returnvalue as number;
