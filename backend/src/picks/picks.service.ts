@@ -10,11 +10,12 @@ import { ApiError } from '../common/api-error';
 import { pageOffset, paging } from '../common/pagination';
 import { RawJson, type WithRawJson } from '../common/raw-json';
 import { TtlCache } from '../common/ttl-cache';
+import { WeightedLru } from '../common/weighted-lru';
 import { searchText } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
 import { BIG_TABLE, LeagueTablesService } from '../standings/league-tables.service';
-import { BackgroundReloads, keptTableUse, tableVersionsOf, type KeptTable, type TableVersions } from '../standings/kept-tables';
+import { BackgroundReloads, tableVersionsOf, type KeptTable, type TableVersions } from '../standings/kept-tables';
 import type { RankedMember, TableView } from '../standings/ranked-table';
 import { CrowdService } from './crowd.service';
 import { indexOfUser, packOrder, pageIndexes, type PackedOrder } from './picks-order';
@@ -61,7 +62,7 @@ interface CachedPage {
 export class PicksService {
   private readonly orders = new TtlCache<PackedOrder>(CACHE_TTL_MS, ORDER_ENTRIES);
   /** A big league's latest order per gameweek, which answers on across joins and leaves for a while (kept-tables.ts). */
-  private readonly keptOrders = new Map<string, KeptTable & { order: PackedOrder }>();
+  private readonly keptOrders = new WeightedLru<string, KeptTable & { order: PackedOrder }>(ORDER_ENTRIES, () => 1);
   private readonly orderReloads = new BackgroundReloads();
   private readonly contexts = new TtlCache<GridContext>(CACHE_TTL_MS, 200);
   private readonly pages = new TtlCache<CachedPage>(CACHE_TTL_MS, 1_000);
@@ -133,7 +134,6 @@ export class PicksService {
     };
   }
 
-  /** A number per live table, for the page cache's keys (a new goal, a new table, a new number). */
   /**
    * The gameweek's order as stored at `at`, and the version it is of. A big league's kept order
    * answers on across joins and leaves while a fresh one loads once due (a 1M league's order is a
@@ -143,25 +143,15 @@ export class PicksService {
     const key = `${leagueId}:${gameweekId}`;
     const load = async () => {
       const order = await this.orders.get(`${key}:${at.version}`, async () => packOrder(await selectGameweekOrder(this.db, leagueId, gameweekId)));
-      const kept = this.keptOrders.get(key);
-      if (big && (!kept || kept.version <= at.version)) {
-        this.keptOrders.delete(key);
-        this.keptOrders.set(key, { ...at, loadedAt: Date.now(), order });
-        if (this.keptOrders.size > ORDER_ENTRIES) this.keptOrders.delete(this.keptOrders.keys().next().value as string);
-      }
+      const kept = this.keptOrders.peek(key);
+      if (big && (!kept || kept.version <= at.version)) this.keptOrders.set(key, { ...at, loadedAt: Date.now(), order });
       return { order, version: at.version };
     };
-    const kept = big ? this.keptOrders.get(key) : undefined;
-    if (kept && kept.version !== at.version) {
-      const use = keptTableUse(kept, at, Date.now());
-      if (use.answers) {
-        if (use.reload) this.orderReloads.start(key, load, () => undefined); // a failed load is not kept: the next due read tries again
-        return { order: kept.order, version: kept.version };
-      }
-    }
-    return load();
+    const kept = big ? this.orderReloads.keptAnswer(key, this.keptOrders.get(key), at, load) : undefined;
+    return kept ? { order: kept.order, version: kept.version } : load();
   }
 
+  /** A number per live table, for the page cache's keys (a new goal, a new table, a new number). */
   private liveVersionOf(table: TableView): number {
     let version = this.liveVersions.get(table);
     if (version === undefined) {

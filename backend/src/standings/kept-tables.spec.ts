@@ -1,4 +1,4 @@
-import { BIG_TABLE_MEMBERS_RELOAD, keptTableUse, tableVersionsOf } from './kept-tables';
+import { BackgroundReloads, BIG_TABLE_MEMBERS_RELOAD, keptTableUse, tableVersionsOf } from './kept-tables';
 
 describe('keptTableUse', () => {
   const kept = { version: 1_000, recomputed: 1_000, loadedAt: 50_000 };
@@ -24,5 +24,40 @@ describe('tableVersionsOf', () => {
   it('reads both stamps in ms, 0 before the first recompute', () => {
     expect(tableVersionsOf({ computed_at: new Date(5_000), recomputed_at: new Date(4_000) })).toEqual({ version: 5_000, recomputed: 4_000 });
     expect(tableVersionsOf({ computed_at: null, recomputed_at: null })).toEqual({ version: 0, recomputed: 0 });
+  });
+});
+
+describe('BackgroundReloads.keptAnswer', () => {
+  // A join since the kept table's load: the version moved, the recompute did not.
+  const joined = { version: 2_000, recomputed: 1_000 };
+
+  it('answers with a kept table across a join and starts one reload, once due, however many reads find it due', async () => {
+    const reloads = new BackgroundReloads();
+    const kept = { version: 1_000, recomputed: 1_000, loadedAt: Date.now() };
+    let started = 0;
+    let finish = () => undefined as void;
+    const reload = () => {
+      started += 1;
+      return new Promise<void>((resolve) => (finish = resolve));
+    };
+    expect(reloads.keptAnswer('a', kept, joined, reload)).toBe(kept);
+    expect(started).toBe(0);
+    const due = { ...kept, loadedAt: Date.now() - BIG_TABLE_MEMBERS_RELOAD.ms };
+    expect(reloads.keptAnswer('a', due, joined, reload)).toBe(due);
+    expect(reloads.keptAnswer('a', due, joined, reload)).toBe(due);
+    expect(started).toBe(1);
+    finish();
+    await new Promise((resolve) => setImmediate(resolve));
+    reloads.keptAnswer('a', due, joined, reload);
+    expect(started).toBe(2);
+  });
+
+  it('does not answer, nor reload behind the read, across a recompute or with nothing kept: the caller loads', () => {
+    const reloads = new BackgroundReloads();
+    const reload = jest.fn(() => Promise.resolve());
+    const kept = { version: 1_000, recomputed: 500, loadedAt: 0 };
+    expect(reloads.keptAnswer('a', kept, joined, reload)).toBeUndefined();
+    expect(reloads.keptAnswer('a', undefined, joined, reload)).toBeUndefined();
+    expect(reload).not.toHaveBeenCalled();
   });
 });

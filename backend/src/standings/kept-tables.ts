@@ -51,11 +51,23 @@ export class BackgroundReloads {
   private readonly running = new Set<string>();
 
   /** Starts `reload` for `key` unless one runs; its failure goes to `failed` (the next due read tries again). */
-  start(key: string, reload: () => Promise<unknown>, failed: (error: unknown) => void): void {
+  start(key: string, reload: () => Promise<unknown>, failed: (error: unknown) => void = () => undefined): void {
     if (this.running.has(key)) return;
     this.running.add(key);
     void reload()
       .catch(failed)
       .finally(() => this.running.delete(key));
+  }
+
+  /**
+   * The big table kept for `key` when it answers a read at `at` (keptTableUse), starting its
+   * reload behind the read when one is due; undefined when the caller has to load one now.
+   */
+  keptAnswer<T extends KeptTable>(key: string, kept: T | undefined, at: TableVersions, reload: () => Promise<unknown>): T | undefined {
+    if (!kept) return undefined;
+    const use = keptTableUse(kept, at, Date.now());
+    if (!use.answers) return undefined;
+    if (use.reload) this.start(key, reload);
+    return kept;
   }
 }

@@ -26,7 +26,7 @@ import {
 import { RankedTable, type RankedMember, type TableView } from './ranked-table';
 import { liveFixturesOf } from './live-tables.queries';
 import { LiveTablesService } from './live-tables.service';
-import { BackgroundReloads, keptTableUse, tableVersionsOf, type KeptTable, type SummaryStamps, type TableVersions } from './kept-tables';
+import { BackgroundReloads, tableVersionsOf, type KeptTable, type SummaryStamps, type TableVersions } from './kept-tables';
 
 /** A league's whole table over one period, as of one version of its standings. */
 /** A whole table as loaded at a version of the league's standings (kept-tables.ts). */
@@ -187,15 +187,8 @@ export class LeagueTablesService {
     if (version === 0) return loadTable();
     const cached = this.tables.get(key);
     if (cached && cached.version === version) return cached;
-    if (big && cached) {
-      const use = keptTableUse(cached, at, Date.now());
-      if (use.answers) {
-        // A failed load is not kept: the next due read tries again.
-        if (use.reload) this.bigReloads.start(key, () => this.load(key, version, loadTable), () => undefined);
-        return cached;
-      }
-    }
-    return this.load(key, version, loadTable);
+    const kept = big ? this.bigReloads.keptAnswer(key, cached, at, () => this.load(key, version, loadTable)) : undefined;
+    return kept ?? this.load(key, version, loadTable);
   }
 
   /** The table of `key` at `version` loaded, sharing a load already running, and kept unless a newer one is. */
