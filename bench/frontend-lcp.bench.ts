@@ -41,6 +41,12 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const tracing = Boolean(process.env.BENCH_LCP_TRACE);
+    if (tracing) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const encodings = new Map<string, string>();
     page.on('response', (res) => {
       if (res.url().endsWith('.js')) encodings.set(res.url(), res.headers()['content-encoding'] ?? 'identity');
@@ -63,7 +69,9 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
         }),
     );
     if (lcp < 0) throw new Error(`no largest-contentful-paint entry for ${url}`);
-    if (process.env.BENCH_LCP_TRACE) {
+    if (tracing) {
+      const { profile } = await cdp.send('Profiler.stop');
+      process.stderr.write(`[frontend-lcp] ${url} main-thread JavaScript before the LCP, by script:\n  ${cpuByScript(profile, lcp).join('\n  ')}\n`);
       // The load's waterfall, to see what the LCP waited for.
       const trace = await page.evaluate(() =>
         (performance.getEntriesByType('resource') as unknown as { name: string; startTime: number; responseEnd: number }[]).map(
@@ -76,6 +84,28 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
   } finally {
     await context.close();
   }
+}
+
+type CpuProfile = { nodes: { id: number; callFrame: { url: string; functionName: string } }[]; samples?: number[]; timeDeltas?: number[]; startTime: number };
+
+/** Self time (ms, at the throttled rate) per script and the top functions, of samples before `untilMs` after the profile's start. */
+function cpuByScript(profile: CpuProfile, untilMs: number): string[] {
+  const nodes = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let at = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const delta = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    at += delta;
+    if (at > untilMs) return;
+    const frame = nodes.get(id)!;
+    const script = frame.url.replace(/^https?:\/\/[^/]+/, '') || `(${frame.functionName || 'native'})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + delta);
+    const fn = `${frame.functionName || '(anonymous)'} ${script}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + delta);
+  });
+  const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${Math.round(v)} ms ${k}`);
+  return [...top(byScript, 12), '-- functions:', ...top(byFunction, 15)];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
