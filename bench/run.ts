@@ -5,6 +5,7 @@ import type { INestApplication, INestApplicationContext } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { standingsCase } from './standings.bench';
+import { smallLeaguesCase } from './small-leagues.bench';
 import { pushLatencyCase } from './push-latency.bench';
 import { signInCase } from './sign-in.bench';
 import { frontendLcpCase } from './frontend-lcp.bench';
@@ -183,7 +184,7 @@ export const scoreFixtureCase: BenchCase = {
 };
 
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
-export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
+export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, smallLeaguesCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
 
 /**
  * Bench users are named as fans are: the demo fans' first and family names in every combination

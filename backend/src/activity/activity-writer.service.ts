@@ -86,9 +86,9 @@ export class ActivityWriterService {
     return upsertGameweekScored(tx, gameweekId);
   }
 
-  /** Climbs into the top 10 found by a standings recompute (final points only), in its transaction. */
-  rankClimbs(tx: EntityManager, leagueId: number, gameweek: { id: number; number: number }, climbs: RankClimb[]): Promise<NewActivity[]> {
-    return insertRankClimbs(tx, leagueId, gameweek, climbs);
+  /** Climbs into the top 10 found by a standings recompute of one league or many (final points only), in its transaction. */
+  rankClimbs(tx: EntityManager, gameweek: { id: number; number: number }, climbs: (RankClimb & { leagueId: number })[]): Promise<NewActivity[]> {
+    return climbs.length > 0 ? insertRankClimbs(tx, gameweek, climbs) : Promise.resolve([]);
   }
 
   /**

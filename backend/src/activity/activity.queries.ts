@@ -169,19 +169,21 @@ export function upsertGameweekScored(q: Queryable, gameweekId: number): Promise<
   );
 }
 
-export function insertRankClimbs(q: Queryable, leagueId: number, gameweek: { id: number; number: number }, climbs: RankClimb[]): Promise<NewActivity[]> {
+/** Climbs in many leagues at once (a batch of small leagues' recompute): one statement. */
+export function insertRankClimbs(q: Queryable, gameweek: { id: number; number: number }, climbs: (RankClimb & { leagueId: number })[]): Promise<NewActivity[]> {
   return q.query(
     `INSERT INTO league_activities (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
-     SELECT $1, u.id, 'rank_climbed', 'ranking', CASE WHEN c.rank <= 3 THEN 'high' ELSE 'medium' END,
+     SELECT c."leagueId", u.id, 'rank_climbed', 'ranking', CASE WHEN c.rank <= 3 THEN 'high' ELSE 'medium' END,
             ${FULL_NAME} || ' climbed to #' || c.rank,
-            'Up ' || (c."previousRank" - c.rank) || CASE WHEN c."previousRank" - c.rank = 1 THEN ' place' ELSE ' places' END || ' after Gameweek ' || $3::int || '.',
+            'Up ' || (c."previousRank" - c.rank) || CASE WHEN c."previousRank" - c.rank = 1 THEN ' place' ELSE ' places' END || ' after Gameweek ' || $2::int || '.',
             'trending-up',
-            jsonb_build_object('rank', c.rank, 'improvement', c."previousRank" - c.rank, 'gameweek', $3::int),
-            'rank:' || $2::int || ':' || u.id || ':' || c.rank
-     FROM jsonb_to_recordset($4::jsonb) AS c("userId" int, rank int, "previousRank" int)
+            jsonb_build_object('rank', c.rank, 'improvement', c."previousRank" - c.rank, 'gameweek', $2::int),
+            'rank:' || $1::int || ':' || u.id || ':' || c.rank
+     FROM jsonb_to_recordset($3::jsonb) AS c("leagueId" int, "userId" int, rank int, "previousRank" int)
      JOIN users u ON u.id = c."userId"
+     ORDER BY c."leagueId", u.id
      ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
-    [leagueId, gameweek.id, gameweek.number, JSON.stringify(climbs)],
+    [gameweek.id, gameweek.number, JSON.stringify(climbs)],
   );
 }
 

@@ -9,7 +9,7 @@ import type { EventRoutedTo, QueueName } from './event-routes';
  */
 interface DerivedJobs {
   mail: object;
-  standings: { 'standings.recompute': { leagueId: number } };
+  standings: { 'standings.recompute': { leagueId: number }; 'standings.recompute-small': { leagueIds: number[] } };
   activity: object;
   scoring: object;
   live: object;

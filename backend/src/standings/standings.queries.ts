@@ -21,7 +21,7 @@ export async function deleteFormerMemberRow(q: Q, leagueId: number, userId: numb
      RETURNING s.league_id, s.total_points, s.exact, s.correct`,
     [leagueId, userId],
   );
-  return removed > 0;
+  return removed.size > 0;
 }
 
 /**
@@ -47,6 +47,28 @@ export async function lockLeagueStandings(tx: EntityManager, lockNamespace: numb
   await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [lockNamespace, leagueId]);
   const exists: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE id = $1`, [leagueId]);
   return exists.length > 0;
+}
+
+/**
+ * Serialises the rewrite of many leagues, taken in league order (as every batch takes them, so
+ * two batches never wait on each other in a circle; single recomputes hold one). Answers the
+ * leagues that exist.
+ */
+export async function lockLeaguesStandings(tx: EntityManager, lockNamespace: number, leagueIds: number[]): Promise<number[]> {
+  const ordered = [...new Set(leagueIds)].sort((a, b) => a - b);
+  // unnest yields the array in its order, and each row takes its lock as it comes.
+  await tx.query(`SELECT pg_advisory_xact_lock($1, id) FROM unnest($2::int[]) AS id`, [lockNamespace, ordered]);
+  const rows: { id: number }[] = await tx.query(`SELECT id FROM leagues WHERE id = ANY($1::int[]) ORDER BY id`, [ordered]);
+  return rows.map((r) => r.id);
+}
+
+/** Each league's member count as its summary last stored it (null: never recomputed). */
+export async function selectStoredMemberCounts(q: Q, leagueIds: number[]): Promise<Map<number, number>> {
+  const rows: { league_id: number; member_count: number }[] = await q.query(
+    `SELECT league_id, member_count FROM league_standings_summary WHERE league_id = ANY($1::int[])`,
+    [leagueIds],
+  );
+  return new Map(rows.map((r) => [r.league_id, r.member_count]));
 }
 
 /**
@@ -77,118 +99,159 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
 }
 
 /**
- * The season table of one league as the difference to what is stored, with ranks derived
- * (table-ranking.queries.ts): one UPDATE of the rows whose figures changed (HOT: no index covers
- * these columns), an INSERT of members without a row, and the histogram of keys
- * (league_key_counts) moved by those rows only — a goal writes the fans whose points changed
- * and the buckets they left and entered, never a rank. Ranks before and after come from the
- * histogram as this statement found it and as it leaves it: a rank per distinct key (one sort of
- * the league's keys, not of its members), looked up per member. When the league's recent
- * gameweek moved on, every row keeps its rank at that moment as `previous_rank` (the arrows show
- * the movement since the last gameweek ended). Answers the counts, the leading rows (for the
- * summary), the climbs into the top 10 and the rows whose rank or figures changed (live push).
- * $1 league, $2 season, $3 recent gameweek, $4 whether previous ranks may roll.
+ * The season tables of leagues $1 (an array: one big league, or a batch of small ones) as the
+ * difference to what is stored, with ranks derived (table-ranking.queries.ts): one UPDATE of the
+ * rows whose figures changed (HOT: no index covers these columns), an INSERT of members without a
+ * row, and the histogram of keys (league_key_counts) moved by those rows only — a goal writes the
+ * fans whose points changed and the buckets they left and entered, never a rank. Ranks before and
+ * after come from the histogram as this statement found it and as it leaves it: a rank per
+ * distinct key (one sort of the league's keys, not of its members), looked up per member. When a
+ * league's recent gameweek moved on, every row keeps its rank at that moment as `previous_rank`
+ * (the arrows show the movement since the last gameweek ended). Every step carries the league, so
+ * one statement serves many leagues (issue 12: 50,000 leagues of 20 took ~25 ms each alone, mostly
+ * round trips, planning and the commit). The tail answers, per league, the counts, the leading
+ * rows (for the summary), the climbs into the top 10 and the rows whose rank or figures changed
+ * (live push). $1 leagues, $2 season, $3 recent gameweek, $4 whether previous ranks may roll.
  */
 const KEY_ORDER = tableOrder((f) => f);
-const RECOMPUTE_LEAGUE_STANDINGS_SQL = `WITH cur AS (
-   SELECT m.user_id,
+const recomputeStandingsSql = (tail: string) => `WITH cur AS (
+   SELECT m.league_id, m.user_id,
           coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
           coalesce(g.points, 0) AS recent_points,
           (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional
    FROM league_members m
    LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
    LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
-   WHERE m.league_id = $1
+   WHERE m.league_id = ANY($1::int[])
  ),
  -- Each member's new figures beside the stored ones (none yet: o_points is null).
  pairs AS (
    SELECT c.*, o.total_points AS o_points, o.exact AS o_exact, o.correct AS o_correct,
           o.recent_points AS o_recent, o.provisional AS o_provisional, o.previous_rank
-   FROM cur c LEFT JOIN league_standings o ON o.league_id = $1 AND o.user_id = c.user_id
+   FROM cur c LEFT JOIN league_standings o ON o.league_id = c.league_id AND o.user_id = c.user_id
  ),
  old_counts AS (
-   SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1
+   SELECT league_id, points, exact, correct, n FROM league_key_counts WHERE league_id = ANY($1::int[])
  ),
  -- The rank of every key as the histogram stood before this statement.
  old_ranks AS (
-   SELECT points, exact, correct, (1 + sum(n) OVER (ORDER BY ${KEY_ORDER}) - n)::int AS rank FROM old_counts
+   SELECT league_id, points, exact, correct, (1 + sum(n) OVER (PARTITION BY league_id ORDER BY ${KEY_ORDER}) - n)::int AS rank FROM old_counts
  ),
+ -- Whether each league's previous ranks roll (its recent gameweek moved on).
  roll AS (
-   SELECT $4::boolean AND (SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3 AS moved_on
+   SELECT l.league_id, $4::boolean AND sm.recent_gameweek_id IS DISTINCT FROM $3 AS moved_on
+   FROM unnest($1::int[]) AS l(league_id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.league_id
  ),
  -- The stored rows to write (figures changed, or the previous rank rolls): found in the
  -- statement's snapshot first, so a replay joins nothing to the table it writes.
  to_write AS MATERIALIZED (
-   SELECT p.*, CASE WHEN (SELECT moved_on FROM roll) THEN r.rank ELSE p.previous_rank END AS next_previous_rank
-   FROM pairs p LEFT JOIN old_ranks r ON ${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
+   SELECT p.*, CASE WHEN rl.moved_on THEN r.rank ELSE p.previous_rank END AS next_previous_rank
+   FROM pairs p JOIN roll rl ON rl.league_id = p.league_id
+   LEFT JOIN old_ranks r ON r.league_id = p.league_id AND ${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
    WHERE p.o_points IS NOT NULL
      AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional) IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional)
-          OR ((SELECT moved_on FROM roll) AND p.previous_rank IS DISTINCT FROM r.rank))
+          OR (rl.moved_on AND p.previous_rank IS DISTINCT FROM r.rank))
  ),
  updated AS (
    UPDATE league_standings s
    SET total_points = w.total_points, exact = w.exact, correct = w.correct, recent_points = w.recent_points,
        provisional = w.provisional, previous_rank = w.next_previous_rank, updated_at = now()
    FROM to_write w
-   WHERE s.league_id = $1 AND s.user_id = w.user_id
-   RETURNING s.user_id
+   WHERE s.league_id = w.league_id AND s.user_id = w.user_id
+   RETURNING s.league_id, s.user_id
  ),
  inserted AS (
    INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, updated_at)
-   SELECT $1, p.user_id, NULL, p.total_points, p.exact, p.correct, p.recent_points, p.provisional, now() FROM pairs p
+   SELECT p.league_id, p.user_id, NULL, p.total_points, p.exact, p.correct, p.recent_points, p.provisional, now() FROM pairs p
    WHERE p.o_points IS NULL
-   ORDER BY p.user_id
-   RETURNING user_id
+   ORDER BY p.league_id, p.user_id
+   RETURNING league_id, user_id
  ),
  -- The histogram's change: the keys the written rows left and entered.
  delta AS (
-   SELECT points, exact, correct, sum(d)::int AS d FROM (
-     SELECT p.o_points AS points, p.o_exact AS exact, p.o_correct AS correct, -1 AS d FROM updated u JOIN pairs p USING (user_id)
+   SELECT league_id, points, exact, correct, sum(d)::int AS d FROM (
+     SELECT p.league_id, p.o_points AS points, p.o_exact AS exact, p.o_correct AS correct, -1 AS d FROM updated u JOIN pairs p USING (league_id, user_id)
      UNION ALL
-     SELECT p.total_points, p.exact, p.correct, 1 FROM updated u JOIN pairs p USING (user_id)
+     SELECT p.league_id, p.total_points, p.exact, p.correct, 1 FROM updated u JOIN pairs p USING (league_id, user_id)
      UNION ALL
-     SELECT p.total_points, p.exact, p.correct, 1 FROM inserted i JOIN pairs p USING (user_id)
-   ) x GROUP BY points, exact, correct HAVING sum(d) <> 0
+     SELECT p.league_id, p.total_points, p.exact, p.correct, 1 FROM inserted i JOIN pairs p USING (league_id, user_id)
+   ) x GROUP BY league_id, points, exact, correct HAVING sum(d) <> 0
  ),
  counted AS (
    INSERT INTO league_key_counts AS k (league_id, points, exact, correct, n)
-   SELECT $1, points, exact, correct, d FROM delta ORDER BY points, exact, correct
+   SELECT league_id, points, exact, correct, d FROM delta ORDER BY league_id, points, exact, correct
    ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = k.n + EXCLUDED.n
-   RETURNING 1
+   RETURNING k.league_id
  ),
  -- The rank of every key as the histogram stands after it.
  new_ranks AS (
-   SELECT points, exact, correct, (1 + sum(n) OVER (ORDER BY ${KEY_ORDER}) - n)::int AS rank
-   FROM (SELECT coalesce(o.points, d.points) AS points, coalesce(o.exact, d.exact) AS exact, coalesce(o.correct, d.correct) AS correct,
+   SELECT league_id, points, exact, correct, (1 + sum(n) OVER (PARTITION BY league_id ORDER BY ${KEY_ORDER}) - n)::int AS rank
+   FROM (SELECT league_id, coalesce(o.points, d.points) AS points, coalesce(o.exact, d.exact) AS exact, coalesce(o.correct, d.correct) AS correct,
                 coalesce(o.n, 0) + coalesce(d.d, 0) AS n
-         FROM old_counts o FULL JOIN delta d USING (points, exact, correct)) h
+         FROM old_counts o FULL JOIN delta d USING (league_id, points, exact, correct)) h
    WHERE n > 0
  ),
  ranked AS (
    SELECT p.*, nr.rank, orr.rank AS old_rank,
-          CASE WHEN (SELECT moved_on FROM roll) AND p.o_points IS NOT NULL THEN orr.rank ELSE p.previous_rank END AS new_previous_rank
+          CASE WHEN rl.moved_on AND p.o_points IS NOT NULL THEN orr.rank ELSE p.previous_rank END AS new_previous_rank
    FROM pairs p
-   JOIN new_ranks nr ON ${tableKey(histogramOf('nr'))} = (p.total_points, p.exact, p.correct)
-   LEFT JOIN old_ranks orr ON ${tableKey(histogramOf('orr'))} = (p.o_points, p.o_exact, p.o_correct)
+   JOIN roll rl ON rl.league_id = p.league_id
+   JOIN new_ranks nr ON nr.league_id = p.league_id AND ${tableKey(histogramOf('nr'))} = (p.total_points, p.exact, p.correct)
+   LEFT JOIN old_ranks orr ON orr.league_id = p.league_id AND ${tableKey(histogramOf('orr'))} = (p.o_points, p.o_exact, p.o_correct)
  )
- SELECT (SELECT count(*) FROM cur)::int AS members,
+ ${tail}`;
+
+/** A leading row of the summary, and a changed row of the live push, from a `ranked` row. */
+const TOP_ROW = (r: string) => `json_build_object('user_id', ${r}.user_id, 'rank', ${r}.rank, 'previous_rank', ${r}.new_previous_rank,
+   'total_points', ${r}.total_points, 'recent_points', ${r}.recent_points, 'provisional', ${r}.provisional)`;
+const CLIMB = (r: string) => `json_build_object('userId', ${r}.user_id, 'rank', ${r}.rank, 'previousRank', ${r}.old_rank)`;
+const CHANGED_ROW = (r: string) => `json_build_object('userId', ${r}.user_id, 'rank', ${r}.rank, 'previousRank', ${r}.old_rank,
+   'totalPoints', ${r}.total_points, 'recentPoints', ${r}.recent_points)`;
+/** A member of the top 10 now who was lower before (not while provisional). */
+const IS_CLIMB = (r: string) => `${r}.rank <= 10 AND NOT ${r}.provisional AND ${r}.old_rank > ${r}.rank`;
+/** A stored row whose rank or figures changed. */
+const IS_CHANGED = (r: string) => `${r}.o_points IS NOT NULL
+   AND (${r}.rank <> ${r}.old_rank
+        OR (${r}.total_points, ${r}.exact, ${r}.correct, ${r}.recent_points, ${r}.provisional) IS DISTINCT FROM (${r}.o_points, ${r}.o_exact, ${r}.o_correct, ${r}.o_recent, ${r}.o_provisional))`;
+
+/**
+ * One league: its leading rows by a top-N sort (a million members are never sorted whole).
+ */
+const RECOMPUTE_LEAGUE_STANDINGS_SQL = recomputeStandingsSql(`SELECT
+        (SELECT count(*) FROM cur)::int AS members,
         (SELECT max(total_points) FROM cur)::int AS leading,
         (SELECT count(*) FROM updated)::int AS updated,
         (SELECT count(*) FROM inserted)::int AS inserted,
         (SELECT count(*) FROM counted)::int AS buckets,
-        (SELECT json_agg(json_build_object('user_id', top.user_id, 'rank', top.rank, 'previous_rank', top.new_previous_rank,
-                                           'total_points', top.total_points, 'recent_points', top.recent_points, 'provisional', top.provisional)
-                         ORDER BY top.rank, top.user_id)
+        (SELECT json_agg(${TOP_ROW('top')} ORDER BY top.rank, top.user_id)
          FROM (SELECT * FROM ranked ORDER BY ${tableOrder(standingsOf('ranked'))}, user_id LIMIT ${TOP_ROWS}) top) AS top,
-        (SELECT json_agg(json_build_object('userId', r.user_id, 'rank', r.rank, 'previousRank', r.old_rank))
-         FROM ranked r WHERE r.rank <= 10 AND NOT r.provisional AND r.old_rank > r.rank) AS climbs,
-        (SELECT json_agg(json_build_object('userId', c.user_id, 'rank', c.rank, 'previousRank', c.old_rank,
-                                           'totalPoints', c.total_points, 'recentPoints', c.recent_points) ORDER BY c.rank, c.user_id)
-         FROM (SELECT * FROM ranked r
-               WHERE r.o_points IS NOT NULL
-                 AND (r.rank <> r.old_rank
-                      OR (r.total_points, r.exact, r.correct, r.recent_points, r.provisional) IS DISTINCT FROM (r.o_points, r.o_exact, r.o_correct, r.o_recent, r.o_provisional))
-               ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`;
+        (SELECT json_agg(${CLIMB('r')}) FROM ranked r WHERE ${IS_CLIMB('r')}) AS climbs,
+        (SELECT json_agg(${CHANGED_ROW('c')} ORDER BY c.rank, c.user_id)
+         FROM (SELECT * FROM ranked r WHERE ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`);
+
+/**
+ * Many small leagues: the same per league, their rows numbered per league (each sort is small).
+ */
+const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = recomputeStandingsSql(`,
+ placed AS (
+   SELECT r.*, row_number() OVER (PARTITION BY r.league_id ORDER BY ${tableOrder(standingsOf('r'))}, r.user_id) AS position,
+          CASE WHEN ${IS_CHANGED('r')} THEN row_number() OVER (PARTITION BY r.league_id, ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id) END AS changed_position
+   FROM ranked r
+ )
+ SELECT l.league_id,
+        coalesce(c.members, 0) AS members, c.leading,
+        coalesce(u.n, 0) AS updated, coalesce(i.n, 0) AS inserted, coalesce(b.n, 0) AS buckets,
+        t.top, t.climbs, t.changed
+ FROM unnest($1::int[]) AS l(league_id)
+ LEFT JOIN (SELECT league_id, count(*)::int AS members, max(total_points)::int AS leading FROM cur GROUP BY league_id) c USING (league_id)
+ LEFT JOIN (SELECT league_id, count(*)::int AS n FROM updated GROUP BY league_id) u USING (league_id)
+ LEFT JOIN (SELECT league_id, count(*)::int AS n FROM inserted GROUP BY league_id) i USING (league_id)
+ LEFT JOIN (SELECT league_id, count(*)::int AS n FROM counted GROUP BY league_id) b USING (league_id)
+ LEFT JOIN (SELECT league_id,
+                   json_agg(${TOP_ROW('p')} ORDER BY p.rank, p.user_id) FILTER (WHERE p.position <= ${TOP_ROWS}) AS top,
+                   json_agg(${CLIMB('p')}) FILTER (WHERE ${IS_CLIMB('p')}) AS climbs,
+                   json_agg(${CHANGED_ROW('p')} ORDER BY p.rank, p.user_id) FILTER (WHERE p.changed_position <= ${CHANGED_ROWS_LIMIT + 1}) AS changed
+            FROM placed p GROUP BY league_id) t USING (league_id)`);
 
 /**
  * A join or a leave in a big league without the recompute, when it moves nobody's stored figures
@@ -323,9 +386,29 @@ export async function recomputeLeagueStandings(
   tx: EntityManager,
   p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null; rollPreviousRanks: boolean },
 ): Promise<RecomputedTable> {
-  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId, p.rollPreviousRanks]);
-  if (result.buckets > 0) await tx.query(`DELETE FROM league_key_counts WHERE league_id = $1 AND n = 0`, [p.leagueId]);
+  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [[p.leagueId], p.seasonId, p.recentGameweekId, p.rollPreviousRanks]);
+  if (result.buckets > 0) await dropEmptyBuckets(tx, [p.leagueId]);
   return result;
+}
+
+/** The tables of many small leagues in one statement (RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL), one answer per league, in the order given. */
+export async function recomputeSmallLeaguesStandings(
+  tx: EntityManager,
+  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null },
+): Promise<(RecomputedTable & { league_id: number })[]> {
+  const results: (RecomputedTable & { league_id: number })[] = await tx.query(RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL, [
+    p.leagueIds,
+    p.seasonId,
+    p.recentGameweekId,
+    true,
+  ]);
+  const emptied = results.filter((r) => r.buckets > 0).map((r) => r.league_id);
+  if (emptied.length > 0) await dropEmptyBuckets(tx, emptied);
+  return results;
+}
+
+async function dropEmptyBuckets(q: Q, leagueIds: number[]): Promise<void> {
+  await q.query(`DELETE FROM league_key_counts WHERE league_id = ANY($1::int[]) AND n = 0`, [leagueIds]);
 }
 
 /**
@@ -340,14 +423,14 @@ const UNCOUNT_GONE = `
    ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = k.n + EXCLUDED.n
    RETURNING k.league_id, k.n
  )
- SELECT (SELECT count(*) FROM gone)::int AS removed,
+ SELECT (SELECT json_agg(json_build_object('league_id', league_id, 'n', n)) FROM (SELECT league_id, count(*)::int AS n FROM gone GROUP BY league_id) g) AS removed,
         coalesce((SELECT array_agg(DISTINCT league_id) FROM uncounted WHERE n = 0), '{}') AS emptied`;
 
-/** Runs a DELETE … RETURNING as `gone` with UNCOUNT_GONE, then drops the buckets it emptied. */
-async function deleteAndUncount(q: Q, gone: string, params: unknown[]): Promise<number> {
-  const [{ removed, emptied }]: { removed: number; emptied: number[] }[] = await q.query(`WITH gone AS (${gone})${UNCOUNT_GONE}`, params);
-  if (emptied.length > 0) await q.query(`DELETE FROM league_key_counts WHERE league_id = ANY($1::int[]) AND n = 0`, [emptied]);
-  return removed;
+/** Runs a DELETE … RETURNING as `gone` with UNCOUNT_GONE, then drops the buckets it emptied; answers the rows removed per league. */
+async function deleteAndUncount(q: Q, gone: string, params: unknown[]): Promise<Map<number, number>> {
+  const [{ removed, emptied }]: { removed: { league_id: number; n: number }[] | null; emptied: number[] }[] = await q.query(`WITH gone AS (${gone})${UNCOUNT_GONE}`, params);
+  if (emptied.length > 0) await dropEmptyBuckets(q, emptied);
+  return new Map((removed ?? []).map((r) => [r.league_id, r.n]));
 }
 
 /**
@@ -376,13 +459,14 @@ export async function repairKeyCounts(tx: EntityManager, leagueId: number): Prom
   return fixed;
 }
 
-export async function deleteStrangerRows(tx: EntityManager, leagueId: number): Promise<number> {
+/** Rows of leagues $1 whose user is no member: removed, with their keys out of the histogram; answers the rows removed per league. */
+export async function deleteStrangerRows(tx: EntityManager, leagueIds: number[]): Promise<Map<number, number>> {
   return deleteAndUncount(
     tx,
     `DELETE FROM league_standings s
-     WHERE s.league_id = $1 AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = $1 AND m.user_id = s.user_id)
+     WHERE s.league_id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = s.league_id AND m.user_id = s.user_id)
      RETURNING s.league_id, s.total_points, s.exact, s.correct`,
-    [leagueId],
+    [leagueIds],
   );
 }
 
@@ -396,14 +480,17 @@ export interface SummaryValues {
   top: unknown[];
 }
 
-export async function upsertSummary(tx: EntityManager, v: SummaryValues): Promise<void> {
+/** The summaries of the leagues given (in league order, so two writers lock them alike). */
+export async function upsertSummaries(tx: EntityManager, values: SummaryValues[]): Promise<void> {
+  const rows = [...values].sort((a, b) => a.leagueId - b.leagueId);
   await tx.query(
     `INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top, computed_at, recomputed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, now(), now())
+     SELECT v."leagueId", v."seasonId", v."recentGameweekId", v."recentGameweekNumber", v.members, v."leading", v.top, now(), now()
+     FROM jsonb_to_recordset($1::jsonb) AS v("leagueId" int, "seasonId" int, "recentGameweekId" int, "recentGameweekNumber" int, members int, "leading" int, top jsonb)
      ON CONFLICT (league_id) DO UPDATE SET season_id = EXCLUDED.season_id, recent_gameweek_id = EXCLUDED.recent_gameweek_id,
        recent_gameweek_number = EXCLUDED.recent_gameweek_number, member_count = EXCLUDED.member_count,
        leading_score = EXCLUDED.leading_score, top = EXCLUDED.top, computed_at = EXCLUDED.computed_at, recomputed_at = EXCLUDED.recomputed_at`,
-    [v.leagueId, v.seasonId, v.recentGameweekId, v.recentGameweekNumber, v.members, v.leading, JSON.stringify(v.top)],
+    [JSON.stringify(rows)],
   );
 }
 

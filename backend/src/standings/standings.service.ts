@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { ActivityWriterService, NewActivity } from '../activity/activity-writer.service';
-import { SeasonContextService } from './season-context.service';
+import { SeasonContextService, type SeasonContext } from './season-context.service';
 import { BIG_LEAGUE } from '../leagues/big-league';
 import {
   addJoinerInPlace,
@@ -14,18 +14,30 @@ import {
   deleteFormerMemberRow,
   deleteStrangerRows,
   lockLeagueStandings,
+  lockLeaguesStandings,
   recomputeLeagueStandings,
+  type RecomputedTable,
+  recomputeSmallLeaguesStandings,
   repairKeyCounts,
   selectLeaguesAffectedByScores,
+  selectStoredMemberCounts,
   tryLockLeagueStandings,
   tuneForBigLeagueSorts,
-  upsertSummary,
+  upsertSummaries,
 } from './standings.queries';
+import { recomputeGroups, type RecomputeGroups } from './recompute-groups';
 
 export { TOP_ROWS, CHANGED_ROWS_LIMIT } from './standings.queries';
 
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 export const STANDINGS_LOCK = 4201;
+
+/**
+ * Small leagues recomputed together (recompute-groups.ts): up to 200 leagues and 10,000 members a
+ * statement, each holding its league's lock (200 advisory locks, well inside Postgres's lock
+ * table with the worker's four at once). Tests lower them.
+ */
+export const SMALL_LEAGUE_BATCH = { leagues: 200, members: 10_000 };
 
 export interface RecomputeResult {
   leagueId: number;
@@ -102,6 +114,13 @@ export class StandingsService {
     });
   }
 
+  /** The leagues to recompute, big ones alone and small ones in batches (by the members their summaries counted). */
+  async recomputeGroups(leagueIds: number[]): Promise<RecomputeGroups> {
+    if (leagueIds.length === 0) return { alone: [], batches: [] };
+    const counts = await selectStoredMemberCounts(this.db, leagueIds);
+    return recomputeGroups(leagueIds, counts, { aloneFrom: BIG_LEAGUE.members, ...SMALL_LEAGUE_BATCH });
+  }
+
   /**
    * `checkEveryRow` (the reconciler): look for strangers' rows even when the row count matches
    * the member count (one missing, one stranger), at the cost of an anti-join, and rebuild the
@@ -113,49 +132,81 @@ export class StandingsService {
       const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
       if (!exists) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0, changed: [], truncated: false, activities: [] };
       const ctx = await this.seasons.load(tx);
-      const seasonId = ctx?.seasonId ?? null;
-      const recent = ctx?.recent ?? null;
       await tuneForBigLeagueSorts(tx);
       // Rows of former members (member.left deletes its row at once; this catches anything else)
       // go first, so the histogram the ranks come from counts members only.
       const counts = await countMembersAndRows(tx, leagueId);
       let removed = 0;
-      if (options.checkEveryRow === true || counts.stored > counts.members) removed += await deleteStrangerRows(tx, leagueId);
+      if (options.checkEveryRow === true || counts.stored > counts.members) removed += (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
       // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).
       const repaired = options.checkEveryRow === true ? await repairKeyCounts(tx, leagueId) : 0;
-      const params = { leagueId, seasonId, recentGameweekId: recent?.id ?? null, rollPreviousRanks: true };
+      const params = { leagueId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, rollPreviousRanks: true };
       let result = await recomputeLeagueStandings(tx, params);
       if (removed === 0 && counts.stored + result.inserted > result.members) {
         // A stranger's row hid behind a missing one (equal counts): remove it and rank again (writes nothing more).
-        removed = await deleteStrangerRows(tx, leagueId);
+        removed = (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
         const again = await recomputeLeagueStandings(tx, { ...params, rollPreviousRanks: false });
         result = { ...again, updated: result.updated + again.updated, inserted: result.inserted + again.inserted, climbs: result.climbs, changed: result.changed };
       }
-      await upsertSummary(tx, {
+      const [stored] = await this.store(tx, ctx, [{ leagueId, table: result, removed, repaired }]);
+      return stored;
+    });
+  }
+
+  /**
+   * Small leagues' tables in one transaction and statement (the same rule and writes as
+   * recomputeLeague, per league); answers one result per league that exists. Strangers' rows are
+   * looked for in every league: an anti-join over a few thousand rows.
+   */
+  async recomputeSmallLeagues(leagueIds: number[]): Promise<RecomputeResult[]> {
+    return this.db.transaction(async (tx) => {
+      const existing = await lockLeaguesStandings(tx, STANDINGS_LOCK, leagueIds);
+      if (existing.length === 0) return [];
+      const ctx = await this.seasons.load(tx);
+      const removed = await deleteStrangerRows(tx, existing);
+      const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null });
+      return this.store(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
+    });
+  }
+
+  /** The summaries and the climbs' activities of recomputed tables, and what the worker pushes of each. */
+  private async store(
+    tx: EntityManager,
+    ctx: SeasonContext | null,
+    recomputed: { leagueId: number; table: RecomputedTable; removed: number; repaired: number }[],
+  ): Promise<RecomputeResult[]> {
+    const recent = ctx?.recent ?? null;
+    await upsertSummaries(
+      tx,
+      recomputed.map(({ leagueId, table }) => ({
         leagueId,
-        seasonId,
+        seasonId: ctx?.seasonId ?? null,
         recentGameweekId: recent?.id ?? null,
         recentGameweekNumber: recent?.number ?? null,
-        members: result.members,
-        leading: result.leading ?? 0,
-        top: result.top ?? [],
-      });
-      const climbs = result.climbs ?? [];
-      const activities = climbs.length > 0 && recent ? await this.activity.rankClimbs(tx, leagueId, recent, climbs) : [];
-      const changed = result.changed ?? [];
+        members: table.members,
+        leading: table.leading ?? 0,
+        top: table.top ?? [],
+      })),
+    );
+    const climbs = recomputed.flatMap(({ leagueId, table }) => (table.climbs ?? []).map((climb) => ({ leagueId, ...climb })));
+    const activities = recent ? await this.activity.rankClimbs(tx, recent, climbs) : [];
+    const results: RecomputeResult[] = [];
+    for (const { leagueId, table, removed, repaired } of recomputed) {
+      const changed = table.changed ?? [];
       // New or removed members change the table's shape: the client refetches.
-      const truncated = changed.length > CHANGED_ROWS_LIMIT || result.inserted > 0 || removed > 0;
-      return {
+      const truncated = changed.length > CHANGED_ROWS_LIMIT || table.inserted > 0 || removed > 0;
+      results.push({
         leagueId,
-        members: result.members,
-        written: result.updated + result.inserted + repaired,
+        members: table.members,
+        written: table.updated + table.inserted + repaired,
         removed,
-        climbs: climbs.length,
+        climbs: table.climbs?.length ?? 0,
         // A client told to refetch has no use for rows: in a 10k league they were 8 kB on every socket a goal.
         changed: truncated ? [] : changed,
         truncated,
-        activities,
-      };
-    });
+        activities: activities.filter((a) => a.league_id === leagueId),
+      });
+    }
+    return results;
   }
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
 import { TOP_ROWS } from '@scoreline/backend/standings/standings.queries';
-import { STANDINGS_LOCK, StandingsService } from '@scoreline/backend/standings/standings.service';
+import { SMALL_LEAGUE_BATCH, STANDINGS_LOCK, StandingsService } from '@scoreline/backend/standings/standings.service';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
 import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
@@ -369,5 +369,128 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
       }),
       { numRuns: 60 },
     );
+  });
+  it('small leagues recomputed in one batch store and answer what each recomputed alone would (property)', async () => {
+    const pool = await insertVerifiedUsers(sys, 30, 'batchprop', { onboarded: true });
+    const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
+    let gameweekNumber = 0;
+    /** A new gameweek with a finished match: the leagues' recent gameweek moves on, so previous ranks roll. */
+    const nextGameweek = async (recent: (Figures | null)[]) => {
+      gameweekNumber += 1;
+      const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
+        `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, $2, now(), now()) RETURNING id`,
+        [seasonId, gameweekNumber],
+      );
+      await sys.db.query(
+        `INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at, status, home_score, away_score)
+         VALUES ($1, $2, $3, $4, now(), 'finished', 1, 0)`,
+        [seasonId, gameweekId, home.id, away.id],
+      );
+      for (const [i, f] of recent.entries()) {
+        if (f === null) continue;
+        await sys.db.query(`INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, points, exact, correct) VALUES ($1, $2, $3, $4, $5, $6)`, [
+          pool[i].id,
+          gameweekId,
+          seasonId,
+          f.points,
+          f.exact,
+          f.correct,
+        ]);
+      }
+    };
+    const leagueSpec = fc.record({ offset: fc.nat({ max: 29 }), size: fc.integer({ min: 0, max: 12 }) });
+    const change = fc.record({ member: fc.nat({ max: 29 }), figures: figuresArb });
+
+    /** What a recompute left of a league: its rows (no ids), its histogram and its summary. */
+    const storedOf = async (leagueId: number) => ({
+      rows: await sys.db.query(
+        `SELECT user_id, total_points, exact, correct, recent_points, provisional, previous_rank FROM league_standings WHERE league_id = $1 ORDER BY user_id`,
+        [leagueId],
+      ),
+      histogram: await sys.db.query(`SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1 ORDER BY 1, 2, 3`, [leagueId]),
+      summary: await sys.db.query(
+        `SELECT season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top FROM league_standings_summary WHERE league_id = $1`,
+        [leagueId],
+      ),
+    });
+
+    const limits = { ...SMALL_LEAGUE_BATCH };
+    SMALL_LEAGUE_BATCH.leagues = 3;
+    let batched = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(figuresArb, { minLength: 30, maxLength: 30 }),
+          fc.array(leagueSpec, { minLength: 2, maxLength: 4 }),
+          fc.array(change, { maxLength: 8 }),
+          fc.array(figuresArb, { minLength: 30, maxLength: 30 }),
+          fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 3 }),
+          async (initial, specs, changes, recent, memberships) => {
+            for (const [i, f] of initial.entries()) await setFigures(pool[i].id, f);
+            // Each league twice with the same members: one of each pair in a batch, its twin alone.
+            const pairs: { batch: number; alone: number }[] = [];
+            for (const { offset, size } of specs) {
+              const members = Array.from({ length: size }, (_, i) => pool[(offset + i) % pool.length].id);
+              const pair = { batch: 0, alone: 0 };
+              for (const side of ['batch', 'alone'] as const) {
+                const [{ id }]: { id: number }[] = await sys.db.query(
+                  `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Batch property league', '', 'public', $1) RETURNING id`,
+                  [owner.id],
+                );
+                await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [id, members]);
+                pair[side] = id;
+              }
+              pairs.push(pair);
+            }
+
+            const recomputeBoth = async () => {
+              const leagueIds = pairs.map((p) => p.batch);
+              // Known sizes (a summary each) go in batches of at most three; the first time none has a summary.
+              const { alone, batches } = await standings.recomputeGroups(leagueIds);
+              const batchResults = (await Promise.all([alone.length > 0 ? standings.recomputeSmallLeagues(alone) : [], ...batches.map((b) => standings.recomputeSmallLeagues(b))])).flat();
+              batched += batches.length;
+              for (const { batch, alone: twin } of pairs) {
+                const inBatch = batchResults.find((r) => r.leagueId === batch);
+                const single = await standings.recomputeLeague(twin);
+                expect(inBatch).toBeDefined();
+                const { leagueId: _b, activities: _ab, ...batchAnswer } = inBatch!;
+                const { leagueId: _s, activities: _as, ...singleAnswer } = single;
+                expect(batchAnswer).toEqual(singleAnswer);
+                expect(await storedOf(batch)).toEqual(await storedOf(twin));
+                expect(Object.fromEntries(await storedRanks(batch))).toEqual(Object.fromEntries(await plainRanks(batch)));
+              }
+              return batchResults;
+            };
+
+            await recomputeBoth();
+            // Corrections, a new gameweek (previous ranks roll), and members joining or leaving. A leave's row goes with
+            // its event, or stays a stranger's row for the recompute to find (not beside a join: alone, a league with
+            // as many rows as members finds the stranger only after ranking, with the leaver in its previous ranks).
+            for (const { member, figures } of changes) await setFigures(pool[member].id, figures);
+            await nextGameweek(recent);
+            const joined = new Set(memberships.filter(([, joins]) => joins).map(([pick]) => pick % pairs.length));
+            for (const [pick, joins] of memberships) {
+              const pair = pairs[pick % pairs.length];
+              const user = pool[pick % pool.length].id;
+              for (const leagueId of [pair.batch, pair.alone]) {
+                if (joins) await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`, [leagueId, user]);
+                else {
+                  await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, user]);
+                  if (joined.has(pick % pairs.length)) await left(leagueId, user);
+                }
+              }
+            }
+            await recomputeBoth();
+            // A replay writes nothing.
+            for (const result of await recomputeBoth()) expect([result.written, result.removed]).toEqual([0, 0]);
+          },
+        ),
+        { numRuns: 15, ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}) },
+      );
+    } finally {
+      Object.assign(SMALL_LEAGUE_BATCH, limits);
+    }
+    // The batches ran (not every league alone).
+    expect(batched).toBeGreaterThan(10);
   });
 });

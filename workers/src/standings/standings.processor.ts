@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
@@ -9,6 +10,8 @@ import { RankHistoryService } from '@scoreline/backend/standings/rank-history.se
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
 export const RECOMPUTE_LEAGUE = 'standings.recompute' satisfies QueueJobName<'standings'>;
+/** Job name of a batch of small leagues' recompute (StandingsService.recomputeGroups). */
+export const RECOMPUTE_SMALL_LEAGUES = 'standings.recompute-small' satisfies QueueJobName<'standings'>;
 /**
  * Extra wait before a league's recompute starts. 0: bursts still fold, because while a
  * recompute waits in the queue further events add nothing (deduplication) and while one runs
@@ -20,9 +23,11 @@ export const STANDINGS_COALESCE = { ms: 0 };
 
 /**
  * Consumes the `standings` queue. An event (scores.updated, member.joined, member.left) becomes
- * one recompute job per affected league, deduplicated by league: while one waits, more events
- * add nothing; while one runs, exactly one more is kept to run after it. A scores.updated also
- * settles its gameweek's and month's winners in every league (PeriodWinnersService).
+ * a recompute of each affected league: a big league alone, deduplicated by league (while one
+ * waits, more events add nothing; while one runs, exactly one more is kept to run after it), and
+ * small leagues in batches, deduplicated by the batch's leagues (the next goal of the same match
+ * touches the same leagues, so it folds alike). A scores.updated also settles its gameweek's and
+ * month's winners in every league (PeriodWinnersService).
  */
 @Processor('standings', { ...WORKER_OPTIONS, concurrency: 4 })
 export class StandingsProcessor extends OutboxConsumer<'standings'> {
@@ -39,20 +44,29 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
   protected async handle(job: QueueJob<'standings'>): Promise<RecomputeResult | number> {
     if (job.name === RECOMPUTE_LEAGUE) {
       const result = await this.standings.recomputeLeague(job.data.leagueId);
-      // Pushed after the commit, so a client that refetches sees the new table.
-      await this.live.tableStored(result);
-      await this.live.activitiesCreated(result.activities);
+      await this.pushStored(result);
       return result;
     }
+    if (job.name === RECOMPUTE_SMALL_LEAGUES) {
+      const results = await this.standings.recomputeSmallLeagues(job.data.leagueIds);
+      for (const result of results) await this.pushStored(result);
+      return results.length;
+    }
     const leagueIds = await this.standings.leaguesAffectedBy(job.data);
-    if (leagueIds.length > 0) {
-      const recomputes = leagueIds.map((leagueId): NewQueueJob<'standings', typeof RECOMPUTE_LEAGUE> => ({
+    const { alone, batches } = await this.standings.recomputeGroups(leagueIds);
+    const recomputes: NewQueueJob<'standings'>[] = [
+      ...alone.map((leagueId): NewQueueJob<'standings', typeof RECOMPUTE_LEAGUE> => ({
         name: RECOMPUTE_LEAGUE,
         data: { leagueId },
         opts: { delay: STANDINGS_COALESCE.ms, deduplication: { id: `league-${leagueId}`, keepLastIfActive: true } },
-      }));
-      await this.queue.addBulk(recomputes);
-    }
+      })),
+      ...batches.map((batch): NewQueueJob<'standings', typeof RECOMPUTE_SMALL_LEAGUES> => ({
+        name: RECOMPUTE_SMALL_LEAGUES,
+        data: { leagueIds: batch },
+        opts: { delay: STANDINGS_COALESCE.ms, deduplication: { id: `leagues-${createHash('sha1').update(batch.join(',')).digest('hex')}`, keepLastIfActive: true } },
+      })),
+    ];
+    if (recomputes.length > 0) await this.queue.addBulk(recomputes);
     if (job.data.name === 'scores.updated') {
       // A settled (or re-opened, or corrected) gameweek and its month: their winners' entries, pushed after the commit.
       await this.live.activitiesCreated(await this.winners.settle(job.data.payload.gameweekId));
@@ -60,5 +74,11 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
     // The final scores of a completed gameweek store its rank history (after the live tables' recomputes are queued).
     if (job.data.name === 'scores.updated') await this.rankHistory.recordAfterScores(job.data.payload);
     return leagueIds.length;
+  }
+
+  /** Pushed after the commit, so a client that refetches sees the new table. */
+  private async pushStored(result: RecomputeResult): Promise<void> {
+    await this.live.tableStored(result);
+    await this.live.activitiesCreated(result.activities);
   }
 }

@@ -1,0 +1,137 @@
+import { waitFor } from './wait-for';
+import type { BenchCase, BenchContext } from './run';
+
+/**
+ * Many small leagues (issue 12: a million fans are mostly in leagues of friends): every bench user
+ * in one league of 20 (5,000 leagues at 100k, 50,000 at 1M). Each goal recomputes every league
+ * with a predictor of the match. Measured:
+ * - a league recomputed alone (its own transaction and statement), over a sample of 300;
+ * - the rest recomputed in batches (StandingsService.recomputeGroups: up to 200 leagues and
+ *   10,000 members a statement), as the standings worker runs them;
+ * - the floor: a plain rank() over the same memberships, partitioned by league, read only;
+ * - a scores.updated through the outbox and the worker until every small league's table is stored.
+ */
+
+const LEAGUE_SIZE = 20;
+const ALONE_SAMPLE = 300;
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+const round = (n: number) => Math.round(n);
+
+export const smallLeaguesCase: BenchCase = {
+  name: 'small-leagues',
+  async run(ctx: BenchContext) {
+    const { db, users } = ctx;
+    const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
+    const { StandingsService } = await import('@scoreline/backend/standings/standings.service');
+    const { OutboxService } = await import('@scoreline/backend/outbox/outbox.service');
+    const standings = ctx.workers.get(StandingsService, { strict: false });
+    const [season]: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
+    if (!season) throw new Error('small-leagues bench: no active season (the score-fixture case seeds it)');
+    const lines: string[] = [];
+
+    let t = process.hrtime.bigint();
+    const count = Math.floor(users / LEAGUE_SIZE);
+    const leagueIds: number[] = (
+      await db.query(
+        `INSERT INTO leagues (name, description, type, owner_id)
+         SELECT 'Friends ' || i, 'A bench league of ${LEAGUE_SIZE}', 'private', $1 FROM generate_series(1, $2::int) AS i RETURNING id`,
+        [ctx.adminId, count],
+      )
+    ).map((r: { id: number }) => r.id);
+    await db.query(
+      `INSERT INTO league_members (league_id, user_id, role)
+       SELECT ($1::int[])[(u.n - 1) / ${LEAGUE_SIZE} + 1], u.id, 'member'
+       FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM users WHERE username LIKE 'bench\\_%') u
+       WHERE u.n <= $2::int`,
+      [leagueIds, count * LEAGUE_SIZE],
+    );
+    await db.query(
+      `INSERT INTO user_season_totals (user_id, season_id, points, exact, correct, predictions)
+       SELECT u.id, $1, (random() * 300)::int, (random() * 10)::int, (random() * 30)::int, 1 FROM users u WHERE u.username LIKE 'bench\\_%' ORDER BY u.id
+       ON CONFLICT (user_id, season_id) DO UPDATE SET points = EXCLUDED.points, exact = EXCLUDED.exact, correct = EXCLUDED.correct`,
+      [season.id],
+    );
+    await db.query(`VACUUM ANALYZE league_members`);
+    await db.query(`VACUUM ANALYZE user_season_totals`);
+    process.stderr.write(`[bench] small-leagues: ${count} leagues of ${LEAGUE_SIZE} seeded in ${round(ms(t))} ms\n`);
+
+    const inBatches = async (ids: number[]): Promise<{ ms: number; batches: number; written: number }> => {
+      const start = process.hrtime.bigint();
+      const { alone, batches } = await standings.recomputeGroups(ids);
+      let written = 0;
+      for (const leagueId of alone) written += (await standings.recomputeLeague(leagueId)).written;
+      for (const batch of batches) for (const r of await standings.recomputeSmallLeagues(batch)) written += r.written;
+      return { ms: ms(start), batches: batches.length, written };
+    };
+    // The first recompute stores every row and summary (sizes unknown: the groups need summaries).
+    const first = await inBatches(leagueIds);
+    const second = await inBatches(leagueIds);
+    await db.query(`VACUUM ANALYZE league_standings`);
+    lines.push(`small-leagues-${k} (${count} leagues of ${LEAGUE_SIZE}): first recompute ${round(first.ms)} ms (${first.written} rows), a replay in batches ${round(second.ms)} ms`);
+
+    // A scored fixture: 60% of the members gain 10–30 points, so most ranks move.
+    await db.query(
+      `UPDATE user_season_totals SET points = points + 10 * (1 + (random() * 2)::int), updated_at = now()
+       WHERE season_id = $1 AND random() < 0.6 AND user_id IN (SELECT user_id FROM league_members WHERE league_id = ANY($2::int[]))`,
+      [season.id, leagueIds],
+    );
+    const sample = leagueIds.slice(0, Math.min(ALONE_SAMPLE, count));
+    t = process.hrtime.bigint();
+    for (const leagueId of sample) await standings.recomputeLeague(leagueId);
+    const alonePer = ms(t) / sample.length;
+    const rest = leagueIds.slice(sample.length);
+    const batched = await inBatches(rest);
+    const batchedPer = batched.ms / Math.max(1, rest.length);
+
+    // The floor: each small league's ranks by a plain rank(), read only, in one statement.
+    t = process.hrtime.bigint();
+    await db.query(
+      `SELECT count(*) FROM (
+         SELECT m.league_id, m.user_id, rank() OVER (PARTITION BY m.league_id ORDER BY coalesce(t.points, 0) DESC, coalesce(t.exact, 0) DESC, coalesce(t.correct, 0) DESC)
+         FROM league_members m LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+         WHERE m.league_id = ANY($1::int[])) x`,
+      [rest, season.id],
+    );
+    const floorPer = ms(t) / Math.max(1, rest.length);
+    lines.push(
+      `small-leagues-${k} after a fixture: alone ${alonePer.toFixed(2)} ms a league (${sample.length} in a row), in batches ${batchedPer.toFixed(2)} ms a league ` +
+        `(${rest.length} in ${batched.batches} batches, ${round(batched.ms)} ms, ${batched.written} rows); floor (plain rank(), read only) ${floorPer.toFixed(3)} ms a league; ` +
+        `batches ${(batchedPer / floorPer).toFixed(1)}× the floor, alone ${(alonePer / floorPer).toFixed(1)}×; all ${count} leagues: alone ~${round((alonePer * count) / 1000)} s, in batches ~${round((batchedPer * count) / 1000)} s`,
+    );
+
+    // The event's way: scores.updated through the outbox, the standings queue and the batched jobs.
+    await ctx.settle(300_000);
+    const [fixture]: { id: number; gameweek_id: number }[] = await db.query(
+      `SELECT f.id, f.gameweek_id FROM fixtures f WHERE f.season_id = $1 AND EXISTS (SELECT 1 FROM predictions p WHERE p.fixture_id = f.id)
+       ORDER BY f.id LIMIT 1`,
+      [season.id],
+    );
+    if (!fixture) throw new Error('small-leagues bench: no predicted fixture (the score-fixture case seeds one)');
+    const [{ predictors }]: { predictors: number }[] = await db.query(
+      `SELECT count(DISTINCT m.league_id)::int AS predictors FROM predictions p JOIN league_members m ON m.user_id = p.user_id
+       WHERE p.fixture_id = $1 AND m.league_id = ANY($2::int[])`,
+      [fixture.id, leagueIds],
+    );
+    await db.query(`UPDATE user_season_totals SET points = points + 10 WHERE season_id = $1 AND user_id % 3 = 0`, [season.id]);
+    const [{ before }]: { before: Date }[] = await db.query(`SELECT now() AS before`);
+    t = process.hrtime.bigint();
+    const outbox = ctx.api.get(OutboxService, { strict: false });
+    await db.transaction((tx) => outbox.publish(tx, 'scores.updated', { fixtureId: fixture.id, seasonId: season.id, gameweekId: fixture.gameweek_id, status: 'finished', final: true }));
+    await waitFor(
+      async () => {
+        const [{ behind }]: { behind: number }[] = await db.query(
+          `SELECT count(*)::int AS behind FROM predictions p JOIN league_members m ON m.user_id = p.user_id AND m.league_id = ANY($2::int[])
+           JOIN league_standings_summary s ON s.league_id = m.league_id WHERE p.fixture_id = $1 AND s.computed_at < $3`,
+          [fixture.id, leagueIds, before],
+        );
+        return behind === 0;
+      },
+      600_000,
+      'scores.updated to reach every small league',
+      200,
+    );
+    lines.push(`small-leagues-event-to-tables-${k} (scores.updated → ${predictors} small leagues stored, in the worker): ${round(ms(t))} ms`);
+    await ctx.settle(300_000);
+    return lines;
+  },
+};
