@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import {
   deleteStaleFixtureEntries,
+  planForManyRows,
   insertMemberJoined,
   insertMemberLeft,
   insertRankClimbs,
@@ -70,6 +71,7 @@ export class ActivityWriterService {
     const { fixtureId, gameweekId, final } = event.payload;
     if (!final) return [];
     return this.db.transaction(async (tx) => {
+      await planForManyRows(tx);
       // Entries that no longer hold (a corrected or voided result) go first.
       await deleteStaleFixtureEntries(tx, fixtureId);
       const hits: NewActivity[] = await upsertFixtureHits(tx, fixtureId);

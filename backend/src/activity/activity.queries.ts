@@ -69,6 +69,18 @@ export function insertRequestApproved(q: Queryable, leagueId: number, userId: nu
  * written as one join with an OR of the two keys, the planner scanned every entry of each league
  * for each predictor (~0.2 s a fixture for 300 fans, most of a demo world's first start).
  */
+/**
+ * For the rest of the transaction: no nested loops and no JIT in the entries written after a
+ * result. Right after scoring, the statistics still say no prediction of the match is final or
+ * exact (1 row estimated, 60,000 at a million), and the planner then walked every private league
+ * for every hit: minutes with 50,000 leagues. Hash joins cost a few milliseconds when inputs are
+ * small; JIT compiling cost more than these statements run.
+ */
+export async function planForManyRows(tx: EntityManager): Promise<void> {
+  await tx.query(`SET LOCAL enable_nestloop = off`);
+  await tx.query(`SET LOCAL jit = off`);
+}
+
 export async function deleteStaleFixtureEntries(q: Queryable, fixtureId: number): Promise<void> {
   await q.query(
     `DELETE FROM league_activities a

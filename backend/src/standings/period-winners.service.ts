@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ActivityWriterService, NewActivity } from '../activity/activity-writer.service';
 import { lockPeriodWinners, selectMonthGameweeks, selectPeriodWinners, selectSettlementGameweek } from './league-tables.queries';
-import { tuneForBigLeagueSorts } from './standings.queries';
+import { tuneForTableStatements } from './standings.queries';
 
 /** Advisory lock namespace of winners settlement (key: the season), so two settlements never interleave. */
 export const WINNERS_LOCK = 7_307;
@@ -34,7 +34,7 @@ export class PeriodWinnersService {
       if (!(await lockPeriodWinners(tx, WINNERS_LOCK, gameweekId))) return [];
       const gameweek = await selectSettlementGameweek(tx, gameweekId);
       if (!gameweek) return [];
-      await tuneForBigLeagueSorts(tx);
+      await tuneForTableStatements(tx);
       const written: NewActivity[] = [];
       const gameweekWins = gameweek.settled ? await selectPeriodWinners(tx, [gameweek.id]) : [];
       written.push(...(await this.activity.periodWinners(tx, { kind: 'gameweek', gameweekId: gameweek.id, number: gameweek.number }, gameweekWins)));

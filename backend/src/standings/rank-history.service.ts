@@ -11,7 +11,7 @@ import {
   selectUserLeagues,
   writeGameweekHistory,
 } from './rank-history.queries';
-import { tuneForBigLeagueSorts } from './standings.queries';
+import { tuneForTableStatements } from './standings.queries';
 
 export interface GameweekHistoryWrite {
   gameweekId: number;
@@ -60,7 +60,7 @@ export class RankHistoryService {
   async writeGameweek(gameweekId: number, leagueIds: number[] | null = null): Promise<GameweekHistoryWrite> {
     return this.db.transaction(async (tx) => {
       await lockGameweekHistory(tx, gameweekId);
-      await tuneForBigLeagueSorts(tx);
+      await tuneForTableStatements(tx);
       const leagues = leagueIds ?? (await selectLeaguesWithMembers(tx));
       const total: GameweekHistoryWrite = { gameweekId, leagues: 0, written: 0 };
       for (const leagueId of leagues) {

@@ -2,7 +2,7 @@
  * How the leagues a goal touched are recomputed: a big league alone (its statement sorts only
  * its leading rows), small ones many to a statement and transaction (alone, a 20-member league's
  * recompute costs ~25 ms, nearly all of it round trips, planning and the commit: 50,000 of them
- * were ~20 minutes a round). A league whose size is unknown (no summary yet) goes alone.
+ * were ~20 minutes a round). A league whose size is unknown goes alone.
  */
 export interface RecomputeLimits {
   /** From this many members a league is recomputed alone. */

@@ -62,10 +62,11 @@ export async function lockLeaguesStandings(tx: EntityManager, lockNamespace: num
   return rows.map((r) => r.id);
 }
 
-/** Each league's member count as its summary last stored it (null: never recomputed). */
-export async function selectStoredMemberCounts(q: Q, leagueIds: number[]): Promise<Map<number, number>> {
+/** Each league's member count as its summary last stored it, counted afresh for a league without one (never recomputed yet). */
+export async function selectMemberCounts(q: Q, leagueIds: number[]): Promise<Map<number, number>> {
   const rows: { league_id: number; member_count: number }[] = await q.query(
-    `SELECT league_id, member_count FROM league_standings_summary WHERE league_id = ANY($1::int[])`,
+    `SELECT l.id AS league_id, coalesce(sm.member_count, (SELECT count(*) FROM league_members m WHERE m.league_id = l.id))::int AS member_count
+     FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id`,
     [leagueIds],
   );
   return new Map(rows.map((r) => [r.league_id, r.member_count]));
@@ -82,9 +83,11 @@ export async function tryLockLeagueStandings(tx: EntityManager, lockNamespace: n
 
 /**
  * For the rest of the transaction: sorting a big league's 100k rows wants more than the default
- * 4 MB; JIT compilation costs more than it saves on these statements.
+ * 4 MB; JIT compilation costs more than it saves on these statements (a batch of small leagues'
+ * recompute, 130 ms of work at 1M, spent 1.7 s compiling: the planner's estimates over the
+ * statement's CTEs are far above the JIT threshold).
  */
-export async function tuneForBigLeagueSorts(tx: EntityManager): Promise<void> {
+export async function tuneForTableStatements(tx: EntityManager): Promise<void> {
   await tx.query(`SET LOCAL work_mem = '64MB'`);
   await tx.query(`SET LOCAL jit = off`);
 }
@@ -99,7 +102,7 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
 }
 
 /**
- * The season tables of leagues $1 (an array: one big league, or a batch of small ones) as the
+ * The season tables of one league, or of a batch of small ones (LeagueScope), as the
  * difference to what is stored, with ranks derived (table-ranking.queries.ts): one UPDATE of the
  * rows whose figures changed (HOT: no index covers these columns), an INSERT of members without a
  * row, and the histogram of keys (league_key_counts) moved by those rows only — a goal writes the
@@ -108,56 +111,94 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
  * distinct key (one sort of the league's keys, not of its members), looked up per member. When a
  * league's recent gameweek moved on, every row keeps its rank at that moment as `previous_rank`
  * (the arrows show the movement since the last gameweek ended). Every step carries the league, so
- * one statement serves many leagues (issue 12: 50,000 leagues of 20 took ~25 ms each alone, mostly
- * round trips, planning and the commit). The tail answers, per league, the counts, the leading
- * rows (for the summary), the climbs into the top 10 and the rows whose rank or figures changed
- * (live push). $1 leagues, $2 season, $3 recent gameweek, $4 whether previous ranks may roll.
+ * one statement serves many small leagues (issue 12: 50,000 leagues of 20 took ~25 ms each alone,
+ * mostly round trips, planning and the commit). The tail answers, per league, the counts, the
+ * leading rows (for the summary), the climbs into the top 10 and the rows whose rank or figures
+ * changed (live push). $1 the league (LeagueScope), $2 season, $3 recent gameweek, $4 whether
+ * previous ranks may roll.
  */
 const KEY_ORDER = tableOrder((f) => f);
-const recomputeStandingsSql = (tail: string) => `WITH cur AS (
+
+/**
+ * The statement's leagues: one ($1 a league id) or many ($1 an array). With one, every join says
+ * "of league $1" as a constant and carries no league condition between its own steps, so the
+ * planner sees what it saw before batches (matching on the league and three figures, it guesses a
+ * handful of rows and nests loops over a big league's members).
+ */
+interface LeagueScope {
+  /** Rows of the table `a` in the statement's leagues. */
+  rows(a: string): string;
+  /** Rows of the table `a` in the league of the row `b`. */
+  join(a: string, b: string): string;
+  /** "`a` and `b` of one league AND " between two steps of the statement ('' with one league). */
+  same(a: string, b: string): string;
+  /** A window's partition ('' with one league). */
+  partition: string;
+  /** Whether the member `m`'s league's previous ranks roll (its recent gameweek moved on), and the join it needs. */
+  movedOn: string;
+  summaryJoin: string;
+}
+const ONE_LEAGUE: LeagueScope = {
+  rows: (a) => `${a}.league_id = $1`,
+  join: (a) => `${a}.league_id = $1`,
+  same: () => '',
+  partition: '',
+  // Once for the statement, not a join per member.
+  movedOn: `$4::boolean AND (SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3`,
+  summaryJoin: '',
+};
+const MANY_LEAGUES: LeagueScope = {
+  movedOn: `$4::boolean AND sm.recent_gameweek_id IS DISTINCT FROM $3`,
+  summaryJoin: `LEFT JOIN league_standings_summary sm ON sm.league_id = m.league_id AND sm.league_id = ANY($1::int[])`,
+  rows: (a) => `${a}.league_id = ANY($1::int[])`,
+  // The table's side restricted to the batch too: the planner then reads the batch's rows by index
+  // instead of hashing the whole table.
+  join: (a, b) => `${a}.league_id = ${b}.league_id AND ${a}.league_id = ANY($1::int[])`,
+  same: (a, b) => `${a}.league_id = ${b}.league_id AND `,
+  partition: 'PARTITION BY league_id ',
+};
+
+const recomputeStandingsSql = (scope: LeagueScope, tail: string) => `WITH cur AS (
    SELECT m.league_id, m.user_id,
           coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
           coalesce(g.points, 0) AS recent_points,
-          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional
+          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
+          ${scope.movedOn} AS moved_on
    FROM league_members m
    LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
    LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
-   WHERE m.league_id = ANY($1::int[])
+   ${scope.summaryJoin}
+   WHERE ${scope.rows('m')}
  ),
  -- Each member's new figures beside the stored ones (none yet: o_points is null).
  pairs AS (
    SELECT c.*, o.total_points AS o_points, o.exact AS o_exact, o.correct AS o_correct,
           o.recent_points AS o_recent, o.provisional AS o_provisional, o.previous_rank
-   FROM cur c LEFT JOIN league_standings o ON o.league_id = c.league_id AND o.user_id = c.user_id
+   FROM cur c LEFT JOIN league_standings o ON ${scope.join('o', 'c')} AND o.user_id = c.user_id
  ),
  old_counts AS (
-   SELECT league_id, points, exact, correct, n FROM league_key_counts WHERE league_id = ANY($1::int[])
+   SELECT k.league_id, k.points, k.exact, k.correct, k.n FROM league_key_counts k WHERE ${scope.rows('k')}
  ),
  -- The rank of every key as the histogram stood before this statement.
  old_ranks AS (
-   SELECT league_id, points, exact, correct, (1 + sum(n) OVER (PARTITION BY league_id ORDER BY ${KEY_ORDER}) - n)::int AS rank FROM old_counts
- ),
- -- Whether each league's previous ranks roll (its recent gameweek moved on).
- roll AS (
-   SELECT l.league_id, $4::boolean AND sm.recent_gameweek_id IS DISTINCT FROM $3 AS moved_on
-   FROM unnest($1::int[]) AS l(league_id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.league_id
+   SELECT league_id, points, exact, correct, (1 + sum(n) OVER (${scope.partition}ORDER BY ${KEY_ORDER}) - n)::int AS rank FROM old_counts
  ),
  -- The stored rows to write (figures changed, or the previous rank rolls): found in the
  -- statement's snapshot first, so a replay joins nothing to the table it writes.
  to_write AS MATERIALIZED (
-   SELECT p.*, CASE WHEN rl.moved_on THEN r.rank ELSE p.previous_rank END AS next_previous_rank
-   FROM pairs p JOIN roll rl ON rl.league_id = p.league_id
-   LEFT JOIN old_ranks r ON r.league_id = p.league_id AND ${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
+   SELECT p.*, CASE WHEN p.moved_on THEN r.rank ELSE p.previous_rank END AS next_previous_rank
+   FROM pairs p
+   LEFT JOIN old_ranks r ON ${scope.same('r', 'p')}${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
    WHERE p.o_points IS NOT NULL
      AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional) IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional)
-          OR (rl.moved_on AND p.previous_rank IS DISTINCT FROM r.rank))
+          OR (p.moved_on AND p.previous_rank IS DISTINCT FROM r.rank))
  ),
  updated AS (
    UPDATE league_standings s
    SET total_points = w.total_points, exact = w.exact, correct = w.correct, recent_points = w.recent_points,
        provisional = w.provisional, previous_rank = w.next_previous_rank, updated_at = now()
    FROM to_write w
-   WHERE s.league_id = w.league_id AND s.user_id = w.user_id
+   WHERE ${scope.join('s', 'w')} AND s.user_id = w.user_id
    RETURNING s.league_id, s.user_id
  ),
  inserted AS (
@@ -170,11 +211,11 @@ const recomputeStandingsSql = (tail: string) => `WITH cur AS (
  -- The histogram's change: the keys the written rows left and entered.
  delta AS (
    SELECT league_id, points, exact, correct, sum(d)::int AS d FROM (
-     SELECT p.league_id, p.o_points AS points, p.o_exact AS exact, p.o_correct AS correct, -1 AS d FROM updated u JOIN pairs p USING (league_id, user_id)
+     SELECT p.league_id, p.o_points AS points, p.o_exact AS exact, p.o_correct AS correct, -1 AS d FROM updated u JOIN pairs p ON ${scope.same('p', 'u')}p.user_id = u.user_id
      UNION ALL
-     SELECT p.league_id, p.total_points, p.exact, p.correct, 1 FROM updated u JOIN pairs p USING (league_id, user_id)
+     SELECT p.league_id, p.total_points, p.exact, p.correct, 1 FROM updated u JOIN pairs p ON ${scope.same('p', 'u')}p.user_id = u.user_id
      UNION ALL
-     SELECT p.league_id, p.total_points, p.exact, p.correct, 1 FROM inserted i JOIN pairs p USING (league_id, user_id)
+     SELECT p.league_id, p.total_points, p.exact, p.correct, 1 FROM inserted i JOIN pairs p ON ${scope.same('p', 'i')}p.user_id = i.user_id
    ) x GROUP BY league_id, points, exact, correct HAVING sum(d) <> 0
  ),
  counted AS (
@@ -185,7 +226,7 @@ const recomputeStandingsSql = (tail: string) => `WITH cur AS (
  ),
  -- The rank of every key as the histogram stands after it.
  new_ranks AS (
-   SELECT league_id, points, exact, correct, (1 + sum(n) OVER (PARTITION BY league_id ORDER BY ${KEY_ORDER}) - n)::int AS rank
+   SELECT league_id, points, exact, correct, (1 + sum(n) OVER (${scope.partition}ORDER BY ${KEY_ORDER}) - n)::int AS rank
    FROM (SELECT league_id, coalesce(o.points, d.points) AS points, coalesce(o.exact, d.exact) AS exact, coalesce(o.correct, d.correct) AS correct,
                 coalesce(o.n, 0) + coalesce(d.d, 0) AS n
          FROM old_counts o FULL JOIN delta d USING (league_id, points, exact, correct)) h
@@ -193,11 +234,10 @@ const recomputeStandingsSql = (tail: string) => `WITH cur AS (
  ),
  ranked AS (
    SELECT p.*, nr.rank, orr.rank AS old_rank,
-          CASE WHEN rl.moved_on AND p.o_points IS NOT NULL THEN orr.rank ELSE p.previous_rank END AS new_previous_rank
+          CASE WHEN p.moved_on AND p.o_points IS NOT NULL THEN orr.rank ELSE p.previous_rank END AS new_previous_rank
    FROM pairs p
-   JOIN roll rl ON rl.league_id = p.league_id
-   JOIN new_ranks nr ON nr.league_id = p.league_id AND ${tableKey(histogramOf('nr'))} = (p.total_points, p.exact, p.correct)
-   LEFT JOIN old_ranks orr ON orr.league_id = p.league_id AND ${tableKey(histogramOf('orr'))} = (p.o_points, p.o_exact, p.o_correct)
+   JOIN new_ranks nr ON ${scope.same('nr', 'p')}${tableKey(histogramOf('nr'))} = (p.total_points, p.exact, p.correct)
+   LEFT JOIN old_ranks orr ON ${scope.same('orr', 'p')}${tableKey(histogramOf('orr'))} = (p.o_points, p.o_exact, p.o_correct)
  )
  ${tail}`;
 
@@ -217,7 +257,7 @@ const IS_CHANGED = (r: string) => `${r}.o_points IS NOT NULL
 /**
  * One league: its leading rows by a top-N sort (a million members are never sorted whole).
  */
-const RECOMPUTE_LEAGUE_STANDINGS_SQL = recomputeStandingsSql(`SELECT
+const RECOMPUTE_LEAGUE_STANDINGS_SQL = recomputeStandingsSql(ONE_LEAGUE, `SELECT
         (SELECT count(*) FROM cur)::int AS members,
         (SELECT max(total_points) FROM cur)::int AS leading,
         (SELECT count(*) FROM updated)::int AS updated,
@@ -232,7 +272,7 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = recomputeStandingsSql(`SELECT
 /**
  * Many small leagues: the same per league, their rows numbered per league (each sort is small).
  */
-const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = recomputeStandingsSql(`,
+const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = recomputeStandingsSql(MANY_LEAGUES, `,
  placed AS (
    SELECT r.*, row_number() OVER (PARTITION BY r.league_id ORDER BY ${tableOrder(standingsOf('r'))}, r.user_id) AS position,
           CASE WHEN ${IS_CHANGED('r')} THEN row_number() OVER (PARTITION BY r.league_id, ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id) END AS changed_position
@@ -386,7 +426,7 @@ export async function recomputeLeagueStandings(
   tx: EntityManager,
   p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null; rollPreviousRanks: boolean },
 ): Promise<RecomputedTable> {
-  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [[p.leagueId], p.seasonId, p.recentGameweekId, p.rollPreviousRanks]);
+  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId, p.rollPreviousRanks]);
   if (result.buckets > 0) await dropEmptyBuckets(tx, [p.leagueId]);
   return result;
 }

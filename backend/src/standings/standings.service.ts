@@ -20,9 +20,9 @@ import {
   recomputeSmallLeaguesStandings,
   repairKeyCounts,
   selectLeaguesAffectedByScores,
-  selectStoredMemberCounts,
+  selectMemberCounts,
   tryLockLeagueStandings,
-  tuneForBigLeagueSorts,
+  tuneForTableStatements,
   upsertSummaries,
 } from './standings.queries';
 import { recomputeGroups, type RecomputeGroups } from './recompute-groups';
@@ -114,10 +114,10 @@ export class StandingsService {
     });
   }
 
-  /** The leagues to recompute, big ones alone and small ones in batches (by the members their summaries counted). */
+  /** The leagues to recompute, big ones alone and small ones in batches (by their member counts as last stored). */
   async recomputeGroups(leagueIds: number[]): Promise<RecomputeGroups> {
     if (leagueIds.length === 0) return { alone: [], batches: [] };
-    const counts = await selectStoredMemberCounts(this.db, leagueIds);
+    const counts = await selectMemberCounts(this.db, leagueIds);
     return recomputeGroups(leagueIds, counts, { aloneFrom: BIG_LEAGUE.members, ...SMALL_LEAGUE_BATCH });
   }
 
@@ -132,7 +132,7 @@ export class StandingsService {
       const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
       if (!exists) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0, changed: [], truncated: false, activities: [] };
       const ctx = await this.seasons.load(tx);
-      await tuneForBigLeagueSorts(tx);
+      await tuneForTableStatements(tx);
       // Rows of former members (member.left deletes its row at once; this catches anything else)
       // go first, so the histogram the ranks come from counts members only.
       const counts = await countMembersAndRows(tx, leagueId);
@@ -163,6 +163,7 @@ export class StandingsService {
       const existing = await lockLeaguesStandings(tx, STANDINGS_LOCK, leagueIds);
       if (existing.length === 0) return [];
       const ctx = await this.seasons.load(tx);
+      await tuneForTableStatements(tx);
       const removed = await deleteStrangerRows(tx, existing);
       const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null });
       return this.store(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));

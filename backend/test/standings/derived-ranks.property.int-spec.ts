@@ -445,7 +445,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
 
             const recomputeBoth = async () => {
               const leagueIds = pairs.map((p) => p.batch);
-              // Known sizes (a summary each) go in batches of at most three; the first time none has a summary.
+              // Batches of at most three; the leagues the grouping leaves alone go in one more batch here.
               const { alone, batches } = await standings.recomputeGroups(leagueIds);
               const batchResults = (await Promise.all([alone.length > 0 ? standings.recomputeSmallLeagues(alone) : [], ...batches.map((b) => standings.recomputeSmallLeagues(b))])).flat();
               batched += batches.length;
