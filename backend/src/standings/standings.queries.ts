@@ -148,14 +148,14 @@ const ONE_LEAGUE: LeagueScope = {
   summaryJoin: '',
 };
 const MANY_LEAGUES: LeagueScope = {
-  movedOn: `$4::boolean AND sm.recent_gameweek_id IS DISTINCT FROM $3`,
-  summaryJoin: `LEFT JOIN league_standings_summary sm ON sm.league_id = m.league_id AND sm.league_id = ANY($1::int[])`,
   rows: (a) => `${a}.league_id = ANY($1::int[])`,
   // The table's side restricted to the batch too: the planner then reads the batch's rows by index
   // instead of hashing the whole table.
   join: (a, b) => `${a}.league_id = ${b}.league_id AND ${a}.league_id = ANY($1::int[])`,
   same: (a, b) => `${a}.league_id = ${b}.league_id AND `,
   partition: 'PARTITION BY league_id ',
+  movedOn: `$4::boolean AND sm.recent_gameweek_id IS DISTINCT FROM $3`,
+  summaryJoin: `LEFT JOIN league_standings_summary sm ON sm.league_id = m.league_id AND sm.league_id = ANY($1::int[])`,
 };
 
 const recomputeStandingsSql = (scope: LeagueScope, tail: string) => `WITH cur AS (

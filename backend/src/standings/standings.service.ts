@@ -191,6 +191,8 @@ export class StandingsService {
     );
     const climbs = recomputed.flatMap(({ leagueId, table }) => (table.climbs ?? []).map((climb) => ({ leagueId, ...climb })));
     const activities = recent ? await this.activity.rankClimbs(tx, recent, climbs) : [];
+    const activitiesOf = new Map<number, NewActivity[]>();
+    for (const a of activities) activitiesOf.set(a.league_id, [...(activitiesOf.get(a.league_id) ?? []), a]);
     const results: RecomputeResult[] = [];
     for (const { leagueId, table, removed, repaired } of recomputed) {
       const changed = table.changed ?? [];
@@ -205,7 +207,7 @@ export class StandingsService {
         // A client told to refetch has no use for rows: in a 10k league they were 8 kB on every socket a goal.
         changed: truncated ? [] : changed,
         truncated,
-        activities: activities.filter((a) => a.league_id === leagueId),
+        activities: activitiesOf.get(leagueId) ?? [],
       });
     }
     return results;
