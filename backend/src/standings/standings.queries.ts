@@ -92,6 +92,18 @@ export async function tuneForTableStatements(tx: EntityManager): Promise<void> {
   await tx.query(`SET LOCAL jit = off`);
 }
 
+/**
+ * A point in the transaction to come back to: a table ranked with a stranger's row in it is
+ * undone whole (rows, histogram, previous ranks), not patched.
+ */
+export async function markTablePass(tx: EntityManager): Promise<void> {
+  await tx.query(`SAVEPOINT table_pass`);
+}
+
+export async function undoTablePass(tx: EntityManager): Promise<void> {
+  await tx.query(`ROLLBACK TO SAVEPOINT table_pass`);
+}
+
 export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ members: number; stored: number }> {
   const [counts]: { members: number; stored: number }[] = await q.query(
     `SELECT (SELECT count(*) FROM league_members WHERE league_id = $1)::int AS members,

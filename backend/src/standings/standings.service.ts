@@ -15,6 +15,7 @@ import {
   deleteStrangerRows,
   lockLeagueStandings,
   lockLeaguesStandings,
+  markTablePass,
   recomputeLeagueStandings,
   type RecomputedTable,
   recomputeSmallLeaguesStandings,
@@ -23,6 +24,7 @@ import {
   selectMemberCounts,
   tryLockLeagueStandings,
   tuneForTableStatements,
+  undoTablePass,
   upsertSummaries,
 } from './standings.queries';
 import { recomputeGroups, type RecomputeGroups } from './recompute-groups';
@@ -141,12 +143,15 @@ export class StandingsService {
       // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).
       const repaired = options.checkEveryRow === true ? await repairKeyCounts(tx, leagueId) : 0;
       const params = { leagueId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, rollPreviousRanks: true };
+      // Equal counts can hide a stranger's row behind a missing one; the pass that finds it is undone.
+      const mayHideStranger = removed === 0 && options.checkEveryRow !== true;
+      if (mayHideStranger) await markTablePass(tx);
       let result = await recomputeLeagueStandings(tx, params);
-      if (removed === 0 && counts.stored + result.inserted > result.members) {
-        // A stranger's row hid behind a missing one (equal counts): remove it and rank again (writes nothing more).
+      if (mayHideStranger && counts.stored + result.inserted > result.members) {
+        // The first pass ranked the stranger among the members (previous ranks too): undo it, remove the row, rank again.
+        await undoTablePass(tx);
         removed = (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
-        const again = await recomputeLeagueStandings(tx, { ...params, rollPreviousRanks: false });
-        result = { ...again, updated: result.updated + again.updated, inserted: result.inserted + again.inserted, climbs: result.climbs, changed: result.changed };
+        result = await recomputeLeagueStandings(tx, params);
       }
       const [stored] = await this.store(tx, ctx, [{ leagueId, table: result, removed, repaired }]);
       return stored;

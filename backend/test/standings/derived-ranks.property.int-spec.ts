@@ -314,6 +314,33 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     expect(await standings.recomputeLeague(leagueId)).toMatchObject({ truncated: true, changed: [] });
   });
 
+  let gameweekNumber = 0;
+  /** A new gameweek with a finished match: the leagues' recent gameweek moves on, so previous ranks roll. */
+  const nextGameweek = async (recent: (Figures | null)[], pool: FastUser[]) => {
+    const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
+    gameweekNumber += 1;
+    const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, $2, now(), now()) RETURNING id`,
+      [seasonId, gameweekNumber],
+    );
+    await sys.db.query(
+      `INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at, status, home_score, away_score)
+       VALUES ($1, $2, $3, $4, now(), 'finished', 1, 0)`,
+      [seasonId, gameweekId, home.id, away.id],
+    );
+    for (const [i, f] of recent.entries()) {
+      if (f === null) continue;
+      await sys.db.query(`INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, points, exact, correct) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        pool[i].id,
+        gameweekId,
+        seasonId,
+        f.points,
+        f.exact,
+        f.correct,
+      ]);
+    }
+  };
+
   it('for random leagues, ties, corrections, joins, leaves and replays', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ members: initial, steps }) => {
@@ -372,32 +399,6 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
   });
   it('small leagues recomputed in one batch store and answer what each recomputed alone would (property)', async () => {
     const pool = await insertVerifiedUsers(sys, 30, 'batchprop', { onboarded: true });
-    const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
-    let gameweekNumber = 0;
-    /** A new gameweek with a finished match: the leagues' recent gameweek moves on, so previous ranks roll. */
-    const nextGameweek = async (recent: (Figures | null)[]) => {
-      gameweekNumber += 1;
-      const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
-        `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, $2, now(), now()) RETURNING id`,
-        [seasonId, gameweekNumber],
-      );
-      await sys.db.query(
-        `INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at, status, home_score, away_score)
-         VALUES ($1, $2, $3, $4, now(), 'finished', 1, 0)`,
-        [seasonId, gameweekId, home.id, away.id],
-      );
-      for (const [i, f] of recent.entries()) {
-        if (f === null) continue;
-        await sys.db.query(`INSERT INTO user_gameweek_totals (user_id, gameweek_id, season_id, points, exact, correct) VALUES ($1, $2, $3, $4, $5, $6)`, [
-          pool[i].id,
-          gameweekId,
-          seasonId,
-          f.points,
-          f.exact,
-          f.correct,
-        ]);
-      }
-    };
     const leagueSpec = fc.record({ offset: fc.nat({ max: 29 }), size: fc.integer({ min: 0, max: 12 }) });
     const change = fc.record({ member: fc.nat({ max: 29 }), figures: figuresArb });
 
@@ -424,7 +425,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
           fc.array(leagueSpec, { minLength: 2, maxLength: 4 }),
           fc.array(change, { maxLength: 8 }),
           fc.array(figuresArb, { minLength: 30, maxLength: 30 }),
-          fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 3 }),
+          fc.array(fc.tuple(fc.nat(), fc.boolean(), fc.boolean()), { maxLength: 3 }),
           async (initial, specs, changes, recent, memberships) => {
             for (const [i, f] of initial.entries()) await setFigures(pool[i].id, f);
             // Each league twice with the same members: one of each pair in a batch, its twin alone.
@@ -464,19 +465,21 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
 
             await recomputeBoth();
             // Corrections, a new gameweek (previous ranks roll), and members joining or leaving. A leave's row goes with
-            // its event, or stays a stranger's row for the recompute to find (not beside a join: alone, a league with
-            // as many rows as members finds the stranger only after ranking, with the leaver in its previous ranks).
+            // its event, or stays a stranger's row for the recompute to find, beside a join too (as many rows as members:
+            // alone, the league finds the stranger only after a first pass, which it undoes).
             for (const { member, figures } of changes) await setFigures(pool[member].id, figures);
-            await nextGameweek(recent);
-            const joined = new Set(memberships.filter(([, joins]) => joins).map(([pick]) => pick % pairs.length));
-            for (const [pick, joins] of memberships) {
+            await nextGameweek(recent, pool);
+            for (const [pick, joins, withEvent] of memberships) {
               const pair = pairs[pick % pairs.length];
-              const user = pool[pick % pool.length].id;
+              // A join from the pool; a leave by one of the league's members (the twins have the same ones).
+              const current: { user_id: number }[] = await sys.db.query(`SELECT user_id FROM league_members WHERE league_id = $1 ORDER BY user_id`, [pair.batch]);
+              if (!joins && current.length === 0) continue;
+              const user = joins ? pool[pick % pool.length].id : current[pick % current.length].user_id;
               for (const leagueId of [pair.batch, pair.alone]) {
                 if (joins) await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING`, [leagueId, user]);
                 else {
                   await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, user]);
-                  if (joined.has(pick % pairs.length)) await left(leagueId, user);
+                  if (withEvent) await left(leagueId, user);
                 }
               }
             }
@@ -492,5 +495,46 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     }
     // The batches ran (not every league alone).
     expect(batched).toBeGreaterThan(10);
+  });
+
+  it("keeps a leaver whose row hid behind a joiner's (no leave event, equal counts) out of the previous ranks, alone as in a batch", async () => {
+    const [first, second, third, joiner] = await insertVerifiedUsers(sys, 4, 'hidden', { onboarded: true });
+    await setFigures(first.id, { points: 30, exact: 1, correct: 1 });
+    await setFigures(second.id, { points: 20, exact: 1, correct: 1 });
+    await setFigures(third.id, { points: 10, exact: 1, correct: 1 });
+    await setFigures(joiner.id, null);
+    const leagues: number[] = [];
+    for (const name of ['Hidden stranger alone', 'Hidden stranger batched']) {
+      const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id) VALUES ($1, '', 'public', $2) RETURNING id`, [
+        name,
+        owner.id,
+      ]);
+      await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [id, [first.id, second.id, third.id]]);
+      leagues.push(id);
+    }
+    const [alone, batched] = leagues;
+    await nextGameweek([], []);
+    await standings.recomputeLeague(alone);
+    await standings.recomputeSmallLeagues([batched]);
+    // The gameweek moves on; the leader leaves (their row stays: no event) and a newcomer joins: three rows, three members.
+    await nextGameweek([], []);
+    for (const leagueId of leagues) {
+      await sys.db.query(`DELETE FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, first.id]);
+      await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member')`, [leagueId, joiner.id]);
+    }
+    const single = await standings.recomputeLeague(alone);
+    const [inBatch] = await standings.recomputeSmallLeagues([batched]);
+    expect([single.removed, inBatch.removed]).toEqual([1, 1]);
+    // As if the leave's event had removed the row at once: the previous ranks are among today's members.
+    const previous = { [second.id]: 1, [third.id]: 2, [joiner.id]: null };
+    for (const leagueId of leagues) {
+      const rows: { user_id: number; previous_rank: number | null }[] = await sys.db.query(`SELECT user_id, previous_rank FROM league_standings WHERE league_id = $1`, [leagueId]);
+      expect(Object.fromEntries(rows.map((r) => [r.user_id, r.previous_rank]))).toEqual(previous);
+      expect(Object.fromEntries(await storedRanks(leagueId))).toEqual(Object.fromEntries(await plainRanks(leagueId)));
+      await expectHistogramCountsMembers(leagueId);
+    }
+    const { leagueId: _s, activities: _as, ...singleAnswer } = single;
+    const { leagueId: _b, activities: _ab, ...batchAnswer } = inBatch;
+    expect(singleAnswer).toEqual(batchAnswer);
   });
 });
