@@ -3,6 +3,7 @@ import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil, sleep } from '../support/owned-processes';
 import { GENERIC_PLAN_APPLICATION_NAME } from '@scoreline/backend/database/generic-plan-pool';
+import { LISTEN_RETRY_MS } from '@scoreline/backend/outbox/outbox-relay.service';
 
 
 /**
@@ -107,5 +108,7 @@ describe('fault: PostgreSQL restarts under the app', () => {
     expect({ unauthorized: statuses.get(401) ?? 0, notOkOr503: other }).toEqual({ unauthorized: 0, notOkOr503: [] });
     expect(describeMismatches(counts)).toBe(NO_MISMATCHES);
     expect(listenBackInS).not.toBeNull();
+    // Within the backoff's last step (and time to connect) of Postgres coming back.
+    expect(listenBackInS!).toBeLessThan(Math.max(...LISTEN_RETRY_MS) / 1000 + 2);
   }, 300_000);
 });
