@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
+import { BIG_LEAGUE } from '../leagues/big-league';
 import {
   deleteStaleFixtureEntries,
   planForManyRows,
@@ -38,9 +39,10 @@ export type WonPeriod = { kind: 'gameweek'; gameweekId: number; number: number }
  * event finds its entry already there; entries about scores are upserted from the current
  * state, so a corrected result corrects them.
  *
- * Volume: private and public leagues get every entry. The automatic leagues (global, country,
- * club: up to every user) get only what stays readable at that size — joins (not in global),
- * the gameweek's top scorers and climbs into the top 10.
+ * Volume: private and public leagues under BIG_LEAGUE.members get every entry. The automatic
+ * leagues (global, country, club: up to every user) and big public leagues get only what stays
+ * readable at that size — joins (not in global), the gameweek's top scorers and climbs into the
+ * top 10.
  */
 @Injectable()
 export class ActivityWriterService {
@@ -74,7 +76,7 @@ export class ActivityWriterService {
       await planForManyRows(tx);
       // Entries that no longer hold (a corrected or voided result) go first.
       await deleteStaleFixtureEntries(tx, fixtureId);
-      const hits: NewActivity[] = await upsertFixtureHits(tx, fixtureId);
+      const hits: NewActivity[] = await upsertFixtureHits(tx, fixtureId, BIG_LEAGUE.members);
       return options.gameweek ? [...hits, ...(await this.gameweekScored(tx, gameweekId))] : hits;
     });
   }
@@ -85,7 +87,7 @@ export class ActivityWriterService {
    * goes again when a correction makes its player no longer the top scorer).
    */
   private gameweekScored(tx: EntityManager, gameweekId: number): Promise<NewActivity[]> {
-    return upsertGameweekScored(tx, gameweekId);
+    return upsertGameweekScored(tx, gameweekId, BIG_LEAGUE.members);
   }
 
   /** Climbs into the top 10 found by a standings recompute of one league or many (final points only), in its transaction. */

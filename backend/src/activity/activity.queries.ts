@@ -99,7 +99,16 @@ export async function deleteStaleFixtureEntries(q: Queryable, fixtureId: number)
   );
 }
 
-export function upsertFixtureHits(q: Queryable, fixtureId: number): Promise<NewActivity[]> {
+/**
+ * Whether the league `l` gets an entry for every member's performance: private and public leagues
+ * under `bigFrom` members (as last counted by its standings). Automatic leagues and big public ones
+ * get only what stays readable at that size: the gameweek's top scorers (a public league of a
+ * million members took 23 s to upsert a million gameweek entries, and no one reads them).
+ */
+const EVERY_ENTRY = (l: string, bigFrom: string) =>
+  `(${l}.type IN ('private', 'public') AND NOT EXISTS (SELECT 1 FROM league_standings_summary sm WHERE sm.league_id = ${l}.id AND sm.member_count >= ${bigFrom}))`;
+
+export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: number): Promise<NewActivity[]> {
   return q.query(
     `WITH fx AS (
        SELECT f.id, f.home_score, f.away_score, g.number, hc.short_name AS home, ac.short_name AS away
@@ -127,17 +136,22 @@ export function upsertFixtureHits(q: Queryable, fixtureId: number): Promise<NewA
             h.what || ':' || fx.id || ':' || h.user_id
      FROM hits h CROSS JOIN fx
      JOIN league_members m ON m.user_id = h.user_id
-     JOIN leagues l ON l.id = m.league_id AND l.type IN ('private', 'public')
+     JOIN leagues l ON l.id = m.league_id AND ${EVERY_ENTRY('l', '$2')}
      JOIN users u ON u.id = h.user_id
      ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description,
        importance = EXCLUDED.importance, metadata = EXCLUDED.metadata
      WHERE (a.message, a.description, a.importance, a.metadata) IS DISTINCT FROM (EXCLUDED.message, EXCLUDED.description, EXCLUDED.importance, EXCLUDED.metadata)
      RETURNING a.id, a.league_id`,
-    [fixtureId],
+    [fixtureId, bigFrom],
   );
 }
 
-export function upsertGameweekScored(q: Queryable, gameweekId: number): Promise<NewActivity[]> {
+/**
+ * A gameweek's points entries (see EVERY_ENTRY for who gets one). Each league's best is a hash
+ * aggregate over its members' rows, not a window sorted by league: at a million members the sort
+ * spilled to disk.
+ */
+export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: number): Promise<NewActivity[]> {
   return q.query(
     `WITH gw AS (
        SELECT g.id, g.number FROM gameweeks g
@@ -145,39 +159,45 @@ export function upsertGameweekScored(q: Queryable, gameweekId: number): Promise<
          -- and every prediction scored for good: the event of the last fixture scored sees the whole gameweek.
          AND NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id WHERE f.gameweek_id = g.id AND NOT p.is_final)
      ),
-     scored AS (
-       SELECT m.league_id, l.type, t.user_id, t.points, t.exact,
-              max(t.points) OVER (PARTITION BY m.league_id) AS league_best
+     scored AS MATERIALIZED (
+       SELECT m.league_id, t.user_id, t.points, t.exact
        FROM gw JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0
        JOIN league_members m ON m.user_id = t.user_id
-       JOIN leagues l ON l.id = m.league_id
      ),
-     -- In automatic leagues only the top scorers have an entry: a correction that took the top
-     -- from someone takes their entry away (the snapshot below does not see this statement's inserts).
+     best AS (SELECT league_id, max(points) AS league_best FROM scored GROUP BY league_id),
+     kinds AS (
+       SELECT b.league_id, b.league_best, ${EVERY_ENTRY('l', '$2')} AS every_entry
+       FROM best b JOIN leagues l ON l.id = b.league_id
+     ),
+     entries AS (
+       SELECT s.league_id, s.user_id, s.points, s.exact, (s.points = k.league_best AND s.points > 0) AS top
+       FROM scored s JOIN kinds k ON k.league_id = s.league_id
+       WHERE k.every_entry OR (s.points = k.league_best AND s.points > 0)
+     ),
+     -- Where only the top scorers have an entry, a correction that took the top from someone takes
+     -- their entry away (the snapshot below does not see this statement's inserts).
      dethroned AS (
-       DELETE FROM league_activities d USING leagues l, gw
-       WHERE d.league_id = l.id AND l.type NOT IN ('private', 'public') AND d.kind = 'gameweek_scored'
+       DELETE FROM league_activities d USING kinds k, gw
+       WHERE d.league_id = k.league_id AND NOT k.every_entry AND d.kind = 'gameweek_scored'
          AND d.dedupe_key LIKE 'gw:' || gw.id || ':%'
-         AND NOT EXISTS (SELECT 1 FROM scored s WHERE s.league_id = d.league_id AND s.user_id = d.actor_user_id
-                                                  AND s.points = s.league_best AND s.points > 0)
+         AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.league_id = d.league_id AND e.user_id = d.actor_user_id AND e.top)
        RETURNING 1
      )
      INSERT INTO league_activities AS a (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
-     SELECT s.league_id, s.user_id, 'gameweek_scored', 'performance',
-            CASE WHEN s.points = s.league_best AND s.points > 0 THEN 'high' WHEN s.points >= 50 THEN 'medium' ELSE 'low' END,
-            ${FULL_NAME} || CASE WHEN s.points = s.league_best AND s.points > 0 THEN ' top-scored Gameweek ' ELSE ' scored ' || s.points || ' points in Gameweek ' END
-              || gw.number || CASE WHEN s.points = s.league_best AND s.points > 0 THEN ' with ' || s.points || ' points' ELSE '' END,
-            s.exact || ' exact score' || CASE WHEN s.exact = 1 THEN '' ELSE 's' END || ' this gameweek.',
-            CASE WHEN s.points = s.league_best AND s.points > 0 THEN 'trophy' ELSE 'bar-chart' END,
-            jsonb_build_object('points', s.points, 'gameweek', gw.number, 'top', s.points = s.league_best AND s.points > 0, 'exact', s.exact),
-            'gw:' || gw.id || ':' || s.user_id
-     FROM scored s CROSS JOIN gw JOIN users u ON u.id = s.user_id
-     WHERE s.type IN ('private', 'public') OR (s.points = s.league_best AND s.points > 0)
+     SELECT e.league_id, e.user_id, 'gameweek_scored', 'performance',
+            CASE WHEN e.top THEN 'high' WHEN e.points >= 50 THEN 'medium' ELSE 'low' END,
+            ${FULL_NAME} || CASE WHEN e.top THEN ' top-scored Gameweek ' ELSE ' scored ' || e.points || ' points in Gameweek ' END
+              || gw.number || CASE WHEN e.top THEN ' with ' || e.points || ' points' ELSE '' END,
+            e.exact || ' exact score' || CASE WHEN e.exact = 1 THEN '' ELSE 's' END || ' this gameweek.',
+            CASE WHEN e.top THEN 'trophy' ELSE 'bar-chart' END,
+            jsonb_build_object('points', e.points, 'gameweek', gw.number, 'top', e.top, 'exact', e.exact),
+            'gw:' || gw.id || ':' || e.user_id
+     FROM entries e CROSS JOIN gw JOIN users u ON u.id = e.user_id
      ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description,
        importance = EXCLUDED.importance, icon = EXCLUDED.icon, metadata = EXCLUDED.metadata
      WHERE (a.message, a.description, a.importance, a.icon, a.metadata) IS DISTINCT FROM (EXCLUDED.message, EXCLUDED.description, EXCLUDED.importance, EXCLUDED.icon, EXCLUDED.metadata)
      RETURNING a.id, a.league_id`,
-    [gameweekId],
+    [gameweekId, bigFrom],
   );
 }
 
