@@ -73,9 +73,9 @@ export class ActivityWriterService {
     const { fixtureId, gameweekId, final } = event.payload;
     if (!final) return [];
     return this.db.transaction(async (tx) => {
-      await planForManyRows(tx);
       // Entries that no longer hold (a corrected or voided result) go first.
       await deleteStaleFixtureEntries(tx, fixtureId);
+      await planForManyRows(tx);
       const hits: NewActivity[] = await upsertFixtureHits(tx, fixtureId, BIG_LEAGUE.members);
       return options.gameweek ? [...hits, ...(await this.gameweekScored(tx, gameweekId))] : hits;
     });

@@ -19,6 +19,7 @@ import { UserNamePrefixSearch1765700000000 } from './migrations/1765700000000-us
 import { GlobalLeagueVerifiedOnly1765800000000 } from './migrations/1765800000000-global-league-verified-only';
 import { FixtureStatesVersion1765900000000 } from './migrations/1765900000000-fixture-states-version';
 import { StandingsRecomputedAt1766000000000 } from './migrations/1766000000000-standings-recomputed-at';
+import { ActivityHitsKey1766100000000 } from './migrations/1766100000000-activity-hits-key';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -43,4 +44,5 @@ export const ALL_MIGRATIONS = [
   GlobalLeagueVerifiedOnly1765800000000,
   FixtureStatesVersion1765900000000,
   StandingsRecomputedAt1766000000000,
+  ActivityHitsKey1766100000000,
 ];
