@@ -126,8 +126,7 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
  * one statement serves many small leagues (issue 12: 50,000 leagues of 20 took ~25 ms each alone,
  * mostly round trips, planning and the commit). The tail answers, per league, the counts, the
  * leading rows (for the summary), the climbs into the top 10 and the rows whose rank or figures
- * changed (live push). $1 the league (LeagueScope), $2 season, $3 recent gameweek, $4 whether
- * previous ranks may roll.
+ * changed (live push). $1 the league (LeagueScope), $2 season, $3 recent gameweek.
  */
 const KEY_ORDER = tableOrder((f) => f);
 
@@ -156,7 +155,7 @@ const ONE_LEAGUE: LeagueScope = {
   same: () => '',
   partition: '',
   // Once for the statement, not a join per member.
-  movedOn: `$4::boolean AND (SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3`,
+  movedOn: `(SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3`,
   summaryJoin: '',
 };
 const MANY_LEAGUES: LeagueScope = {
@@ -166,7 +165,7 @@ const MANY_LEAGUES: LeagueScope = {
   join: (a, b) => `${a}.league_id = ${b}.league_id AND ${a}.league_id = ANY($1::int[])`,
   same: (a, b) => `${a}.league_id = ${b}.league_id AND `,
   partition: 'PARTITION BY league_id ',
-  movedOn: `$4::boolean AND sm.recent_gameweek_id IS DISTINCT FROM $3`,
+  movedOn: `sm.recent_gameweek_id IS DISTINCT FROM $3`,
   summaryJoin: `LEFT JOIN league_standings_summary sm ON sm.league_id = m.league_id AND sm.league_id = ANY($1::int[])`,
 };
 
@@ -436,9 +435,9 @@ export interface RecomputedTable {
 
 export async function recomputeLeagueStandings(
   tx: EntityManager,
-  p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null; rollPreviousRanks: boolean },
+  p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null },
 ): Promise<RecomputedTable> {
-  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId, p.rollPreviousRanks]);
+  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId]);
   if (result.buckets > 0) await dropEmptyBuckets(tx, [p.leagueId]);
   return result;
 }
@@ -452,7 +451,6 @@ export async function recomputeSmallLeaguesStandings(
     p.leagueIds,
     p.seasonId,
     p.recentGameweekId,
-    true,
   ]);
   const emptied = results.filter((r) => r.buckets > 0).map((r) => r.league_id);
   if (emptied.length > 0) await dropEmptyBuckets(tx, emptied);

@@ -142,7 +142,7 @@ export class StandingsService {
       if (options.checkEveryRow === true || counts.stored > counts.members) removed += (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
       // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).
       const repaired = options.checkEveryRow === true ? await repairKeyCounts(tx, leagueId) : 0;
-      const params = { leagueId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, rollPreviousRanks: true };
+      const params = { leagueId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null };
       // Equal counts can hide a stranger's row behind a missing one; the pass that finds it is undone.
       const mayHideStranger = removed === 0 && options.checkEveryRow !== true;
       if (mayHideStranger) await markTablePass(tx);
