@@ -66,8 +66,8 @@ describe('league feeds: every entry in small leagues, top scorers only in big on
     standings = sys.workers.get(StandingsService, { strict: false });
     await sys.workers.get(ReconcilerService, { strict: false }).runPass({ waitForLock: true });
     users = await insertVerifiedUsers(sys, picks.length, 'feedvol', { onboarded: true });
-    // A season of its own, not active: nothing else reads it.
-    [{ id: seasonId }] = await sys.db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Feed Volume 2086/87', '2086/87', 'en.1', false) RETURNING id`);
+    // A season of its own, not active, with a label and code no other suite uses (suites share the run's database).
+    [{ id: seasonId }] = await sys.db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Feed Volume League 2114/15', '2114/15', 'feed.volume', false) RETURNING id`);
     [{ id: gameweekId }] = await sys.db.query(`INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, 1, now(), now()) RETURNING id`, [seasonId]);
     const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
     [{ id: fixtureId }] = await sys.db.query(
