@@ -15,20 +15,23 @@ import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import type { AppEnv } from '@scoreline/backend/config/env';
-import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '@scoreline/backend/demo/demo-names';
-import { SEED_PARTS, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
+import { seedOneFixtureSeason } from './one-fixture-season';
+import { prepareBenchDatabase } from './bench-users';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
 import { BENCH_SEASONS } from './bench-seasons';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
- * (created, migrated, dropped at the end), with the real API and workers booted in-process.
+ * (created, migrated, dropped at the end; its users copied from the data set cached for that
+ * count, `scoreline_bench_cache_<users>_<hash>`, when there is one), with the real API and workers
+ * booted in-process.
  * Prints one line per figure. Other areas add their figures by appending to BENCH_CASES.
  *
  * Environment: BENCH_DATABASE_URL (any database on the server to bench on; default
  * postgres://postgres@127.0.0.1:5432/postgres), REDIS_URL, BENCH_SCALE=100k|1m|100k,1m (the
  * number of bench users; each scale runs on its own scratch database; default 100k),
- * BENCH_USERS (an exact number instead of BENCH_SCALE),
+ * BENCH_USERS (an exact number instead of BENCH_SCALE), BENCH_FRESH=1 to drop the cached
+ * data set and seed the users afresh,
  * BENCH_ONLY=<case name>[,<case name>] to run some cases only, KEEP_BENCH_DB=1 to keep the
  * scratch database, BENCH_PROFILE_DIR=<dir> for a V8 CPU profile of each process a case starts,
  * BENCH_TRACE_MEMORY=1 for the headline's memory (RSS, heap, external) once a second,
@@ -186,34 +189,6 @@ export const scoreFixtureCase: BenchCase = {
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
 export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, smallLeaguesCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
 
-/**
- * Bench users are named as fans are: the demo fans' first and family names in every combination
- * (72 × 63), so a name search meets the spread of real names, not a million rows that
- * all share "Bench User". Usernames stay `bench_N`: the cases select their users by them.
- */
-async function seedUsers(db: DataSource, count: number): Promise<void> {
-  const batch = 50_000;
-  // Batches of 50,000 in SEED_PARTS statements at once, each taking every SEED_PARTS-th batch.
-  await Promise.all(
-    Array.from({ length: SEED_PARTS }, async (_, part) => {
-      for (let from = 1 + part * batch; from <= count; from += SEED_PARTS * batch) {
-        const to = Math.min(count, from + batch - 1);
-        await seedQuery(
-          db,
-          `INSERT INTO users (username, email, first_name, last_name, password_hash, email_verified_at)
-           SELECT 'bench_' || i, 'bench_' || i || '@bench.invalid',
-                  ($3::text[])[1 + i % cardinality($3::text[])],
-                  ($4::text[])[1 + (i / cardinality($3::text[])) % cardinality($4::text[])],
-                  'not-a-password-hash', now()
-           FROM generate_series($1::int, $2::int) AS i`,
-          [from, to, DEMO_FIRST_NAMES, DEMO_LAST_NAMES],
-        );
-      }
-    }),
-  );
-  await db.query(`ANALYZE users`);
-}
-
 const SCALES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 };
 
 /** The user counts to bench, in order: BENCH_USERS, else BENCH_SCALE (default 100k). */
@@ -272,7 +247,6 @@ async function benchAt(users: number): Promise<void> {
     // loads it. FRONTEND_DIST: another build's dist, e.g. to compare two on the same machine state.
     FRONTEND_DIST: process.env.FRONTEND_DIST ?? join(__dirname, '..', '..', 'frontend', 'dist'),
   });
-  const { ensureDatabaseExists, migrateAndSeed } = await import('@scoreline/backend/database/migrate');
   const { createApiApp } = await import('@scoreline/backend/app.factory');
   const { createWorkersApp } = await import('@scoreline/workers/main');
   const { DataSource: DS } = await import('typeorm');
@@ -280,7 +254,6 @@ async function benchAt(users: number): Promise<void> {
   const { QUEUES } = await import('@scoreline/backend/outbox/event-routes');
 
   process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
-  await ensureDatabaseExists(databaseUrl);
   let api: INestApplication | null = null;
   let workers: INestApplicationContext | null = null;
   let workerProcess: NodeProcess | null = null;
@@ -288,7 +261,11 @@ async function benchAt(users: number): Promise<void> {
   // The bench's own handles on the queues (settle reads their counts), wherever the workers run.
   const queues = QUEUES.map((name) => new BullQueue(name, { connection: { url: process.env.REDIS_URL! }, prefix: process.env.QUEUE_PREFIX }));
   try {
-    await migrateAndSeed(databaseUrl);
+    // The users before the apps connect: the data set is copied from its cache, or seeded and cached.
+    const prepared = await prepareBenchDatabase(databaseUrl, users, { fresh: process.env.BENCH_FRESH === '1' });
+    process.stderr.write(
+      `[bench] ${users} users ${prepared.cached ? 'copied from the cached data set' : 'seeded (and cached for the next run)'} in ${round(prepared.ms)} ms\n`,
+    );
     api = await createApiApp();
     await api.listen(0, '127.0.0.1');
     if (workersApart) {
@@ -300,13 +277,10 @@ async function benchAt(users: number): Promise<void> {
       await workers.init();
     }
     const db = api.get(DS);
-    const t = process.hrtime.bigint();
-    await seedUsers(db, users);
     const [admin]: { id: number; username: string }[] = await db.query(
       `INSERT INTO users (username, email, first_name, last_name, password_hash, role, email_verified_at)
        VALUES ('benchadmin', 'admin@bench.invalid', 'Bench', 'Admin', 'not-a-password-hash', 'admin', now()) RETURNING id, username`,
     );
-    process.stderr.write(`[bench] ${users} users seeded in ${round(ms(t))} ms\n`);
     // Access tokens last 15 minutes; a full bench run takes longer.
     const adminToken = api.get(JwtService, { strict: false }).sign({ sub: admin.id, tv: 0, username: admin.username }, { expiresIn: '1d' });
     const address = api.getHttpServer().address() as { port: number };
