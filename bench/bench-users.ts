@@ -5,6 +5,7 @@ import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/databas
 import { ALL_MIGRATIONS } from '@scoreline/backend/database/migrations';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '@scoreline/backend/demo/demo-names';
 import { SEED_PARTS, seedQuery } from './one-fixture-season';
+import { ms } from './timing';
 
 /**
  * Bench users are named as fans are: the demo fans' first and family names in every combination
@@ -49,7 +50,7 @@ export function benchCacheName(users: number, madeBy: { migrations: string[]; se
 export interface PreparedBenchDatabase {
   /** Whether the users came from the cache. */
   cached: boolean;
-  /** How long the database took to be ready, users and all. */
+  /** How long the database took to be ready, users and all (a seeded one's copy into the cache not counted). */
   ms: number;
 }
 
@@ -63,9 +64,7 @@ export async function prepareBenchDatabase(databaseUrl: string, users: number, o
   const start = process.hrtime.bigint();
   const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   const cache = benchCacheName(users, { migrations: ALL_MIGRATIONS.map((m) => m.name), seed: `${seedUsers}${DEMO_FIRST_NAMES}${DEMO_LAST_NAMES}` });
-  const admin = new DataSource({ type: 'postgres', url: new URL('/postgres', databaseUrl).toString() });
-  await admin.initialize();
-  try {
+  return withServerAdmin(databaseUrl, async (admin) => {
     // Caches of this user count made by other code, and this one when asked to start afresh.
     const stale: { datname: string }[] = await admin.query(
       `SELECT datname FROM pg_database WHERE starts_with(datname, $1) AND (datname <> $2 OR $3)`,
@@ -78,7 +77,7 @@ export async function prepareBenchDatabase(databaseUrl: string, users: number, o
       await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${cache}" STRATEGY FILE_COPY`);
       // Reference data as this code seeds it (idempotent).
       await migrateAndSeed(databaseUrl);
-      return { cached: true, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+      return { cached: true, ms: ms(start) };
     }
     await ensureDatabaseExists(databaseUrl);
     await migrateAndSeed(databaseUrl);
@@ -89,9 +88,18 @@ export async function prepareBenchDatabase(databaseUrl: string, users: number, o
     } finally {
       await db.destroy();
     }
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    const seeded = ms(start);
     await admin.query(`CREATE DATABASE "${cache}" TEMPLATE "${name}" STRATEGY FILE_COPY`);
-    return { cached: false, ms };
+    return { cached: false, ms: seeded };
+  });
+}
+
+/** `work` on a connection to the server's `postgres` database, which creates and drops the bench's databases. */
+export async function withServerAdmin<T>(databaseUrl: string, work: (admin: DataSource) => Promise<T>): Promise<T> {
+  const admin = new DataSource({ type: 'postgres', url: new URL('/postgres', databaseUrl).toString() });
+  await admin.initialize();
+  try {
+    return await work(admin);
   } finally {
     await admin.destroy();
   }

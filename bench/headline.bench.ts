@@ -3,6 +3,7 @@ import { autocannon } from './autocannon';
 import { inParts, seedOneFixtureSeason, seedQuery } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
 import { BENCH_SEASONS } from './bench-seasons';
+import { ms, round } from './timing';
 
 /**
  * The headline figure (issue 12 §1): a goal recorded through the admin API → every affected
@@ -21,8 +22,6 @@ import { BENCH_SEASONS } from './bench-seasons';
  * case measures it between matches.
  */
 
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 const GOAL_MS = 2000;
 
 interface LeagueUnderTest {

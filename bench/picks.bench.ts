@@ -3,6 +3,7 @@ import { againstFloor } from './floor-ratio';
 import { cpuBetween, cpuSnapshot } from './server-cpu';
 import type { BenchCase, BenchContext } from './run';
 import { BENCH_SEASONS } from './bench-seasons';
+import { ms, round } from './timing';
 
 /**
  * Everyone's picks and the crowd for one league holding every bench user (100,000 by default),
@@ -16,8 +17,6 @@ import { BENCH_SEASONS } from './bench-seasons';
  * Goals: each read p99 < 50 ms.
  */
 
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const FIXTURES = 10;
 const PAGE_SIZE = 25;

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { percentile } from './percentile';
 import type { BenchCase, BenchContext } from './run';
 import { BENCH_SEASONS } from './bench-seasons';
+import { round } from './timing';
 
 /**
  * Web push fan-out: 10,000 fans (BENCH_PUSH_FANS) predicted a match and have push on, each with
@@ -26,7 +27,6 @@ const GOALS = 5;
 const LANES = 64;
 const TIMEOUT_MS = Number(process.env.BENCH_PUSH_TIMEOUT_MS ?? 180_000);
 const now = () => performance.timeOrigin + performance.now();
-const round = (n: number) => Math.round(n);
 const trace = (line: string) => process.env.BENCH_PUSH_TRACE === '1' && process.stderr.write(`[push-fanout] ${line}\n`);
 
 /** The device whose pushes the service decrypts: its path and its browser keys. */

@@ -12,6 +12,7 @@ import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import { freePort, startNodeProcess, type NodeProcess } from './node-process';
 import { cpuBetween, cpuSnapshot } from './server-cpu';
 import { BENCH_SEASONS } from './bench-seasons';
+import { ms, round } from './timing';
 
 /**
  * Push latency: 10,000 signed-in Socket.IO clients (websocket transport) spread over two API
@@ -40,8 +41,6 @@ import { BENCH_SEASONS } from './bench-seasons';
  * BENCH_PUSH_TRACE=1 to print when each kind of event reached the clients, per step.
  */
 
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 /** Epoch milliseconds with a fraction: comparable across the processes of this machine. */
 const now = () => performance.timeOrigin + performance.now();
 

@@ -1,5 +1,6 @@
 import type { BenchCase, BenchContext } from './run';
 import { BENCH_SEASONS } from './bench-seasons';
+import { ms, round } from './timing';
 
 /**
  * Rank over time for one league holding every bench user (100,000 by default): the snapshot a
@@ -11,8 +12,6 @@ import { BENCH_SEASONS } from './bench-seasons';
  * Goal: the snapshot within 2× the floor.
  */
 
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export const rankHistoryCase: BenchCase = {

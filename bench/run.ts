@@ -16,9 +16,10 @@ import { pushFanoutCase } from './push-fanout.bench';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import type { AppEnv } from '@scoreline/backend/config/env';
 import { seedOneFixtureSeason } from './one-fixture-season';
-import { prepareBenchDatabase } from './bench-users';
+import { prepareBenchDatabase, withServerAdmin } from './bench-users';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
 import { BENCH_SEASONS } from './bench-seasons';
+import { ms, round } from './timing';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -64,8 +65,6 @@ export interface BenchCase {
   run(ctx: BenchContext): Promise<string[]>;
 }
 
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 
 async function call(ctx: BenchContext, method: string, path: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${ctx.baseUrl}${path}`, {
@@ -331,10 +330,7 @@ async function benchAt(users: number): Promise<void> {
     await workers?.close().catch(() => undefined);
     await api?.close().catch(() => undefined);
     if (!process.env.KEEP_BENCH_DB) {
-      const admin = new DS({ type: 'postgres', url: new URL('/postgres', databaseUrl).toString() });
-      await admin.initialize();
-      await admin.query(`DROP DATABASE IF EXISTS "scoreline_bench_${stamp}" WITH (FORCE)`);
-      await admin.destroy();
+      await withServerAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "scoreline_bench_${stamp}" WITH (FORCE)`));
     }
     // Drop this run's BullMQ keys.
     const { default: Redis } = await import('ioredis');

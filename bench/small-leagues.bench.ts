@@ -1,5 +1,6 @@
 import { waitFor } from './wait-for';
 import type { BenchCase, BenchContext } from './run';
+import { ms, round } from './timing';
 
 /**
  * Many small leagues (issue 12: a million fans are mostly in leagues of friends): every bench user
@@ -14,8 +15,6 @@ import type { BenchCase, BenchContext } from './run';
 
 const LEAGUE_SIZE = 20;
 const ALONE_SAMPLE = 300;
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 
 export const smallLeaguesCase: BenchCase = {
   name: 'small-leagues',

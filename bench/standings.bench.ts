@@ -1,6 +1,7 @@
 import { waitFor } from './wait-for';
 import { autocannon } from './autocannon';
 import type { BenchCase, BenchContext } from './run';
+import { ms, round } from './timing';
 
 /**
  * Standings for one league holding every bench user (100,000 by default):
@@ -12,8 +13,6 @@ import type { BenchCase, BenchContext } from './run';
  * Goals: recompute under 1 s; leaderboard at least half of health's throughput.
  */
 
-const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
-const round = (n: number) => Math.round(n);
 
 
 
