@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { GenericPlanPool } from './generic-plan-pool';
 
@@ -8,6 +8,23 @@ import type { GenericPlanPool } from './generic-plan-pool';
 export async function createDatabaseIfMissing(admin: DataSource, name: string): Promise<void> {
   const rows: unknown[] = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
   if (rows.length === 0) await admin.query(`CREATE DATABASE "${name}"`);
+}
+
+/** Advisory-lock key of the migrations (session lock): one migrating process per database. */
+const MIGRATIONS_LOCK_KEY = 7_306_001;
+
+/**
+ * Waits until no other process migrates this database; held until the runner's session ends.
+ * Tried every quarter second rather than waited for in pg_advisory_lock: a session blocked in a
+ * statement holds a snapshot, which the holder's CREATE INDEX CONCURRENTLY would wait for (a
+ * deadlock Postgres does not detect).
+ */
+export async function lockMigrations(runner: QueryRunner): Promise<void> {
+  for (;;) {
+    const [{ locked }]: { locked: boolean }[] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATIONS_LOCK_KEY]);
+    if (locked) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** The cheapest round trip: the readiness check of a process with no Nest health module. */

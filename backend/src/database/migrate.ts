@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
-import { createDatabaseIfMissing } from './database.queries';
+import { createDatabaseIfMissing, lockMigrations } from './database.queries';
 import { seedReferenceData } from './seed-reference-data';
 import type { AppEnv } from '../config/env';
 import { seedDemoIfEmpty } from '../seasons/demo-seed';
@@ -20,15 +20,24 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Apply pending migrations and the idempotent reference-data seed (and, given the env, the demo season). */
+/**
+ * Apply pending migrations and the idempotent reference-data seed (and, given the env, the demo
+ * season). One process at a time per database: two at once (overlapping deploys' migration Jobs)
+ * would both create the migrations table or apply the same migration. The lock is a session
+ * advisory lock on a connection of its own, idle while the migrations run on others, so it does
+ * not hold back a CREATE INDEX CONCURRENTLY among them; it goes with the session if we die.
+ */
 export async function migrateAndSeed(databaseUrl: string, env?: AppEnv): Promise<void> {
   const db = new DataSource(dataSourceOptions(databaseUrl));
   await db.initialize();
+  const lock = db.createQueryRunner();
   try {
+    await lockMigrations(lock);
     await db.runMigrations({ transaction: 'each' });
     await seedReferenceData(db);
     if (env) await seedDemoIfEmpty(db, env);
   } finally {
+    await lock.release();
     await db.destroy();
   }
 }
