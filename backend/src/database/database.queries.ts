@@ -13,18 +13,10 @@ export async function createDatabaseIfMissing(admin: DataSource, name: string): 
 /** Advisory-lock key of the migrations (session lock): one migrating process per database. */
 const MIGRATIONS_LOCK_KEY = 7_306_001;
 
-/**
- * Waits until no other process migrates this database; held until the runner's session ends.
- * Tried every quarter second rather than waited for in pg_advisory_lock: a session blocked in a
- * statement holds a snapshot, which the holder's CREATE INDEX CONCURRENTLY would wait for (a
- * deadlock Postgres does not detect).
- */
-export async function lockMigrations(runner: QueryRunner): Promise<void> {
-  for (;;) {
-    const [{ locked }]: { locked: boolean }[] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATIONS_LOCK_KEY]);
-    if (locked) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+/** Takes the migrations' lock unless another session holds it; held until the runner's session ends. */
+export async function tryLockMigrations(runner: QueryRunner): Promise<boolean> {
+  const [{ locked }]: { locked: boolean }[] = await runner.query('SELECT pg_try_advisory_lock($1) AS locked', [MIGRATIONS_LOCK_KEY]);
+  return locked;
 }
 
 /** The cheapest round trip: the readiness check of a process with no Nest health module. */

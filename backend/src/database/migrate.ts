@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
-import { createDatabaseIfMissing, lockMigrations } from './database.queries';
+import { createDatabaseIfMissing, tryLockMigrations } from './database.queries';
 import { seedReferenceData } from './seed-reference-data';
 import type { AppEnv } from '../config/env';
 import { seedDemoIfEmpty } from '../seasons/demo-seed';
@@ -18,6 +18,17 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   } finally {
     await admin.destroy();
   }
+}
+
+/**
+ * Waits until no other process migrates this database. Tried every quarter second rather than
+ * waited for in pg_advisory_lock: a session blocked in a statement holds a snapshot, which the
+ * holder's CREATE INDEX CONCURRENTLY would wait for (a deadlock Postgres does not detect).
+ */
+async function lockMigrations(runner: QueryRunner): Promise<void> {
+  if (await tryLockMigrations(runner)) return;
+  process.stderr.write('[migrate] another process is migrating this database: waiting for it\n');
+  while (!(await tryLockMigrations(runner))) await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
 /**
