@@ -9,6 +9,7 @@ import { earlyBoot } from './build/early-boot';
 import { chunkGroups } from './build/chunk-groups';
 import { FIRST_SCREEN_ALIASES, FIRST_SCREENS, SHELL_NAMESPACES } from './build/first-screens.mjs';
 import { localeBundles } from './build/locale-bundles';
+import { COMPRESS_FROM_BYTES, TEXT_FILE } from './build/precompress.mjs';
 
 const backend = 'http://localhost:3000';
 const chunks = chunkGroups({
@@ -58,7 +59,8 @@ export default defineConfig({
       },
     }),
     // Brotli and gzip copies of every text file, made once here; the API's static handler sends them.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|css|js|mjs|json|svg|txt)$/, threshold: 512, logLevel: 'silent' }),
+    // (The service worker is written after this runs: build/precompress.mjs makes its copies.)
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: TEXT_FILE, threshold: COMPRESS_FROM_BYTES, logLevel: 'silent' }),
   ],
   resolve: {
     alias: {
@@ -97,7 +99,7 @@ export default defineConfig({
   test: {
     // Pure helpers run in node; files that need a DOM say so with @vitest-environment jsdom.
     environment: 'node',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     // Generous bounds for a loaded 2-core CI machine (one run took 832 s instead of ~100 s, and

@@ -1,11 +1,13 @@
 // The bundle budget of issue 12: what a phone downloads before /home or /dashboard can show,
-// gzipped as the server sends it, and the largest chunk. Run after `vite build` (the frontend's
-// build script does); exits non-zero when over, so the build and `npm test` fail.
+// gzipped as the server sends it, and the largest chunk; and every text file's compressed copies
+// (build/precompress.mjs). Run after `vite build` (the frontend's build script does); exits
+// non-zero when over or when a copy is missing or stale, so the build and `npm test` fail.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { FIRST_SCREENS } from './first-screens.mjs';
+import { compressedCopyProblems } from './precompress.mjs';
 
 const KB = 1000;
 /**
@@ -75,6 +77,9 @@ export function checkBudget(dist) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
   const { lines, failures } = checkBudget(dist);
+  const copies = compressedCopyProblems(dist);
+  lines.push(copies.length === 0 ? 'every text file has its brotli and gzip copies' : `${copies.length} compressed copies missing or stale`);
+  failures.push(...copies);
   for (const line of lines) console.log(`bundle budget: ${line}`);
   for (const failure of failures) console.error(`bundle budget exceeded: ${failure}`);
   process.exit(failures.length > 0 ? 1 : 0);
