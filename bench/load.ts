@@ -42,8 +42,10 @@ function positive(name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
-  return n;
+  if (Number.isInteger(n) && n >= 1) return n;
+  // Read as the module loads, before main(): said in one line, without a stack.
+  console.error(`${name} must be a positive whole number, got "${raw}"`);
+  process.exit(2);
 }
 
 /** The address fan i comes from: distinct per fan, so per-address limits count each on its own. */

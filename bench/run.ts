@@ -188,22 +188,34 @@ export const scoreFixtureCase: BenchCase = {
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
 export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, smallLeaguesCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
 
+/** A bad BENCH_* setting: said in one line, without a stack. */
+export class BenchSettingError extends Error {}
+
 const SCALES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 };
 
 /** The user counts to bench, in order: BENCH_USERS, else BENCH_SCALE (default 100k). */
 export function benchScales(env: NodeJS.ProcessEnv): number[] {
   if (env.BENCH_USERS) {
     const users = Number(env.BENCH_USERS);
-    if (!Number.isInteger(users) || users < 1 || users > 2_000_000) throw new Error(`BENCH_USERS must be 1..2000000, got ${env.BENCH_USERS}`);
+    if (!Number.isInteger(users) || users < 1 || users > 2_000_000) throw new BenchSettingError(`BENCH_USERS must be 1..2000000, got ${env.BENCH_USERS}`);
     return [users];
   }
   const names = (env.BENCH_SCALE ?? '100k').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
-  for (const name of names) if (!(name in SCALES)) throw new Error(`BENCH_SCALE must be 100k, 1m or 100k,1m, got ${env.BENCH_SCALE}`);
+  for (const name of names) if (!(name in SCALES)) throw new BenchSettingError(`BENCH_SCALE must be 100k, 1m or 100k,1m, got ${env.BENCH_SCALE}`);
   return names.map((name) => SCALES[name]);
+}
+
+/** The cases BENCH_ONLY names (default: all, in BENCH_CASES' order); a name that is no case is refused before anything is seeded. */
+export function benchCases(env: NodeJS.ProcessEnv): BenchCase[] {
+  const only = (env.BENCH_ONLY ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const unknown = only.filter((name) => !BENCH_CASES.some((b) => b.name === name));
+  if (unknown.length > 0) throw new BenchSettingError(`BENCH_ONLY: no case named ${unknown.join(', ')}; the cases: ${BENCH_CASES.map((b) => b.name).join(', ')}`);
+  return BENCH_CASES.filter((b) => only.length === 0 || only.includes(b.name));
 }
 
 async function main(): Promise<void> {
   const scales = benchScales(process.env);
+  benchCases(process.env);
   if (process.env.BENCH_WORKERS === 'process' && !API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // With the workers apart this process is the API (and the bench's driver): it runs with the
     // API's Node flags, as npm start, the container and Kubernetes run the API.
@@ -224,7 +236,7 @@ async function main(): Promise<void> {
 async function benchAt(users: number): Promise<void> {
   const stamp = `${Date.now()}`;
   const workersApart = process.env.BENCH_WORKERS === 'process';
-  if (!['process', 'in-process', undefined].includes(process.env.BENCH_WORKERS)) throw new Error(`BENCH_WORKERS must be process or in-process, got ${process.env.BENCH_WORKERS}`);
+  if (!['process', 'in-process', undefined].includes(process.env.BENCH_WORKERS)) throw new BenchSettingError(`BENCH_WORKERS must be process or in-process, got ${process.env.BENCH_WORKERS}`);
   const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/scoreline_bench_${stamp}`;
   const databaseUrl = url.toString();
@@ -314,8 +326,7 @@ async function benchAt(users: number): Promise<void> {
         );
       },
     };
-    const only = (process.env.BENCH_ONLY ?? '').split(',').map((n) => n.trim()).filter(Boolean);
-    for (const bench of BENCH_CASES.filter((b) => only.length === 0 || only.includes(b.name))) {
+    for (const bench of benchCases(process.env)) {
       for (const line of await bench.run(ctx)) process.stdout.write(`${line}\n`);
     }
     if (workerProcess) {
@@ -350,7 +361,8 @@ if (require.main === module) {
     // With BENCH_WORKERS=process the run happened in a child: its exit code is ours (process.exitCode).
     () => process.exit(),
     (error: unknown) => {
-      process.stderr.write(`[bench] failed: ${(error as Error).stack ?? String(error)}\n`);
+      const said = error instanceof BenchSettingError ? error.message : ((error as Error).stack ?? String(error));
+      process.stderr.write(`[bench] failed: ${said}\n`);
       process.exit(1);
     },
   );
