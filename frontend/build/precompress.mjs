@@ -27,11 +27,12 @@ export function compressedCopyProblems(dist) {
   const visit = (dir) => {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
-      if (statSync(path).isDirectory()) {
+      const stat = statSync(path);
+      if (stat.isDirectory()) {
         if (!name.startsWith('.')) visit(path); // .vite/: the build's own manifest, never served
         continue;
       }
-      if (!TEXT_FILE.test(name) || statSync(path).size < COMPRESS_FROM_BYTES) continue;
+      if (!TEXT_FILE.test(name) || stat.size < COMPRESS_FROM_BYTES) continue;
       const bytes = readFileSync(path);
       for (const [suffix, decompress] of [['.br', brotliDecompressSync], ['.gz', gunzipSync]]) {
         const copy = `${path}${suffix}`;

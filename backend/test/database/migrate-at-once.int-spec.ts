@@ -4,11 +4,12 @@ import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/databas
 import { ALL_MIGRATIONS } from '@scoreline/backend/database/migrations';
 
 /**
- * Two processes migrating one database at the same moment (two deploys' migration Jobs, or the
- * start script run twice): both finish, each migration is applied once and the seed is whole.
- * On an empty database of its own.
+ * Processes migrating one database at the same moment (two deploys' migration Jobs, or the start
+ * script run twice; here three migrators on connections of their own, as three processes would
+ * be): each finishes, each migration is applied once and the seed is whole. On an empty database
+ * of its own.
  */
-describe('migrations run by two processes at once', () => {
+describe('migrations run by several processes at once', () => {
   const url = new URL(process.env.DATABASE_URL!);
   const name = `${url.pathname.slice(1)}_migrate_at_once`;
   url.pathname = `/${name}`;
@@ -20,7 +21,7 @@ describe('migrations run by two processes at once', () => {
     await admin.destroy();
   });
 
-  it('applies each migration once and both callers succeed', async () => {
+  it('applies each migration once and every caller succeeds', async () => {
     await ensureDatabaseExists(url.toString());
     const runs = await Promise.allSettled([migrateAndSeed(url.toString()), migrateAndSeed(url.toString()), migrateAndSeed(url.toString())]);
     expect(runs.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok']);
