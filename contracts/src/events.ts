@@ -14,8 +14,12 @@ export interface DomainEventMap {
     email: string;
     firstName: string;
     purpose: OtpPurpose;
-    /** The plain code travels only inside the outbox/queue, never in the API answer. */
-    code: string;
+    /**
+     * The code sealed for the mail sender (AES-256-GCM under a key derived from JWT_SECRET,
+     * backend/src/auth/sealed-code.ts): the outbox and the queues never hold a usable code.
+     * null once the email went out: the sender scrubs it from the outbox row.
+     */
+    sealedCode: string | null;
     /** Identifies this code so that a retried send is not a second email. */
     otpId: number;
     expiresAt: string;

@@ -16,6 +16,7 @@ import {
   otpMatches,
   secondsUntilResend,
 } from './otp';
+import { sealOtpCode } from './sealed-code';
 
 interface CodeOwner {
   id: number;
@@ -59,12 +60,14 @@ export class EmailCodeService {
     const code = generateOtpCode();
     const expiresAt = new Date(Date.now() + OTP_TTL_MS);
     const otpId = await insertEmailCode(tx, user.id, purpose, hashOtpCode(this.env.jwtSecret, user.id, purpose, code), expiresAt);
+    // The table keeps only the code's HMAC; the event carries it sealed, for the mail sender alone.
+    const sealedCode = sealOtpCode(this.env.jwtSecret, code, { otpId, userId: user.id, purpose, email: user.email });
     await this.outbox.publish(tx, 'otp.requested', {
       userId: user.id,
       email: user.email,
       firstName: user.firstName,
       purpose,
-      code,
+      sealedCode,
       otpId,
       expiresAt: expiresAt.toISOString(),
     });

@@ -4,10 +4,10 @@ import type { OutgoingMail } from './mail.service';
 const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The email carrying a verification or password-reset code. */
-export function otpEmail(event: DomainEventMap['otp.requested'], appUrl: string): OutgoingMail {
+/** The email carrying a verification or password-reset code (`code`: the event's sealed code, opened). */
+export function otpEmail(event: DomainEventMap['otp.requested'], code: string, appUrl: string): OutgoingMail {
   const reset = event.purpose === 'password_reset';
-  const subject = reset ? `Your Scoreline password reset code: ${event.code}` : `Your Scoreline verification code: ${event.code}`;
+  const subject = reset ? `Your Scoreline password reset code: ${code}` : `Your Scoreline verification code: ${code}`;
   const intro = reset
     ? 'Use this code to reset your Scoreline password.'
     : 'Welcome to Scoreline! Use this code to verify your email address.';
@@ -17,7 +17,7 @@ export function otpEmail(event: DomainEventMap['otp.requested'], appUrl: string)
     '',
     intro,
     '',
-    `    ${event.code}`,
+    `    ${code}`,
     '',
     'The code is valid for 10 minutes. If you did not ask for it, you can ignore this email.',
     '',
@@ -27,7 +27,7 @@ export function otpEmail(event: DomainEventMap['otp.requested'], appUrl: string)
 <div style="max-width:480px;margin:auto;background:#13203a;border-radius:12px;padding:24px">
 <h1 style="color:#22c55e;margin-top:0">Scoreline</h1>
 <p>Hi ${escapeHtml(name)},</p><p>${intro}</p>
-<p style="font-size:32px;letter-spacing:8px;font-weight:700;color:#fff">${event.code}</p>
+<p style="font-size:32px;letter-spacing:8px;font-weight:700;color:#fff">${escapeHtml(code)}</p>
 <p style="color:#9ca3af">The code is valid for 10 minutes. If you did not ask for it, you can ignore this email.</p>
 <p><a style="color:#22c55e" href="${escapeHtml(appUrl)}">${escapeHtml(appUrl)}</a></p></div></body></html>`;
   return { to: event.email, subject, text, html };

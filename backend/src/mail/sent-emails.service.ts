@@ -16,10 +16,12 @@ export class SentEmailsService {
     private readonly mail: MailService,
   ) {}
 
-  async sendOnce(idempotencyKey: string, mail: OutgoingMail): Promise<'sent' | 'already-sent'> {
+  /** `mail` may be a function: it is called only when the email is still to be sent (an OTP's code is opened only then). */
+  async sendOnce(idempotencyKey: string, mail: OutgoingMail | (() => OutgoingMail)): Promise<'sent' | 'already-sent'> {
     if (await wasSent(this.db, idempotencyKey)) return 'already-sent';
-    await this.mail.send(mail);
-    await recordSent(this.db, idempotencyKey, mail.to);
+    const outgoing = typeof mail === 'function' ? mail() : mail;
+    await this.mail.send(outgoing);
+    await recordSent(this.db, idempotencyKey, outgoing.to);
     return 'sent';
   }
 }

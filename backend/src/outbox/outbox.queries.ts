@@ -67,6 +67,18 @@ export async function removePendingQueue(q: Queryable, eventId: number | string,
   ]);
 }
 
+/**
+ * A secret the event carried for its consumer (a sealed email code) is used up: null in its place
+ * from now on, so the kept row holds nothing of it. Rows of another name, or already cleared, are left alone.
+ */
+export async function clearPayloadSecret(q: Queryable, eventId: number, name: DomainEventName, field: string): Promise<void> {
+  await q.query(`UPDATE outbox_events SET payload = jsonb_set(payload, ARRAY[$3::text], 'null') WHERE id = $1 AND name = $2 AND payload->>$3 IS NOT NULL`, [
+    eventId,
+    name,
+    field,
+  ]);
+}
+
 /** Seconds since the oldest undispatched event was written, or null when none waits. */
 export async function selectOldestPendingAge(q: Queryable): Promise<number | null> {
   // The oldest pending id is the first entry of the partial index outbox_events_pending_idx: one index probe.

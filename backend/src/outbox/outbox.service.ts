@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
-import { insertEventsAndNotify, OutboxRow, removePendingQueue, selectLatestEventId, selectOldestPendingAge, takeOverEvents } from './outbox.queries';
+import { clearPayloadSecret, insertEventsAndNotify, OutboxRow, removePendingQueue, selectLatestEventId, selectOldestPendingAge, takeOverEvents } from './outbox.queries';
 /** The BullMQ job id of an outbox event: duplicates of one event collapse into one job. */
 export const outboxJobId = (eventId: number | string): string => `evt-${eventId}`;
 
@@ -29,6 +29,15 @@ export class OutboxService {
    */
   async settle(eventId: number, queue: string, deadLetter?: string): Promise<void> {
     await removePendingQueue(this.db, eventId, queue, deadLetter === undefined ? null : `${queue}: ${deadLetter}`.slice(0, 500));
+  }
+
+  /**
+   * The consumer used a secret its event carried (a sealed email code) and it is owed to no one
+   * else: the kept outbox row loses it (null in its place). Call it after the work is recorded, so
+   * a re-delivery finds the work done and needs no secret.
+   */
+  async forgetSecret<N extends DomainEventName>(event: DomainEventOf<N>, field: keyof DomainEventMap[N] & string): Promise<void> {
+    await clearPayloadSecret(this.db, event.id, event.name, field);
   }
 
   /**
