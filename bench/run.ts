@@ -254,6 +254,8 @@ async function benchAt(users: number): Promise<void> {
     RECONCILE_INTERVAL_SECONDS: '0',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000',
+    // The push-fanout case's push service is a local stand-in (http://127.0.0.1:<port>).
+    PUSH_ALLOW_LOOPBACK: 'true',
     // The built frontend (`npm run bench` builds it), served as in production: the frontend-lcp case
     // loads it. FRONTEND_DIST: another build's dist, e.g. to compare two on the same machine state.
     FRONTEND_DIST: process.env.FRONTEND_DIST ?? join(__dirname, '..', '..', 'frontend', 'dist'),

@@ -29,7 +29,26 @@ describe('environment parsing', () => {
       metricsToken: null,
       reconcileIntervalSeconds: 60,
       scoringSplit: { parts: 2, from: 20000 },
+      pushEndpoints: { allowedHosts: [], allowLoopback: false },
     });
+  });
+
+  it('lets the push sender reach only the PUSH_ALLOWED_HOSTS when set, and this machine only with PUSH_ALLOW_LOOPBACK outside production', () => {
+    expect(parseEnv({ ...base, PUSH_ALLOWED_HOSTS: ' FCM.googleapis.com,.push.apple.com , ' }).pushEndpoints).toEqual({
+      allowedHosts: ['fcm.googleapis.com', 'push.apple.com'],
+      allowLoopback: false,
+    });
+    for (const bad of ['fcm.googleapis.com/path', 'https://fcm.googleapis.com', 'com', '10.0.0.1', 'fcm.googleapis.com.', 'a..b', '*.push.apple.com']) {
+      expect(() => parseEnv({ ...base, PUSH_ALLOWED_HOSTS: bad })).toThrow(new EnvError(`PUSH_ALLOWED_HOSTS must be a comma list of host names like fcm.googleapis.com, got "${bad}"`));
+    }
+    expect(parseEnv({ ...base, NODE_ENV: 'test', PUSH_ALLOW_LOOPBACK: 'true' }).pushEndpoints.allowLoopback).toBe(true);
+    expect(parseEnv({ ...base, PUSH_ALLOW_LOOPBACK: 'yes' }).pushEndpoints.allowLoopback).toBe(true);
+    expect(() => parseEnv({ ...base, PUSH_ALLOW_LOOPBACK: 'sometimes' })).toThrow(EnvError);
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...VAPID };
+    expect(parseEnv({ ...production, PUSH_ALLOW_LOOPBACK: 'false' }).pushEndpoints.allowLoopback).toBe(false);
+    expect(() => parseEnv({ ...production, PUSH_ALLOW_LOOPBACK: 'true' })).toThrow(
+      new EnvError('PUSH_ALLOW_LOOPBACK must not be true when NODE_ENV=production: it lets the push sender reach this machine'),
+    );
   });
 
   it('scores a fixture of SCORING_SPLIT_FROM predictions or more in SCORING_PARTS statements at once (tests split every fixture)', () => {

@@ -51,6 +51,8 @@ export interface AppEnv {
   reconcileIntervalSeconds: number;
   /** Web Push's VAPID identity: the key pair the push services check our requests against, and a contact. */
   vapid: VapidKeys;
+  /** What a push subscription's endpoint may be: see push/push-endpoint-policy.ts. */
+  pushEndpoints: PushEndpointRules;
   /** How a big fixture is scored: in `parts` statements at once (one connection each) from `from` predictions on. */
   scoringSplit: ScoringSplit;
 }
@@ -69,6 +71,14 @@ export interface VapidKeys {
   privateKey: string;
   /** mailto: or https: contact the push services may use. */
   subject: string;
+}
+
+/** Which push services the sender may reach: public internet hosts only, unless these say more or less. */
+export interface PushEndpointRules {
+  /** PUSH_ALLOWED_HOSTS: host suffixes an endpoint's host must be (or end in, after a dot); empty: any public host. */
+  allowedHosts: string[];
+  /** PUSH_ALLOW_LOOPBACK: a push stand-in on this machine (http or https, loopback only), for tests. Never in production. */
+  allowLoopback: boolean;
 }
 
 export class EnvError extends Error {}
@@ -237,6 +247,26 @@ export function parseVapid(get: (name: string) => string | undefined, nodeEnv: A
   return { ...keys, subject };
 }
 
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)+$/;
+
+/** PUSH_ALLOWED_HOSTS (comma list of host names such as fcm.googleapis.com) and PUSH_ALLOW_LOOPBACK (not in production). */
+export function parsePushEndpointRules(get: (name: string) => string | undefined, nodeEnv: AppEnv['nodeEnv']): PushEndpointRules {
+  const allowedHosts = (get('PUSH_ALLOWED_HOSTS') ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase().replace(/^\./, ''))
+    .filter(Boolean);
+  for (const host of allowedHosts) {
+    if (!HOST_NAME.test(host) || isIP(host) !== 0) {
+      throw new EnvError(`PUSH_ALLOWED_HOSTS must be a comma list of host names like fcm.googleapis.com, got "${host}"`);
+    }
+  }
+  const allowLoopback = parseBoolean('PUSH_ALLOW_LOOPBACK', get('PUSH_ALLOW_LOOPBACK') ?? 'false');
+  if (allowLoopback && nodeEnv === 'production') {
+    throw new EnvError('PUSH_ALLOW_LOOPBACK must not be true when NODE_ENV=production: it lets the push sender reach this machine');
+  }
+  return { allowedHosts, allowLoopback };
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   const get = (name: string): string | undefined => {
     const v = source[name];
@@ -304,6 +334,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     socketOrigins: parseSocketOrigins(appUrl, get('ALLOWED_ORIGINS') ?? (nodeEnv === 'development' ? developmentOrigins(port) : undefined)),
     reconcileIntervalSeconds: parseInteger('RECONCILE_INTERVAL_SECONDS', get('RECONCILE_INTERVAL_SECONDS') ?? (nodeEnv === 'test' ? '0' : '60'), 0, 86400),
     vapid: parseVapid(get, nodeEnv, dataDir, appUrl),
+    pushEndpoints: parsePushEndpointRules(get, nodeEnv),
     scoringSplit: {
       parts: parseInteger('SCORING_PARTS', get('SCORING_PARTS') ?? '2', 1, 16),
       // Tests split every fixture, so the whole suite runs the split scorer.

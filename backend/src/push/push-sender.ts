@@ -4,7 +4,9 @@ import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { generateRequestDetails, getVapidHeaders } from 'web-push';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { APP_ENV } from '../config/config.module';
-import type { AppEnv, VapidKeys } from '../config/env';
+import type { AppEnv, PushEndpointRules, VapidKeys } from '../config/env';
+import { checkEndpointUrl, permittedLookup, PushEndpointRefused } from './push-endpoint-policy';
+import { PushHostResolver } from './push-host-resolver';
 
 /** A stored subscription as the sender needs it. */
 export interface PushTarget {
@@ -38,6 +40,8 @@ const VAPID_TTL_SECONDS = 12 * 3600;
 const VAPID_REUSE_MS = 6 * 3600_000;
 /** A push service that has not answered in this long is treated as down (the job retries). */
 const REQUEST_TIMEOUT_MS = 15_000;
+/** A push service answers in a few bytes; past this much the response is dropped with its socket. */
+const MAX_RESPONSE_BYTES = 4096;
 /**
  * Kept-alive connections per push service: as many as PushService.deliver's lanes, so a fan-out
  * never waits for a socket nor opens a new one per message.
@@ -51,23 +55,40 @@ const SOCKETS_PER_ORIGIN = 64;
  * (an ECDSA signature per message would double the cost of a fan-out). POSTed through node:http(s)
  * with keep-alive agents: a fan-out of thousands to one push service reuses a pool of
  * connections; fetch (undici) took several times as long per POST for the same requests here.
+ *
+ * Only to where push-endpoint-policy.ts allows: the URL is checked before anything is made, and
+ * the agents resolve names through a lookup that refuses any address not allowed, so a socket
+ * connects only to addresses just checked. The http agent reaches loopback only (the test
+ * stand-in). Redirects are not followed (node:http never does; a 3xx is a failure).
  */
 @Injectable()
 export class PushSender implements OnModuleDestroy {
   private readonly vapid: VapidKeys;
+  private readonly rules: PushEndpointRules;
   private readonly vapidByAudience = new Map<string, { header: string; madeAt: number }>();
-  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN, scheduling: 'lifo' });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN, scheduling: 'lifo' });
+  private readonly httpAgent: HttpAgent;
+  private readonly httpsAgent: HttpsAgent;
 
-  constructor(@Inject(APP_ENV) env: Pick<AppEnv, 'vapid'>) {
+  constructor(@Inject(APP_ENV) env: Pick<AppEnv, 'vapid' | 'pushEndpoints'>, resolver: PushHostResolver) {
     this.vapid = env.vapid;
+    this.rules = env.pushEndpoints;
+    const resolve = (hostname: string) => resolver.resolve(hostname);
+    const pool = { keepAlive: true, maxSockets: SOCKETS_PER_ORIGIN, scheduling: 'lifo' } as const;
+    this.httpAgent = new HttpAgent({ ...pool, lookup: permittedLookup(resolve, this.rules, 'loopback') });
+    this.httpsAgent = new HttpsAgent({ ...pool, lookup: permittedLookup(resolve, this.rules, 'public') });
   }
 
   get publicKey(): string {
     return this.vapid.publicKey;
   }
 
+  /**
+   * Throws PushEndpointRefused when the endpoint may not be reached (nothing was sent: retrying
+   * cannot help), PushServiceError when the push service failed or answered other than 2xx,
+   * 404 or 410.
+   */
   async send(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PushOutcome> {
+    const url = checkEndpointUrl(target.endpoint, this.rules);
     const request = generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
       TTL: hints.ttlSeconds,
       urgency: hints.urgency,
@@ -76,11 +97,13 @@ export class PushSender implements OnModuleDestroy {
     });
     let status: number;
     try {
-      status = await this.post(request.endpoint, request.headers, request.body);
+      status = await this.post(url, request.headers, request.body);
     } catch (error) {
+      if (error instanceof PushEndpointRefused) throw error;
       throw new PushServiceError(null, `push service unreachable: ${(error as Error).message}`);
     }
     if (status === 404 || status === 410) return 'gone';
+    if (status >= 300 && status < 400) throw new PushServiceError(status, `push service answered ${status}: redirects are not followed`);
     if (status < 200 || status >= 300) throw new PushServiceError(status, `push service answered ${status}`);
     return 'sent';
   }
@@ -91,20 +114,33 @@ export class PushSender implements OnModuleDestroy {
     this.httpsAgent.destroy();
   }
 
-  /** POSTs and answers the status; the response body is never needed, only drained (that frees the socket). */
-  private post(endpoint: string, headers: OutgoingHttpHeaders, body: Buffer | null): Promise<number> {
-    const url = new URL(endpoint);
+  /**
+   * POSTs and answers the status. The response body is never needed, only drained (that frees
+   * the socket for the next push), up to MAX_RESPONSE_BYTES; the whole exchange has
+   * REQUEST_TIMEOUT_MS, so a push service dripping its answer holds no lane for long.
+   */
+  private post(url: URL, headers: OutgoingHttpHeaders, body: Buffer | null): Promise<number> {
     const secure = url.protocol === 'https:';
     return new Promise((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(
         url,
         { method: 'POST', headers, agent: secure ? this.httpsAgent : this.httpAgent, timeout: REQUEST_TIMEOUT_MS },
         (res) => {
+          const status = res.statusCode ?? 0;
+          let received = 0;
+          res.on('data', (chunk: Buffer) => {
+            received += chunk.length;
+            if (received > MAX_RESPONSE_BYTES) {
+              resolve(status);
+              res.destroy();
+            }
+          });
           res.on('error', reject);
-          res.on('end', () => resolve(res.statusCode ?? 0));
-          res.resume();
+          res.on('end', () => resolve(status));
         },
       );
+      const deadline = setTimeout(() => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)), REQUEST_TIMEOUT_MS);
+      req.on('close', () => clearTimeout(deadline));
       req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)));
       req.on('error', reject);
       req.end(body ?? undefined);

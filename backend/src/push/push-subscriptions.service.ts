@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { PushAction } from '@scoreline/contracts/api/push';
@@ -7,6 +7,8 @@ import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { JoinRequestsService } from '../leagues/join-requests.service';
 import { verifyJoinDecision } from './push-action-token';
+import { PushEndpointRefused, vetPushEndpoint } from './push-endpoint-policy';
+import { PushHostResolver } from './push-host-resolver';
 import { deleteSubscriptionOfUser, upsertSubscription, type SubscriptionInput } from './push.queries';
 
 /**
@@ -15,17 +17,28 @@ import { deleteSubscriptionOfUser, upsertSubscription, type SubscriptionInput } 
  */
 @Injectable()
 export class PushSubscriptionsService {
+  private readonly logger = new Logger(PushSubscriptionsService.name);
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly requests: JoinRequestsService,
     @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly resolver: PushHostResolver,
   ) {}
 
   get publicKey(): string {
     return this.env.vapid.publicKey;
   }
 
+  /** Stores the device when its endpoint is a push service the workers may reach (push-endpoint-policy.ts); 400 otherwise. */
   async subscribe(userId: number, subscription: SubscriptionInput): Promise<void> {
+    try {
+      await vetPushEndpoint(subscription.endpoint, this.env.pushEndpoints, (hostname) => this.resolver.resolve(hostname));
+    } catch (error) {
+      if (!(error instanceof PushEndpointRefused)) throw error;
+      this.logger.warn(`push subscription of user ${userId} refused: ${error.reason}`);
+      throw ApiError.field('endpoint', `Endpoint must be the https URL of a push service on the public internet: ${error.reason}.`);
+    }
     await this.db.transaction((tx) => upsertSubscription(tx, userId, subscription));
   }
 

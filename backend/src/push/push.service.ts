@@ -7,6 +7,7 @@ import type { AppEnv } from '../config/env';
 import { seasonOfFinalGameweek } from '../notifications/match-results.queries';
 import { signJoinDecision } from './push-action-token';
 import { PUSH_JOB, PUSH_KIND, type PushCommand } from './push-jobs';
+import { PushEndpointRefused } from './push-endpoint-policy';
 import { PushSender, type PushDeliveryHints } from './push-sender';
 import { clip, pushTexts, scoreText } from './push-texts';
 import {
@@ -36,15 +37,21 @@ export interface PushRunResult {
   sent: number;
   /** Subscriptions the push service no longer knows, now deleted. */
   gone: number;
+  /**
+   * Devices whose endpoint the sender may not reach (not a public push service, or not one of
+   * PUSH_ALLOWED_HOSTS): nothing sent, not retried, the subscription kept (a fixed setting reaches it again).
+   */
+  refused: number;
 }
 
 const DAY = 24 * 3600;
 
 /**
  * The web pushes: each command claims its devices (push.queries.ts) and pushes to the claimed
- * ones, many at once. A device the push service answers 404/410 for is deleted; any other
- * failure releases the claims not yet pushed and fails the job, whose retry pushes exactly
- * those. Safe to run any number of times: push_deliveries holds one row per device, kind and
+ * ones, many at once. A device the push service answers 404/410 for is deleted; one whose
+ * endpoint the sender refuses (push-endpoint-policy.ts) keeps its claim, so no retry tries it
+ * again; any other failure releases the claims not yet pushed and fails the job, whose retry
+ * pushes exactly those. Safe to run any number of times: push_deliveries holds one row per device, kind and
  * subject.
  */
 @Injectable()
@@ -164,7 +171,7 @@ export class PushService {
 
   async gameweekFinal(gameweekId: number): Promise<PushRunResult> {
     const seasonId = await seasonOfFinalGameweek(this.db, gameweekId);
-    if (seasonId === null) return { sent: 0, gone: 0 };
+    if (seasonId === null) return { sent: 0, gone: 0, refused: 0 };
     const moves = await globalRankMoves(this.db, seasonId, gameweekId);
     return this.deliver(
       PUSH_KIND.gameweekFinal,
@@ -195,7 +202,7 @@ export class PushService {
    * delays only its own devices' retry.
    */
   private async deliver<R extends PushCandidate>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => Composed, batchSize = 1000, lanes = 64): Promise<PushRunResult> {
-    const result: PushRunResult = { sent: 0, gone: 0 };
+    const result: PushRunResult = { sent: 0, gone: 0, refused: 0 };
     let rows = await claim(0, batchSize);
     for (;;) {
       const next = rows.length < batchSize ? null : claim(rows[rows.length - 1].subscription_id, batchSize);
@@ -204,6 +211,7 @@ export class PushService {
       const claimed = rows.filter((r) => r.claimed);
       const failed: R[] = [];
       const sentIds: number[] = [];
+      const refused: { id: number; reason: string }[] = [];
       let firstError: unknown = null;
       let index = 0;
       const lane = async (): Promise<void> => {
@@ -221,13 +229,25 @@ export class PushService {
               result.sent += 1;
             }
           } catch (error) {
-            firstError ??= error;
-            failed.push(row);
+            if (error instanceof PushEndpointRefused) {
+              refused.push({ id: row.subscription_id, reason: error.reason });
+              result.refused += 1;
+            } else {
+              firstError ??= error;
+              failed.push(row);
+            }
           }
         }
       };
       await Promise.all(Array.from({ length: Math.min(lanes, claimed.length) }, lane));
       await markSent(this.db, sentIds);
+      if (refused.length > 0) {
+        const ids = refused.map((r) => r.id);
+        const reasons = [...new Set(refused.map((r) => r.reason))];
+        this.logger.warn(
+          `${kind}: refused ${refused.length} push endpoint(s), nothing sent, not retried (subscription ${ids.slice(0, 10).join(', ')}${ids.length > 10 ? ', …' : ''}): ${reasons.slice(0, 5).join('; ')}`,
+        );
+      }
       if (firstError !== null) {
         const unsent = next ? (await next.catch(() => [] as R[])).filter((r) => r.claimed) : [];
         await releasePushClaims(this.db, kind, [...failed, ...unsent]);

@@ -8,6 +8,11 @@ import { grantAdminRole } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { FakeBrowser, LocalPushService, verifyVapid, type ReceivedPush } from './push-service';
 
+// The push service here is a stand-in on 127.0.0.1, which the sender reaches only when told so.
+// Set for this file alone (the environment is read when the apps are created): a process the
+// run starts with NODE_ENV=production inherits the run's environment, and refuses the flag.
+const previousAllowLoopback = process.env.PUSH_ALLOW_LOOPBACK;
+
 /**
  * Web push on the real system (API, workers, outbox) against a push service of our own: what
  * arrives is decrypted with the subscribing browser's keys and its VAPID signature checked, a
@@ -52,6 +57,7 @@ describe('web push', () => {
   }
 
   beforeAll(async () => {
+    process.env.PUSH_ALLOW_LOOPBACK = 'true';
     sys = await startTestSystem();
     queue = sys.workers.get<Queue>(getQueueToken(PUSH_QUEUE), { strict: false });
     pushService = await new LocalPushService().listen();
@@ -69,6 +75,8 @@ describe('web push', () => {
   afterAll(async () => {
     await sys?.close();
     await pushService?.close();
+    if (previousAllowLoopback === undefined) delete process.env.PUSH_ALLOW_LOOPBACK;
+    else process.env.PUSH_ALLOW_LOOPBACK = previousAllowLoopback;
   });
 
   it('answers the VAPID public key to anyone, and stores a device only for a signed-in user with a valid subscription', async () => {

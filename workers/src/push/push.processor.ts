@@ -18,6 +18,6 @@ export class PushProcessor extends OutboxConsumer<'push'> {
 
   protected async handle(job: QueueJob<'push'>): Promise<PushRunResult> {
     const command = pushCommandForJob(job);
-    return command ? this.push.run(command) : { sent: 0, gone: 0 };
+    return command ? this.push.run(command) : { sent: 0, gone: 0, refused: 0 };
   }
 }

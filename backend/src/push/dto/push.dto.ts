@@ -16,8 +16,11 @@ import {
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-/** A push service endpoint: https (or http for a push service on this machine, as in tests). */
-const ENDPOINT = /^(https:\/\/[^\s/]+|http:\/\/(localhost|127\.0\.0\.1)(:\d+)?)\/\S*$/;
+/**
+ * The shape of a push service endpoint. Which hosts it may name is the service's check
+ * (push-endpoint-policy.ts: it resolves names); unsubscribing takes any endpoint of this shape.
+ */
+const ENDPOINT = /^https?:\/\/[^\s/?#]+\/\S*$/i;
 
 class EndpointField {
   @ApiProperty({ example: 'https://fcm.googleapis.com/fcm/send/abc…', maxLength: PUSH_ENDPOINT_MAX })
