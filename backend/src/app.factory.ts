@@ -13,6 +13,7 @@ import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
 import { frontendStaticMiddleware } from './web/frontend-static.middleware';
 import { invitePreviewMiddleware } from './web/invite-preview.middleware';
+import { securityHeadersMiddleware } from './web/security-headers';
 import { InviteLinksService } from './leagues/invite-links.service';
 
 /** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */
@@ -32,6 +33,8 @@ export function configureApp(app: NestExpressApplication): void {
       },
     }),
   );
+  // What helmet leaves out: Permissions-Policy everywhere, no-store on signed-in API answers.
+  app.use(securityHeadersMiddleware);
   // Invite links answer the SPA with the league's preview card tags (issue 13 §3).
   const invites = app.get(InviteLinksService);
   const invitePages = invitePreviewMiddleware(env.frontendDist, env.appUrl, (target, req, res) => invites.stateForPage(target, req, res));

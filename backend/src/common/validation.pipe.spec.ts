@@ -14,6 +14,13 @@ describe('raw input checks before validation', () => {
     expect(rawInputProblem('\u0000')?.field).toBe('body');
   });
 
+  it('name the field holding a lone surrogate, and pass a well-formed pair (an emoji)', () => {
+    expect(rawInputProblem({ email: 'a\uD800b@example.com' })).toEqual({ field: 'email', message: 'email contains a character that is not allowed.' });
+    expect(rawInputProblem({ name: 'end\uDC00' })?.field).toBe('name');
+    expect(rawInputProblem({ 'k\uD800': 1 })?.field).toBe('body');
+    expect(rawInputProblem({ name: 'goal \uD83D\uDE00' })).toBeNull();
+  });
+
   it('refuse nesting deeper than 32 levels, naming the top-level field, without recursing', () => {
     const nest = (levels: number): unknown => {
       let value: unknown = 'x';

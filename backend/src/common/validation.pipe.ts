@@ -4,9 +4,18 @@ import { ApiError } from './api-error';
 /** Deeper than any request of ours; a deeper body would overflow the stack in class-transformer. */
 const MAX_INPUT_DEPTH = 32;
 
+/** A UTF-16 surrogate without its pair: JSON may carry one (`"\ud800"`), but it is no text, and encodeURI throws on it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Characters no field takes: NUL (Postgres text cannot store it) and lone surrogates. */
+function hasForbiddenCharacter(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
 /**
  * The first problem in raw input that would otherwise fail deep inside the stack with a 500:
- * nesting deeper than MAX_INPUT_DEPTH, or a NUL character (Postgres text cannot store U+0000).
+ * nesting deeper than MAX_INPUT_DEPTH, a NUL character (Postgres text cannot store U+0000), or a
+ * lone surrogate (class-validator's length checks call encodeURI, which throws a URIError on one).
  * Iterative, so a hostile body cannot overflow the stack here either.
  */
 export function rawInputProblem(input: unknown): { field: string; message: string } | null {
@@ -14,13 +23,13 @@ export function rawInputProblem(input: unknown): { field: string; message: strin
   while (stack.length > 0) {
     const { value, path, depth } = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('\u0000')) return { field: path || 'body', message: `${path || 'The request'} contains a character that is not allowed.` };
+      if (hasForbiddenCharacter(value)) return { field: path || 'body', message: `${path || 'The request'} contains a character that is not allowed.` };
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_INPUT_DEPTH) return { field: path.split('.')[0] || 'body', message: 'The request is nested too deeply.' };
     for (const [key, child] of Object.entries(value)) {
-      if (key.includes('\u0000')) return { field: 'body', message: 'The request contains a character that is not allowed.' };
+      if (hasForbiddenCharacter(key)) return { field: 'body', message: 'The request contains a character that is not allowed.' };
       stack.push({ value: child, path: path ? `${path}.${key}` : key, depth: depth + 1 });
     }
   }

@@ -14,7 +14,7 @@ import type { AppEnv } from '../config/env';
 import { countConnectedSocketsWith } from '../metrics/metrics';
 import { REDIS } from '../redis/redis.module';
 import { onlineUsersKey } from './live-stream';
-import { isAllowedSocketOrigin } from './socket-origin';
+import { FOREIGN_ORIGIN_REFUSAL, isAllowedSocketOrigin } from './socket-origin';
 
 /** What the handshake stores on a socket: its user and the token version it signed in with. */
 interface LiveSocketData {
@@ -60,7 +60,9 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       this.closeRevokedSockets(server, userId).catch((error: Error) => this.logger.warn(`closing revoked sockets: ${error.message}`));
     });
     server.use((socket, next) => {
-      if (!isAllowedSocketOrigin(socket.handshake.headers.origin, this.env.socketOrigins)) return next(new Error('origin not allowed'));
+      // Engine.IO's allowRequest already refused a foreign Origin (redis-streams-io.adapter.ts); this
+      // stays for a server built without that adapter.
+      if (!isAllowedSocketOrigin(socket.handshake.headers.origin, this.env.socketOrigins)) return next(new Error(FOREIGN_ORIGIN_REFUSAL));
       const token: unknown = socket.handshake.auth?.token;
       if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return next(new Error('unauthorized'));
       let payload: JwtPayload;

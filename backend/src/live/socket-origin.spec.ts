@@ -1,4 +1,5 @@
-import { isAllowedSocketOrigin } from './socket-origin';
+import type { IncomingMessage } from 'node:http';
+import { allowSocketHandshakeFrom, isAllowedSocketOrigin } from './socket-origin';
 
 describe('socket handshake origin', () => {
   const allowed = ['https://scoreline.example.com', 'http://localhost:5173'];
@@ -21,5 +22,18 @@ describe('socket handshake origin', () => {
 
   it('lets a client without an Origin header through (browsers always send one)', () => {
     expect(isAllowedSocketOrigin(undefined, allowed)).toBe(true);
+  });
+
+  it("answers Engine.IO's allowRequest: refused with the reason for a foreign origin, allowed for ours or none", () => {
+    const allowRequest = allowSocketHandshakeFrom(allowed);
+    const answer = (origin?: string) => {
+      let result: [string | null | undefined, boolean] | undefined;
+      allowRequest({ headers: origin === undefined ? {} : { origin } } as IncomingMessage, (error, success) => (result = [error, success]));
+      return result;
+    };
+    expect(answer('https://evil.example.net')).toEqual(['origin not allowed', false]);
+    expect(answer('null')).toEqual(['origin not allowed', false]);
+    expect(answer('https://scoreline.example.com')).toEqual([null, true]);
+    expect(answer(undefined)).toEqual([null, true]);
   });
 });

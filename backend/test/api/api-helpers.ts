@@ -17,8 +17,11 @@ const ERROR_KEYS = ['message', 'detail', 'errors', 'retry_after_seconds'];
 // Stack frames, exception class names and SQL: none of it may reach a client.
 const LEAKS = /\n\s*at |^\s*at |\bat \S+ \(|[A-Za-z]+Error:|QueryFailed|node_modules|\.[jt]s:\d+|\bSELECT\b|\bINSERT\b|\bUPDATE\b.*\bSET\b|Unexpected token|Unexpected end of JSON|" is not valid JSON|in JSON at position/m;
 
+/** An answer as supertest or a raw client (the fuzz) reads it. */
+export type AnswerLike = Pick<Response, 'status' | 'headers' | 'body' | 'text'>;
+
 /** Why `res` is not a failure in the one error shape `{message, detail?, errors?, retry_after_seconds?}`, or null. */
-export function errorShapeProblem(res: Response, status?: number): string | null {
+export function errorShapeProblem(res: AnswerLike, status?: number): string | null {
   if (status !== undefined ? res.status !== status : res.status < 400 || res.status > 499) {
     return `status ${res.status}, expected ${status ?? '4xx'}`;
   }
@@ -49,7 +52,7 @@ export function expectErrorShape(res: Response, status?: number): void {
   if (problem) throw new Error(`${problem}\n${res.status} ${res.text.slice(0, 500)}`);
 }
 
-/** Helmet's headers, and no X-Powered-By: on every answer, errors included. */
+/** Helmet's headers, our Permissions-Policy, and no X-Powered-By: on every answer, errors included. */
 export function expectSecurityHeaders(res: Response): void {
   expect(res.headers['x-powered-by']).toBeUndefined();
   expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -57,6 +60,9 @@ export function expectSecurityHeaders(res: Response): void {
   expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   expect(res.headers['content-security-policy']).toContain("script-src 'self'");
   expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  const policy = String(res.headers['permissions-policy']);
+  for (const denied of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()']) expect(policy).toContain(denied);
+  expect(policy).toContain('web-share=(self)');
 }
 
 export interface WriteSnapshot {

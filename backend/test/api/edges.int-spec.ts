@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { Response } from 'supertest';
 import { createVerifiedUser } from '../support/factories';
 import { connectLive } from '../support/socket-client';
 import { startTestSystem, TestSystem } from '../support/test-system';
-import { expectErrorShape, expectSecurityHeaders } from './api-helpers';
+import { bearer, expectErrorShape, expectSecurityHeaders } from './api-helpers';
 
 describe('the edges: headers on every answer, API docs, socket origins', () => {
   let sys: TestSystem;
@@ -39,6 +42,48 @@ describe('the edges: headers on every answer, API docs, socket origins', () => {
     expectSecurityHeaders(await sys.http.get('/api/health').expect(200));
   });
 
+  describe('Cache-Control on signed-in answers', () => {
+    let fan: Awaited<ReturnType<typeof createVerifiedUser>>;
+    beforeAll(async () => {
+      fan = await createVerifiedUser(sys);
+    });
+
+    it('answers every request with a bearer token no-store: a success, a 401, a 404, a validation error and a malformed body', async () => {
+      const auth = bearer(fan.token);
+      const answers: [string, Response][] = [
+        ['profile', await sys.http.get('/api/auth/profile/').set(auth).expect(200)],
+        ['leagues', await sys.http.get('/api/leagues/overview/').set(auth).expect(200)],
+        ['bad token', await sys.http.get('/api/auth/profile/').set(bearer('not.a.jwt')).expect(401)],
+        ['no route', await sys.http.get('/api/no-such-thing/').set(auth).expect(404)],
+        ['invalid', await sys.http.put('/api/auth/profile/').set(auth).send({ first_name: null, last_name: 'Morgan' }).expect(400)],
+        ['malformed', await sys.http.put('/api/auth/profile/').set(auth).set('Content-Type', 'application/json').send('{"first_name": ').expect(400)],
+      ];
+      for (const [what, res] of answers) expect([what, res.headers['cache-control']]).toEqual([what, 'no-store']);
+      expectSecurityHeaders(answers[3][1]);
+    });
+
+    it('answers no-store wherever a cookie is set or sent: sign-in, renewal, sign-out', async () => {
+      const login = await sys.http.post('/api/auth/login/').send({ email: fan.email, password: fan.password }).expect(200);
+      expect(login.headers['set-cookie']).toBeDefined();
+      expect(login.headers['cache-control']).toBe('no-store');
+      const cookie = String(login.headers['set-cookie']).split(';')[0];
+      const renewed = await sys.http.post('/api/auth/refresh/').set('Cookie', cookie).expect(200);
+      expect(renewed.headers['cache-control']).toBe('no-store');
+      const signedOut = await sys.http.post('/api/auth/logout/').set('Cookie', String(renewed.headers['set-cookie'] ?? cookie).split(';')[0]);
+      expect(signedOut.status).toBeLessThan(300);
+      expect(signedOut.headers['cache-control']).toBe('no-store');
+    });
+
+    it('leaves public answers to their own caching: the push key, and the calendar feed fetched by its secret URL', async () => {
+      const key = await sys.http.get('/api/push/public-key/').expect(200);
+      expect(key.headers['cache-control']).toBeUndefined();
+      const { url } = (await sys.http.get('/api/calendar/feed/').set(bearer(fan.token)).expect(200)).body.data as { url: string };
+      const feed = await sys.http.get(new URL(url).pathname).expect(200);
+      expect(feed.headers['cache-control']).toBe('private, no-cache');
+      expectSecurityHeaders(feed);
+    });
+  });
+
   it('serves the API docs in the test environment (API_DOCS defaults on outside production)', async () => {
     const json = await sys.http.get('/api/docs-json').expect(200);
     expect(json.body.info.title).toBe('Scoreline API');
@@ -58,10 +103,51 @@ describe('the edges: headers on every answer, API docs, socket origins', () => {
       socket.close();
     });
 
-    it('refuses a foreign origin, even with a valid token', async () => {
-      await expect(connectLive(sys.baseUrl, token, { origin: 'https://evil.example.net' })).rejects.toThrow('origin not allowed');
-      await expect(connectLive(sys.baseUrl, token, { origin: 'http://localhost:4000' })).rejects.toThrow('origin not allowed');
-      await expect(connectLive(sys.baseUrl, token, { origin: 'null' })).rejects.toThrow('origin not allowed');
+    it('refuses a foreign origin, even with a valid token: the websocket upgrade itself fails', async () => {
+      await expect(connectLive(sys.baseUrl, token, { origin: 'https://evil.example.net' })).rejects.toThrow('websocket error');
+      await expect(connectLive(sys.baseUrl, token, { origin: 'http://localhost:4000' })).rejects.toThrow('websocket error');
+      await expect(connectLive(sys.baseUrl, token, { origin: 'null' })).rejects.toThrow('websocket error');
+    });
+
+    /** One raw request to the Engine.IO endpoint: the answer's status and body, or 101 for an accepted upgrade. */
+    function rawHandshake(transport: 'polling' | 'websocket', origin?: string): Promise<{ status: number; body: string }> {
+      const { port } = new URL(sys.baseUrl);
+      const headers: Record<string, string> = origin === undefined ? {} : { Origin: origin };
+      if (transport === 'websocket') {
+        Object.assign(headers, { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': randomBytes(16).toString('base64') });
+      }
+      return new Promise((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port: Number(port), path: `/socket.io/?EIO=4&transport=${transport}`, headers });
+        req.on('upgrade', (res, socket) => {
+          socket.destroy();
+          resolve({ status: res.statusCode!, body: '' });
+        });
+        req.on('response', (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    }
+
+    it('refuses the long-polling handshake from a foreign origin with 403 before any session exists, and opens one for ours', async () => {
+      for (const origin of ['https://evil.example.net', 'http://localhost:4000', 'null']) {
+        const refused = await rawHandshake('polling', origin);
+        expect([origin, refused.status, JSON.parse(refused.body)]).toEqual([origin, 403, { code: 4, message: 'origin not allowed' }]);
+      }
+      const accepted = await rawHandshake('polling', 'http://localhost:3999');
+      expect(accepted.status).toBe(200);
+      expect(accepted.body).toMatch(/^0\{"sid":"[^"]+"/);
+      expect((await rawHandshake('polling')).status).toBe(200);
+    });
+
+    it('refuses a raw websocket upgrade from a foreign origin with 400, and upgrades ours (101)', async () => {
+      const refused = await rawHandshake('websocket', 'https://evil.example.net');
+      expect(refused.status).toBe(400);
+      expect(refused.body).toBe('origin not allowed');
+      expect((await rawHandshake('websocket', 'http://localhost:3999')).status).toBe(101);
     });
 
     it('lets a client without an Origin header through (non-browser clients; browsers always send one)', async () => {

@@ -115,6 +115,14 @@ describe('the built frontend served by the API', () => {
     expect(again.body.length).toBe(0);
   });
 
+  it('sends Permissions-Policy with every frontend answer, and keeps no-store off public assets even for a request with a token', async () => {
+    for (const path of ['/', '/dashboard', '/assets/index-AbC123.js', '/favicon.svg', '/assets/index-Gone99.js']) {
+      const res = await rawGet(baseUrl, path, { Authorization: 'Bearer whatever' });
+      expect([path, res.headers['permissions-policy']]).toEqual([path, expect.stringContaining('camera=()')]);
+      expect([path, res.headers['cache-control']]).not.toEqual([path, 'no-store']);
+    }
+  });
+
   it('answers a missing hashed asset and an unknown API path with a 404, never with index.html', async () => {
     const asset = await request(baseUrl).get('/assets/index-Gone99.js');
     expect(asset.status).toBe(404);

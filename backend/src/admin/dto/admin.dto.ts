@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsGoals } from '../../common/is-goals.decorator';
+import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest } from '@scoreline/contracts/api/admin';
 
 export class ImportSeasonDto implements ImportSeasonRequest {
@@ -11,17 +12,17 @@ export class ImportSeasonDto implements ImportSeasonRequest {
   season: Record<string, unknown>;
 
   @ApiPropertyOptional({ default: false, description: 'Shift every date so that the middle gameweek opens about now' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'shift_to_now must be true or false.' })
   shift_to_now?: boolean;
 
   @ApiPropertyOptional({ default: true, description: 'Make this the active season' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean({ message: 'activate must be true or false.' })
   activate?: boolean;
 
   @ApiPropertyOptional({ example: 'en.1', description: 'openfootball league code; default: derived from the season name' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'league_code must be text like "en.1".' })
   @MaxLength(16, { message: 'league_code must be text like "en.1".' })
   league_code?: string;
@@ -40,6 +41,7 @@ export class RecordResultDto implements RecordResultRequest {
   status: 'live' | 'finished';
 
   @ApiPropertyOptional({ minimum: 1, maximum: 130, description: 'Match minute, only while live' })
+  // null is read as "no minute" (the service takes number | null), so IsOptional's pass for it is right here.
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'minute must be a whole number from 1 to 130.' })

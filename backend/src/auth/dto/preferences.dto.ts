@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, ValidateIf, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, ValidateNested } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 import {
   LANGUAGES,
   THEMES,
@@ -14,45 +15,44 @@ import {
 } from '@scoreline/contracts/api/preferences';
 
 // Every field may be left out (the PUT takes any subset), but one that is sent must be a real
-// value: ValidateIf rather than IsOptional, so an explicit null is refused instead of skipped.
-const sent = (field: string) => ValidateIf((o: Record<string, unknown>) => o[field] !== undefined);
+// value: IsOptionalNotNull rather than IsOptional, so an explicit null is refused instead of skipped.
 
 export class PreferenceSettingsDto implements Partial<PreferenceSettings> {
   @ApiPropertyOptional({ enum: THEMES, description: "'auto' follows the device's light/dark setting" })
   @IsIn(THEMES, { message: `theme must be one of: ${THEMES.join(', ')}.` })
-  @sent('theme')
+  @IsOptionalNotNull()
   theme?: ThemeSetting;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'Locale of dates and numbers (screens stay in English for now)' })
   @IsIn(LANGUAGES, { message: `language must be one of: ${LANGUAGES.join(', ')}.` })
-  @sent('language')
+  @IsOptionalNotNull()
   language?: LanguageSetting;
 
   @ApiPropertyOptional({ enum: TIMEZONES, description: "Zone of every time shown; 'local' is the device's own" })
   @IsIn(TIMEZONES, { message: `timezone must be one of: ${TIMEZONES.join(', ')}.` })
-  @sent('timezone')
+  @IsOptionalNotNull()
   timezone?: TimezoneSetting;
 }
 
 export class NotificationSettingsDto implements Partial<NotificationSettings> {
   @ApiPropertyOptional({ description: 'Email a reminder before a gameweek deadline' })
   @IsBoolean({ message: 'gameweekDeadlines must be true or false.' })
-  @sent('gameweekDeadlines')
+  @IsOptionalNotNull()
   gameweekDeadlines?: boolean;
 
   @ApiPropertyOptional({ description: 'Email join requests and other news of your leagues' })
   @IsBoolean({ message: 'leagueUpdates must be true or false.' })
-  @sent('leagueUpdates')
+  @IsOptionalNotNull()
   leagueUpdates?: boolean;
 
   @ApiPropertyOptional({ description: 'Email full-time scores and the points earned' })
   @IsBoolean({ message: 'matchResults must be true or false.' })
-  @sent('matchResults')
+  @IsOptionalNotNull()
   matchResults?: boolean;
 
   @ApiPropertyOptional({ description: 'Email a weekly summary' })
   @IsBoolean({ message: 'weeklyDigest must be true or false.' })
-  @sent('weeklyDigest')
+  @IsOptionalNotNull()
   weeklyDigest?: boolean;
 }
 
@@ -61,14 +61,14 @@ export class UpdatePreferencesDto implements UpdateUserPreferencesRequest {
   @ValidateNested()
   @Type(() => PreferenceSettingsDto)
   @IsObject({ message: 'preferences must be an object.' })
-  @sent('preferences')
+  @IsOptionalNotNull()
   preferences?: PreferenceSettingsDto;
 
   @ApiPropertyOptional({ type: NotificationSettingsDto })
   @ValidateNested()
   @Type(() => NotificationSettingsDto)
   @IsObject({ message: 'notifications must be an object.' })
-  @sent('notifications')
+  @IsOptionalNotNull()
   notifications?: NotificationSettingsDto;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 import type { RotateCalendarFeedRequest, UpdateCalendarFeedRequest } from '@scoreline/contracts/api/calendar';
 
 export class UpdateCalendarFeedDto implements UpdateCalendarFeedRequest {
@@ -10,7 +11,7 @@ export class UpdateCalendarFeedDto implements UpdateCalendarFeedRequest {
 
 export class RotateCalendarFeedDto implements RotateCalendarFeedRequest {
   @ApiPropertyOptional({ description: 'The feed URL the screen shows; if it was already replaced, the current one is answered' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @MaxLength(500, { message: 'replaces must be the feed URL shown in Settings.' })
   @IsString({ message: 'replaces must be the feed URL shown in Settings.' })
   replaces?: string;

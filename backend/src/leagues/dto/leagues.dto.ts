@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 import { IsPageNumber, IsPageSize, IsSearchText } from '../../common/query-params.decorator';
 import {
   ACTIVITY_CATEGORIES,
@@ -47,14 +48,14 @@ export class CreateLeagueDto implements CreateLeagueRequest {
   type: UserLeagueKind;
 
   @ApiPropertyOptional({ maxLength: LEAGUE_DESCRIPTION_MAX })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @MaxLength(LEAGUE_DESCRIPTION_MAX, { message: `Description must be at most ${LEAGUE_DESCRIPTION_MAX} characters.` })
   @IsString({ message: 'Description must be text.' })
   description?: string;
 
   @ApiPropertyOptional({ minimum: 2, maximum: 1000, description: 'Private leagues only; default 1000' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(toNumber)
   @Max(LEAGUE_MAX_MEMBERS_MAX, { message: 'Max members must be a number from 2 to 1000.' })
   @Min(LEAGUE_MAX_MEMBERS_MIN, { message: 'Max members must be a number from 2 to 1000.' })
@@ -76,7 +77,7 @@ export class JoinLeagueDto implements JoinLeagueRequest {
   code?: string;
 
   @ApiPropertyOptional({ maxLength: JOIN_MESSAGE_MAX, description: 'Private only: a note for the owner.' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @Transform(trim)
   @MaxLength(JOIN_MESSAGE_MAX, { message: `The message must be at most ${JOIN_MESSAGE_MAX} characters.` })
   @IsString({ message: 'The message must be text.' })
