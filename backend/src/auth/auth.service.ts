@@ -178,14 +178,14 @@ export class AuthService implements OnModuleInit {
    * (detail EMAIL_NOT_VERIFIED) so the client opens the verify screen.
    */
   async login(dto: LoginDto): Promise<Session<LoginResponse>> {
-    await this.throttle.assertMayTry(dto.email);
+    // Counted before the check, so every attempt that reaches the password was counted.
+    await this.throttle.claimAttempt(dto.email);
     const user = await findUserWithHashByEmail(this.db, dto.email);
     // No account, or one without a password (a demo fan): checked against the dummy hash, so it
     // answers as a wrong password does, in the same time.
     const stored = user?.passwordHash;
     const matches = await passwordMatches(isUsablePasswordHash(stored) ? stored : this.dummyHash, dto.password);
     if (!user || !matches || !isUsablePasswordHash(stored)) {
-      await this.throttle.recordFailure(dto.email);
       throw new ApiError(HttpStatus.UNAUTHORIZED, INVALID_LOGIN, { detail: INVALID_LOGIN });
     }
     await this.throttle.reset(dto.email);

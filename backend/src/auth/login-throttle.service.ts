@@ -5,13 +5,19 @@ import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { OTP_RESEND_COOLDOWN_MS } from './otp';
 import { emailKey, LOGIN_FAILURES_TTL_MS, LOGIN_FIRST_DELAY_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from './login-throttle';
+import { type LimitName, limitUnavailableError, OutageNotice, whileRedisIsDown } from './rate-limit-outage';
 
-/** How long one Redis command may take before sign-in goes on without the throttle. */
+/** How long one Redis command may take before it counts as Redis being unreachable. */
 const REDIS_COMMAND_TIMEOUT_MS = 300;
 
-// One round trip per failure: count it, and block the next attempt for loginDelayMs(count)
-// (the same rule as login-throttle.ts, which the unit spec pins).
-const RECORD_FAILURE = `
+// One round trip per attempt, before the password is checked: while the email must wait, answer
+// the wait (and count nothing); otherwise count the attempt as a failure and, when it is one too
+// many, block the next for loginDelayMs(count) (the rule of login-throttle.ts, which the unit spec
+// pins). A success deletes both keys. Counting first means every attempt that reaches the password
+// check was counted, also when attempts race or Redis fails right after.
+const CLAIM_ATTEMPT = `
+local wait = redis.call('PTTL', KEYS[2])
+if wait > 0 then return wait end
 local failures = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[1])
 local free, first, cap = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -19,19 +25,25 @@ if failures >= free then
   local delay = math.min(cap, first * 2 ^ math.min(failures - free, 30))
   redis.call('SET', KEYS[2], '1', 'PX', math.floor(delay))
 end
-return failures`;
+return 0`;
 
 /**
  * Per-account sign-in throttle, counted in Redis so it holds across API replicas and keyed by a
- * hash of the email, known or not (also the resend cooldown). Own connection: no offline queue and a short command
- * timeout, so with Redis unreachable a sign-in is never held up — the check is skipped (and
- * logged), the per-address rate limit still applies.
+ * hash of the email, known or not (also the resend cooldown). Own connection: no offline queue
+ * and a short command timeout, so with Redis unreachable a call fails at once, and the attempt is
+ * refused with 503 (rate-limit-outage.ts): an attacker who makes Redis slow gets no unbounded
+ * guessing. Logged once per outage.
  */
 @Injectable()
 export class LoginThrottleService implements OnModuleDestroy {
   private readonly logger = new Logger(LoginThrottleService.name);
   private readonly redis: Redis;
   private readonly prefix: string;
+  private readonly notice = new OutageNotice(
+    this.logger,
+    'sign-in and code requests answer 503 until it is back',
+    'the per-account sign-in throttle counts again',
+  );
 
   constructor(@Inject(APP_ENV) env: AppEnv) {
     this.prefix = `${env.queuePrefix}:login`;
@@ -42,7 +54,8 @@ export class LoginThrottleService implements OnModuleDestroy {
       connectTimeout: 2_000,
       lazyConnect: false,
     });
-    this.redis.on('error', (error: Error) => this.logger.warn(`login throttle: ${error.message}`));
+    // Failures surface (once per outage) where a command fails; ioredis would log each retry.
+    this.redis.on('error', () => undefined);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -54,27 +67,20 @@ export class LoginThrottleService implements OnModuleDestroy {
     return { failures: `${this.prefix}:failures:${key}`, blocked: `${this.prefix}:blocked:${key}` };
   }
 
-  /** 429 with retry_after_seconds while this email must wait; nothing when it may try. */
-  async assertMayTry(email: string): Promise<void> {
-    let waitMs: number;
-    try {
-      waitMs = await this.redis.pttl(this.keys(email).blocked);
-    } catch (error) {
-      this.logger.warn(`login throttle skipped (Redis: ${(error as Error).message})`);
-      return;
-    }
-    if (waitMs > 0) {
+  /**
+   * Count a sign-in attempt for this email before its password is checked: 429 with
+   * retry_after_seconds while the email must wait, 503 while Redis cannot count it.
+   */
+  async claimAttempt(email: string): Promise<void> {
+    const { failures, blocked } = this.keys(email);
+    const waitMs = await this.counted<unknown>('sign-in-throttle', 0, () =>
+      this.redis.eval(CLAIM_ATTEMPT, 2, failures, blocked, LOGIN_FAILURES_TTL_MS, LOGIN_FREE_FAILURES, LOGIN_FIRST_DELAY_MS, LOGIN_MAX_DELAY_MS),
+    );
+    if (typeof waitMs === 'number' && waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       const message = `Too many failed sign-in attempts. Please wait ${seconds} seconds and try again.`;
       throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, message, { detail: message, retry_after_seconds: seconds });
     }
-  }
-
-  async recordFailure(email: string): Promise<void> {
-    const { failures, blocked } = this.keys(email);
-    await this.redis
-      .eval(RECORD_FAILURE, 2, failures, blocked, LOGIN_FAILURES_TTL_MS, LOGIN_FREE_FAILURES, LOGIN_FIRST_DELAY_MS, LOGIN_MAX_DELAY_MS)
-      .catch((error: Error) => this.logger.warn(`login failure not counted (Redis: ${error.message})`));
   }
 
   codeSlotKey(email: string, purpose: string): string {
@@ -84,21 +90,36 @@ export class LoginThrottleService implements OnModuleDestroy {
   /**
    * The resend cooldown as the answer sees it: per email, known or not, so a 429 cannot tell
    * whether an account exists. Answers 0 when a code may be sent now (and starts the cooldown),
-   * otherwise the seconds left. The email_codes table keeps its own cooldown for what is sent.
+   * otherwise the seconds left; 503 while Redis cannot tell. The email_codes table keeps its own
+   * cooldown for what is sent.
    */
   async claimCodeSlot(email: string, purpose: string): Promise<number> {
     const key = this.codeSlotKey(email, purpose);
-    try {
+    return this.counted('code-cooldown', 0, async () => {
       if ((await this.redis.set(key, '1', 'PX', OTP_RESEND_COOLDOWN_MS, 'NX')) === 'OK') return 0;
       return Math.max(1, Math.ceil((await this.redis.pttl(key)) / 1000));
-    } catch (error) {
-      this.logger.warn(`code cooldown skipped (Redis: ${(error as Error).message})`);
-      return 0;
-    }
+    });
   }
 
+  /** After a success: the email's failures are forgotten. Not done while Redis is away (logged once): the count stays, which errs on the safe side. */
   async reset(email: string): Promise<void> {
     const { failures, blocked } = this.keys(email);
-    await this.redis.del(failures, blocked).catch((error: Error) => this.logger.warn(`login throttle not reset (Redis: ${error.message})`));
+    await this.redis.del(failures, blocked).then(
+      () => this.notice.answered(),
+      (error: Error) => this.notice.failed(error.message),
+    );
+  }
+
+  /** A command of a limit: on failure, refused (503) or let through with `fallback`, as the limit's rule says. */
+  private async counted<T>(limit: LimitName, fallback: T, command: () => Promise<T>): Promise<T> {
+    try {
+      const answer = await command();
+      this.notice.answered();
+      return answer;
+    } catch (error) {
+      this.notice.failed((error as Error).message);
+      if (whileRedisIsDown(limit) === 'refuse') throw limitUnavailableError();
+      return fallback;
+    }
   }
 }

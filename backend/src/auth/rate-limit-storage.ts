@@ -2,6 +2,7 @@ import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
+import { limitOfKey, limitUnavailableError, OutageNotice, whileRedisIsDown } from './rate-limit-outage';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
@@ -9,22 +10,28 @@ type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 /**
  * After a failure, one request at most this often tries Redis again: a connection that looks
- * open but answers nothing (a network partition) must not cost every request the timeout.
+ * open but answers nothing (a network partition, a Redis too busy to answer) must not cost every
+ * request the timeout.
  */
 const REDIS_RETRY_INTERVAL_MS = 2000;
 
 /**
- * Rate-limit counters in Redis, so limits hold across API replicas; while Redis is unreachable,
- * counted in this process's memory instead. A rate limit must never hang a request or turn it
- * into a 500: with no offline queue and a short command timeout a Redis call fails at once,
- * and the request is counted locally (each replica then limits on its own until Redis is back).
+ * Rate-limit counters in Redis, so limits hold across API replicas. A rate limit must never hang
+ * a request or turn it into a 500: with no offline queue and a short command timeout a Redis call
+ * fails at once. What happens then is the limit's rule (rate-limit-outage.ts, named by the key's
+ * first part): the limits that bound guessing or mailing refuse with 503, the others count in this
+ * process's memory (each replica then limits on its own until Redis is back).
  */
 export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimitStorage');
   private readonly redis: Redis;
   private readonly inRedis: ThrottlerStorageRedisService;
   private readonly inMemory = new ThrottlerStorageService();
-  private inOutage = false;
+  private readonly notice = new OutageNotice(
+    this.logger,
+    "sign-in, code and invite limits answer 503 and the other rate limits are counted in this process's memory until it is back",
+    'rate limits are counted in Redis again',
+  );
   private nextRedisAttemptAt = 0;
 
   constructor(redisUrl: string, keyPrefix: string) {
@@ -43,15 +50,12 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     if (this.redis.status === 'ready' && Date.now() >= this.nextRedisAttemptAt) {
-      // During an outage one request probes Redis; the others meanwhile count in memory.
-      if (this.inOutage) this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
+      // During an outage one request probes Redis; the others meanwhile refuse or count in memory.
+      if (this.notice.isDown) this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
       try {
         const record = await this.inRedis.increment(key, ttl, limit, blockDuration, throttlerName);
-        if (this.inOutage) {
-          this.inOutage = false;
-          this.nextRedisAttemptAt = 0;
-          this.logger.log('Redis is back: rate limits are counted in Redis again');
-        }
+        this.nextRedisAttemptAt = 0;
+        this.notice.answered();
         return record;
       } catch (error) {
         this.noteOutage((error as Error).message);
@@ -59,14 +63,13 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
     } else if (this.redis.status !== 'ready') {
       this.noteOutage(`connection ${this.redis.status}`);
     }
+    if (whileRedisIsDown(limitOfKey(key)) === 'refuse') throw limitUnavailableError();
     return this.inMemory.increment(key, ttl, limit, blockDuration, throttlerName);
   }
 
   private noteOutage(reason: string): void {
     this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
-    if (this.inOutage) return;
-    this.inOutage = true;
-    this.logger.warn(`Redis unreachable (${reason}): rate limits are counted in this process's memory until it is back`);
+    this.notice.failed(reason);
   }
 
   onApplicationShutdown(): void {

@@ -13,8 +13,9 @@ const TOO_MANY = 'Too many requests. Please wait a moment and try again.';
 
 /**
  * Count one request against a limit per address and (when signed in) per user, in the shared
- * throttler storage (Redis, or memory while Redis is down); a full counter answers 429 with
- * `retry_after_seconds` and Retry-After.
+ * throttler storage; a full counter answers 429 with `retry_after_seconds` and Retry-After. While
+ * Redis is down the storage refuses (503) or counts in memory, as the limit's rule says
+ * (rate-limit-outage.ts; the bucket keys start with the limit's name).
  */
 export async function countRequest(
   storage: ThrottlerStorage,

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@scoreline/contracts/api/common';
+import { ApiError } from './api-error';
 import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from './outage';
 import { databaseConflictAnswer } from './database-conflict';
 
@@ -78,8 +79,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const { status, body } = toErrorBody(exception);
     const conflict = databaseConflictAnswer(exception);
     if (conflict) this.logger.warn(`A race reached the safety net: ${String(exception)}`);
-    else if (status === HttpStatus.SERVICE_UNAVAILABLE) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
-    else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    else if (status === HttpStatus.SERVICE_UNAVAILABLE) {
+      // A 503 chosen as an answer (an ApiError: a limit refusing while Redis is away) is logged
+      // where it was chosen, once per outage: a line per request would let a flood fill the log.
+      if (!(exception instanceof ApiError)) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+    } else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     res.status(status).json(body);

@@ -72,8 +72,9 @@ export class InviteLinksService {
   }
 
   /**
-   * For the link pages: counted against the preview limit like the API; over the limit the page
-   * still opens, with the generic card (so a code cannot be guessed through the pages either).
+   * For the link pages: counted against the preview limit like the API; over the limit, or while
+   * the limit cannot be counted (Redis away), the page still opens, with the generic card (so a
+   * code cannot be guessed through the pages either).
    */
   async stateForPage(target: InviteLinkTarget, req: Request, res: Response): Promise<InviteLinkState> {
     try {

@@ -9,15 +9,18 @@ import { expectErrorShape } from './api-helpers';
 
 jest.setTimeout(60_000);
 /**
- * "At once" with Redis gone: the limiter and throttle give up on a command after 500/300 ms, so a
- * sign-in costs about a second at worst; a hang is ioredis' default of retrying for ever. 3 s, not
+ * "At once" with Redis gone: the limiter and throttle give up on a command after 500/300 ms, so an
+ * answer costs about a second at worst; a hang is ioredis' default of retrying for ever. 3 s, not
  * 2 s: one sign-in took 2,015 ms on a CI machine whose loopback Redis answered in 28 ms on average.
  */
 const SLOW_MS = 3000;
 
 /**
  * Redis goes away under a running API (its rate-limit counters live there): sign-in and sign-up
- * must still answer at once, never 500, counted in memory meanwhile, and back in Redis after.
+ * answer at once, never 500 and never unbounded: 503 with a retry hint, since their limits cannot
+ * be counted (rate-limit-outage.ts). Limits that only stop a flood (here: refresh) count in memory
+ * meanwhile; all of them are back in Redis after. backend/test/auth/limits-fail-closed.int-spec.ts
+ * has the attacker's side.
  */
 describe('rate limits while Redis is unreachable', () => {
   let redis: PrivateRedis | undefined;
@@ -28,6 +31,7 @@ describe('rate limits while Redis is unreachable', () => {
   let email: string;
 
   const signIn = (pass = password, ip = '127.0.0.1') => request(baseUrl).post('/api/auth/login/').set('X-Forwarded-For', ip).send({ email, password: pass });
+  const refresh = (ip: string) => request(baseUrl).post('/api/auth/refresh/').set('X-Forwarded-For', ip);
   const signUp = (ip = '127.0.0.1') => {
     const input = newUserInput();
     return request(baseUrl).post('/api/auth/register/').set('X-Forwarded-For', ip).send({ ...input, password_confirm: input.password });
@@ -37,19 +41,24 @@ describe('rate limits while Redis is unreachable', () => {
     const res = await call();
     return { status: res.status, ms: Date.now() - started, res };
   }
-  /** Three rounds of sign-in, sign-up and a wrong password, from an address of this phase's own. */
+  /** Three rounds of sign-in, sign-up, a wrong password and a refresh, from an address of this phase's own. */
   async function checkSignInAndSignUp(redis: string, ip: string): Promise<void> {
     for (let round = 1; round <= 3; round++) {
       const login = await timed(() => signIn(password, ip));
       const register = await timed(() => signUp(ip));
       const wrong = await timed(() => signIn('wrong-password', ip));
-      expect({ redis, round, statuses: [login.status, register.status, wrong.status] }).toEqual({ redis, round, statuses: [200, 201, 401] });
-      const slow = Object.entries({ login, register, wrong }).filter(([, t]) => t.ms >= SLOW_MS).map(([name, t]) => `${name} ${t.ms} ms`);
+      const renew = await timed(() => refresh(ip));
+      const statuses = [login.status, register.status, wrong.status, renew.status];
+      expect({ redis, round, statuses }).toEqual({ redis, round, statuses: [503, 503, 503, 401] });
+      const slow = Object.entries({ login, register, wrong, renew }).filter(([, t]) => t.ms >= SLOW_MS).map(([name, t]) => `${name} ${t.ms} ms`);
       expect({ redis, round, slow }).toEqual({ redis, round, slow: [] });
-      expectErrorShape(wrong.res, 401);
+      for (const refused of [login, register, wrong]) {
+        expectErrorShape(refused.res, 503);
+        expect(refused.res.headers['retry-after']).toBe(String(refused.res.body.retry_after_seconds));
+      }
     }
   }
-  const outageLines = () => api!.output.join('').match(/rate limits are counted in this process's memory/g)?.length ?? 0;
+  const outageLines = () => api!.output.join('').match(/other rate limits are counted in this process's memory/g)?.length ?? 0;
   const backLines = () => api!.output.join('').match(/rate limits are counted in Redis again/g)?.length ?? 0;
 
   beforeAll(async () => {
@@ -84,7 +93,7 @@ describe('rate limits while Redis is unreachable', () => {
     await db?.destroy();
   });
 
-  it('answers sign-in and sign-up quickly and never with a 500 while Redis hangs or is dead, then counts in Redis again when it is back', async () => {
+  it('refuses sign-in and sign-up quickly (503, never a 500) while Redis hangs or is dead, then counts in Redis again when it is back', async () => {
     expect((await signIn()).status).toBe(200);
     expect((await signUp()).status).toBe(201);
     expect(outageLines()).toBe(0);
@@ -96,13 +105,13 @@ describe('rate limits while Redis is unreachable', () => {
     await redis!.kill();
     await checkSignInAndSignUp('killed', '198.51.100.11');
 
-    // The limit still holds, counted in this process's memory: 10 sign-ins a minute per address.
+    // A limit that stays up still holds, counted in this process's memory: 30 refreshes a minute per address.
     const ip = '198.51.100.77';
-    for (let i = 1; i <= 10; i++) {
-      const res = await signIn('wrong-password', ip);
+    for (let i = 1; i <= 30; i++) {
+      const res = await refresh(ip);
       expect({ attempt: i, status: res.status }).toEqual({ attempt: i, status: 401 });
     }
-    const limited = await signIn('wrong-password', ip);
+    const limited = await refresh(ip);
     expectErrorShape(limited, 429);
     expect(limited.body.retry_after_seconds).toBeGreaterThanOrEqual(1);
     expect(outageLines()).toBe(1); // logged once per outage, not per request
@@ -110,14 +119,17 @@ describe('rate limits while Redis is unreachable', () => {
     // Redis comes back (empty): counting returns to it, and that is logged once too.
     await redis!.start();
     const deadline = Date.now() + 15_000;
-    for (let n = 1; backLines() === 0; n++) {
+    // Refused (503) until both of sign-in's connections have reconnected, then signed in.
+    for (let n = 1, status = 0; backLines() === 0 || status !== 200; n++) {
       if (Date.now() > deadline) throw new Error(`rate limits never went back to Redis:\n${api!.output.join('').slice(-3000)}`);
-      expect((await signIn(password, `192.0.2.${n}`)).status).toBe(200);
-      await new Promise((r) => setTimeout(r, 200));
+      status = (await signIn(password, `192.0.2.${n}`)).status;
+      expect([200, 503]).toContain(status);
+      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
     }
     expect(backLines()).toBe(1);
     expect(outageLines()).toBe(1);
     // The memory counters are left behind with the outage: this address starts afresh in Redis.
+    expect((await refresh(ip)).status).toBe(401);
     expect((await signIn('wrong-password', ip)).status).toBe(401);
   });
 });

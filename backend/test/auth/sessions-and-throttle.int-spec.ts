@@ -187,20 +187,31 @@ describe('sessions: access and refresh tokens, sign-in throttle, password hashin
     await login(sys, other.email, other.password).expect(200);
   });
 
-  it('never holds sign-in up while Redis is unreachable or silent: the throttle steps aside', async () => {
+  it('refuses sign-in and code requests at once (503) while Redis is unreachable or silent: the throttle fails closed', async () => {
+    // Both listeners are this test's own: one that never answers, one closed again (so connecting is refused).
     const silent: Server = createServer((socket: Socket) => socket.on('data', () => undefined));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as { port: number }).port;
+    const closed: Server = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as { port: number }).port;
+    await new Promise((r) => closed.close(r));
+    const statusOf = (call: Promise<unknown>) =>
+      call.then(
+        () => 'let through',
+        (error: { getStatus?: () => number; getResponse?: () => unknown }) => ({ status: error.getStatus?.(), body: error.getResponse?.() }),
+      );
     try {
-      for (const redisUrl of ['redis://127.0.0.1:1', `redis://127.0.0.1:${silentPort}`]) {
+      for (const redisUrl of [`redis://127.0.0.1:${closedPort}`, `redis://127.0.0.1:${silentPort}`]) {
         const offline = new LoginThrottleService({ ...env, redisUrl });
         try {
           // Once connected (silent server) or refused: either way every call answers quickly.
           await new Promise((r) => setTimeout(r, 200));
           const start = Date.now();
-          await offline.assertMayTry('fan@example.com');
-          await offline.recordFailure('fan@example.com');
-          expect(await offline.claimCodeSlot('fan@example.com', 'email_verification')).toBe(0);
+          const refused = { status: 503, body: { message: expect.stringMatching(/try again/), retry_after_seconds: expect.any(Number) } };
+          expect({ redisUrl, answer: await statusOf(offline.claimAttempt('fan@example.com')) }).toEqual({ redisUrl, answer: refused });
+          expect({ redisUrl, answer: await statusOf(offline.claimCodeSlot('fan@example.com', 'email_verification')) }).toEqual({ redisUrl, answer: refused });
+          // Forgetting failures after a success is not possible either; that is no reason to refuse the success.
           await offline.reset('fan@example.com');
           expect({ redisUrl, fast: Date.now() - start < 3000 }).toEqual({ redisUrl, fast: true });
         } finally {

@@ -17,10 +17,12 @@ export class PrivateRedis {
   private constructor(
     readonly port: number,
     private readonly persistent: boolean,
+    private readonly debugCommand: boolean,
   ) {}
 
-  static async start(opts: { persistent?: boolean } = {}): Promise<PrivateRedis> {
-    const redis = new PrivateRedis(await freePort(), opts.persistent ?? false);
+  /** `debugCommand`: DEBUG allowed from loopback (off by default since Redis 7), so a test can `DEBUG SLEEP` it. */
+  static async start(opts: { persistent?: boolean; debugCommand?: boolean } = {}): Promise<PrivateRedis> {
+    const redis = new PrivateRedis(await freePort(), opts.persistent ?? false, opts.debugCommand ?? false);
     await redis.start();
     return redis;
   }
@@ -35,7 +37,8 @@ export class PrivateRedis {
 
   async start(): Promise<void> {
     const durability = this.persistent ? ['--appendonly', 'yes', '--maxmemory-policy', 'noeviction'] : ['--appendonly', 'no'];
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...durability, '--dir', this.dir], {
+    const debug = this.debugCommand ? ['--enable-debug-command', 'local'] : [];
+    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', ...durability, ...debug, '--dir', this.dir], {
       stdio: 'ignore',
     });
     ownChild(child, `redis-server :${this.port}`);
