@@ -24,11 +24,16 @@ export class AdminController {
   @Post('seasons/import')
   @ApiOperation({
     summary: 'Import (or re-import) an openfootball season',
-    description: 'One transaction; re-importing updates and never duplicates. Raises result.recorded for changed results.',
+    description:
+      'One transaction; re-importing updates and never duplicates. Raises result.recorded for changed results. ' +
+      'A match row that cannot be (a drawn shoot-out, penalties without extra time, a negative score, a bad date …) is refused ' +
+      'on its own and listed in `refused` (row, round, date, teams, reason); the rest is imported, and a refused row leaves ' +
+      'its stored fixture as it was. 400 when the file is no season or none of its rows can be imported.',
   })
   async importSeason(@Body() dto: ImportSeasonDto): Promise<ApiEnvelope<ImportSeasonResult>> {
     const data = await this.importer.import(dto.season, { shiftToNow: dto.shift_to_now, activate: dto.activate, leagueCode: dto.league_code });
-    return { message: `Imported ${data.season.name}: ${data.fixtures.total} fixtures in ${data.gameweeks} gameweeks.`, data };
+    const refused = data.refused.length > 0 ? `; ${data.refused.length} match rows refused (see refused)` : '';
+    return { message: `Imported ${data.season.name}: ${data.fixtures.total} fixtures in ${data.gameweeks} gameweeks${refused}.`, data };
   }
 
   @Get('fixtures/')

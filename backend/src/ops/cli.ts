@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { AdminFixture, ImportSeasonResult } from '@scoreline/contracts/api/admin';
+import type { AdminFixture, ImportRefusedRow, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { toErrorBody } from '../common/api-exception.filter';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { SeasonImportService } from '../seasons/season-import.service';
@@ -31,12 +31,23 @@ function fixtureLine(f: AdminFixture): string {
   return `#${f.id}  GW${f.gameweek}  ${f.match_time}  ${f.home_team} v ${f.away_team}  ${f.status}${minute}  ${score}`.trimEnd();
 }
 
+/** "matches[169] Finals, Round of 16 2025-03-11 Liverpool FC (ENG) v Paris Saint-Germain FC (FRA): score.p: …" */
+function refusedRowLine(r: ImportRefusedRow): string {
+  const text = (v: string | null) => v ?? '?';
+  return `matches[${r.row}] ${text(r.round)} ${text(r.date)} ${text(r.home)} v ${text(r.away)}: ${r.reason}`;
+}
+
 function importLines(r: ImportSeasonResult): string[] {
-  return [
+  const lines = [
     `Imported ${r.season.name} (${r.season.league_code} ${r.season.label}, season #${r.season.id}${r.season.is_active ? ', active' : ''})`,
     `  ${r.gameweeks} gameweeks, ${r.fixtures.total} fixtures: ${r.fixtures.created} created, ${r.fixtures.updated} updated, ${r.fixtures.unchanged} unchanged`,
     `  ${r.results_recorded} result.recorded events; shift ${r.shift_days} days${r.clubs_created.length ? `; new clubs: ${r.clubs_created.join(', ')}` : ''}`,
   ];
+  if (r.refused.length > 0) {
+    lines.push(`  ${r.refused.length} match rows refused (not imported; a fixture stored before stays as it was):`);
+    lines.push(...r.refused.map((row) => `    ${refusedRowLine(row)}`));
+  }
+  return lines;
 }
 
 function readSeasonFile(file: string): unknown {

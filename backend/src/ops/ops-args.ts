@@ -24,7 +24,9 @@ Commands:
         Import (or re-import) an openfootball football.json season. --shift-to-now moves every
         date so the middle gameweek opens about now (results after now are dropped); the season
         becomes the active one unless --no-activate. --league-code (e.g. en.1) when the season
-        name does not tell the league.
+        name does not tell the league. A match row that cannot be (a drawn shoot-out, penalties
+        without extra time, a negative score, a bad date …) is refused on its own, one line each,
+        and the rest imported (exit 0); a file with no importable row is refused whole (exit 2).
   result <fixtureId> <home> <away> [--live [--minute <n>]]
         Record a final score (or, with --live, a live score at minute n). Scoring follows.
   postpone <fixtureId>
@@ -52,7 +54,8 @@ Commands:
   --help, -h
         Show this help.
 
-Exit codes: 0 done, 1 failed, 2 bad arguments.`;
+Exit codes: 0 done (an import that refused some rows too: they are printed), 1 failed,
+2 bad arguments or input.`;
 
 const INT_RE = /^\d{1,10}$/;
 

@@ -96,6 +96,7 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
       season: { name: 'English Premier League 2083/84', label: '2083/84', league_code: 'en.1', is_active: true },
       gameweeks: 38,
       fixtures: { total: 380, created: 380, updated: 0, unchanged: 0 },
+      refused: [],
       clubs_created: [],
       results_recorded: 0,
       shift_days: 0,

@@ -4,7 +4,8 @@ import type { FixtureStatus } from '../game/gameweek-status';
  * Admin API (role admin; anyone else 403 "Admin role required."). Every change is written
  * with a `result.recorded` event in the same transaction, so scoring follows.
  *
- * - POST  /admin/seasons/import          ImportSeasonRequest → ApiEnvelope<ImportSeasonResult> (201)
+ * - POST  /admin/seasons/import          ImportSeasonRequest → ApiEnvelope<ImportSeasonResult> (201; 400 when
+ *                                         the file is no season or none of its rows can be imported)
  * - PUT   /admin/fixtures/{id}/result    RecordResultRequest → ApiEnvelope<AdminFixture>
  * - POST  /admin/fixtures/{id}/postpone  (no body)           → ApiEnvelope<AdminFixture>
  * - PATCH /admin/fixtures/{id}           RescheduleFixtureRequest → ApiEnvelope<AdminFixture>
@@ -22,10 +23,29 @@ export interface ImportSeasonRequest {
   league_code?: string;
 }
 
+/**
+ * A match row of the file that was not imported, and why. The rest of the file was imported; a
+ * refused row changes nothing stored (a fixture from an earlier import stays as it was).
+ */
+export interface ImportRefusedRow {
+  /** Index of the row in the file's `matches`, from 0 (as in "matches[3]"). */
+  row: number;
+  /** The row's round, date and teams as the file writes them (null when missing or not text). */
+  round: string | null;
+  date: string | null;
+  home: string | null;
+  away: string | null;
+  /** Every problem of the row, e.g. "score.p: a drawn shoot-out cannot be (…), got [4,4]". */
+  reason: string;
+}
+
 export interface ImportSeasonResult {
   season: { id: number; name: string; label: string; league_code: string; is_active: boolean };
   gameweeks: number;
+  /** The imported rows (refused ones not counted). */
   fixtures: { total: number; created: number; updated: number; unchanged: number };
+  /** Rows refused one by one (a drawn shoot-out, penalties without extra time, a negative score …); [] when none. */
+  refused: ImportRefusedRow[];
   /** Names of clubs that were not known and were created. */
   clubs_created: string[];
   /** result.recorded events raised (existing fixtures whose status or score changed). */

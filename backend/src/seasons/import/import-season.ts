@@ -29,7 +29,9 @@ import type { SeasonImportPlan } from './prepare-season-import';
  * `result.recorded` for every existing fixture whose status or score changed, so scoring runs.
  *
  * A fixture that already has predictions keeps its gameweek (moving it would move users'
- * predictions and bankers between gameweeks); everything else follows the file.
+ * predictions and bankers between gameweeks); everything else follows the file. Rows the file
+ * had but validation refused are not in the plan: their stored fixtures (from an earlier
+ * import) are left as they were, since nothing is ever deleted here.
  */
 export async function writeSeasonImport(
   tx: EntityManager,
@@ -135,6 +137,7 @@ export async function writeSeasonImport(
     season: { id: seasonId, name: season.name, label: season.seasonLabel, league_code: season.leagueCode, is_active: isActive },
     gameweeks: season.gameweeks.length,
     fixtures: { total: season.fixtures.length, created: inserts.length, updated: updates.length, unchanged },
+    refused: plan.refused,
     clubs_created: clubsCreated,
     results_recorded: changedResults.length,
     shift_days: plan.shiftDays,
