@@ -34,9 +34,10 @@ export type Side = 'home' | 'away';
 export class ImpossibleScoreError extends RangeError {
   constructor(
     readonly field: 'ft' | 'et' | 'p' | 'teams',
-    message: string,
+    /** What is wrong, without the field's name. */
+    readonly reason: string,
   ) {
-    super(`${field}: ${message}`);
+    super(`${field}: ${reason}`);
     this.name = 'ImpossibleScoreError';
   }
 }

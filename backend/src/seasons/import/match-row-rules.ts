@@ -172,15 +172,23 @@ export function scoreAndStatusProblems(score: unknown, status: unknown): RowProb
   return problems;
 }
 
+/** How a row's round and time are checked: league files and tournament files write them differently. */
+export interface RoundAndTimeRules {
+  round: (round: unknown) => string | null;
+  time: (time: unknown) => string | null;
+}
+
+export const LEAGUE_ROUND_AND_TIME: RoundAndTimeRules = { round: roundProblem, time: timeProblem };
+
 /** Every problem of one row on its own (duplicates across rows are found by the caller). */
-export function matchRowProblems(row: Record<string, unknown>): RowProblem[] {
+export function matchRowProblems(row: Record<string, unknown>, rules: RoundAndTimeRules = LEAGUE_ROUND_AND_TIME): RowProblem[] {
   const problems: RowProblem[] = [];
   const add = (field: string, message: string | null) => {
     if (message !== null) problems.push({ field, message });
   };
-  add('round', roundProblem(row.round));
+  add('round', rules.round(row.round));
   add('date', dateProblem(row.date));
-  add('time', timeProblem(row.time));
+  add('time', rules.time(row.time));
   add('team1', teamProblem(row.team1));
   add('team2', teamProblem(row.team2));
   if (typeof row.team1 === 'string' && row.team1 === row.team2) add('team2', 'a team cannot play itself');
