@@ -20,6 +20,7 @@ import { GlobalLeagueVerifiedOnly1765800000000 } from './migrations/176580000000
 import { FixtureStatesVersion1765900000000 } from './migrations/1765900000000-fixture-states-version';
 import { StandingsRecomputedAt1766000000000 } from './migrations/1766000000000-standings-recomputed-at';
 import { ActivityHitsKey1766100000000 } from './migrations/1766100000000-activity-hits-key';
+import { Tournaments1766200000000 } from './migrations/1766200000000-tournaments';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -45,4 +46,5 @@ export const ALL_MIGRATIONS = [
   FixtureStatesVersion1765900000000,
   StandingsRecomputedAt1766000000000,
   ActivityHitsKey1766100000000,
+  Tournaments1766200000000,
 ];

@@ -68,7 +68,7 @@ export function searchClubs(q: Queryable, f: { contains: string | null; startsWi
   return q.query(
     `SELECT c.id, c.name, c.logo, c.short_name, c.country_id, comp.name AS league_name, comp.code AS league_code
      FROM clubs c JOIN competitions comp ON comp.id = c.competition_id
-     WHERE ($1::text IS NULL OR c.name ILIKE $1 OR c.short_name ILIKE $1
+     WHERE c.kind = 'club' AND ($1::text IS NULL OR c.name ILIKE $1 OR c.short_name ILIKE $1
             OR EXISTS (SELECT 1 FROM unnest(c.alternate_names) alt WHERE alt ILIKE $1))
        AND ($2::int IS NULL OR c.country_id = $2)
      ORDER BY (c.name ILIKE $3) DESC, c.name
@@ -79,7 +79,7 @@ export function searchClubs(q: Queryable, f: { contains: string | null; startsWi
 
 export async function countryAndClubExist(q: Queryable, countryId: number, clubId: number): Promise<{ country: boolean; club: boolean }> {
   const [found]: { country: boolean; club: boolean }[] = await q.query(
-    `SELECT EXISTS (SELECT 1 FROM countries WHERE id = $1) AS country, EXISTS (SELECT 1 FROM clubs WHERE id = $2) AS club`,
+    `SELECT EXISTS (SELECT 1 FROM countries WHERE id = $1) AS country, EXISTS (SELECT 1 FROM clubs WHERE id = $2 AND kind = 'club') AS club`,
     [countryId, clubId],
   );
   return found;
@@ -99,7 +99,7 @@ export async function createMissingClubs(tx: EntityManager, teamNames: string[],
     `SELECT t.name FROM unnest($1::text[]) AS t(name)
      WHERE NOT EXISTS (
        SELECT 1 FROM clubs c
-       WHERE lower(c.name) = lower(t.name) OR lower(t.name) = ANY (SELECT lower(a) FROM unnest(c.alternate_names) a))
+       WHERE c.kind = 'club' AND (lower(c.name) = lower(t.name) OR lower(t.name) = ANY (SELECT lower(a) FROM unnest(c.alternate_names) a)))
      ORDER BY t.name`,
     [teamNames],
   );
@@ -119,16 +119,35 @@ export async function createMissingClubs(tx: EntityManager, teamNames: string[],
   return created.map((c) => c.name).sort();
 }
 
-/** Each team name's club: by name or alternate name (case-insensitive), the exact name first. */
-export async function selectClubIdsByName(tx: EntityManager, teamNames: string[]): Promise<Map<string, number>> {
+/** Each team name's club (or national team): by name or alternate name (case-insensitive), the exact name first. */
+export async function selectClubIdsByName(tx: EntityManager, teamNames: string[], kind: 'club' | 'national' = 'club'): Promise<Map<string, number>> {
   const rows: { team: string; id: number }[] = await tx.query(
     `SELECT t.name AS team, c.id
      FROM unnest($1::text[]) AS t(name)
      CROSS JOIN LATERAL (
        SELECT c.id FROM clubs c
-       WHERE lower(c.name) = lower(t.name) OR lower(t.name) = ANY (SELECT lower(a) FROM unnest(c.alternate_names) a)
+       WHERE c.kind = $2 AND (lower(c.name) = lower(t.name) OR lower(t.name) = ANY (SELECT lower(a) FROM unnest(c.alternate_names) a))
        ORDER BY (lower(c.name) = lower(t.name)) DESC, c.id LIMIT 1) c`,
-    [teamNames],
+    [teamNames, kind],
   );
   return new Map(rows.map((r) => [r.team, r.id]));
+}
+
+/**
+ * Creates the national teams no national team is named (or alternately named) like; answers
+ * their names. In no competition (a national team plays many) and offered nowhere as a club.
+ */
+export async function createMissingNationalTeams(tx: EntityManager, teamNames: string[]): Promise<string[]> {
+  const created: { name: string }[] = await tx.query(
+    `INSERT INTO clubs (name, short_name, kind)
+     SELECT t.name, left(t.name, 40), 'national' FROM unnest($1::text[]) AS t(name)
+     WHERE NOT EXISTS (
+       SELECT 1 FROM clubs c
+       WHERE c.kind = 'national' AND (lower(c.name) = lower(t.name) OR lower(t.name) = ANY (SELECT lower(a) FROM unnest(c.alternate_names) a)))
+     ORDER BY t.name
+     ON CONFLICT (name) DO NOTHING
+     RETURNING name`,
+    [teamNames],
+  );
+  return created.map((c) => c.name).sort();
 }

@@ -26,7 +26,8 @@ export interface DemoReferenceData {
 export async function selectDemoReferenceData(q: Queryable): Promise<DemoReferenceData> {
   const countries: { code: string }[] = await q.query(`SELECT code FROM countries ORDER BY code`);
   const clubs: { name: string; country_code: string | null }[] = await q.query(
-    `SELECT c.name, co.code AS country_code FROM clubs c LEFT JOIN countries co ON co.id = c.country_id ORDER BY c.name`,
+    // Clubs only: a demo fan does not support a national team imported with a tournament.
+    `SELECT c.name, co.code AS country_code FROM clubs c LEFT JOIN countries co ON co.id = c.country_id WHERE c.kind = 'club' ORDER BY c.name`,
   );
   const seasonClubs: { name: string }[] = await q.query(
     `SELECT c.name FROM clubs c

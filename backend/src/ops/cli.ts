@@ -43,6 +43,10 @@ function importLines(r: ImportSeasonResult): string[] {
     `  ${r.gameweeks} gameweeks, ${r.fixtures.total} fixtures: ${r.fixtures.created} created, ${r.fixtures.updated} updated, ${r.fixtures.unchanged} unchanged`,
     `  ${r.results_recorded} result.recorded events; shift ${r.shift_days} days${r.clubs_created.length ? `; new clubs: ${r.clubs_created.join(', ')}` : ''}`,
   ];
+  if (r.tournament) {
+    lines.push(`  tournament: ${r.tournament.placeholders} team slots still placeholders`);
+    lines.push(...r.tournament.missing.map((m) => `    kept, not in the file: ${m.key}: ${m.reason}`));
+  }
   if (r.refused.length > 0) {
     lines.push(`  ${r.refused.length} match rows refused (not imported; a fixture stored before stays as it was):`);
     lines.push(...r.refused.map((row) => `    ${refusedRowLine(row)}`));

@@ -27,6 +27,8 @@ Commands:
         name does not tell the league. A match row that cannot be (a drawn shoot-out, penalties
         without extra time, a negative score, a bad date …) is refused on its own, one line each,
         and the rest imported (exit 0); a file with no importable row is refused whole (exit 2).
+        A tournament file (World Cup, Champions League) is stored as a season of its own, merged
+        with what an earlier snapshot stored, and needs --no-activate.
   result <fixtureId> <home> <away> [--live [--minute <n>]]
         Record a final score (or, with --live, a live score at minute n). Scoring follows.
   postpone <fixtureId>

@@ -5,6 +5,9 @@ import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { ApiError } from '../common/api-error';
 import { writeSeasonImport } from './import/import-season';
 import { prepareSeasonImport } from './import/prepare-season-import';
+import { prepareTournamentImport, writeTournamentImport } from './import/import-tournament';
+import { isTournamentFile } from './import/stored-tournament';
+import type { TournamentGroup } from './import/tournament-teams';
 import { OutboxService } from '../outbox/outbox.service';
 
 export interface ImportSeasonOptions {
@@ -13,6 +16,8 @@ export interface ImportSeasonOptions {
   activate?: boolean;
   leagueCode?: string;
   now?: Date;
+  /** A tournament's groups (worldcup.groups.json): a team outside them is refused. */
+  groups?: readonly TournamentGroup[];
 }
 
 /**
@@ -29,11 +34,40 @@ export class SeasonImportService {
   ) {}
 
   async import(raw: unknown, opts: ImportSeasonOptions = {}): Promise<ImportSeasonResult> {
+    if (isTournamentFile(raw)) return this.importTournament(raw, opts);
     const prepared = prepareSeasonImport(raw, { shiftToNow: opts.shiftToNow, leagueCode: opts.leagueCode, now: opts.now });
     if (!prepared.ok) throw ApiError.badRequest(prepared.message, prepared.errors);
     const result = await this.db.transaction((tx) => writeSeasonImport(tx, prepared.plan, { activate: opts.activate ?? true }, this.outbox));
     if (result.refused.length > 0) {
       this.logger.warn(`import of ${result.season.name}: ${result.refused.length} match rows refused (listed in the import's answer), ${result.fixtures.total} imported`);
+    }
+    return result;
+  }
+
+  /**
+   * A tournament file (World Cup, Champions League) is stored as a season of its own and merged
+   * with what an earlier snapshot stored. It cannot be the active season yet (every screen reads
+   * one active league season), nor be shifted in time.
+   */
+  private async importTournament(raw: unknown, opts: ImportSeasonOptions): Promise<ImportSeasonResult> {
+    if (opts.activate !== false) {
+      const msg = 'A tournament cannot be the active season yet: import it with activate false (ops: --no-activate).';
+      throw ApiError.badRequest(msg, { activate: [msg] });
+    }
+    if (opts.shiftToNow) {
+      const msg = 'A tournament file cannot be shifted in time yet: import it without shift_to_now.';
+      throw ApiError.badRequest(msg, { shift_to_now: [msg] });
+    }
+    const prepared = prepareTournamentImport(raw, { leagueCode: opts.leagueCode, groups: opts.groups });
+    if (!prepared.ok) throw ApiError.badRequest(prepared.message, prepared.errors);
+    const now = opts.now ?? new Date();
+    const result = await this.db.transaction((tx) => writeTournamentImport(tx, prepared.plan, { now }, this.outbox));
+    const kept = result.tournament?.missing.length ?? 0;
+    if (result.refused.length > 0 || kept > 0) {
+      this.logger.warn(
+        `import of ${result.season.name}: ${result.refused.length} match rows refused (listed in the import's answer)` +
+          `${kept > 0 ? `, ${kept} stored matches missing from the file kept` : ''}, ${result.fixtures.total - result.refused.length} imported`,
+      );
     }
     return result;
   }

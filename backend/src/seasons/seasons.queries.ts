@@ -116,3 +116,75 @@ export async function isSeasonActive(tx: EntityManager, seasonId: number): Promi
   const [active]: { is_active: boolean }[] = await tx.query(`SELECT is_active FROM seasons WHERE id = $1`, [seasonId]);
   return active.is_active;
 }
+
+// ---- The tournament import -------------------------------------------------------------------
+
+/** What a stored season holds: a tournament's rounds carry their names, a league's matchdays do not. */
+export type StoredSeasonFormat = 'none' | 'empty' | 'league' | 'tournament';
+
+export async function selectSeasonFormat(tx: EntityManager, leagueCode: string, label: string): Promise<StoredSeasonFormat> {
+  const [row]: { format: StoredSeasonFormat }[] = await tx.query(
+    `SELECT CASE WHEN EXISTS (SELECT 1 FROM gameweeks g WHERE g.season_id = s.id AND g.name IS NOT NULL) THEN 'tournament'
+                 WHEN EXISTS (SELECT 1 FROM gameweeks g WHERE g.season_id = s.id) THEN 'league'
+                 ELSE 'empty' END AS format
+     FROM seasons s WHERE s.league_code = $1 AND s.label = $2`,
+    [leagueCode, label],
+  );
+  return row?.format ?? 'none';
+}
+
+/** The season by league code and label, created, or renamed when its name changed; nothing is written otherwise. */
+export async function ensureSeason(tx: EntityManager, s: { name: string; label: string; leagueCode: string }): Promise<{ id: number; is_active: boolean }> {
+  const [created]: { id: number; is_active: boolean }[] = await tx.query(
+    `INSERT INTO seasons (name, label, league_code) VALUES ($1, $2, $3) ON CONFLICT (league_code, label) DO NOTHING RETURNING id, is_active`,
+    [s.name, s.label, s.leagueCode],
+  );
+  if (created) return created;
+  await tx.query(`UPDATE seasons SET name = $3, updated_at = now() WHERE league_code = $1 AND label = $2 AND name IS DISTINCT FROM $3`, [
+    s.leagueCode,
+    s.label,
+    s.name,
+  ]);
+  const [found]: { id: number; is_active: boolean }[] = await tx.query(`SELECT id, is_active FROM seasons WHERE league_code = $1 AND label = $2`, [
+    s.leagueCode,
+    s.label,
+  ]);
+  return found;
+}
+
+/** A tournament's rounds, created or updated where their name, kind or legs changed; answers every round's id by number. */
+export async function upsertTournamentRounds(
+  tx: EntityManager,
+  seasonId: number,
+  rounds: { number: number; name: string; kind: string; two_legged: boolean }[],
+): Promise<{ id: number; number: number }[]> {
+  await tx.query(
+    `INSERT INTO gameweeks (season_id, number, name, kind, two_legged)
+     SELECT $1, r.number, r.name, r.kind, r.two_legged
+     FROM jsonb_to_recordset($2::jsonb) AS r(number int, name text, kind text, two_legged boolean)
+     ON CONFLICT (season_id, number) DO UPDATE SET name = EXCLUDED.name, kind = EXCLUDED.kind, two_legged = EXCLUDED.two_legged
+     WHERE (gameweeks.name, gameweeks.kind, gameweeks.two_legged) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.kind, EXCLUDED.two_legged)`,
+    [seasonId, JSON.stringify(rounds)],
+  );
+  return tx.query(`SELECT id, number FROM gameweeks WHERE season_id = $1 ORDER BY number`, [seasonId]);
+}
+
+/**
+ * A tournament's rounds span their first and last kick-off, as refreshGameweekSpans does, except
+ * that a round's deadline (starts_at) moves only while the round has not started at `now`: a
+ * later kick-off moved in a started round does not reopen or close it. Writes only what moves.
+ */
+export async function refreshTournamentRoundSpans(tx: EntityManager, seasonId: number, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE gameweeks g SET starts_at = n.starts_at, ends_at = n.ends_at
+     FROM (SELECT g.id,
+                  CASE WHEN g.starts_at IS NULL OR g.starts_at > $2 THEN s.starts_at ELSE g.starts_at END AS starts_at,
+                  s.ends_at
+           FROM gameweeks g
+           JOIN (SELECT g.id, min(f.kickoff_at) AS starts_at, max(f.kickoff_at) AS ends_at
+                 FROM gameweeks g LEFT JOIN fixtures f ON f.gameweek_id = g.id
+                 WHERE g.season_id = $1 GROUP BY g.id) s ON s.id = g.id) n
+     WHERE g.id = n.id AND (g.starts_at IS DISTINCT FROM n.starts_at OR g.ends_at IS DISTINCT FROM n.ends_at)`,
+    [seasonId, now],
+  );
+}

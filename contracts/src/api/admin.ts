@@ -17,7 +17,7 @@ export interface ImportSeasonRequest {
   season: unknown;
   /** Shift every date by whole days so that the season's middle gameweek opens about now. */
   shift_to_now?: boolean;
-  /** Make this season the active one (default true). */
+  /** Make this season the active one (default true; a tournament file must say false: it cannot be the active season yet). */
   activate?: boolean;
   /** openfootball league code ("en.1"); default: derived from the season name. */
   league_code?: string;
@@ -52,6 +52,12 @@ export interface ImportSeasonResult {
   results_recorded: number;
   /** The shift applied to every date, in whole days (0 without shift_to_now). */
   shift_days: number;
+  /**
+   * A tournament file (World Cup, Champions League: rounds by name, knockouts): how many team slots
+   * still hold a placeholder ("W73") after the import, and each stored match the file no longer has
+   * (kept as stored). Absent for a league season.
+   */
+  tournament?: { placeholders: number; missing: { key: string; reason: string }[] };
 }
 
 export interface RecordResultRequest {

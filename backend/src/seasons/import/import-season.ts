@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutboxService } from '../../outbox/outbox.service';
+import { ApiError } from '../../common/api-error';
 import { createMissingClubs, selectClubIdsByName } from '../../database/reference-data.queries';
 import { lockGameweeksForChange } from '../../fixtures/gameweek-lock.queries';
 import {
@@ -17,6 +18,7 @@ import {
   lockImports,
   refreshGameweekSpans,
   selectGameweekIdsTouchedByImport,
+  selectSeasonFormat,
   upsertGameweeks,
   upsertSeason,
 } from '../seasons.queries';
@@ -41,6 +43,9 @@ export async function writeSeasonImport(
 ): Promise<ImportSeasonResult> {
   const { season } = plan;
   await lockImports(tx);
+  if ((await selectSeasonFormat(tx, season.leagueCode, season.seasonLabel)) === 'tournament') {
+    throw ApiError.badRequest(`The season ${season.leagueCode} ${season.seasonLabel} holds a tournament's rounds; a league file cannot be imported into it.`);
+  }
 
   const seasonId = await upsertSeason(tx, { name: season.name, label: season.seasonLabel, leagueCode: season.leagueCode, shiftDays: plan.shiftDays });
   // The gameweeks of this season and of the active one are locked for a change before anything
