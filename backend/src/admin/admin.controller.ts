@@ -43,9 +43,22 @@ export class AdminController {
   }
 
   @Put('fixtures/:id/result')
-  @ApiOperation({ summary: 'Record a live or final score (closes the gameweek to predictions at once)' })
+  @ApiOperation({
+    summary: 'Record a live or final score (closes the gameweek to predictions at once)',
+    description:
+      'home_score/away_score: after 90 minutes and stoppage time. A knockout match may add extra_time (whole match, after a level ' +
+      '90 minutes or a level aggregate) and penalties (only with extra_time, never drawn); a first leg has neither. 400 naming the ' +
+      'field when the score cannot be; 409 while a team is not known yet.',
+  })
   async result(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number, @Body() dto: RecordResultDto): Promise<ApiEnvelope<AdminFixture>> {
-    const data = await this.fixtures.recordResult(id, { homeScore: dto.home_score, awayScore: dto.away_score, status: dto.status, minute: dto.minute });
+    const data = await this.fixtures.recordResult(id, {
+      homeScore: dto.home_score,
+      awayScore: dto.away_score,
+      status: dto.status,
+      minute: dto.minute,
+      extraTime: dto.extra_time ?? null,
+      penalties: dto.penalties ?? null,
+    });
     return { message: 'Result recorded.', data };
   }
 

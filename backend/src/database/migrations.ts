@@ -21,6 +21,7 @@ import { FixtureStatesVersion1765900000000 } from './migrations/1765900000000-fi
 import { StandingsRecomputedAt1766000000000 } from './migrations/1766000000000-standings-recomputed-at';
 import { ActivityHitsKey1766100000000 } from './migrations/1766100000000-activity-hits-key';
 import { Tournaments1766200000000 } from './migrations/1766200000000-tournaments';
+import { AdvancePicks1766300000000 } from './migrations/1766300000000-advance-picks';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -47,4 +48,5 @@ export const ALL_MIGRATIONS = [
   StandingsRecomputedAt1766000000000,
   ActivityHitsKey1766100000000,
   Tournaments1766200000000,
+  AdvancePicks1766300000000,
 ];

@@ -28,7 +28,8 @@ const stdio: Io = {
 function fixtureLine(f: AdminFixture): string {
   const score = f.home_score === null ? '   ' : `${f.home_score}-${f.away_score}`;
   const minute = f.minute === null ? '' : ` ${f.minute}'`;
-  return `#${f.id}  GW${f.gameweek}  ${f.match_time}  ${f.home_team} v ${f.away_team}  ${f.status}${minute}  ${score}`.trimEnd();
+  const extraTime = f.extra_time === null ? '' : ` (aet ${f.extra_time.home}-${f.extra_time.away}${f.penalties === null ? '' : `, pens ${f.penalties.home}-${f.penalties.away}`})`;
+  return `#${f.id}  GW${f.gameweek}  ${f.match_time}  ${f.home_team} v ${f.away_team}  ${f.status}${minute}  ${score}${extraTime}`.trimEnd();
 }
 
 /** "matches[169] Finals, Round of 16 2025-03-11 Liverpool FC (ENG) v Paris Saint-Germain FC (FRA): score.p: …" */
@@ -94,6 +95,8 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
               awayScore: command.away,
               status: command.live ? 'live' : 'finished',
               minute: command.minute,
+              extraTime: command.extraTime ?? null,
+              penalties: command.penalties ?? null,
             }),
           ),
         );

@@ -8,7 +8,16 @@ export class OpsUsageError extends Error {}
 export type OpsCommand =
   | { kind: 'help' }
   | { kind: 'import'; file: string; shiftToNow: boolean; activate: boolean; leagueCode?: string }
-  | { kind: 'result'; fixtureId: number; home: number; away: number; live: boolean; minute?: number }
+  | {
+      kind: 'result';
+      fixtureId: number;
+      home: number;
+      away: number;
+      live: boolean;
+      minute?: number;
+      extraTime?: { home: number; away: number };
+      penalties?: { home: number; away: number };
+    }
   | { kind: 'postpone'; fixtureId: number }
   | { kind: 'reschedule'; fixtureId: number; matchTime: string }
   | { kind: 'grant-admin'; email: string }
@@ -29,8 +38,11 @@ Commands:
         and the rest imported (exit 0); a file with no importable row is refused whole (exit 2).
         A tournament file (World Cup, Champions League) is stored as a season of its own, merged
         with what an earlier snapshot stored, and needs --no-activate.
-  result <fixtureId> <home> <away> [--live [--minute <n>]]
+  result <fixtureId> <home> <away> [--live [--minute <n>]] [--et <H-A>] [--pen <H-A>]
         Record a final score (or, with --live, a live score at minute n). Scoring follows.
+        <home> <away> is the score after 90 minutes (what predictions are scored on); a
+        knockout match may add --et, the score after extra time (the whole match, e.g. 2-2),
+        and --pen, the shoot-out (only with --et, e.g. 4-3): they decide who goes through.
   postpone <fixtureId>
         Postpone a fixture: its predictions become void (0 points).
   reschedule <fixtureId> <iso-datetime>
@@ -60,6 +72,14 @@ Exit codes: 0 done (an import that refused some rows too: they are printed), 1 f
 2 bad arguments or input.`;
 
 const INT_RE = /^\d{1,10}$/;
+const GOALS_PAIR_RE = /^(\d{1,2})-(\d{1,2})$/;
+
+/** "H-A", each side 0–99 goals. */
+function goalsPair(name: string, value: string): { home: number; away: number } {
+  const m = GOALS_PAIR_RE.exec(value);
+  if (!m) throw new OpsUsageError(`${name} must be home-away goals, each 0 to 99, like 2-2, got "${value}"`);
+  return { home: Number(m[1]), away: Number(m[2]) };
+}
 
 function int(name: string, value: string | undefined, min: number, max: number): number {
   if (value === undefined) throw new OpsUsageError(`missing ${name}`);
@@ -118,11 +138,14 @@ export function parseOpsArgs(argv: string[]): OpsCommand {
       };
     }
     case 'result': {
-      const { positional, flags } = split(rest, { '--live': 'bool', '--minute': 'value' });
+      const { positional, flags } = split(rest, { '--live': 'bool', '--minute': 'value', '--et': 'value', '--pen': 'value' });
       exactly(command, positional, ['<fixtureId>', '<home>', '<away>']);
       const live = flags.has('--live');
       const minuteRaw = flags.get('--minute');
       if (minuteRaw !== undefined && !live) throw new OpsUsageError('--minute needs --live');
+      const et = flags.get('--et');
+      const pen = flags.get('--pen');
+      if (pen !== undefined && et === undefined) throw new OpsUsageError('--pen needs --et (a shoot-out follows extra time)');
       return {
         kind: 'result',
         fixtureId: int('fixtureId', positional[0], 1, 2147483647),
@@ -130,6 +153,8 @@ export function parseOpsArgs(argv: string[]): OpsCommand {
         away: int('away', positional[2], 0, 99),
         live,
         ...(typeof minuteRaw === 'string' ? { minute: int('--minute', minuteRaw, 1, 130) } : {}),
+        ...(typeof et === 'string' ? { extraTime: goalsPair('--et', et) } : {}),
+        ...(typeof pen === 'string' ? { penalties: goalsPair('--pen', pen) } : {}),
       };
     }
     case 'postpone': {

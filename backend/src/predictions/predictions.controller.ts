@@ -39,7 +39,9 @@ export class PredictionsController {
     description:
       'All or nothing. Only fixtures of the current gameweek, only before its deadline (first kick-off) and before any score ' +
       'is recorded in it (else 403); scores 0–99; at most one banker; each fixture once (else 400). Replaces earlier ' +
-      'predictions of the fixtures sent; a banker sent moves the banker to that fixture.',
+      'predictions of the fixtures sent; a banker sent moves the banker to that fixture. A knockout match (a single match, or a ' +
+      "tie's second leg) also takes `advance` (who goes through: home or away; 10 points, never doubled), refused elsewhere " +
+      '(400); a match whose teams are not known yet is not open (400).',
   })
   async save(@CurrentUser() user: AuthUser, @Body() dto: SavePredictionsDto): Promise<SavePredictionsResponse> {
     return { message: 'All predictions saved successfully!', data: await this.predictions.save(user.id, dto.predictions) };

@@ -1,6 +1,7 @@
 import { queryPrepared } from '../database/database.queries';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Prediction, PredictionInput } from '@scoreline/contracts/api/predictions';
+import type { OpenFixture } from './prediction-rules';
 
 /**
  * The SQL of predictions: a user's picks of a gameweek, saving them, whether a gameweek still
@@ -35,7 +36,7 @@ export type PredictionRow = Omit<Prediction, 'updated_at'> & { updated_at: Date 
 /** A user's predictions of a gameweek, in kick-off order. */
 export function selectGameweekPredictions(db: Db, userId: number, gameweekId: number): Promise<PredictionRow[]> {
   return queryPrepared(db, 'gameweek_predictions',
-    `SELECT p.id, p.fixture_id AS fixture, p.gameweek_id, p.home_score, p.away_score, p.is_banker,
+    `SELECT p.id, p.fixture_id AS fixture, p.gameweek_id, p.home_score, p.away_score, p.is_banker, p.advance,
             p.points, p.outcome, p.is_final, p.updated_at
      FROM predictions p JOIN fixtures f ON f.id = p.fixture_id
      WHERE p.user_id = $1 AND p.gameweek_id = $2
@@ -58,31 +59,49 @@ export async function clearOtherBankers(tx: EntityManager, userId: number, gamew
   );
 }
 
-/** Inserts or replaces the predictions; one for a postponed (void) match is stored void at once, as scoring would. */
+/**
+ * Inserts or replaces the predictions (the "who goes through" pick included: one left out is
+ * cleared); one for a postponed (void) match is stored void at once, as scoring would.
+ */
 export async function upsertPredictions(tx: EntityManager, userId: number, predictions: PredictionInput[]): Promise<void> {
   await queryPrepared(tx, 'upsert_predictions',
-    `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, points, outcome, is_final)
-     SELECT $1, f.id, f.gameweek_id, f.season_id, r.home_score, r.away_score, r.is_banker,
+    `INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, advance, points, outcome, is_final)
+     SELECT $1, f.id, f.gameweek_id, f.season_id, r.home_score, r.away_score, r.is_banker, r.advance,
             CASE WHEN f.status = 'postponed' THEN 0 END,
             CASE WHEN f.status = 'postponed' THEN 'void' END,
             f.status = 'postponed'
-     FROM jsonb_to_recordset($2::jsonb) AS r(fixture int, home_score int, away_score int, is_banker boolean)
+     FROM jsonb_to_recordset($2::jsonb) AS r(fixture int, home_score int, away_score int, is_banker boolean, advance text)
      JOIN fixtures f ON f.id = r.fixture
      ON CONFLICT (user_id, fixture_id) DO UPDATE SET
-       home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score, is_banker = EXCLUDED.is_banker,
+       home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score, is_banker = EXCLUDED.is_banker, advance = EXCLUDED.advance,
        points = EXCLUDED.points, outcome = EXCLUDED.outcome, is_final = EXCLUDED.is_final, updated_at = now()`,
     [userId, JSON.stringify(predictions)],
   );
 }
 
+/** A fixture of the gameweek as a save's rules see it (prediction-rules.ts). */
+interface OpenFixtureRow {
+  id: number;
+  knockout: boolean;
+  tie_leg: 1 | 2 | null;
+  /** "W73 v W74" while a side's team is not known, else null. */
+  unknown_teams: string | null;
+}
+
+export interface OpenState {
+  open: boolean;
+  deadline: Date | null;
+  fixtures: Map<number, OpenFixture>;
+}
+
 /**
  * Whether the gameweek still takes predictions, by the database clock at this instant: its
  * season active, every earlier gameweek completed (it is still the current one), no score
- * recorded in it, and more than `marginMs` before its deadline; with the ids of its fixtures (what
- * a save may name), read in the same round trip.
+ * recorded in it, and more than `marginMs` before its deadline; with its fixtures (what a save
+ * may name, and which take a "who goes through" pick), read in the same round trip.
  */
-export async function selectOpenState(tx: EntityManager, gameweekId: number, marginMs: number): Promise<{ open: boolean; deadline: Date | null; fixtureIds: number[] }> {
-  const [row]: { open: boolean; deadline: Date | null; fixture_ids: number[] }[] = await queryPrepared(tx, 'gameweek_open_state',
+export async function selectOpenState(tx: EntityManager, gameweekId: number, marginMs: number): Promise<OpenState> {
+  const [row]: { open: boolean; deadline: Date | null; fixtures: OpenFixtureRow[] }[] = await queryPrepared(tx, 'gameweek_open_state',
     `SELECT g.starts_at AS deadline,
             s.is_active
             AND g.starts_at IS NOT NULL
@@ -91,12 +110,20 @@ export async function selectOpenState(tx: EntityManager, gameweekId: number, mar
             AND NOT EXISTS (SELECT 1 FROM gameweeks e JOIN fixtures ef ON ef.gameweek_id = e.id
                             WHERE e.season_id = g.season_id AND e.number < g.number AND ef.status NOT IN ('finished', 'postponed'))
             AS open,
-            ARRAY(SELECT f.id FROM fixtures f WHERE f.gameweek_id = g.id) AS fixture_ids
+            (SELECT coalesce(json_agg(json_build_object(
+                      'id', f.id, 'knockout', g.kind = 'knockout', 'tie_leg', f.tie_leg,
+                      'unknown_teams', CASE WHEN f.home_club_id IS NULL OR f.away_club_id IS NULL
+                                            THEN coalesce(f.home_placeholder, (SELECT c.name FROM clubs c WHERE c.id = f.home_club_id))
+                                                 || ' v ' || coalesce(f.away_placeholder, (SELECT c.name FROM clubs c WHERE c.id = f.away_club_id)) END)), '[]')
+             FROM fixtures f WHERE f.gameweek_id = g.id) AS fixtures
      FROM gameweeks g JOIN seasons s ON s.id = g.season_id
      WHERE g.id = $1`,
     [gameweekId, `${marginMs} milliseconds`],
   );
-  return { open: row?.open === true, deadline: row?.deadline ? new Date(row.deadline) : null, fixtureIds: row?.fixture_ids ?? [] };
+  const fixtures = new Map<number, OpenFixture>(
+    (row?.fixtures ?? []).map((f) => [f.id, { knockout: f.knockout, tieLeg: f.tie_leg, unknownTeams: f.unknown_teams }]),
+  );
+  return { open: row?.open === true, deadline: row?.deadline ? new Date(row.deadline) : null, fixtures };
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   selectGameweekPredictions,
   selectOpenState,
   upsertPredictions,
+  type OpenState,
 } from './predictions.queries';
 
 function closedError(gameweek: GameweekSummary, deadline: Date | null): ApiError {
@@ -64,7 +65,7 @@ export class PredictionsService {
       // Read after the locks, so what was committed while we waited counts.
       const before = await this.openState(tx, gameweek.id);
       if (!before.open) throw closedError(gameweek, before.deadline);
-      const errors = checkPredictionSubmission(predictions, new Set(before.fixtureIds), gameweek.name);
+      const errors = checkPredictionSubmission(predictions, before.fixtures, gameweek.name);
       const keys = Object.keys(errors);
       if (keys.length > 0) throw ApiError.badRequest(errors[keys[0]][0], errors);
 
@@ -73,7 +74,7 @@ export class PredictionsService {
         // The banker moves: clear it elsewhere first (one banker per user per gameweek is also a unique index).
         await clearOtherBankers(tx, userId, gameweek.id, banker.fixture);
       }
-      await upsertPredictions(tx, userId, predictions);
+      await upsertPredictions(tx, userId, predictions.map((p) => ({ ...p, advance: p.advance ?? null })));
       await refreshPredictionCounts(tx, userId, season.id, gameweek.id);
 
       const saved = await this.ofGameweek(userId, gameweek.id, tx);
@@ -92,7 +93,7 @@ export class PredictionsService {
     });
   }
 
-  private openState(tx: EntityManager, gameweekId: number): Promise<{ open: boolean; deadline: Date | null; fixtureIds: number[] }> {
+  private openState(tx: EntityManager, gameweekId: number): Promise<OpenState> {
     return selectOpenState(tx, gameweekId, SAVE_COMMIT_MARGIN_MS);
   }
 }

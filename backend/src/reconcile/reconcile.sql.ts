@@ -1,4 +1,5 @@
-import { outcomeSqlCase, scoringSqlCase } from '@scoreline/contracts/game/scoring';
+import { outcomeSqlCase } from '@scoreline/contracts/game/scoring';
+import { knockoutAdvancedSql, pointsWithAdvanceSql } from '../scoring/knockout.sql';
 import {
   countsAsCorrect,
   countsAsExact,
@@ -21,16 +22,23 @@ export const RECONCILE_LOCK = [7_305, 0] as const;
 
 /**
  * a. Fixtures with at least one prediction whose points, outcome or finality is not what the
- * scoring SQL would set from the fixture's current row. A scheduled fixture's predictions are
- * only looked at when they carry a result (they should not), so the CASE runs on scored rows
- * only. A fixture changed within the grace ($1 seconds) is left to the normal path.
+ * scoring SQL would set from the fixture's current row (and, for a knockout match's "who goes
+ * through" pick, its first leg's: knockout.sql.ts; the knockout fixtures are computed once, and
+ * a league fixture's prediction meets no knockout row, so it is checked by the score's rule alone).
+ * A scheduled fixture's predictions are only looked at when they carry a result (they should
+ * not), so the CASE runs on scored rows only. A fixture changed within the grace ($1 seconds),
+ * or whose first leg did, is left to the normal path.
  */
 export const DRIFTING_FIXTURES_SQL = `
+WITH knockout AS MATERIALIZED (${knockoutAdvancedSql()}
+)
 SELECT p.fixture_id, count(*)::int AS predictions
 FROM predictions p JOIN fixtures fx ON fx.id = p.fixture_id
+LEFT JOIN knockout k ON k.fixture_id = p.fixture_id
 WHERE fx.updated_at < now() - make_interval(secs => $1)
+  AND (k.first_leg_updated_at IS NULL OR k.first_leg_updated_at < now() - make_interval(secs => $1))
   AND (fx.status <> 'scheduled' OR p.points IS NOT NULL OR p.outcome IS NOT NULL OR p.is_final)
-  AND (p.points IS DISTINCT FROM ${scoringSqlCase(SCORING_COLUMNS)}
+  AND (p.points IS DISTINCT FROM ${pointsWithAdvanceSql(SCORING_COLUMNS, 'p.advance', 'k.advanced')}
        OR p.outcome IS DISTINCT FROM ${outcomeSqlCase(SCORING_COLUMNS)}
        OR p.is_final IS DISTINCT FROM (${IS_FINAL_SQL}))
 GROUP BY p.fixture_id

@@ -1,4 +1,5 @@
 import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
+import { advancedSideSql, knockoutAdvancedSql, pointsWithAdvanceSql } from './knockout.sql';
 
 /** Advisory-lock namespace of scoring; the second key is the season id. */
 export const SCORING_LOCK_NAMESPACE = 7_301;
@@ -56,14 +57,13 @@ const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
  * fixture share its gameweek and season, so each user has at most one changed row here.
  * Callers hold the season's scoring advisory lock (the old values must not move under us).
  */
-export const SCORE_FIXTURE_SQL = `
-WITH fx AS (
-  SELECT id, status, home_score, away_score FROM fixtures WHERE id = $1
-),
+function scoreFixtureSql(fx: string, newPoints: string): string {
+  return `
+WITH fx AS (${fx}),
 calc AS (
   SELECT p.id, p.user_id,
          p.points AS old_points, p.outcome AS old_outcome, p.is_final AS old_final,
-         ${scoringSqlCase(SCORING_COLUMNS)} AS new_points,
+         ${newPoints} AS new_points,
          ${outcomeSqlCase(SCORING_COLUMNS)} AS new_outcome,
          (${IS_FINAL_SQL}) AS new_final
   FROM predictions p JOIN fx ON fx.id = p.fixture_id
@@ -107,23 +107,50 @@ SELECT (SELECT count(*) FROM changed)::int AS changed,
        (SELECT count(*) FROM gameweek_totals)::int AS gameweek_rows,
        (SELECT count(*) FROM season_totals)::int AS season_rows,
        (SELECT status FROM fx) AS status`;
+}
+
+/** A league or group fixture: the score's points (scoringSqlCase), as ever. */
+export const SCORE_FIXTURE_SQL = scoreFixtureSql(
+  `
+  SELECT id, status, home_score, away_score FROM fixtures WHERE id = $1
+`,
+  scoringSqlCase(SCORING_COLUMNS),
+);
+
+/**
+ * A fixture of a knockout round: the score's points as above plus the "who goes through" pick's
+ * (knockout.sql.ts), known once the match is finished; in a two-legged tie the pick rides on the
+ * second leg and is scored on the aggregate, so a first leg's correction rescores its second leg
+ * (ScoringService). Chosen per fixture, so the league statement above stays as it was.
+ */
+export const SCORE_KNOCKOUT_FIXTURE_SQL = scoreFixtureSql(
+  `
+  SELECT f.id, f.status, f.home_score, f.away_score, ${advancedSideSql('f', 'g')} AS advanced
+  FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id WHERE f.id = $1
+`,
+  pointsWithAdvanceSql(SCORING_COLUMNS, 'p.advance', 'fx.advanced'),
+);
 
 /**
  * One fan's totals of a season as the scorer would write them now: the stored totals rows moved
  * by what each of the fan's predictions gives at its fixture's CURRENT row (the rule above) minus
  * what it was scored at. A prediction and both its totals rows are written by one statement, so
  * in one snapshot they agree: a goal the scorer has not reached yet counts once, and one it has
- * reached counts once too (its difference is 0). The season's row has gameweek_id NULL. Banker
+ * reached counts once too (its difference is 0). A knockout match's "who goes through" pick counts
+ * as the scorer counts it (knockout.sql.ts). The season's row has gameweek_id NULL. Banker
  * hits (a banker's result right, exact included) are counted afresh at the current rows.
  * Parameters: $1 user id, $2 season id.
  */
 export const LIVE_TOTALS_SQL = `
-WITH calc AS (
+WITH knockout AS MATERIALIZED (${knockoutAdvancedSql('g.season_id = $2')}
+),
+calc AS (
   SELECT p.gameweek_id, p.is_banker, p.points AS old_points, p.outcome AS old_outcome, p.is_final AS old_final,
-         ${scoringSqlCase(SCORING_COLUMNS)} AS new_points,
+         ${pointsWithAdvanceSql(SCORING_COLUMNS, 'p.advance', 'k.advanced')} AS new_points,
          ${outcomeSqlCase(SCORING_COLUMNS)} AS new_outcome,
          (${IS_FINAL_SQL}) AS new_final
   FROM predictions p JOIN fixtures fx ON fx.id = p.fixture_id
+  LEFT JOIN knockout k ON k.fixture_id = p.fixture_id
   WHERE p.user_id = $1 AND p.season_id = $2
 ),
 moves AS (

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { queryPrepared } from '../database/database.queries';
-import { LIVE_TOTALS_SQL, SCORE_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
+import { LIVE_TOTALS_SQL, SCORE_FIXTURE_SQL, SCORE_KNOCKOUT_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
 
 /**
  * The scoring domain's data door: it writes predictions' points, the users' totals
@@ -25,10 +25,33 @@ export async function selectFixtureSeason(q: Queryable, fixtureId: number): Prom
   return row?.season_id ?? null;
 }
 
-/** The fixture's gameweek, read under the scoring lock (an import may have moved it); null when gone. */
-export async function selectFixtureGameweek(tx: EntityManager, fixtureId: number): Promise<number | null> {
-  const [row]: { gameweek_id: number }[] = await tx.query(`SELECT gameweek_id FROM fixtures WHERE id = $1`, [fixtureId]);
-  return row?.gameweek_id ?? null;
+/** What the scorer needs of a fixture besides its row: its gameweek and which statement scores it. */
+export interface FixtureToScore {
+  gameweek_id: number;
+  /** Of a knockout round: scored with the "who goes through" pick (SCORE_KNOCKOUT_FIXTURE_SQL). */
+  knockout: boolean;
+  /**
+   * For a first leg, its tie's second leg once finished: who went through it (and so the points
+   * of its predictions' picks) depends on the first leg's score too. Null otherwise.
+   */
+  second_leg: { id: number; gameweek_id: number } | null;
+}
+
+/**
+ * The fixture's gameweek, kind and finished second leg, read under the scoring lock (an import may
+ * have moved it); null when gone.
+ */
+export async function selectFixtureToScore(tx: EntityManager, fixtureId: number): Promise<FixtureToScore | null> {
+  const [row]: FixtureToScore[] = await tx.query(
+    `SELECT f.gameweek_id, g.kind = 'knockout' AS knockout,
+            (SELECT json_build_object('id', l2.id, 'gameweek_id', l2.gameweek_id) FROM fixtures l2
+             WHERE f.tie_leg = 1 AND l2.season_id = f.season_id AND l2.tie_key = f.tie_key AND l2.tie_leg = 2 AND l2.status = 'finished'
+             LIMIT 1) AS second_leg
+     FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id
+     WHERE f.id = $1`,
+    [fixtureId],
+  );
+  return row ?? null;
 }
 
 /** Whether the fixture has at least `n` predictions (reads no more than n index entries). */
@@ -63,14 +86,15 @@ export interface ScoredFixture {
  */
 export async function scoreFixturePredictions(
   tx: EntityManager,
-  fixtureId: number,
-  gameweekId: number,
+  fixture: { id: number; gameweek_id: number; knockout: boolean },
   seasonId: number,
   part: ScoringPart = WHOLE_FIXTURE,
 ): Promise<ScoredFixture> {
   await tx.query(`SET LOCAL jit = off`);
   await tx.query(`SET LOCAL work_mem = '64MB'`);
-  const [result]: ScoredFixture[] = await tx.query(SCORE_FIXTURE_SQL, [fixtureId, gameweekId, seasonId, part.of, part.index]);
+  // A league fixture keeps its statement as it was; only a knockout fixture's adds the pick.
+  const sql = fixture.knockout ? SCORE_KNOCKOUT_FIXTURE_SQL : SCORE_FIXTURE_SQL;
+  const [result]: ScoredFixture[] = await tx.query(sql, [fixture.id, fixture.gameweek_id, seasonId, part.of, part.index]);
   return result;
 }
 

@@ -10,12 +10,18 @@ import {
   hasPredictionsAtLeast,
   lockSeasonForScoring,
   scoreFixturePredictions,
-  selectFixtureGameweek,
+  selectFixtureToScore,
   selectFixtureSeason,
   selectLiveTotals,
   type FanTotals,
   type ScoredFixture,
 } from './scoring.queries';
+
+interface Scorable {
+  id: number;
+  gameweek_id: number;
+  knockout: boolean;
+}
 
 export interface ScoreFixtureResult {
   fixtureId: number;
@@ -65,21 +71,32 @@ export class ScoringService {
     return this.db.transaction(async (tx) => {
       await lockSeasonForScoring(tx, season);
       // Read under the lock: an import may have moved the fixture to another gameweek.
-      const gameweekId = await selectFixtureGameweek(tx, fixtureId);
-      if (gameweekId === null) return this.gone(fixtureId);
-      const result = await this.scoreInParts(tx, fixtureId, gameweekId, season);
-      // A goal that moves nobody's points is still news: the goal push and the live screens.
-      if (result.changed > 0 || result.state_moved) {
-        await this.outbox.publish(tx, 'scores.updated', {
-          fixtureId,
-          seasonId: season,
-          gameweekId,
-          status: result.status,
-          final: result.status === 'finished' || result.status === 'postponed',
-        });
+      const fixture = await selectFixtureToScore(tx, fixtureId);
+      if (fixture === null) return this.gone(fixtureId);
+      const result = await this.scoreAndTell(tx, { id: fixtureId, gameweek_id: fixture.gameweek_id, knockout: fixture.knockout }, season);
+      // A first leg's score is half of its tie's aggregate: the finished second leg's "who goes
+      // through" picks are rescored with it, under the same lock and in the same transaction.
+      if (fixture.second_leg !== null) {
+        await this.scoreAndTell(tx, { ...fixture.second_leg, knockout: true }, season);
       }
       return { fixtureId, changed: result.changed, status: result.status };
     });
+  }
+
+  /** Scores one fixture and raises `scores.updated` when anything moved. */
+  private async scoreAndTell(tx: EntityManager, fixture: Scorable, season: number): Promise<ScoredFixture> {
+    const result = await this.scoreInParts(tx, fixture, season);
+    // A goal that moves nobody's points is still news: the goal push and the live screens.
+    if (result.changed > 0 || result.state_moved) {
+      await this.outbox.publish(tx, 'scores.updated', {
+        fixtureId: fixture.id,
+        seasonId: season,
+        gameweekId: fixture.gameweek_id,
+        status: result.status,
+        final: result.status === 'finished' || result.status === 'postponed',
+      });
+    }
+    return result;
   }
 
   /**
@@ -90,14 +107,14 @@ export class ScoringService {
    * writes. A part that committed is whole for its users; the retry scores the rest, and the
    * remembered state (part 0's, in `tx`) still says the news is to be told.
    */
-  private async scoreInParts(tx: EntityManager, fixtureId: number, gameweekId: number, seasonId: number): Promise<ScoredFixture> {
+  private async scoreInParts(tx: EntityManager, fixture: Scorable, seasonId: number): Promise<ScoredFixture> {
     const { parts, from } = this.env.scoringSplit;
-    const of = parts > 1 && (await hasPredictionsAtLeast(tx, fixtureId, from)) ? parts : 1;
+    const of = parts > 1 && (await hasPredictionsAtLeast(tx, fixture.id, from)) ? parts : 1;
     const settled = await Promise.allSettled(
       Array.from({ length: of }, (_, index) =>
         index === 0
-          ? scoreFixturePredictions(tx, fixtureId, gameweekId, seasonId, { index, of })
-          : this.db.transaction((partTx) => scoreFixturePredictions(partTx, fixtureId, gameweekId, seasonId, { index, of })),
+          ? scoreFixturePredictions(tx, fixture, seasonId, { index, of })
+          : this.db.transaction((partTx) => scoreFixturePredictions(partTx, fixture, seasonId, { index, of })),
       ),
     );
     const results: ScoredFixture[] = [];

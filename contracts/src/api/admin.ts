@@ -60,12 +60,28 @@ export interface ImportSeasonResult {
   tournament?: { placeholders: number; missing: { key: string; reason: string }[] };
 }
 
+/** A score as [home, away] goals of a match's two sides. */
+export interface SideGoals {
+  home: number;
+  away: number;
+}
+
+/**
+ * `home_score`/`away_score` are the score after 90 minutes and stoppage time, the one predictions
+ * are scored on. A knockout match (only) may add `extra_time` (the score after extra time, the
+ * whole match counted, so never below the 90-minute score; only after a level 90 minutes, or a
+ * level aggregate in a second leg) and `penalties` (the shoot-out, only with extra time, never
+ * drawn): they decide who goes through. A first leg has neither. Each refusal is a 400 naming
+ * the field. Left out, they are cleared (the call states the whole result).
+ */
 export interface RecordResultRequest {
   home_score: number;
   away_score: number;
   status: 'live' | 'finished';
   /** Match minute, only with status live (1–130). */
   minute?: number;
+  extra_time?: SideGoals | null;
+  penalties?: SideGoals | null;
 }
 
 export interface RescheduleFixtureRequest {
@@ -79,6 +95,7 @@ export interface AdminFixture {
   gameweek_id: number;
   gameweek: number;
   external_key: string | null;
+  /** The team's name, or its placeholder ("W73") while the team is not known. */
   home_team: string;
   away_team: string;
   match_time: string;
@@ -88,5 +105,8 @@ export interface AdminFixture {
   away_score: number | null;
   minute: number | null;
   awarded: boolean;
+  /** A knockout match's score after extra time and its shoot-out; null when none. */
+  extra_time: SideGoals | null;
+  penalties: SideGoals | null;
   updated_at: string;
 }

@@ -14,6 +14,13 @@ import type { GameweekSummary } from './fixtures';
  * All or nothing: a refused request writes nothing and answers 4xx `ApiErrorBody`
  * (400 invalid input, 403 predictions closed). A second save replaces the predictions of the
  * fixtures it lists (others keep theirs); sending a banker moves the banker to that fixture.
+ *
+ * Knockouts: the score predicted is the score after 90 minutes and stoppage time. A fixture that
+ * carries the "who goes through" pick (a single knockout match, or the second leg of a two-legged
+ * tie: hasAdvancePick in game/knockout.ts) also takes `advance`, a side of that fixture; sent for
+ * any other fixture it is refused (400, `predictions[i].advance`). A right pick earns
+ * ADVANCE_POINTS (10), never doubled by the banker. A knockout fixture whose teams are not known
+ * yet (a placeholder such as "W73") is not open for prediction (400, `predictions[i].fixture`).
  */
 
 export type { PredictionOutcome };
@@ -24,7 +31,15 @@ export interface PredictionInput {
   home_score: number;
   away_score: number;
   is_banker: boolean;
+  /**
+   * Who goes through, as a side of this fixture; only for a fixture that carries the pick. Absent
+   * or null: no pick (a save replaces the fixture's prediction, an earlier pick included).
+   */
+  advance?: AdvanceSide | null;
 }
+
+/** A side of a fixture: who goes through in a knockout pick. */
+export type AdvanceSide = 'home' | 'away';
 
 export interface SavePredictionsRequest {
   predictions: PredictionInput[];
@@ -38,7 +53,16 @@ export interface Prediction {
   home_score: number;
   away_score: number;
   is_banker: boolean;
-  /** Null until the match has a score; provisional while live (is_final false). */
+  /**
+   * The "who goes through" pick (a side of this fixture); null when none. Always sent by the
+   * server; optional in the type only so that clients built before it still type-check.
+   */
+  advance?: AdvanceSide | null;
+  /**
+   * Null until the match has a score; in a knockout match it includes the "who goes through"
+   * pick's points once the match is finished and who goes through is known; provisional while
+   * live (is_final false).
+   */
   points: number | null;
   /** Null until scored; 'void' for a postponed match (0 points). */
   outcome: PredictionOutcome | null;

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsGoals } from '../../common/is-goals.decorator';
 import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
-import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest } from '@scoreline/contracts/api/admin';
+import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest, SideGoals } from '@scoreline/contracts/api/admin';
 
 export class ImportSeasonDto implements ImportSeasonRequest {
   @ApiProperty({ description: 'An openfootball football.json season object {name, matches[]}', type: 'object', additionalProperties: true })
@@ -28,6 +28,15 @@ export class ImportSeasonDto implements ImportSeasonRequest {
   league_code?: string;
 }
 
+/** Goals of each side, e.g. after extra time or in a shoot-out. */
+export class SideGoalsDto implements SideGoals {
+  @IsGoals('home')
+  home: number;
+
+  @IsGoals('away')
+  away: number;
+}
+
 export class RecordResultDto implements RecordResultRequest {
   @IsGoals('home_score')
   home_score: number;
@@ -48,6 +57,21 @@ export class RecordResultDto implements RecordResultRequest {
   @Min(1, { message: 'minute must be a whole number from 1 to 130.' })
   @Max(130, { message: 'minute must be a whole number from 1 to 130.' })
   minute?: number;
+
+  @ApiPropertyOptional({ type: SideGoalsDto, nullable: true, description: 'Knockout only: the score after extra time (whole match), after a level 90 minutes' })
+  // null is "no extra time", as the field left out.
+  @IsOptional()
+  @IsObject({ message: 'extra_time must be an object {"home": goals, "away": goals}.' })
+  @ValidateNested()
+  @Type(() => SideGoalsDto)
+  extra_time?: SideGoalsDto | null;
+
+  @ApiPropertyOptional({ type: SideGoalsDto, nullable: true, description: 'Knockout only: the penalty shoot-out, only with extra_time, never drawn' })
+  @IsOptional()
+  @IsObject({ message: 'penalties must be an object {"home": goals, "away": goals}.' })
+  @ValidateNested()
+  @Type(() => SideGoalsDto)
+  penalties?: SideGoalsDto | null;
 }
 
 export class RescheduleFixtureDto implements RescheduleFixtureRequest {

@@ -1,8 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsInt, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { IsGoals } from '../../common/is-goals.decorator';
-import type { PredictionInput, SavePredictionsRequest } from '@scoreline/contracts/api/predictions';
+import type { AdvanceSide, PredictionInput, SavePredictionsRequest } from '@scoreline/contracts/api/predictions';
 
 export class PredictionInputDto implements PredictionInput {
   @ApiProperty({ description: 'Fixture id (of the current gameweek)' })
@@ -22,6 +22,16 @@ export class PredictionInputDto implements PredictionInput {
   @IsDefined({ message: 'is_banker is required.' })
   @IsBoolean({ message: 'is_banker must be true or false.' })
   is_banker: boolean;
+
+  @ApiPropertyOptional({
+    enum: ['home', 'away'],
+    nullable: true,
+    description: 'Who goes through (a side of this fixture): only for a knockout match that carries the pick (a single match, or a second leg)',
+  })
+  // null is "no pick", as the field left out: IsOptional's pass for it is right here.
+  @IsOptional()
+  @IsIn(['home', 'away'], { message: 'advance must be "home" or "away" (who goes through).' })
+  advance?: AdvanceSide | null;
 }
 
 export class SavePredictionsDto implements SavePredictionsRequest {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { advancePickPoints, hasAdvancePick, matchWinner, tieWinner, type Goals, type Side } from '@scoreline/contracts/game/knockout';
 import { PredictionOutcome, scorePrediction } from '@scoreline/contracts/game/scoring';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
@@ -26,6 +27,8 @@ export interface PredictionRow {
   home_score: number;
   away_score: number;
   is_banker: boolean;
+  /** The "who goes through" pick, a side of the fixture (null: none). */
+  advance: Side | null;
   points: number | null;
   outcome: PredictionOutcome | null;
   is_final: boolean;
@@ -37,8 +40,16 @@ export interface ExpectedPrediction {
   is_final: boolean;
 }
 
-/** What a prediction should hold given its fixture's current row. */
-export function expectedPrediction(fixture: FixtureRow, p: Pick<PredictionRow, 'home_score' | 'away_score' | 'is_banker'>): ExpectedPrediction {
+/**
+ * What a prediction should hold given its fixture's current row and, for a knockout match that
+ * carries the "who goes through" pick, who went through it (null while not known, or no pick
+ * carried): the score's points (the banker doubling them) plus the pick's, never doubled.
+ */
+export function expectedPrediction(
+  fixture: FixtureRow,
+  p: Pick<PredictionRow, 'home_score' | 'away_score' | 'is_banker'> & { advance?: Side | null },
+  advanced: Side | null = null,
+): ExpectedPrediction {
   if (fixture.status === 'postponed') return { points: 0, outcome: 'void', is_final: true };
   if (fixture.status === 'scheduled') return { points: null, outcome: null, is_final: false };
   const { points, outcome } = scorePrediction({
@@ -48,7 +59,51 @@ export function expectedPrediction(fixture: FixtureRow, p: Pick<PredictionRow, '
     actualAway: fixture.away_score,
     isBanker: p.is_banker,
   });
-  return { points, outcome, is_final: fixture.status === 'finished' };
+  const advance = advancePickPoints(p.advance ?? null, advanced, { isBanker: p.is_banker }) ?? 0;
+  return { points: points + advance, outcome, is_final: fixture.status === 'finished' };
+}
+
+/** A fixture with what the knockout rules read: its round's kind, its tie and leg, teams, extra time and penalties. */
+export interface KnockoutFixtureRow extends FixtureRow {
+  kind: 'league' | 'group' | 'knockout';
+  tie_key: string | null;
+  tie_leg: 1 | 2 | null;
+  home_club_id: number | null;
+  away_club_id: number | null;
+  et_home: number | null;
+  et_away: number | null;
+  pen_home: number | null;
+  pen_away: number | null;
+}
+
+const pair = (home: number | null, away: number | null): Goals | null => (home === null || away === null ? null : [home, away]);
+
+/**
+ * Who went through each finished fixture that carries the pick (hasAdvancePick), as a side of that
+ * fixture, by the contracts' matchWinner and tieWinner (a tie on its second leg, by the aggregate);
+ * fixtures not decided yet are left out. Only knockout rows are looked at, so it is cheap.
+ */
+export function advancedSides(fixtures: KnockoutFixtureRow[]): Map<number, Side> {
+  const out = new Map<number, Side>();
+  const firstLegs = new Map(fixtures.filter((f) => f.tie_leg === 1 && f.tie_key !== null).map((f) => [f.tie_key, f]));
+  const scoreOf = (f: KnockoutFixtureRow) => ({ ft: pair(f.home_score, f.away_score), et: pair(f.et_home, f.et_away), p: pair(f.pen_home, f.pen_away) });
+  for (const f of fixtures) {
+    if (f.status !== 'finished' || !hasAdvancePick({ knockout: f.kind === 'knockout', leg: f.tie_leg })) continue;
+    let side: Side | null = null;
+    if (f.tie_leg === null) {
+      side = matchWinner(scoreOf(f));
+    } else {
+      const first = firstLegs.get(f.tie_key);
+      if (first === undefined || first.status !== 'finished') continue;
+      const team = tieWinner(
+        { home: String(first.home_club_id), away: String(first.away_club_id), score: scoreOf(first) },
+        { home: String(f.home_club_id), away: String(f.away_club_id), score: scoreOf(f) },
+      );
+      side = team === null ? null : team === String(f.home_club_id) ? 'home' : 'away';
+    }
+    if (side !== null) out.set(f.id, side);
+  }
+  return out;
 }
 
 export interface Totals {
@@ -109,13 +164,14 @@ export async function countMismatches(db: DataSource): Promise<MismatchCounts> {
   const seasons: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active ORDER BY id DESC LIMIT 1`);
   if (seasons.length === 0) throw new Error('checker: no active season');
   const seasonId = seasons[0].id;
-  const fixtures: (FixtureRow & { gameweek_id: number; number: number })[] = await db.query(
-    `SELECT f.id, f.status, f.home_score, f.away_score, f.gameweek_id, g.number
+  const fixtures: (KnockoutFixtureRow & { gameweek_id: number; number: number })[] = await db.query(
+    `SELECT f.id, f.status, f.home_score, f.away_score, f.gameweek_id, g.number, g.kind, f.tie_key, f.tie_leg,
+            f.home_club_id, f.away_club_id, f.et_home, f.et_away, f.pen_home, f.pen_away
      FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id WHERE f.season_id = $1`,
     [seasonId],
   );
   const predictions: PredictionRow[] = await db.query(
-    `SELECT id, user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, points, outcome, is_final
+    `SELECT id, user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, advance, points, outcome, is_final
      FROM predictions WHERE season_id = $1`,
     [seasonId],
   );
@@ -132,11 +188,12 @@ export async function countMismatches(db: DataSource): Promise<MismatchCounts> {
     await db.query(`SELECT league_id, user_id, ${storedRank('s')} AS rank, total_points, recent_points, provisional FROM league_standings s`);
 
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
+  const advanced = advancedSides(fixtures.filter((f) => f.kind === 'knockout'));
   let predictionDiffs = 0;
   const gameweekTotals = new Map<string, Totals>();
   const seasonTotals = new Map<string, Totals>();
   for (const p of predictions) {
-    const want = expectedPrediction(fixtureById.get(p.fixture_id)!, p);
+    const want = expectedPrediction(fixtureById.get(p.fixture_id)!, p, advanced.get(p.fixture_id) ?? null);
     if (want.points !== p.points || want.outcome !== p.outcome || want.is_final !== p.is_final) predictionDiffs += 1;
     const gKey = `${p.user_id}:${p.gameweek_id}`;
     if (!gameweekTotals.has(gKey)) gameweekTotals.set(gKey, emptyTotals());
