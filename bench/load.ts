@@ -5,6 +5,7 @@ import type { LoginResponse } from '@scoreline/contracts/api/auth';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekPredictions, PredictionInput } from '@scoreline/contracts/api/predictions';
 import { hashPassword } from '@scoreline/backend/auth/password-hashing';
+import { PostgresClient } from '@scoreline/backend/database/postgres-client';
 import { percentile } from './percentile';
 
 /**
@@ -183,7 +184,8 @@ async function pooled(count: number, limit: number, work: (i: number) => Promise
 }
 
 async function main(): Promise<void> {
-  const db = new Pool({ connectionString: env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/scoreline', max: 8 });
+  const db = new Pool({ connectionString: env.LOAD_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/scoreline', max: 8, Client: PostgresClient });
+  db.on('error', () => undefined); // an idle connection's failure: its PostgresClient told the outage log
   const lines: string[] = [`load: ${fans} fans, ${socketCount} sockets, saves over ${seconds} s against ${baseUrl}`];
   const sampler = new ProcessSampler();
   try {

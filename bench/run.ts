@@ -265,6 +265,7 @@ async function benchAt(users: number): Promise<void> {
   const { DataSource: DS } = await import('typeorm');
   const { JwtService } = await import('@nestjs/jwt');
   const { QUEUES } = await import('@scoreline/backend/outbox/event-routes');
+  const { reportQueueOutages, reportRedisOutages } = await import('@scoreline/backend/redis/redis-outage');
 
   process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
   let api: INestApplication | null = null;
@@ -272,7 +273,9 @@ async function benchAt(users: number): Promise<void> {
   let workerProcess: NodeProcess | null = null;
   const { Queue: BullQueue } = await import('bullmq');
   // The bench's own handles on the queues (settle reads their counts), wherever the workers run.
-  const queues = QUEUES.map((name) => new BullQueue(name, { connection: { url: process.env.REDIS_URL! }, prefix: process.env.QUEUE_PREFIX }));
+  const queues = QUEUES.map((name) =>
+    reportQueueOutages(new BullQueue(name, { connection: { url: process.env.REDIS_URL! }, prefix: process.env.QUEUE_PREFIX }), `bench queue ${name}`),
+  );
   try {
     // The users before the apps connect: the data set is copied from its cache, or seeded and cached.
     const prepared = await prepareBenchDatabase(databaseUrl, users, { fresh: process.env.BENCH_FRESH === '1' });
@@ -347,7 +350,7 @@ async function benchAt(users: number): Promise<void> {
     }
     // Drop this run's BullMQ keys.
     const { default: Redis } = await import('ioredis');
-    const redis = new Redis(process.env.REDIS_URL!);
+    const redis = reportRedisOutages(new Redis(process.env.REDIS_URL!), 'bench cleanup');
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `slbench-${stamp}:*`, 'COUNT', 1000);

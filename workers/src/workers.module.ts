@@ -16,6 +16,7 @@ import { LiveProcessor } from './live/live.processor';
 import { NotificationsModule } from '@scoreline/backend/notifications/notifications.module';
 import { NotificationsProcessor } from './notifications/notifications.processor';
 import { JobMetricsRecorder } from './job-metrics.recorder';
+import { WorkerOutages } from './worker-outages';
 import { ReconcileModule } from '@scoreline/backend/reconcile/reconcile.module';
 import { ReconcileScheduler } from './reconcile/reconcile.scheduler';
 import { PicksModule } from '@scoreline/backend/picks/picks.module';
@@ -29,6 +30,6 @@ import { PushProcessor } from './push/push.processor';
  */
 @Module({
   imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, PushModule, ReconcileModule, PicksModule],
-  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, PushProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, ReconcileScheduler, CrowdScheduler],
+  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, PushProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, WorkerOutages, ReconcileScheduler, CrowdScheduler],
 })
 export class WorkersModule {}

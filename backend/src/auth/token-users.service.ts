@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
+import { reportRedisOutages } from '../redis/redis-outage';
 import { selectTokenUser } from '../users/users.queries';
 import type { AuthUser, JwtPayload } from './jwt-payload';
 
@@ -50,7 +51,7 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
     this.subscriber = subscriber;
     // Messages sent while disconnected are lost: start from nothing after every (re)connect.
     subscriber.on('ready', () => this.forgetAll());
-    subscriber.on('error', (error: Error) => this.logger.warn(`revocation channel: ${error.message}`));
+    reportRedisOutages(subscriber, 'revocation channel');
     subscriber.on('message', (_channel: string, message: string) => {
       const userId = Number(message);
       if (Number.isInteger(userId)) this.forget(userId);

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { NextFunction, Request, Response } from 'express';
 import type { ApiErrorBody } from '@scoreline/contracts/api/common';
 import { ApiError } from './api-error';
-import { isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from './outage';
+import { dependencyAway, isOutageError, OUTAGE_RETRY_AFTER_SECONDS } from './outage';
 import { databaseConflictAnswer } from './database-conflict';
 
 const MALFORMED_JSON = 'The request body is not valid JSON.';
@@ -82,7 +82,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
     else if (status === HttpStatus.SERVICE_UNAVAILABLE) {
       // A 503 chosen as an answer (an ApiError: a limit refusing while Redis is away) is logged
       // where it was chosen, once per outage: a line per request would let a flood fill the log.
-      if (!(exception instanceof ApiError)) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
+      // So is one during an outage that the process's outage log has already said (outage.ts).
+      if (!(exception instanceof ApiError) && !dependencyAway()) this.logger.warn(`answered 503: ${exception instanceof Error ? exception.message : String(exception)}`);
     } else if (status >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     if (res.headersSent) return;
     if (status === HttpStatus.SERVICE_UNAVAILABLE) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));

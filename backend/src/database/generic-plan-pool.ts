@@ -1,7 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { PostgresClient } from './postgres-client';
 
 /**
  * A few connections on which every named prepared statement keeps one generic plan
@@ -17,7 +18,6 @@ import type { AppEnv } from '../config/env';
 export class GenericPlanPool implements OnApplicationShutdown {
   /** Asked through queryGenericPlan (database.queries.ts) only. */
   readonly pool: Pool;
-  private readonly logger = new Logger(GenericPlanPool.name);
 
   constructor(@Inject(APP_ENV) env: AppEnv) {
     // Connections open on first use: a process that never asks holds none.
@@ -27,10 +27,12 @@ export class GenericPlanPool implements OnApplicationShutdown {
       // Named, so pg_stat_activity tells its connections apart.
       application_name: GENERIC_PLAN_APPLICATION_NAME,
       options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off',
+      Client: PostgresClient,
     });
     // An idle connection dropped by Postgres (a restart) is an 'error' on the pool: unheard, it
-    // would end the process. The pool discards that connection and opens a new one when asked.
-    this.pool.on('error', (error) => this.logger.warn(`an idle generic-plan connection failed: ${error.message}`));
+    // would end the process. The pool discards that connection and opens a new one when asked;
+    // its PostgresClient has told the outage log already.
+    this.pool.on('error', () => undefined);
   }
 
   async onApplicationShutdown(): Promise<void> {

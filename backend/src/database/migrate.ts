@@ -1,5 +1,6 @@
 import { DataSource, type QueryRunner } from 'typeorm';
 import { dataSourceOptions } from './data-source-options';
+import { PostgresClient } from './postgres-client';
 import { createDatabaseIfMissing, tryLockMigrations } from './database.queries';
 import { seedReferenceData } from './seed-reference-data';
 import type { AppEnv } from '../config/env';
@@ -11,7 +12,7 @@ export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
   const name = decodeURIComponent(url.pathname.replace(/^\//, ''));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing an unusual database name: "${name}"`);
   url.pathname = '/postgres';
-  const admin = new DataSource({ type: 'postgres', url: url.toString() });
+  const admin = new DataSource({ type: 'postgres', url: url.toString(), extra: { Client: PostgresClient }, poolErrorHandler: () => undefined });
   await admin.initialize();
   try {
     await createDatabaseIfMissing(admin, name);

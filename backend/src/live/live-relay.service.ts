@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { observeLiveRelayLag } from '../metrics/metrics';
+import { reportRedisOutages } from '../redis/redis-outage';
 import { LiveGateway } from './live.gateway';
 import { LIVE_CONSUMER_GROUP, LiveEmitMessage, LiveMessage, liveStreamKey, liveUserStreamKey } from './live-stream';
 
@@ -47,8 +48,8 @@ export class LiveRelayService implements OnApplicationBootstrap, OnApplicationSh
     @Inject(APP_ENV) env: AppEnv,
   ) {
     // One connection per blocking read.
-    this.reader = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
-    this.userReader = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
+    this.reader = reportRedisOutages(new Redis(env.redisUrl, { maxRetriesPerRequest: null }), 'live relay: room pushes');
+    this.userReader = reportRedisOutages(new Redis(env.redisUrl, { maxRetriesPerRequest: null }), 'live relay: user pushes');
     this.stream = liveStreamKey(env.queuePrefix);
     this.userStream = liveUserStreamKey(env.queuePrefix);
   }

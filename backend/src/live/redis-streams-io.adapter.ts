@@ -4,6 +4,8 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
 import type { AppEnv } from '../config/env';
+import { reportRedisOutages } from '../redis/redis-outage';
+import { allowSocketHandshakeFrom } from './socket-origin';
 
 /**
  * Socket.IO across replicas through the Redis Streams adapter: unlike the pub/sub adapter it
@@ -15,7 +17,8 @@ export class RedisStreamsIoAdapter extends IoAdapter {
 
   constructor(app: INestApplicationContext, private readonly env: AppEnv) {
     super(app);
-    this.redis = new Redis(env.redisUrl, { maxRetriesPerRequest: null });
+    // The adapter's own duplicates have a silent listener; this one had none (a stack per reconnect attempt).
+    this.redis = reportRedisOutages(new Redis(env.redisUrl, { maxRetriesPerRequest: null }), 'socket.io adapter');
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
@@ -24,6 +27,8 @@ export class RedisStreamsIoAdapter extends IoAdapter {
       path: '/socket.io',
       serveClient: false,
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
+      // A foreign Origin is refused by Engine.IO itself, before a session exists (issue 33).
+      allowRequest: allowSocketHandshakeFrom(this.env.socketOrigins),
     });
     server.adapter(
       createAdapter(this.redis, {

@@ -3,11 +3,12 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
-import { Client } from 'pg';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventName } from '@scoreline/contracts/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { warnUnlessOutage } from '../common/outage';
+import { PostgresClient } from '../database/postgres-client';
 import { outboxRedispatches } from '../metrics/metrics';
 import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
 import { domainEventOf, outboxJobId } from './outbox.service';
@@ -47,7 +48,7 @@ export const LISTEN_RETRY_MS = [250, 500, 1000, 2000];
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
   private readonly queues = new Map<QueueName, Queue>();
-  private listener: Client | null = null;
+  private listener: PostgresClient | null = null;
   private listenAttempt = 0;
   private listenRetry: NodeJS.Timeout | null = null;
   private timers: NodeJS.Timeout[] = [];
@@ -82,28 +83,30 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   /** Open the LISTEN connection; when it fails or drops, try again with backoff until it holds. */
   private async listen(): Promise<void> {
     if (this.stopped) return;
-    const client = new Client({ connectionString: this.env.databaseUrl });
+    // A PostgresClient: its failures go to the process's outage log (one line per outage).
+    const client = new PostgresClient({ connectionString: this.env.databaseUrl });
     this.listener = client;
     let dropped = false;
-    const reopen = (reason: string) => {
+    const reopen = (reason: unknown) => {
       if (dropped || this.stopped) return;
       dropped = true;
       client.end().catch(() => undefined);
       const delay = LISTEN_RETRY_MS[Math.min(this.listenAttempt++, LISTEN_RETRY_MS.length - 1)];
-      this.logger.warn(`outbox listener lost (${reason}); re-opening in ${delay} ms`);
+      // Postgres away is said once by the outage log; anything else is worth a line of its own.
+      warnUnlessOutage(this.logger, reason, `outbox listener lost (${reason instanceof Error ? reason.message : String(reason)}); re-opening in ${delay} ms`);
       this.listenRetry = setTimeout(() => void this.listen(), delay);
     };
-    client.on('error', (error) => reopen(error.message));
+    client.on('error', (error) => reopen(error));
     client.on('end', () => reopen('connection ended'));
     client.on('notification', () => void this.drain());
     try {
       await client.connect();
       await listenForEvents(client);
-      if (this.listenAttempt > 0) this.logger.log('outbox listener re-opened');
+      if (this.listenAttempt > 0) this.logger.debug('outbox listener re-opened');
       this.listenAttempt = 0;
       void this.drain(); // whatever was written while we were not listening
     } catch (error) {
-      reopen((error as Error).message);
+      reopen(error);
     }
   }
 
@@ -123,7 +126,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         }
       } while (this.again && !this.stopped);
     } catch (error) {
-      this.logger.warn(`outbox relay paused: ${(error as Error).message}`);
+      warnUnlessOutage(this.logger, error, `outbox relay paused: ${(error as Error).message}`);
     } finally {
       this.running = false;
     }
@@ -145,7 +148,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
           rows.map((r) => r.id),
           (error as Error).message.slice(0, 500),
         );
-        this.logger.warn(`outbox relay could not enqueue: ${(error as Error).message}`);
+        warnUnlessOutage(this.logger, error, `outbox relay could not enqueue: ${(error as Error).message}`);
         return 0;
       }
       await markDispatched(
@@ -171,7 +174,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     try {
       return await this.db.transaction((tx) => this.sweepBatch(tx));
     } catch (error) {
-      this.logger.warn(`outbox sweeper paused: ${(error as Error).message}`);
+      warnUnlessOutage(this.logger, error, `outbox sweeper paused: ${(error as Error).message}`);
       return 0;
     } finally {
       this.sweeping = false;

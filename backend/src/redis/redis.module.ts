@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { readRedisSettings, redisRequirementProblems } from './redis-requirements';
+import { reportRedisOutages } from './redis-outage';
 
 /** The process's shared Redis connection (rate limits, health, socket fan-out). */
 export const REDIS = Symbol('REDIS');
@@ -13,7 +14,7 @@ export const REDIS = Symbol('REDIS');
     {
       provide: REDIS,
       inject: [APP_ENV],
-      useFactory: (env: AppEnv) => new Redis(env.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }),
+      useFactory: (env: AppEnv) => reportRedisOutages(new Redis(env.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false }), 'shared connection'),
     },
   ],
   exports: [REDIS],

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyedQueue } from '../common/keyed-queue';
+import { warnUnlessOutage } from '../common/outage';
 import { WeightedLru } from '../common/weighted-lru';
 import { liveTableBaseLoads } from '../metrics/metrics';
 import { VersionedCache } from '../common/versioned-cache';
@@ -129,14 +130,14 @@ export class LiveTablesService {
       // The standings moved on (joins, leaves, the scorer's writes): a fresher base, in the
       // background, while this one answers every score exactly. A big one reloads one at a time,
       // and for joins and leaves alone only once it is due (kept-tables.ts).
-      const failed = (error: unknown) => this.logger.warn(`live table ${key}: base reload failed: ${String(error)}`);
+      const failed = (error: unknown) => warnUnlessOutage(this.logger, error, `live table ${key}: base reload failed: ${String(error)}`);
       if (!request.big) void this.loadBase(request).catch(failed);
       else if (keptTableUse(base, request, Date.now()).reload) this.bigReloads.start(key, () => this.loadBase(request), failed);
     }
     // A match under way has final picks: fetched before its first goal needs them.
     for (const fixture of fixtures) {
       if (fixture.open && fixture.kickoff_at.getTime() <= Date.now()) {
-        this.picksOf(fixture).catch((error: unknown) => this.logger.warn(`picks of fixture ${fixture.id}: ${String(error)}`));
+        this.picksOf(fixture).catch((error: unknown) => warnUnlessOutage(this.logger, error, `picks of fixture ${fixture.id}: ${String(error)}`));
       }
     }
     // Every fixture not answered is as it was at the load (neither open nor changed), so as scored then.

@@ -2,6 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBoo
 import Redis from 'ioredis';
 import { APP_ENV } from '@scoreline/backend/config/config.module';
 import type { AppEnv } from '@scoreline/backend/config/env';
+import { isOutageError } from '@scoreline/backend/common/outage';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { REDIS } from '@scoreline/backend/redis/redis.module';
 import { coalescingRunner, reconnectWatcher } from './pass-triggers';
@@ -47,7 +48,9 @@ export class ReconcileScheduler implements OnApplicationBootstrap, BeforeApplica
 
   private trigger(reason: string): void {
     this.runner.trigger().catch((error: unknown) => {
-      this.logger.error(`Reconciler pass (${reason}) failed: ${(error as Error).message}`);
+      // Postgres or Redis away: the outage log has said so, and the next trigger runs a pass again.
+      if (isOutageError(error)) this.logger.debug(`Reconciler pass (${reason}) failed: ${(error as Error).message}`);
+      else this.logger.error(`Reconciler pass (${reason}) failed: ${(error as Error).message}`);
     });
   }
 }

@@ -1,6 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
 import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
+import { retryWhileDown } from '@scoreline/backend/queue/outage-retry';
 import { Logger } from '@nestjs/common';
 import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
 import { ScoringService, type ScoreFixtureResult } from '@scoreline/backend/scoring/scoring.service';
@@ -16,6 +18,11 @@ export class ResultRecordedProcessor extends OutboxConsumer<'scoring'> {
 
   constructor(private readonly scoring: ScoringService) {
     super();
+  }
+
+  /** A result whose scoring met Postgres or Redis away is scored within a second of it answering (retryWhileDown). */
+  override process(job: Job, token?: string): Promise<unknown> {
+    return retryWhileDown(job, token, () => super.process(job));
   }
 
   protected async handle(job: QueueJob<'scoring'>): Promise<ScoreFixtureResult | 'ignored'> {

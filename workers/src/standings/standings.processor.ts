@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
 import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
+import { retryWhileDown } from '@scoreline/backend/queue/outage-retry';
 import type { NewQueueJob, QueueJob, QueueJobName, QueueOf } from '@scoreline/backend/outbox/queue-jobs';
 import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
 import { RecomputeResult, StandingsService } from '@scoreline/backend/standings/standings.service';
@@ -39,6 +41,15 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
     private readonly rankHistory: RankHistoryService,
   ) {
     super();
+  }
+
+  /**
+   * A job that met Postgres or Redis away runs again within a second, as the same job (retryWhileDown):
+   * a league's pending recompute keeps its deduplication id, so newer events for the league still
+   * fold into it, and it no longer waits out BullMQ's growing backoff after the database is back.
+   */
+  override process(job: Job, token?: string): Promise<unknown> {
+    return retryWhileDown(job, token, () => super.process(job));
   }
 
   protected async handle(job: QueueJob<'standings'>): Promise<RecomputeResult | number> {

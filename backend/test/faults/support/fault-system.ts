@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { outageLog } from '@scoreline/backend/common/outage';
 import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
+import { PostgresClient } from '@scoreline/backend/database/postgres-client';
 import { AppProcess, startAppProcess, waitForHealth } from '../../support/processes';
 import { buildFaultGame, DEFAULT_SIZE, FaultGame, FaultGameSize } from './dataset';
 import { freePort, killOwned, ownChild, pollUntil } from '../../support/owned-processes';
@@ -12,6 +14,12 @@ import { PrivatePostgres } from './private-postgres';
 import { PrivateRedis } from '../../support/private-redis';
 
 const JWT_SECRET = 'fault-suite-secret-0123456789';
+
+// This process's own connections (the checker's pool, the queue handles) ride through the faults
+// too: they report to the outage logs, quietly; what the app processes print is what is tested.
+const quiet = { warn: () => undefined };
+outageLog('PostgreSQL', quiet);
+outageLog('Redis', quiet);
 
 export interface HttpAnswer<T = unknown> {
   status: number;
@@ -38,14 +46,15 @@ export class FaultSystem {
     readonly redis: PrivateRedis,
   ) {}
 
-  static async start(size: Partial<FaultGameSize> = {}): Promise<FaultSystem> {
+  /** `env`: settings for both processes beyond the suite's (e.g. RECONCILE_INTERVAL_SECONDS). */
+  static async start(size: Partial<FaultGameSize> = {}, env: Record<string, string> = {}): Promise<FaultSystem> {
     const [pg, redis] = await Promise.all([PrivatePostgres.start(), PrivateRedis.start()]);
     const sys = new FaultSystem(pg, redis);
     try {
       const databaseUrl = pg.url('scoreline_faults');
       await ensureDatabaseExists(databaseUrl);
       await migrateAndSeed(databaseUrl);
-      sys.db = new DataSource({ type: 'postgres', url: databaseUrl, extra: { max: 4 } });
+      sys.db = new DataSource({ type: 'postgres', url: databaseUrl, extra: { max: 4, Client: PostgresClient }, poolErrorHandler: () => undefined });
       await sys.db.initialize();
       sys.game = await buildFaultGame(sys.db, { ...DEFAULT_SIZE, ...size });
       const port = await freePort();
@@ -65,6 +74,7 @@ export class FaultSystem {
         LOG_LEVEL: 'warn',
         NOTIFICATION_SCHEDULER: 'false',
         DATA_DIR: mkdtempSync(join(tmpdir(), 'scoreline-faults-data-')),
+        ...env,
       };
       sys.api = startAppProcess('backend', { ...sys.env, PORT: String(port) });
       ownChild(sys.api.child, 'api');
@@ -131,6 +141,7 @@ export class FaultSystem {
   /** A BullMQ handle on one of the app's queues in the private Redis (to watch, never to feed). */
   queue(name: string): Queue {
     const queue = new Queue(name, { connection: { url: this.redis.url }, prefix: this.env.QUEUE_PREFIX });
+    queue.on('error', () => undefined); // Redis restarts are the point; BullMQ would print each error's stack
     this.queues.push(queue);
     return queue;
   }
