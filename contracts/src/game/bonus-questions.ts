@@ -4,6 +4,8 @@
  * functions shared by backend, workers and frontend.
  */
 
+import { foldName } from './fold-name';
+
 /** Points of a right answer to one of a competition's own questions. */
 export const BONUS_POINTS = 20;
 
@@ -37,28 +39,9 @@ export function bonusQuestionsOf(competition: { format: CompetitionFormat; hasSq
   return questions;
 }
 
-/**
- * Letters that NFD does not split into a base letter and a mark, folded as Postgres unaccent does:
- * "Martin Ødegaard" is "Martin Odegaard" and the squads' "Barış Alper Yılmaz" the results' "Baris
- * Alper Yilmaz". (ß needs no entry: casefolding makes it "ss".)
- */
-const UNSPLIT_LETTERS: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ð: 'd', ħ: 'h', ŧ: 't', ı: 'i', æ: 'ae', œ: 'oe', þ: 'th' };
-const UNSPLIT_RE = new RegExp(`[${Object.keys(UNSPLIT_LETTERS).join('')}]`, 'g');
-
-/**
- * An answer as it is compared: decomposed (NFD), casefolded (lower case of the upper case, so "ß"
- * is "ss"), combining marks stripped, the few letters above folded, runs of whitespace made one
- * space, trimmed. "  Kylian   MBAPPÉ " → "kylian mbappe".
- */
+/** An answer as it is compared: foldName's rule ("  Kylian   MBAPPÉ " → "kylian mbappe"). */
 export function normaliseAnswer(text: string): string {
-  return text
-    .normalize('NFD')
-    .toUpperCase()
-    .toLowerCase()
-    .replace(/\p{M}/gu, '')
-    .replace(UNSPLIT_RE, (letter) => UNSPLIT_LETTERS[letter])
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldName(text);
 }
 
 /** Whether two typed answers are the same, case- and accent-insensitively ("Kylian Mbappé" = "kylian mbappe"). */

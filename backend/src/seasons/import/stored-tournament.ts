@@ -6,6 +6,7 @@
  */
 import type { ImportRefusedRow } from '@scoreline/contracts/api/admin';
 import { parsePlaceholder } from '@scoreline/contracts/game/placeholders';
+import { foldName } from '@scoreline/contracts/game/fold-name';
 import type { StoredTournamentFixture, TournamentFixtureWrite } from '../../fixtures/fixtures.queries';
 import { seasonLabelFromName } from './football-json';
 import { isPlainObject } from './match-row-rules';
@@ -53,7 +54,7 @@ export const TOURNAMENT_CODE_RE = /^[a-z]{2,8}\.[a-z0-9]{1,6}$/;
 
 /** The tournament a file's name tells (its label from the name or the match dates); null when unknown. */
 export function tournamentIdentityOf(name: string, matchDates: readonly string[], code?: string): TournamentIdentity | null {
-  const n = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const n = foldName(name);
   const known = TOURNAMENTS.find((t) => t.re.test(n));
   const label = seasonLabelFromName(name, matchDates);
   if (code !== undefined) {

@@ -4,6 +4,7 @@
  * reader which teams exist and where each plays.
  */
 import { MAX_TEAM_NAME_LENGTH, isPlainObject, show } from './match-row-rules';
+import { foldName } from '@scoreline/contracts/game/fold-name';
 
 export interface TournamentGroup {
   /** As the files write it: "Group A". */
@@ -140,13 +141,7 @@ function readPlayers(rawPlayers: unknown[], at: string, refused: string[]): Squa
 
 /** "Bosnia and Herzegovina" and "Bosnia & Herzegovina" compare equal; so do case and accents. */
 function looseName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/\s*&\s*/g, ' and ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldName(name.replace(/\s*&\s*/g, ' and '));
 }
 
 /**
