@@ -6,6 +6,7 @@ import type { AppEnv } from '../config/env';
 import { OTP_RESEND_COOLDOWN_MS } from './otp';
 import { emailKey, LOGIN_FAILURES_TTL_MS, LOGIN_FIRST_DELAY_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from './login-throttle';
 import { type LimitName, limitUnavailableError, OutageNotice, whileRedisIsDown } from './rate-limit-outage';
+import { whenReady } from '../redis/redis-outage';
 
 /** How long one Redis command may take before it counts as Redis being unreachable. */
 const REDIS_COMMAND_TIMEOUT_MS = 300;
@@ -113,6 +114,9 @@ export class LoginThrottleService implements OnModuleDestroy {
   /** A command of a limit: on failure, refused (503) or let through with `fallback`, as the limit's rule says. */
   private async counted<T>(limit: LimitName, fallback: T, command: () => Promise<T>): Promise<T> {
     try {
+      // A connection still being made (this process's first requests, a reconnect) gets the
+      // command timeout to become ready: without an offline queue the command would fail outright.
+      await whenReady(this.redis, REDIS_COMMAND_TIMEOUT_MS);
       const answer = await command();
       this.notice.answered();
       return answer;

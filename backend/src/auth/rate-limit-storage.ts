@@ -2,6 +2,7 @@ import { Logger, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerStorage, ThrottlerStorageService } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
+import { whenReady } from '../redis/redis-outage';
 import { limitOfKey, limitUnavailableError, OutageNotice, whileRedisIsDown } from './rate-limit-outage';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
@@ -49,9 +50,14 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
-    if (this.redis.status === 'ready' && Date.now() >= this.nextRedisAttemptAt) {
-      // During an outage one request probes Redis; the others meanwhile refuse or count in memory.
-      if (this.notice.isDown) this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
+    const refuses = whileRedisIsDown(limitOfKey(key)) === 'refuse';
+    // A refusing limit asks Redis on every request: its 503 must mean that Redis did not answer
+    // this request, never that a flood limit's command timed out a moment ago (a replica busy
+    // starting, or one slow answer, would otherwise refuse sign-ins for the retry interval).
+    // Flood limits skip Redis for the interval after a failure, one request probing.
+    const askRedis = refuses || Date.now() >= this.nextRedisAttemptAt;
+    if (askRedis && (await this.connected(refuses))) {
+      if (this.notice.isDown && !refuses) this.nextRedisAttemptAt = Date.now() + REDIS_RETRY_INTERVAL_MS;
       try {
         const record = await this.inRedis.increment(key, ttl, limit, blockDuration, throttlerName);
         this.nextRedisAttemptAt = 0;
@@ -60,11 +66,20 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
       } catch (error) {
         this.noteOutage((error as Error).message);
       }
-    } else if (this.redis.status !== 'ready') {
+    } else if (askRedis) {
       this.noteOutage(`connection ${this.redis.status}`);
     }
-    if (whileRedisIsDown(limitOfKey(key)) === 'refuse') throw limitUnavailableError();
+    if (refuses) throw limitUnavailableError();
     return this.inMemory.increment(key, ttl, limit, blockDuration, throttlerName);
+  }
+
+  /**
+   * Whether the connection can take a command now. A refusing limit waits up to the command
+   * timeout for a connection being made (a replica's first requests, a reconnect under way).
+   */
+  private async connected(wait: boolean): Promise<boolean> {
+    if (this.redis.status === 'ready') return true;
+    return wait && whenReady(this.redis, REDIS_COMMAND_TIMEOUT_MS);
   }
 
   private noteOutage(reason: string): void {

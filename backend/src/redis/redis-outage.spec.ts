@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { outageLog, SETTLE_MS } from '../common/outage';
-import { reportQueueOutages, reportRedisOutages } from './redis-outage';
+import { reportQueueOutages, reportRedisOutages, whenReady } from './redis-outage';
 
 describe('reporting Redis outages', () => {
   const lines: string[] = [];
@@ -39,5 +39,32 @@ describe('reporting Redis outages', () => {
     client.emit('error', refused());
     client.emit('end');
     expect(outage.isDown).toBe(false);
+  });
+});
+
+describe('waiting for a connection being made', () => {
+  class Client extends EventEmitter {
+    constructor(public status: string) {
+      super();
+    }
+  }
+
+  it('answers at once for a ready client and for one closed for good', async () => {
+    await expect(whenReady(new Client('ready'), 1_000)).resolves.toBe(true);
+    await expect(whenReady(new Client('end'), 1_000)).resolves.toBe(false);
+  });
+
+  it('answers true when the connection becomes ready in time, and leaves no listener behind', async () => {
+    const client = new Client('connecting');
+    const answer = whenReady(client, 1_000);
+    setTimeout(() => client.emit('ready'), 10);
+    await expect(answer).resolves.toBe(true);
+    expect(client.listenerCount('ready')).toBe(0);
+  });
+
+  it('answers false after the timeout, and leaves no listener behind', async () => {
+    const client = new Client('reconnecting');
+    await expect(whenReady(client, 20)).resolves.toBe(false);
+    expect(client.listenerCount('ready')).toBe(0);
   });
 });

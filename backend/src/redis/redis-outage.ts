@@ -37,3 +37,31 @@ export function reportQueueOutages<Q extends QueueConnections>(queue: Q, source:
   queue.getBackend().on('ready', () => outage.recovered(source));
   return queue;
 }
+
+/** An ioredis client as `whenReady` sees it. */
+interface ReadyWatch {
+  readonly status: string;
+  once(event: 'ready', listener: () => void): unknown;
+  off(event: 'ready', listener: () => void): unknown;
+}
+
+/**
+ * Whether the client is ready within `timeoutMs`: at once when it is, false at once when it was
+ * closed for good. For a client without an offline queue, whose commands fail outright while a
+ * connection is still being made (a process's first requests, a reconnect under way).
+ */
+export function whenReady(client: ReadyWatch, timeoutMs: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  if (client.status === 'end') return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const ready = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      client.off('ready', ready);
+      resolve(false);
+    }, timeoutMs);
+    client.once('ready', ready);
+  });
+}
