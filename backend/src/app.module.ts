@@ -3,6 +3,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
+import { BonusModule } from './bonus/bonus.module';
 import { CompareModule } from './compare/compare.module';
 import { FailoverThrottlerStorage } from './auth/rate-limit-storage';
 import { LoggingModule } from './common/logging.module';
@@ -52,6 +53,7 @@ export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, Red
     StatsModule,
     CompareModule,
     PicksModule,
+    BonusModule,
     AdminModule,
     AccountModule,
     MetricsModule,

@@ -1,0 +1,65 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
+import { AdminGuard } from '../admin/admin.guard';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { BonusService } from './bonus.service';
+import { SaveBonusAnswersDto, SettleBonusQuestionDto } from './dto/bonus.dto';
+
+const seasonIdPipe = new PositiveIntPipe('Season not found.');
+
+@ApiTags('bonus')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('seasons/:id/bonus')
+export class BonusController {
+  constructor(private readonly bonus: BonusService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: "A season's bonus questions (champion, top scorer, a league's bottom team), the caller's answers and, once settled, the points",
+    description: 'Answers lock at the season\'s first kick-off (`locks_at`); right answers come from the results or an operator.',
+  })
+  async get(@CurrentUser() user: AuthUser, @Param('id', seasonIdPipe) id: number): Promise<ApiEnvelope<SeasonBonus>> {
+    return { data: await this.bonus.ofSeason(user.id, id) };
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Save bonus answers (a question left out keeps its answer, null clears it)',
+    description: '400 naming `answers.<question>` for an answer that cannot be; 409 once the questions locked.',
+  })
+  async save(@CurrentUser() user: AuthUser, @Param('id', seasonIdPipe) id: number, @Body() dto: SaveBonusAnswersDto): Promise<ApiEnvelope<SeasonBonus>> {
+    return { message: 'Bonus answers saved.', data: await this.bonus.save(user.id, id, dto.answers) };
+  }
+}
+
+@ApiTags('admin')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard, AdminGuard)
+@Controller('admin/seasons/:id/bonus')
+export class BonusAdminController {
+  constructor(private readonly bonus: BonusService) {}
+
+  @Put(':question')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Settle a bonus question (or correct its settlement): the right answers, team ids or player names',
+    description: "An operator's settlement wins over what the results decide; every answer is rescored on read.",
+  })
+  async settle(@Param('id', seasonIdPipe) id: number, @Param('question') question: string, @Body() dto: SettleBonusQuestionDto): Promise<MessageResponse> {
+    await this.bonus.settle(id, question, dto.right_answers);
+    return { message: 'Bonus question settled.' };
+  }
+
+  @Delete(':question')
+  @ApiOperation({ summary: "Take an operator's settlement back: the question is again what the results say" })
+  async unsettle(@Param('id', seasonIdPipe) id: number, @Param('question') question: string): Promise<MessageResponse> {
+    await this.bonus.unsettle(id, question);
+    return { message: 'Settlement taken back.' };
+  }
+}
