@@ -7,6 +7,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { SeasonsService } from '../seasons/seasons.service';
 import { BonusService } from './bonus.service';
 import { SaveBonusAnswersDto, SettleBonusQuestionDto } from './dto/bonus.dto';
 
@@ -15,11 +16,28 @@ const seasonIdPipe = new PositiveIntPipe('Season not found.');
 @ApiTags('bonus')
 @ApiBearerAuth()
 @UseGuards(JwtAuthGuard)
-@Controller('seasons/:id/bonus')
+@Controller()
 export class BonusController {
-  constructor(private readonly bonus: BonusService) {}
+  constructor(
+    private readonly bonus: BonusService,
+    private readonly seasons: SeasonsService,
+  ) {}
 
-  @Get()
+  @Get('bonus/current/')
+  @ApiOperation({ summary: "The active season's bonus questions (as GET /seasons/{id}/bonus/); 404 while no season is active" })
+  async current(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<SeasonBonus>> {
+    const season = await this.seasons.requireActiveSeason();
+    return { data: await this.bonus.ofSeason(user.id, season.id) };
+  }
+
+  @Put('bonus/current/')
+  @ApiOperation({ summary: "Save answers to the active season's bonus questions (as PUT /seasons/{id}/bonus/)" })
+  async saveCurrent(@CurrentUser() user: AuthUser, @Body() dto: SaveBonusAnswersDto): Promise<ApiEnvelope<SeasonBonus>> {
+    const season = await this.seasons.requireActiveSeason();
+    return { message: 'Bonus answers saved.', data: await this.bonus.save(user.id, season.id, dto.answers) };
+  }
+
+  @Get('seasons/:id/bonus/')
   @ApiOperation({
     summary: "A season's bonus questions (champion, top scorer, a league's bottom team), the caller's answers and, once settled, the points",
     description: 'Answers lock at the season\'s first kick-off (`locks_at`); right answers come from the results or an operator.',
@@ -28,7 +46,7 @@ export class BonusController {
     return { data: await this.bonus.ofSeason(user.id, id) };
   }
 
-  @Put()
+  @Put('seasons/:id/bonus/')
   @ApiOperation({
     summary: 'Save bonus answers (a question left out keeps its answer, null clears it)',
     description: '400 naming `answers.<question>` for an answer that cannot be; 409 once the questions locked.',

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminGuard } from '../admin/admin.guard';
 import { FixturesModule } from '../fixtures/fixtures.module';
+import { SeasonsModule } from '../seasons/seasons.module';
 import { UsersModule } from '../users/users.module';
 import { BonusAdminController, BonusController } from './bonus.controller';
 import { BonusService } from './bonus.service';
@@ -11,7 +12,7 @@ import { BonusService } from './bonus.service';
  * the results or an operator. Reads the season whole through fixtures' SeasonResultsService.
  */
 @Module({
-  imports: [FixturesModule, UsersModule],
+  imports: [FixturesModule, SeasonsModule, UsersModule],
   controllers: [BonusController, BonusAdminController],
   providers: [BonusService, AdminGuard],
   exports: [BonusService],

@@ -96,6 +96,22 @@ describe('bonus questions', () => {
     expect((await get(rival).expect(200)).body.data.questions.map((q: { my_answer: unknown }) => q.my_answer)).toEqual([clubs[1], null, null]);
   });
 
+  it("answers for the active season at /api/bonus/current/, and 404 while none is active", async () => {
+    const previous: { id: number }[] = await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active RETURNING id`);
+    try {
+      await sys.http.get('/api/bonus/current/').set(bearer(fan.token)).expect(404);
+      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [seasonId]);
+      const { body } = await sys.http.get('/api/bonus/current/').set(bearer(fan.token)).expect(200);
+      expect(body.data).toMatchObject({ season_id: seasonId, open: true });
+      const saved = await sys.http.put('/api/bonus/current/').set(bearer(rival.token)).send({ answers: { bottom: clubs[3] } }).expect(200);
+      expect(saved.body.data.questions[2].my_answer).toBe(clubs[3]);
+      await sys.http.put('/api/bonus/current/').set(bearer(rival.token)).send({ answers: { bottom: 'x' } }).expect(400);
+    } finally {
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+      if (previous.length > 0) await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [previous[0].id]);
+    }
+  });
+
   it('refuses answers that cannot be, naming each field, and writes nothing of them', async () => {
     const before = await sys.db.query(`SELECT * FROM bonus_answers WHERE season_id = $1 ORDER BY user_id, question`, [seasonId]);
     const bad = await put(fan, { champion: 999999, top_scorer: 'x'.repeat(101), bottom: String(clubs[1]) }).expect(400);
