@@ -92,17 +92,17 @@ export const headlineCase: BenchCase = {
       const league = async (kind: LeagueUnderTest['kind'], share: number): Promise<LeagueUnderTest> => {
         const [existing]: { id: number }[] =
           kind === 'global'
-            ? await db.query(`SELECT id FROM leagues WHERE type = 'global'`)
+            ? await db.query(`SELECT id FROM leagues WHERE type = 'global' AND competition_code = 'en.1'`)
             : kind === 'country'
-              ? await db.query(`SELECT id FROM leagues WHERE type = 'country' AND country_id = $1`, [country_id])
+              ? await db.query(`SELECT id FROM leagues WHERE type = 'country' AND competition_code = 'en.1' AND country_id = $1`, [country_id])
               : kind === 'club'
-                ? await db.query(`SELECT id FROM leagues WHERE type = 'club' AND club_id = $1`, [club_id])
+                ? await db.query(`SELECT id FROM leagues WHERE type = 'club' AND competition_code = 'en.1' AND club_id = $1`, [club_id])
                 : [];
         const id =
           existing?.id ??
           (
             (await db.query(
-              `INSERT INTO leagues (name, description, type, owner_id, country_id, club_id) VALUES ($1, '', $2, $3, $4, $5) RETURNING id`,
+              `INSERT INTO leagues (name, description, type, owner_id, country_id, club_id, competition_code) VALUES ($1, '', $2, $3, $4, $5, 'en.1') RETURNING id`,
               [`Headline ${kind}`, kind, ['public', 'private'].includes(kind) ? ctx.adminId : null, kind === 'country' ? country_id : null, kind === 'club' ? club_id : null],
             )) as { id: number }[]
           )[0].id;

@@ -351,7 +351,7 @@ export const pushLatencyCase: BenchCase = {
       users.sort((a, b) => a.id - b.id);
       const ids = users.map((u) => u.id);
       const [{ id: leagueId }]: { id: number }[] = await db.query(
-        `INSERT INTO leagues (name, description, type, country_id) VALUES ('Push Bench Country', 'Every push-latency client', 'country', $1) RETURNING id`,
+        `INSERT INTO leagues (name, description, type, country_id, competition_code) VALUES ('Push Bench Country', 'Every push-latency client', 'country', $1, 'en.1') RETURNING id`,
         [country.id],
       );
       await db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, u, 'member' FROM unnest($2::int[]) AS u`, [leagueId, ids]);

@@ -39,7 +39,7 @@ export const rankHistoryCase: BenchCase = {
       [season.id],
     );
     const [{ id: leagueId }]: { id: number }[] = await db.query(
-      `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Bench Rank League', 'Every bench user', 'public', $1) RETURNING id`,
+      `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Bench Rank League', 'Every bench user', 'public', $1, 'en.1') RETURNING id`,
       [ctx.adminId],
     );
     await db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, id, 'member' FROM users WHERE username LIKE 'bench\\_%' ORDER BY id`, [leagueId]);

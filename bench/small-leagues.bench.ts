@@ -32,8 +32,8 @@ export const smallLeaguesCase: BenchCase = {
     const count = Math.floor(users / LEAGUE_SIZE);
     const leagueIds: number[] = (
       await db.query(
-        `INSERT INTO leagues (name, description, type, owner_id)
-         SELECT 'Friends ' || i, 'A bench league of ${LEAGUE_SIZE}', 'private', $1 FROM generate_series(1, $2::int) AS i RETURNING id`,
+        `INSERT INTO leagues (name, description, type, owner_id, competition_code)
+         SELECT 'Friends ' || i, 'A bench league of ${LEAGUE_SIZE}', 'private', $1, 'en.1' FROM generate_series(1, $2::int) AS i RETURNING id`,
         [ctx.adminId, count],
       )
     ).map((r: { id: number }) => r.id);

@@ -30,7 +30,7 @@ export const standingsCase: BenchCase = {
     // One league with every bench user, and season totals spread like a real table (with ties).
     let t = process.hrtime.bigint();
     const [{ id: leagueId }]: { id: number }[] = await db.query(
-      `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Bench League', 'Every bench user', 'public', $1) RETURNING id`,
+      `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Bench League', 'Every bench user', 'public', $1, 'en.1') RETURNING id`,
       [ctx.adminId],
     );
     await db.query(

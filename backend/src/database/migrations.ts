@@ -22,6 +22,7 @@ import { StandingsRecomputedAt1766000000000 } from './migrations/1766000000000-s
 import { ActivityHitsKey1766100000000 } from './migrations/1766100000000-activity-hits-key';
 import { Tournaments1766200000000 } from './migrations/1766200000000-tournaments';
 import { AdvancePicks1766300000000 } from './migrations/1766300000000-advance-picks';
+import { LeaguesPerCompetition1766400000000 } from './migrations/1766400000000-leagues-per-competition';
 import { BonusAnswers1766500000000 } from './migrations/1766500000000-bonus-answers';
 
 /** Every migration in order. A new migration file is added here too. */
@@ -50,5 +51,6 @@ export const ALL_MIGRATIONS = [
   ActivityHitsKey1766100000000,
   Tournaments1766200000000,
   AdvancePicks1766300000000,
+  LeaguesPerCompetition1766400000000,
   BonusAnswers1766500000000,
 ];

@@ -3,8 +3,8 @@ import type { Country } from '@scoreline/contracts/api/onboarding';
 
 /**
  * The reference data's door: countries, competitions and clubs. Seeded from backend/data on
- * every start (upserts, set-wise); read by onboarding; a season import adds the clubs it names
- * that are missing.
+ * every start (upserts, set-wise); read by onboarding; a season import adds its competition and
+ * the clubs it names that are missing.
  */
 type Queryable = DataSource | EntityManager;
 
@@ -93,6 +93,11 @@ function shortNameOf(name: string): string {
   return (short || name).slice(0, 40);
 }
 
+/** The competition of a season's league code (a tournament's too), made when missing; an existing name is kept. */
+export async function ensureCompetition(tx: EntityManager, code: string, name: string): Promise<void> {
+  await tx.query(`INSERT INTO competitions (code, name) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING`, [code, name.slice(0, 100)]);
+}
+
 /** Creates the clubs no club is named (or alternately named) like, in the league's competition; answers their names. */
 export async function createMissingClubs(tx: EntityManager, teamNames: string[], leagueCode: string, leagueName: string): Promise<string[]> {
   const missing: { name: string }[] = await tx.query(
@@ -104,7 +109,7 @@ export async function createMissingClubs(tx: EntityManager, teamNames: string[],
     [teamNames],
   );
   if (missing.length === 0) return [];
-  await tx.query(`INSERT INTO competitions (code, name) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING`, [leagueCode, leagueName]);
+  await ensureCompetition(tx, leagueCode, leagueName);
   const created: { name: string }[] = await tx.query(
     `INSERT INTO clubs (name, short_name, competition_id, country_id)
      SELECT r.name, r.short_name, comp.id,

@@ -152,6 +152,8 @@ export async function analyzeDemoTables(q: Queryable): Promise<void> {
 }
 
 export interface DemoLeagueRows {
+  /** The competition every one of them plays (the demo season's). */
+  competitionCode: string;
   names: string[];
   descriptions: string[];
   types: ('private' | 'public')[];
@@ -165,13 +167,13 @@ export interface DemoLeagueRows {
 /** Private and public leagues with their owners; answers their ids in the order given. */
 export async function insertDemoLeagues(tx: EntityManager, rows: DemoLeagueRows): Promise<number[]> {
   const inserted: { id: number }[] = await tx.query(
-    `INSERT INTO leagues (name, description, type, code, max_members, owner_id, created_at)
-     SELECT r.name, r.description, r.type, r.code, r.max_members, r.owner_id, now() - interval '60 days'
+    `INSERT INTO leagues (name, description, type, code, max_members, owner_id, competition_code, created_at)
+     SELECT r.name, r.description, r.type, r.code, r.max_members, r.owner_id, $7, now() - interval '60 days'
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::int[])
           WITH ORDINALITY AS r(name, description, type, code, max_members, owner_id, n)
      ORDER BY r.n
      RETURNING id`,
-    [rows.names, rows.descriptions, rows.types, rows.codes, rows.maxMembers, rows.ownerIds],
+    [rows.names, rows.descriptions, rows.types, rows.codes, rows.maxMembers, rows.ownerIds, rows.competitionCode],
   );
   return inserted.map((r) => r.id);
 }

@@ -7,6 +7,7 @@ import { OutboxService } from '../outbox/outbox.service';
 import { seededRandom } from '../replay/replay-plan';
 import { ScoringService } from '../scoring/scoring.service';
 import { selectActiveSeason } from '../seasons/seasons.queries';
+import { SeasonsService } from '../seasons/seasons.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { PeriodWinnersService } from '../standings/period-winners.service';
 import { RankHistoryService } from '../standings/rank-history.service';
@@ -126,10 +127,11 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
       bankers: predictions.map((p) => p.banker),
     });
 
-    const automatic = await new AutomaticMembershipService(outbox).joinAutomaticLeaguesOfMany(tx, userIds);
+    const automatic = await new AutomaticMembershipService(outbox, new SeasonsService(db)).joinAutomaticLeaguesOfMany(tx, userIds);
     const leagues = planDemoLeagues(fans.length, seed + 2);
     const codeRandom = seededRandom(seed + 3);
     const leagueIds = await insertDemoLeagues(tx, {
+      competitionCode: season.league_code,
       names: leagues.map((l) => l.name),
       descriptions: leagues.map((l) => l.description),
       types: leagues.map((l) => l.type),

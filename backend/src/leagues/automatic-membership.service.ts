@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { OutboxService } from '../outbox/outbox.service';
+import { SeasonsService } from '../seasons/seasons.service';
 import {
   deleteCountryAndClubMembershipsExcept,
   ensureClubLeague,
@@ -14,11 +15,16 @@ import { insertMemberUnlessPresent } from './league-members.queries';
 /**
  * Global, country and club leagues fill themselves: every verified user is in the global league
  * (joined when their email is verified), and in the league of the country and the club they
- * chose. Leagues are created on demand, once.
+ * chose. Leagues are created on demand, once per competition: for now the competition of the
+ * sole active season (SeasonsService.activeCompetitionCode). Joining one adds its competition to
+ * the competitions the user plays.
  */
 @Injectable()
 export class AutomaticMembershipService {
-  constructor(private readonly outbox: OutboxService) {}
+  constructor(
+    private readonly outbox: OutboxService,
+    private readonly seasons: SeasonsService,
+  ) {}
 
   private async join(tx: EntityManager, leagueId: number, userId: number, leagueType: 'global' | 'country' | 'club'): Promise<void> {
     if (await insertMemberUnlessPresent(tx, leagueId, userId)) {
@@ -35,24 +41,31 @@ export class AutomaticMembershipService {
    */
   async joinAutomaticLeaguesOfMany(tx: EntityManager, userIds: number[]): Promise<number[]> {
     if (userIds.length === 0) return [];
-    await ensureGlobalLeague(tx);
-    await insertMissingLeaguesOfUsers(tx, userIds);
-    return insertAutomaticMembershipsOfUsers(tx, userIds);
+    const competition = await this.seasons.activeCompetitionCode(tx);
+    await ensureGlobalLeague(tx, competition);
+    await insertMissingLeaguesOfUsers(tx, competition, userIds);
+    return insertAutomaticMembershipsOfUsers(tx, competition, userIds);
   }
 
   async joinGlobal(tx: EntityManager, userId: number): Promise<void> {
-    await this.join(tx, await ensureGlobalLeague(tx), userId, 'global');
+    await this.joinGlobalOf(tx, await this.seasons.activeCompetitionCode(tx), userId);
   }
 
-  /** Put the user in the leagues of their country and club, and out of any other such league. */
+  private async joinGlobalOf(tx: EntityManager, competition: string, userId: number): Promise<void> {
+    await this.join(tx, await ensureGlobalLeague(tx, competition), userId, 'global');
+  }
+
+  /** Put the user in the competition's leagues of their country and club, and out of any other such league of it. */
   async syncPreferences(tx: EntityManager, userId: number, countryId: number | null, clubId: number | null): Promise<void> {
-    const countryLeague = countryId === null ? null : await ensureCountryLeague(tx, countryId);
-    const clubLeague = clubId === null ? null : await ensureClubLeague(tx, clubId);
-    const left = await deleteCountryAndClubMembershipsExcept(tx, userId, [countryLeague, clubLeague].filter((id): id is number => id !== null));
+    const competition = await this.seasons.activeCompetitionCode(tx);
+    const countryLeague = countryId === null ? null : await ensureCountryLeague(tx, competition, countryId);
+    const clubLeague = clubId === null ? null : await ensureClubLeague(tx, competition, clubId);
+    const kept = [countryLeague, clubLeague].filter((id): id is number => id !== null);
+    const left = await deleteCountryAndClubMembershipsExcept(tx, competition, userId, kept);
     for (const row of left) {
       await this.outbox.publish(tx, 'member.left', { leagueId: row.league_id, userId, leagueType: row.type, via: 'preferences' });
     }
-    await this.joinGlobal(tx, userId);
+    await this.joinGlobalOf(tx, competition, userId);
     if (countryLeague !== null) await this.join(tx, countryLeague, userId, 'country');
     if (clubLeague !== null) await this.join(tx, clubLeague, userId, 'club');
   }

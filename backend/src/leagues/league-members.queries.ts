@@ -7,9 +7,9 @@ import { queryGenericPlan, queryPrepared } from '../database/database.queries';
 import type { GenericPlanPool } from '../database/generic-plan-pool';
 
 /**
- * The leagues domain's data door for league_members: joining and leaving, the members list and
- * the member modal and player profile (which read the member's standing and the game's totals
- * beside the membership).
+ * The leagues domain's data door for league_members: joining and leaving (a member plays the
+ * league's competition: user_competitions), the members list and the member modal and player
+ * profile (which read the member's standing and the game's totals beside the membership).
  */
 type Queryable = DataSource | EntityManager;
 
@@ -21,17 +21,24 @@ export async function selectLeagueIdsOfUser(q: Queryable, userId: number): Promi
 
 // ---- Joining and leaving ----------------------------------------------------------------------
 
+// A member plays the league's competition: each insert below adds it to user_competitions too.
+const PLAYS_LEAGUE_COMPETITION = `plays AS (
+  INSERT INTO user_competitions (user_id, competition_code)
+  SELECT $2, l.competition_code FROM leagues l WHERE l.id = $1
+  ON CONFLICT DO NOTHING)`;
+
 /** Adds the member unless they are one already; answers whether a row was added. */
 export async function insertMemberUnlessPresent(tx: EntityManager, leagueId: number, userId: number): Promise<boolean> {
   const added: unknown[] = await tx.query(
-    `INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING user_id`,
+    `WITH ${PLAYS_LEAGUE_COMPETITION}
+     INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'member') ON CONFLICT DO NOTHING RETURNING user_id`,
     [leagueId, userId],
   );
   return added.length > 0;
 }
 
 export async function insertOwnerMember(tx: EntityManager, leagueId: number, userId: number): Promise<void> {
-  await tx.query(`INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'owner')`, [leagueId, userId]);
+  await tx.query(`WITH ${PLAYS_LEAGUE_COMPETITION} INSERT INTO league_members (league_id, user_id, role) VALUES ($1, $2, 'owner')`, [leagueId, userId]);
 }
 
 export async function deleteMember(tx: EntityManager, leagueId: number, userId: number): Promise<void> {

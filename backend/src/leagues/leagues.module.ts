@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
 import { StandingsModule } from '../standings/standings.module';
 import { ScoringModule } from '../scoring/scoring.module';
+import { SeasonsModule } from '../seasons/seasons.module';
 import { StatsModule } from '../stats/stats.module';
 import { UsersModule } from '../users/users.module';
 import { AutomaticMembershipService } from './automatic-membership.service';
@@ -15,7 +16,7 @@ import { LeagueTablesController } from './league-tables.controller';
 import { LeaguesService } from './leagues.service';
 
 @Module({
-  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule, ScoringModule],
+  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule, ScoringModule, SeasonsModule],
   controllers: [LeaguesController, LeagueTablesController, InviteLinksController],
   providers: [AutomaticMembershipService, InviteLinksService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
   exports: [AutomaticMembershipService, InviteLinksService, LeagueAccessService, LeagueMembersService, JoinRequestsService],

@@ -159,6 +159,8 @@ export async function selectOwnedLeagueNamed(tx: EntityManager, ownerId: number,
 }
 
 export interface NewLeague {
+  /** The competition whose tables the league keeps (a season's league code). */
+  competitionCode: string;
   name: string;
   description: string;
   type: 'private' | 'public';
@@ -170,9 +172,9 @@ export interface NewLeague {
 /** Inserts the league unless its invite code is taken (the unique index decides); answers its id, or null. */
 export async function insertLeagueUnlessCodeTaken(tx: EntityManager, l: NewLeague): Promise<number | null> {
   const inserted: { id: number }[] = await tx.query(
-    `INSERT INTO leagues (name, description, type, code, max_members, owner_id) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO leagues (name, description, type, code, max_members, owner_id, competition_code) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT (code) DO NOTHING RETURNING id`,
-    [l.name, l.description, l.type, l.code, l.maxMembers, l.ownerId],
+    [l.name, l.description, l.type, l.code, l.maxMembers, l.ownerId, l.competitionCode],
   );
   return inserted[0]?.id ?? null;
 }

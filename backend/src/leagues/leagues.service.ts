@@ -13,6 +13,7 @@ import {
 } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { OutboxService } from '../outbox/outbox.service';
+import { SeasonsService } from '../seasons/seasons.service';
 import { KeyRanksService } from '../standings/key-ranks.service';
 import { LeaderboardService } from '../standings/leaderboard.service';
 import { SeasonContextService } from '../standings/season-context.service';
@@ -52,6 +53,7 @@ export class LeaguesService {
     private readonly seasons: SeasonContextService,
     private readonly standings: LeaderboardService,
     private readonly keyRanks: KeyRanksService,
+    private readonly calendar: SeasonsService,
   ) {}
 
   async overview(userId: number): Promise<LeaguesOverview> {
@@ -127,7 +129,9 @@ export class LeaguesService {
         throw ApiError.conflict(`You already own a league called ${sameName}.`, { name: ['You already own a league with this name.'] });
       }
       const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
-      const id = await this.insertLeague(tx, userId, dto, maxMembers);
+      // A league plays the competition being played (the sole active season's).
+      const competitionCode = await this.calendar.activeCompetitionCode(tx);
+      const id = await this.insertLeague(tx, userId, dto, maxMembers, competitionCode);
       await insertOwnerMember(tx, id, userId);
       await this.outbox.publish(tx, 'member.joined', { leagueId: id, userId, leagueType: dto.type, via: 'create' });
       return id;
@@ -235,10 +239,18 @@ export class LeaguesService {
    * Inserts the league; a private one gets a fresh invite code. Two creations may draw the same
    * code at once: the unique index decides (ON CONFLICT DO NOTHING) and the loser draws again.
    */
-  private async insertLeague(tx: EntityManager, userId: number, dto: CreateLeagueDto, maxMembers: number | null): Promise<number> {
+  private async insertLeague(tx: EntityManager, userId: number, dto: CreateLeagueDto, maxMembers: number | null, competitionCode: string): Promise<number> {
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const code = dto.type === 'private' ? generateInviteCode() : null;
-      const id = await insertLeagueUnlessCodeTaken(tx, { name: dto.name, description: dto.description ?? '', type: dto.type, code, maxMembers, ownerId: userId });
+      const id = await insertLeagueUnlessCodeTaken(tx, {
+        competitionCode,
+        name: dto.name,
+        description: dto.description ?? '',
+        type: dto.type,
+        code,
+        maxMembers,
+        ownerId: userId,
+      });
       if (id !== null) return id;
     }
     throw new Error('Could not find an unused invite code');

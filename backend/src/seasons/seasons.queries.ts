@@ -188,3 +188,14 @@ export async function refreshTournamentRoundSpans(tx: EntityManager, seasonId: n
     [seasonId, now],
   );
 }
+
+// ---- The competition played ------------------------------------------------------------------
+
+/** The game's home competition (the demo season's, in the reference data): the one played while no season is active. */
+export const HOME_COMPETITION_CODE = 'en.1';
+
+/** The active season's competition (its league code), or the home competition while none is active. */
+export async function selectActiveCompetitionCode(q: Queryable): Promise<string> {
+  const [row]: { code: string }[] = await q.query(`SELECT coalesce((SELECT league_code FROM seasons WHERE is_active LIMIT 1), $1) AS code`, [HOME_COMPETITION_CODE]);
+  return row.code;
+}

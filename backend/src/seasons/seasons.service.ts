@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { deriveGameweekStatuses } from '@scoreline/contracts/game/gameweek-status';
 import { ApiError } from '../common/api-error';
-import { selectActiveSeason, selectGameweeksOfSeason, type ActiveSeason } from './seasons.queries';
+import { selectActiveCompetitionCode, selectActiveSeason, selectGameweeksOfSeason, type ActiveSeason } from './seasons.queries';
 
 export type { ActiveSeason } from './seasons.queries';
 
@@ -24,6 +24,14 @@ export class SeasonsService {
 
   async activeSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
     return selectActiveSeason(m);
+  }
+
+  /**
+   * The competition new leagues and automatic memberships belong to: the sole active season's
+   * league code, or the home competition ('en.1') while no season is active.
+   */
+  async activeCompetitionCode(m: EntityManager | DataSource = this.db): Promise<string> {
+    return selectActiveCompetitionCode(m);
   }
 
   async requireActiveSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {

@@ -3,6 +3,7 @@ import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { scorePrediction } from '@scoreline/contracts/game/scoring';
+import { ensureCompetition } from '../support/competitions';
 import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -67,6 +68,7 @@ describe('league feeds: every entry in small leagues, top scorers only in big on
     await sys.workers.get(ReconcilerService, { strict: false }).runPass({ waitForLock: true });
     users = await insertVerifiedUsers(sys, picks.length, 'feedvol', { onboarded: true });
     // A season of its own, not active, with a label and code no other suite uses (suites share the run's database).
+    await ensureCompetition(sys.db, 'feed.volume');
     [{ id: seasonId }] = await sys.db.query(`INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Feed Volume League 2114/15', '2114/15', 'feed.volume', false) RETURNING id`);
     [{ id: gameweekId }] = await sys.db.query(`INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, 1, now(), now()) RETURNING id`, [seasonId]);
     const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
@@ -81,7 +83,7 @@ describe('league feeds: every entry in small leagues, top scorers only in big on
       );
     }
     const league = async (name: string, members: FastUser[]): Promise<number> => {
-      const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id) VALUES ($1, '', 'public', $2) RETURNING id`, [
+      const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ($1, '', 'public', $2, 'feed.volume') RETURNING id`, [
         name,
         users[0].id,
       ]);

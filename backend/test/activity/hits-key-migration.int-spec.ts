@@ -47,7 +47,7 @@ describe('migration: the activity hits-key index, built concurrently', () => {
     const [{ id: userId }] = await db.query(
       `INSERT INTO users (username, email, first_name, last_name, password_hash) VALUES ('hitskey', 'hitskey@example.com', 'Hits', 'Key', 'x') RETURNING id`,
     );
-    const [{ id: leagueId }] = await db.query(`INSERT INTO leagues (name, description, type, owner_id) VALUES ('Hits key', '', 'private', $1) RETURNING id`, [userId]);
+    const [{ id: leagueId }] = await db.query(`INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Hits key', '', 'private', $1, 'en.1') RETURNING id`, [userId]);
     await db.query(
       `INSERT INTO league_activities (league_id, actor_user_id, kind, category, importance, message, icon, dedupe_key)
        SELECT $1, $2, 'exact_score', 'performance', 'high', 'Exact', 'target', 'exact:1:' || i FROM generate_series(1, 2) AS i`,

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { picksRevealed } from '@scoreline/contracts/game/reveal';
 import { revealedSql } from '@scoreline/backend/predictions/predictions.queries';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
+import { ensureCompetition } from '../support/competitions';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
 /**
@@ -46,6 +47,7 @@ describe('the reveal rule: SQL and TypeScript agree', () => {
           `INSERT INTO clubs (name, short_name) VALUES ('Reveal Home FC', 'RVH'), ('Reveal Away FC', 'RVA') RETURNING id`,
         );
         const seasonsService = sys.api.get(SeasonsService);
+        await ensureCompetition(tx, 'reveal.test');
         for (const [s, gameweeks] of seasons.entries()) {
           const [season]: { id: number }[] = await tx.query(
             `INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, $2, 'reveal.test', false) RETURNING id`,

@@ -4,6 +4,7 @@ import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.servi
 import { knockoutAdvancedSql } from '@scoreline/backend/scoring/knockout.sql';
 import { ScoringService } from '@scoreline/backend/scoring/scoring.service';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
+import { ensureCompetition } from '../support/competitions';
 import { createVerifiedUser } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -33,9 +34,10 @@ interface KnockoutSeason {
 async function insertKnockoutSeason(sys: TestSystem): Promise<KnockoutSeason & { previouslyActive: number[] }> {
   const tag = Date.now().toString(36);
   const previous: { id: number }[] = await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active RETURNING id`);
+  const code = await ensureCompetition(sys.db, `ko${tag}`.slice(0, 16), 'Knockout Cup');
   const [{ id: seasonId }]: { id: number }[] = await sys.db.query(
     `INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, '2098', $2, true) RETURNING id`,
-    [`Knockout Cup ${tag}`, `ko${tag}`.slice(0, 16)],
+    [`Knockout Cup ${tag}`, code],
   );
   const clubs: number[] = (
     await sys.db.query(

@@ -545,7 +545,7 @@ describe('predictions and scoring on a real season slice', () => {
 
     // Another player: 404 without a shared league, visible with one (by id or username).
     await sys.http.get('/api/stats/history/').query({ player: other.username }).set(bearer(me.token)).expect(404);
-    const [{ id: leagueId }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, type, max_members) VALUES ('History mates', 'private', 10) RETURNING id`);
+    const [{ id: leagueId }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, type, max_members, competition_code) VALUES ('History mates', 'private', 10, 'en.1') RETURNING id`);
     await sys.db.query(`INSERT INTO league_members (league_id, user_id) VALUES ($1, $2), ($1, $3)`, [leagueId, me.id, other.id]);
     for (const player of [other.username, String(other.id)]) {
       const theirs = await sys.http.get('/api/stats/history/').query({ player, order: 'asc' }).set(bearer(me.token)).expect(200);

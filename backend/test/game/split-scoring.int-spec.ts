@@ -1,5 +1,6 @@
 import { scorePrediction } from '@scoreline/contracts/game/scoring';
 import { ScoringService } from '@scoreline/backend/scoring/scoring.service';
+import { ensureCompetition } from '../support/competitions';
 import { insertVerifiedUsers } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -43,6 +44,7 @@ describe('scoring a fixture in parts', () => {
     scoring = sys.workers.get(ScoringService);
     const users = await insertVerifiedUsers(sys, 30, 'splitter');
     const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
+    await ensureCompetition(sys.db, 'split.scoring');
     [{ id: seasonId }] = await sys.db.query(
       `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Split Scoring League 2112/13', '2112/13', 'split.scoring', false) RETURNING id`,
     );

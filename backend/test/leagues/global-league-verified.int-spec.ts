@@ -1,5 +1,6 @@
 import { GlobalLeagueVerifiedOnly1765800000000 } from '@scoreline/backend/database/migrations/1765800000000-global-league-verified-only';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
+import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { createVerifiedUser, newUserInput } from '../support/factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -18,7 +19,9 @@ describe('the global league: verified fans only', () => {
     await sys.close();
   });
 
-  const globalLeagueId = async (): Promise<number> => (await sys.db.query(`SELECT id FROM leagues WHERE type = 'global'`))[0].id;
+  // The global league of the competition played (another suite's active competition may have one too).
+  const globalLeagueId = async (): Promise<number> =>
+    (await sys.db.query(`SELECT id FROM leagues WHERE type = 'global' AND competition_code = $1`, [await sys.api.get(SeasonsService).activeCompetitionCode()]))[0].id;
   const isMember = async (leagueId: number, userId: number): Promise<boolean> =>
     (await sys.db.query(`SELECT 1 FROM league_members WHERE league_id = $1 AND user_id = $2`, [leagueId, userId])).length > 0;
   const hasRow = async (leagueId: number, userId: number): Promise<boolean> =>

@@ -4,6 +4,7 @@ import type { Queue } from 'bullmq';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { PUSH_JOB, PUSH_QUEUE } from '@scoreline/backend/push/push-jobs';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
+import { ensureCompetition } from '../support/competitions';
 import { grantAdminRole } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { FakeBrowser, LocalPushService, verifyVapid, type ReceivedPush } from './push-service';
@@ -224,6 +225,7 @@ describe('web push', () => {
     const fanPhone = new FakeBrowser(pushService.endpoint('/send/goal-fan-phone'));
     await sys.http.post('/api/push/subscriptions/').set(fan.auth).send(fanPhone.subscription()).expect(200);
     const [home, away]: { id: number; name: string }[] = await sys.db.query(`SELECT id, name FROM clubs ORDER BY id LIMIT 2`);
+    await ensureCompetition(sys.db, 'push.goals');
     const [{ id: seasonId }]: { id: number }[] = await sys.db.query(
       `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Goals League 2111/12', '2111/12', 'push.goals', false) RETURNING id`,
     );

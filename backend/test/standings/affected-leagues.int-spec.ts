@@ -1,4 +1,5 @@
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
+import { ensureCompetition } from '../support/competitions';
 import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -21,6 +22,7 @@ describe('the leagues a scores.updated recomputes', () => {
     standings = sys.workers.get(StandingsService, { strict: false });
     users = await insertVerifiedUsers(sys, 12, 'affected', { onboarded: true });
     const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
+    await ensureCompetition(sys.db, 'affected.leagues');
     [{ id: seasonId }] = await sys.db.query(
       `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Affected Leagues 2113/14', '2113/14', 'affected.leagues', false) RETURNING id`,
     );
@@ -43,7 +45,7 @@ describe('the leagues a scores.updated recomputes', () => {
   });
 
   const leagueOf = async (name: string, members: FastUser[]): Promise<number> => {
-    const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id) VALUES ($1, '', 'public', $2) RETURNING id`, [
+    const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ($1, '', 'public', $2, 'affected.leagues') RETURNING id`, [
       name,
       users[0].id,
     ]);

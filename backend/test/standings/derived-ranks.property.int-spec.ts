@@ -183,7 +183,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(figuresArb, { minLength: 101, maxLength: 160 }), fc.array(membershipStep, { minLength: 1, maxLength: 6 }), async (initial, steps) => {
           const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
-            `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Big property league', '', 'public', $1) RETURNING id`,
+            `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Big property league', '', 'public', $1, 'en.1') RETURNING id`,
             [owner.id],
           );
           // Each run's league from one pool of users (the run's figures are set afresh): thousands of verified users would
@@ -266,7 +266,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     const holder = sys.db.createQueryRunner();
     try {
       const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
-        `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Locked big league', '', 'public', $1) RETURNING id`,
+        `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Locked big league', '', 'public', $1, 'en.1') RETURNING id`,
         [owner.id],
       );
       const members = await insertVerifiedUsers(sys, 120, 'locked', { onboarded: true });
@@ -295,7 +295,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
 
   it('the live payload lists the rows that moved, up to 100; more say refetch and carry none', async () => {
     const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
-      `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Payload league', '', 'public', $1) RETURNING id`,
+      `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Payload league', '', 'public', $1, 'en.1') RETURNING id`,
       [owner.id],
     );
     const members = await insertVerifiedUsers(sys, 150, 'payload', { onboarded: true });
@@ -345,7 +345,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async ({ members: initial, steps }) => {
         const [{ id: leagueId }]: { id: number }[] = await sys.db.query(
-          `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Property league', '', 'public', $1) RETURNING id`,
+          `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Property league', '', 'public', $1, 'en.1') RETURNING id`,
           [owner.id],
         );
         const members = await insertVerifiedUsers(sys, initial.length, 'prop', { onboarded: true });
@@ -435,7 +435,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
               const pair = { batch: 0, alone: 0 };
               for (const side of ['batch', 'alone'] as const) {
                 const [{ id }]: { id: number }[] = await sys.db.query(
-                  `INSERT INTO leagues (name, description, type, owner_id) VALUES ('Batch property league', '', 'public', $1) RETURNING id`,
+                  `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Batch property league', '', 'public', $1, 'en.1') RETURNING id`,
                   [owner.id],
                 );
                 await sys.db.query(`INSERT INTO league_members (league_id, user_id, role) SELECT $1, unnest($2::int[]), 'member'`, [id, members]);
@@ -505,7 +505,7 @@ describe('derived ranks equal a plain rank() recomputation (property)', () => {
     await setFigures(joiner.id, null);
     const leagues: number[] = [];
     for (const name of ['Hidden stranger alone', 'Hidden stranger batched']) {
-      const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id) VALUES ($1, '', 'public', $2) RETURNING id`, [
+      const [{ id }]: { id: number }[] = await sys.db.query(`INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ($1, '', 'public', $2, 'en.1') RETURNING id`, [
         name,
         owner.id,
       ]);

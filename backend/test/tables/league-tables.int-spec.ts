@@ -100,7 +100,7 @@ describe('league tables: gameweek and monthly tables, tie-breakers, winners', ()
       await sys.http.post('/api/leagues/join/').set(p.auth).send({ type: 'private', code: created.body.data.code }).expect(200);
       await sys.http.post(`/api/leagues/${leagueId}/approve-request/${p.id}/`).set(ana.auth).expect(200);
     }
-    [{ id: globalId }] = await sys.db.query(`SELECT id FROM leagues WHERE type = 'global'`);
+    [{ id: globalId }] = await sys.db.query(`SELECT id FROM leagues WHERE type = 'global' AND competition_code = 'en.1'`);
 
     await predict(ana, 1, [[2, 1], [2, 0]]);
     await predict(ben, 1, [[1, 0, true], [1, 2]]);

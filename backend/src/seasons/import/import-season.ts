@@ -3,7 +3,7 @@ import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutboxService } from '../../outbox/outbox.service';
 import { ApiError } from '../../common/api-error';
-import { createMissingClubs, selectClubIdsByName } from '../../database/reference-data.queries';
+import { createMissingClubs, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
 import { lockGameweeksForChange } from '../../fixtures/gameweek-lock.queries';
 import {
   insertImportedFixtures,
@@ -26,9 +26,10 @@ import type { SeasonImportPlan } from './prepare-season-import';
 
 /**
  * Writes a prepared season in the caller's transaction: upserts the season (by league code
- * and label), its gameweeks, any missing clubs and its fixtures (by external key, so a
- * re-import updates and never duplicates), optionally makes it the active season, and raises
- * `result.recorded` for every existing fixture whose status or score changed, so scoring runs.
+ * and label; its competition is made when missing), its gameweeks, any missing clubs and its
+ * fixtures (by external key, so a re-import updates and never duplicates), optionally makes it
+ * the active season, and raises `result.recorded` for every existing fixture whose status or
+ * score changed, so scoring runs.
  *
  * A fixture that already has predictions keeps its gameweek (moving it would move users'
  * predictions and bankers between gameweeks); everything else follows the file. Rows the file
@@ -47,6 +48,7 @@ export async function writeSeasonImport(
     throw ApiError.badRequest(`The season ${season.leagueCode} ${season.seasonLabel} holds a tournament's rounds; a league file cannot be imported into it.`);
   }
 
+  await ensureCompetition(tx, season.leagueCode, plan.leagueName);
   const seasonId = await upsertSeason(tx, { name: season.name, label: season.seasonLabel, leagueCode: season.leagueCode, shiftDays: plan.shiftDays });
   // The gameweeks of this season and of the active one are locked for a change before anything
   // moves (see gameweek-lock.ts): prediction saves in flight finish first, later ones wait.

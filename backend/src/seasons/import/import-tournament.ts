@@ -3,7 +3,7 @@ import type { ImportRefusedRow, ImportSeasonResult } from '@scoreline/contracts/
 import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutboxService } from '../../outbox/outbox.service';
 import { ApiError } from '../../common/api-error';
-import { createMissingClubs, createMissingNationalTeams, selectClubIdsByName } from '../../database/reference-data.queries';
+import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
 import { lockGameweeksForChange } from '../../fixtures/gameweek-lock.queries';
 import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../../fixtures/fixtures.queries';
 import { ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons.queries';
@@ -86,6 +86,7 @@ export async function writeTournamentImport(
   if ((await selectSeasonFormat(tx, identity.code, identity.label)) === 'league') {
     throw ApiError.badRequest(`The season ${identity.code} ${identity.label} holds a league's matchdays; a tournament file cannot be merged into it.`);
   }
+  await ensureCompetition(tx, identity.code, leagueName);
   const season = await ensureSeason(tx, { name: incoming.name, label: identity.label, leagueCode: identity.code });
   await lockGameweeksForChange(tx, await selectGameweekIdsTouchedByImport(tx, season.id));
 

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
 import { standingsOf, storedRank, tableOrder } from '@scoreline/backend/standings/table-ranking.queries';
+import { ensureCompetition } from '../../support/competitions';
 
 /** The game a fault scenario plays on, as the ids the scenario needs. */
 export interface FaultGame {
@@ -50,8 +51,10 @@ const SETUP_SCORING: ScoringSqlColumns = {
  */
 export async function buildFaultGame(db: DataSource, size: FaultGameSize = DEFAULT_SIZE): Promise<FaultGame> {
   const G = size.gameweeks;
+  const competition = await ensureCompetition(db, 'fx.1', 'Fault Premier League');
   const [{ id: seasonId }]: { id: number }[] = await db.query(
-    `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Fault Premier League 2090/91', '2090/91', 'fx.1', true) RETURNING id`,
+    `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Fault Premier League 2090/91', '2090/91', $1, true) RETURNING id`,
+    [competition],
   );
   const gameweeks: { id: number }[] = await db.query(
     `INSERT INTO gameweeks (season_id, number, starts_at, ends_at)
@@ -89,28 +92,30 @@ export async function buildFaultGame(db: DataSource, size: FaultGameSize = DEFAU
   );
 
   // Leagues: global, one per country and club of the fans, private and public ones.
-  await db.query(`INSERT INTO leagues (name, type) VALUES ('Global', 'global') ON CONFLICT DO NOTHING`);
+  await db.query(`INSERT INTO leagues (name, type, competition_code) VALUES ('Global', 'global', $1) ON CONFLICT DO NOTHING`, [competition]);
   await db.query(
-    `INSERT INTO leagues (name, type, country_id) SELECT 'Country ' || country_id, 'country', country_id
+    `INSERT INTO leagues (name, type, competition_code, country_id) SELECT 'Country ' || country_id, 'country', $1, country_id
      FROM (SELECT DISTINCT country_id FROM users WHERE email LIKE '%@faults.test' AND country_id IS NOT NULL) c ON CONFLICT DO NOTHING`,
+    [competition],
   );
   await db.query(
-    `INSERT INTO leagues (name, type, club_id) SELECT 'Club ' || club_id, 'club', club_id
+    `INSERT INTO leagues (name, type, competition_code, club_id) SELECT 'Club ' || club_id, 'club', $1, club_id
      FROM (SELECT DISTINCT club_id FROM users WHERE email LIKE '%@faults.test' AND club_id IS NOT NULL) c ON CONFLICT DO NOTHING`,
+    [competition],
   );
   await db.query(
     `WITH fan AS (SELECT id, row_number() OVER (ORDER BY id)::int AS r FROM users WHERE email LIKE 'fan%@faults.test')
-     INSERT INTO leagues (name, type, code, max_members, owner_id)
-     SELECT 'Private ' || k, 'private', 'FX' || lpad(k::text, 6, '0'), 1000, (SELECT min(id) FROM fan WHERE r % $1 = k)
+     INSERT INTO leagues (name, type, competition_code, code, max_members, owner_id)
+     SELECT 'Private ' || k, 'private', $2, 'FX' || lpad(k::text, 6, '0'), 1000, (SELECT min(id) FROM fan WHERE r % $1 = k)
      FROM generate_series(0, $1::int - 1) k`,
-    [PRIVATE_LEAGUES],
+    [PRIVATE_LEAGUES, competition],
   );
   const publicLeagues: { id: number }[] = await db.query(
     `WITH fan AS (SELECT id, row_number() OVER (ORDER BY id)::int AS r FROM users WHERE email LIKE 'fan%@faults.test')
-     INSERT INTO leagues (name, type, owner_id)
-     SELECT 'Public ' || k, 'public', (SELECT min(id) FROM fan WHERE r % 3 = 0 AND (r / 3) % $1 = k)
+     INSERT INTO leagues (name, type, competition_code, owner_id)
+     SELECT 'Public ' || k, 'public', $2, (SELECT min(id) FROM fan WHERE r % 3 = 0 AND (r / 3) % $1 = k)
      FROM generate_series(0, $1::int - 1) k ORDER BY k RETURNING id`,
-    [PUBLIC_LEAGUES],
+    [PUBLIC_LEAGUES, competition],
   );
   await db.query(
     `WITH fan AS (SELECT id, country_id, club_id, row_number() OVER (ORDER BY id)::int AS r FROM users WHERE email LIKE 'fan%@faults.test')
