@@ -18,6 +18,6 @@ export class SeasonsController {
     description: 'Ascending by number, each with status (current/upcoming/completed), deadline and is_open. 404 when no season is active.',
   })
   async gameweeks(): Promise<ApiEnvelope<GameweekSummary[]>> {
-    return { data: (await this.seasons.activeGameweeks()).gameweeks };
+    return { data: (await this.seasons.activeGameweeks(await this.seasons.seasonForRequest())).gameweeks };
   }
 }

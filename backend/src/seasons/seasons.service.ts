@@ -61,30 +61,43 @@ export class SeasonsService {
     });
   }
 
-  async activeGameweeks(m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweeks: GameweekSummary[] }> {
-    const season = await this.requireActiveSeason(m);
+  /** The gameweeks of an active season (seasonForRequest's, or a gameweek's). */
+  async activeGameweeks(season: ActiveSeason, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweeks: GameweekSummary[] }> {
     return { season, gameweeks: await this.gameweeks(season.id, m) };
   }
 
-  /** The current gameweek of the active season, or 404 "There's no active gameweek at the moment.". */
-  async currentGameweek(m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
-    const { season, gameweeks } = await this.activeGameweeks(m);
+  /** The current gameweek of an active season, or 404 "There's no active gameweek at the moment.". */
+  async currentGameweek(season: ActiveSeason, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
+    const { gameweeks } = await this.activeGameweeks(season, m);
     const gameweek = gameweeks.find((g) => g.status === 'current');
     if (!gameweek) throw ApiError.notFound(NO_ACTIVE_GAMEWEEK);
     return { season, gameweek };
   }
 
-  async gameweekByNumber(n: number, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
-    const { season, gameweeks } = await this.activeGameweeks(m);
+  async gameweekByNumber(season: ActiveSeason, n: number, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
+    const { gameweeks } = await this.activeGameweeks(season, m);
     const gameweek = gameweeks.find((g) => g.number === n);
     if (!gameweek) throw ApiError.notFound(`No Gameweek Found: the active season has no gameweek ${n}.`);
     return { season, gameweek };
   }
 
   async gameweekById(id: number, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
-    const { season, gameweeks } = await this.activeGameweeks(m);
+    const { season, gameweeks } = await this.activeGameweeks(await this.requireActiveSeason(m), m);
     const gameweek = gameweeks.find((g) => g.id === id);
     if (!gameweek) throw ApiError.notFound(`No Gameweek Found: the active season has no gameweek with id ${id}.`);
     return { season, gameweek };
+  }
+
+  /**
+   * The season a fan's request is about (issue 34's resolver): a named competition (a season's
+   * league_code) → its active season, 404 when it is unknown or not being played; none → the sole
+   * active season (404 "There's no active gameweek at the moment." without one). Routes pass
+   * `?competition=` from a later commit.
+   */
+  async seasonForRequest(competition?: string, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
+    if (competition === undefined) return this.requireActiveSeason(m);
+    const season = await this.activeSeason(m);
+    if (!season || season.league_code !== competition) throw ApiError.notFound('No such competition is being played.');
+    return season;
   }
 }

@@ -6,7 +6,7 @@ import type { TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder, tableVersionSql } from './table-ranking.queries';
-import { FIXTURE_STATES_VERSION_SQL } from './season-context.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -28,20 +28,22 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
   version: string | null;
   /** The version of the fixtures' rows: the live tables' context at it says whether they answer (LiveContextService). */
   fixture_states_version: string;
+  /** The league's season (seasonOfLeagueSql), whose live context that is; null when none. */
+  season_id: number | null;
 };
 
 /**
- * The league's kind, the viewer's membership and stored row (its key: the rank comes from the
- * league's KeyRanks), the summary's version and the fixtures' rows' version (whether matches are
- * open comes from the context kept at it): one small query per read, prepared (planning its joins
- * cost more than running them).
+ * The league's kind and season, the viewer's membership and stored row (its key: the rank comes
+ * from the league's KeyRanks), the summary's version and the fixtures' rows' version (whether
+ * matches are open comes from the season's context kept at it): one small query per read,
+ * prepared (planning its joins cost more than running them).
  */
 const LEADERBOARD_HEAD_SQL = `
   SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at, sm.recomputed_at,
          ${tableVersionSql('sm')} AS version,
          s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
          u.username, u.first_name, u.last_name, c.name AS team,
-         ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+         ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, ${seasonOfLeagueSql('l.id')} AS season_id
   FROM leagues l
   LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
   LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
@@ -56,14 +58,15 @@ export async function selectLeaderboardHead(db: DataSource, leagueId: number, vi
 }
 
 /** What a read of a league's live standings goes by (LeaderboardService.liveStandingsOfEach): its head, less the viewer. */
-export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'recomputed_at' | 'fixture_states_version'> & { league_id: number };
+export type LiveStandingsHead = Pick<LeaderboardHead, 'total' | 'computed_at' | 'recomputed_at' | 'fixture_states_version' | 'season_id'> & { league_id: number };
 
 /** The heads of some leagues' live standings (a league not computed yet has total and computed_at null). */
 export function selectLiveStandingsHeads(db: DataSource, leagueIds: number[]): Promise<LiveStandingsHead[]> {
   return queryPrepared<LiveStandingsHead>(
     db,
     'live_standings_heads',
-    `SELECT l.id AS league_id, sm.member_count AS total, sm.computed_at, sm.recomputed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+    `SELECT l.id AS league_id, sm.member_count AS total, sm.computed_at, sm.recomputed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version,
+            ${seasonOfLeagueSql('l.id')} AS season_id
      FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id`,
     [leagueIds],
   );

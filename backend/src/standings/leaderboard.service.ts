@@ -91,13 +91,28 @@ export class LeaderboardService {
     return new Map(live.flatMap(([leagueId, standings]) => (standings ? [[leagueId, standings] as const] : [])));
   }
 
-  /** A league's live standings, for a caller that read its summary and the fixtures' rows' version with its own first query. */
-  liveStandingsAt(leagueId: number, head: SummaryStamps & { member_count: number | null; fixture_states_version: string }): Promise<LiveStandings | null> {
-    return this.liveStandings(leagueId, { total: head.member_count, computed_at: head.computed_at, recomputed_at: head.recomputed_at, fixture_states_version: head.fixture_states_version });
+  /**
+   * A league's live standings, for a caller that read its summary, season and the fixtures' rows'
+   * version with its own first query (a head without `season_id`, not carrying it yet: the active season's).
+   */
+  liveStandingsAt(
+    leagueId: number,
+    head: SummaryStamps & { member_count: number | null; fixture_states_version: string; season_id?: number | null },
+  ): Promise<LiveStandings | null> {
+    return this.liveStandings(leagueId, {
+      total: head.member_count,
+      computed_at: head.computed_at,
+      recomputed_at: head.recomputed_at,
+      fixture_states_version: head.fixture_states_version,
+      season_id: head.season_id,
+    });
   }
 
-  private async liveStandings(leagueId: number, head: Omit<LiveStandingsHead, 'league_id'>): Promise<LiveStandings | null> {
-    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
+  private async liveStandings(
+    leagueId: number,
+    head: Omit<LiveStandingsHead, 'league_id' | 'season_id'> & { season_id: number | null | undefined },
+  ): Promise<LiveStandings | null> {
+    const context = await this.live.contextFor(leagueId, head.season_id, head.fixture_states_version);
     const ctx = context.season;
     if (!context.open || !ctx) return null;
     const fixtures = context.fixtures;

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
 import { parseIntList, type RankedColumns } from './ranked-table';
-import { FIXTURE_STATES_VERSION_SQL } from './season-context.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.queries';
 import { tableOrder, tableRank, totalsOf } from './table-ranking.queries';
 
 type Q = DataSource | EntityManager;
@@ -18,15 +18,17 @@ export interface TableHead {
   recomputed_at: Date | null;
   /** Members at the last recompute (0 before the first). */
   member_count: number;
-  /** The version of the fixtures' rows (the live tables' context is kept per version). */
+  /** The version of the fixtures' rows (the live tables' context is kept per season and version). */
   fixture_states_version: string;
+  /** The league's season (seasonOfLeagueSql); null when none. */
+  season_id: number | null;
 }
 
-/** The league's kind, the viewer's membership, the stored standings' version (computed_at) and the fixtures' rows' version. */
+/** The league's kind and season, the viewer's membership, the stored standings' version (computed_at) and the fixtures' rows' version. */
 export async function selectTableHead(q: Q, leagueId: number, viewerId: number): Promise<TableHead | undefined> {
   const [head]: TableHead[] = await q.query(
     `SELECT l.type, m.role, sm.computed_at, sm.recomputed_at, coalesce(sm.member_count, 0) AS member_count,
-            ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+            ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, ${seasonOfLeagueSql('l.id')} AS season_id
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
      LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
@@ -46,12 +48,12 @@ export interface TableGameweekRow {
   scored: boolean;
 }
 
-/** The active season's gameweeks: number, month of the first kick-off, status (TableGameweekRow). */
-export const SEASON_TABLE_GAMEWEEKS_SQL = `SELECT g.season_id, g.id, g.number, ${MONTH_OF('g.starts_at')} AS month,
+/** A season's gameweeks (`season` an SQL expression of its id): number, month of the first kick-off, status (TableGameweekRow). */
+export const seasonTableGameweeksSql = (season: string): string => `SELECT g.season_id, g.id, g.number, ${MONTH_OF('g.starts_at')} AS month,
             NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')) AS completed,
             EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status = 'live') AS live,
             EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')) AS scored
-     FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active
+     FROM gameweeks g WHERE g.season_id = ${season}
      ORDER BY g.number`;
 
 /** What a table sums: the season's totals, or the totals of some gameweeks (one, or a month's). */

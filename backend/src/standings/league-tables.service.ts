@@ -93,10 +93,10 @@ export class LeagueTablesService {
     const pageSize = query.page_size ?? TABLE_DEFAULT_PAGE_SIZE;
     const period = query.period ?? 'season';
 
-    // The season's gameweeks and open fixtures, kept per version of the fixtures' rows.
-    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
+    // The league's season's gameweeks and open fixtures, kept per season and version of the fixtures' rows.
+    const seasonId = head.season_id;
+    const context = await this.live.contextFor(leagueId, seasonId, head.fixture_states_version);
     const gameweeks = context.tableGameweeks;
-    const seasonId = gameweeks[0]?.season_id ?? null;
     const shown = resolvePeriod(period, gameweeks, query);
     const source: TableSource =
       period === 'season' ? { kind: 'season', seasonId: seasonId ?? 0 } : { kind: 'gameweeks', gameweekIds: shown.gameweeks.map((g) => g.id) };
@@ -142,17 +142,18 @@ export class LeagueTablesService {
   }
 
   /**
-   * The league's live table of one gameweek of the active season while one of its matches is open
+   * The league's live table of one gameweek of its season while one of its matches is open
    * (the picks grid's order, as the gameweek table shows it), else null: the stored order is
-   * current then. `head`: the league's summary and the fixtures' rows' version, read by the caller.
+   * current then. `head`: the league's summary, season (absent from a head that does not carry it
+   * yet: the active season) and the fixtures' rows' version, read by the caller.
    */
   async liveGameweekTable(
     leagueId: number,
     gameweekId: number,
-    head: SummaryStamps & { member_count: number | null; fixture_states_version: string },
+    head: SummaryStamps & { member_count: number | null; fixture_states_version: string; season_id?: number | null },
   ): Promise<TableView | null> {
-    const context = await this.live.contextFor(leagueId, head.fixture_states_version);
-    const seasonId = context.tableGameweeks[0]?.season_id ?? null;
+    const context = await this.live.contextFor(leagueId, head.season_id, head.fixture_states_version);
+    const seasonId = head.season_id !== undefined ? head.season_id : (context.tableGameweeks[0]?.season_id ?? null);
     if (!context.open || seasonId === null) return null;
     const live = await this.live.table(
       {

@@ -5,11 +5,11 @@ import type { TableGameweekRow } from './league-tables.queries';
 import { selectLiveContext, type LiveFixturesJson } from './live-tables.queries';
 import { seasonContextOf, type SeasonContext } from './season-context.service';
 
-/** What the live tables need to know of the active season, at one version of its fixtures' rows. */
+/** What the live tables need to know of a season, at one version of its fixtures' rows. */
 export interface LiveContext {
   /** The fixtures' rows' version it was read at (FIXTURE_STATES_VERSION_SQL). */
   version: bigint;
-  /** A fixture of the active season is open: the live tables answer. */
+  /** A fixture of the season is open: the live tables answer. */
   open: boolean;
   season: SeasonContext | null;
   /** The season's gameweeks as the period tables show them. */
@@ -20,7 +20,7 @@ export interface LiveContext {
   validUntil: number | null;
 }
 
-/** Contexts kept: one per `since` (the leagues whose live tables were loaded at different moments). */
+/** Contexts kept: one per season and `since` (the leagues whose live tables were loaded at different moments). */
 const KEPT = 256;
 
 /**
@@ -36,8 +36,13 @@ export class LiveContextService {
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async at(version: string, since: string | null): Promise<LiveContext> {
-    const key = since ?? '';
+  /**
+   * The season's context at `version` or newer. `season` undefined: the active season's, for the
+   * heads that do not carry their league's season yet (leagues/, picks/), kept apart from the
+   * season's own (a cache is keyed by what it was computed from).
+   */
+  async at(version: string, since: string | null, season?: number | null): Promise<LiveContext> {
+    const key = `${season === undefined ? 'active' : String(season)}|${since ?? ''}`;
     const kept = this.contexts.get(key);
     if (kept) {
       const context = await kept;
@@ -49,9 +54,9 @@ export class LiveContextService {
       }
       // Another reader may have started the newer read meanwhile.
       const current = this.contexts.get(key);
-      if (current && current !== kept) return this.at(version, since);
+      if (current && current !== kept) return this.at(version, since, season);
     }
-    const load = this.load(since);
+    const load = this.load(season, since);
     this.contexts.delete(key);
     this.contexts.set(key, load);
     while (this.contexts.size > KEPT) this.contexts.delete(this.contexts.keys().next().value as string);
@@ -61,8 +66,8 @@ export class LiveContextService {
     return load;
   }
 
-  private async load(since: string | null): Promise<LiveContext> {
-    const row = await selectLiveContext(this.db, since);
+  private async load(season: number | null | undefined, since: string | null): Promise<LiveContext> {
+    const row = await selectLiveContext(this.db, season, since);
     return {
       version: BigInt(row.version),
       open: row.open,

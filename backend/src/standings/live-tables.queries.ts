@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import { SEASON_TABLE_GAMEWEEKS_SQL, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
+import { seasonTableGameweeksSql, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
-import { ACTIVE_SEASON_GAMEWEEKS_SQL, ACTIVE_SEASON_ID_SQL, FIXTURE_STATES_VERSION_SQL, type SeasonGameweekRow } from './season-context.queries';
+import { ACTIVE_SEASON_ID_SQL, FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql, type SeasonGameweekRow } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -79,14 +79,14 @@ export function liveFixturesOf(json: LiveFixturesJson, gameweekIds: number[]): O
 }
 
 
-/** The SQL condition "the active season has an open fixture". */
-const ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL = `EXISTS (
-  SELECT 1 FROM fixtures f JOIN seasons se ON se.id = f.season_id AND se.is_active
+/** The SQL condition "the season has an open fixture" (`season` an SQL expression of its id). */
+const seasonHasOpenFixtureSql = (season: string) => `EXISTS (
+  SELECT 1 FROM fixtures f
   LEFT JOIN fixture_scorings s ON s.fixture_id = f.id
-  WHERE ${OPEN_SQL})`;
+  WHERE f.season_id = ${season} AND ${OPEN_SQL})`;
 
 /**
- * The live tables' context of the active season at one version of the fixtures' rows: whether a
+ * The live tables' context of a season at one version of the fixtures' rows: whether a
  * fixture is open, the season's gameweeks, the fixtures open or changed since `since` (as
  * as LiveFixturesJson), and when the clock alone will change what is open (a kick-off, or the end
  * of a kicked-off fixture's window; null: never).
@@ -101,18 +101,25 @@ export interface LiveContextRow {
   valid_until: Date | null;
 }
 
-/** $1 a base's load time (microseconds, as text; null: none). Read once per version of the fixtures' rows (LiveContextService). */
-export async function selectLiveContext(q: Q, since: string | null): Promise<LiveContextRow> {
-  const [row] = await q.query(
-    `SELECT ${FIXTURE_STATES_VERSION_SQL} AS version, ${ACTIVE_SEASON_HAS_OPEN_FIXTURE_SQL} AS open,
-            (SELECT coalesce(json_agg(g), '[]') FROM (${ACTIVE_SEASON_GAMEWEEKS_SQL}) g) AS gameweeks,
-            (SELECT coalesce(json_agg(g), '[]') FROM (${SEASON_TABLE_GAMEWEEKS_SQL}) g) AS table_gameweeks,
-            ${liveFixturesJsonSql(`ARRAY(SELECT g.id FROM gameweeks g WHERE g.season_id = ${ACTIVE_SEASON_ID_SQL})`, '$1')} AS fixtures,
+/** The statement of selectLiveContext: `season` an SQL expression of the season's id, $1 `since`. */
+const liveContextSql = (season: string) => `SELECT ${FIXTURE_STATES_VERSION_SQL} AS version, ${seasonHasOpenFixtureSql(season)} AS open,
+            (SELECT coalesce(json_agg(g), '[]') FROM (${seasonGameweeksSql(season)}) g) AS gameweeks,
+            (SELECT coalesce(json_agg(g), '[]') FROM (${seasonTableGameweeksSql(season)}) g) AS table_gameweeks,
+            ${liveFixturesJsonSql(`ARRAY(SELECT g.id FROM gameweeks g WHERE g.season_id = ${season})`, '$1')} AS fixtures,
             (SELECT least(min(f.kickoff_at) FILTER (WHERE f.kickoff_at > now()), min(f.kickoff_at + ${KICKED_OFF_WINDOW}) FILTER (WHERE f.kickoff_at <= now()))
-             FROM fixtures f JOIN seasons se ON se.id = f.season_id AND se.is_active
-             WHERE f.status = 'scheduled' AND f.kickoff_at > now() - ${KICKED_OFF_WINDOW}) AS valid_until`,
-    [since],
-  );
+             FROM fixtures f
+             WHERE f.season_id = ${season} AND f.status = 'scheduled' AND f.kickoff_at > now() - ${KICKED_OFF_WINDOW}) AS valid_until`;
+
+/**
+ * The season's live context; `since` a base's load time (microseconds, as text; null: none). Read
+ * once per season and version of the fixtures' rows (LiveContextService). `season` undefined: the
+ * active season, for the heads that do not carry their league's season yet (leagues/, picks/).
+ */
+export async function selectLiveContext(q: Q, season: number | null | undefined, since: string | null): Promise<LiveContextRow> {
+  const [row] =
+    season === undefined
+      ? await q.query(liveContextSql(ACTIVE_SEASON_ID_SQL), [since])
+      : await q.query(liveContextSql('$2::int'), [since, season]);
   return row;
 }
 

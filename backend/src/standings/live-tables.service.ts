@@ -170,10 +170,12 @@ export class LiveTablesService {
   }
 
   /**
-   * The live context a read of the league's tables goes by, at the fixtures' rows' `version` (read by
-   * the caller with its head): its open fixtures go back to the oldest load among the league's bases.
+   * The live context a read of the league's tables goes by: its season's (`seasonId` undefined: the
+   * active season's, for a head that does not carry it yet) at the fixtures' rows' `version`, both
+   * read by the caller with its head; its open fixtures go back to the oldest load among the
+   * league's bases.
    */
-  contextFor(leagueId: number, version: string): Promise<LiveContext> {
+  contextFor(leagueId: number, seasonId: number | null | undefined, version: string): Promise<LiveContext> {
     let oldest: bigint | null = null;
     for (const key of this.leagueBases.get(leagueId) ?? []) {
       const base = this.bases.peek(key);
@@ -183,7 +185,7 @@ export class LiveTablesService {
     // lists a few more fixtures, each compared with the base's own state, so unmoved ones count
     // nothing), and the bases of thousands of leagues, loaded at as many moments, share a handful
     // of contexts instead of one each, which would be a context read per league read.
-    return this.contexts.at(version, oldest === null ? null : String((oldest / SINCE_BUCKET_US) * SINCE_BUCKET_US));
+    return this.contexts.at(version, oldest === null ? null : String((oldest / SINCE_BUCKET_US) * SINCE_BUCKET_US), seasonId);
   }
 
   private basesOfLeague(leagueId: number, change: (keys: Set<string>) => void): void {

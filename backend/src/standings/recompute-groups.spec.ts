@@ -14,6 +14,13 @@ describe('recomputeGroups', () => {
     expect(recomputeGroups([1, 2, 3, 4, 5, 6, 7, 8], counts, limits)).toEqual({ alone: [8], batches: [[1, 2], [3, 4, 5], [6, 7]] });
   });
 
+  it('never puts leagues of two seasons in one batch', () => {
+    const counts = new Map([[1, 10], [2, 10], [3, 10], [4, 10], [5, 10]]);
+    const seasons = new Map<number, number | null>([[1, 7], [2, 8], [3, 7], [4, 8], [5, null]]);
+    expect(recomputeGroups([1, 2, 3, 4, 5], counts, limits, seasons)).toEqual({ alone: [5], batches: [[1, 3], [2, 4]] });
+    expect(recomputeGroups([1, 2, 3, 4, 5], counts, limits, new Map([[1, 7], [2, 7], [3, 7], [4, 7], [5, 7]]))).toEqual(recomputeGroups([1, 2, 3, 4, 5], counts, limits));
+  });
+
   it('names each league once, whatever the input (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.option(fc.integer({ min: 0, max: 1500 }))), { maxLength: 80 }), (input) => {

@@ -19,7 +19,27 @@ export interface RecomputeGroups {
   batches: number[][];
 }
 
-export function recomputeGroups(leagueIds: number[], memberCounts: ReadonlyMap<number, number>, limits: RecomputeLimits): RecomputeGroups {
+/**
+ * A batch holds leagues of one season (`seasonOf`, each league's: its statement ranks one
+ * season's totals); a league missing from it counts as of no season.
+ */
+export function recomputeGroups(
+  leagueIds: number[],
+  memberCounts: ReadonlyMap<number, number>,
+  limits: RecomputeLimits,
+  seasonOf: ReadonlyMap<number, number | null> = new Map(),
+): RecomputeGroups {
+  const bySeason = new Map<number | null, number[]>();
+  for (const leagueId of leagueIds) {
+    const season = seasonOf.get(leagueId) ?? null;
+    bySeason.set(season, [...(bySeason.get(season) ?? []), leagueId]);
+  }
+  const seasons = [...bySeason.keys()].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
+  const groups = seasons.map((season) => groupsOfOneSeason(bySeason.get(season)!, memberCounts, limits));
+  return { alone: groups.flatMap((g) => g.alone).sort((a, b) => a - b), batches: groups.flatMap((g) => g.batches) };
+}
+
+function groupsOfOneSeason(leagueIds: number[], memberCounts: ReadonlyMap<number, number>, limits: RecomputeLimits): RecomputeGroups {
   const alone: number[] = [];
   const batches: number[][] = [];
   let batch: number[] = [];

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { selectActiveSeasonGameweeks, type SeasonGameweekRow } from './season-context.queries';
+import { selectActiveSeasonGameweeks, selectSeasonGameweeks, type SeasonGameweekRow } from './season-context.queries';
 
 export interface SeasonGameweek {
   id: number;
@@ -20,17 +20,22 @@ export interface SeasonContext {
   recent: SeasonGameweek | null;
 }
 
-/** The active season's gameweeks as leagues see them (read from the game engine's tables). */
+/** A season's gameweeks as leagues see them (read from the game engine's tables). */
 @Injectable()
 export class SeasonContextService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async load(q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
-    return seasonContextOf(await selectActiveSeasonGameweeks(q));
+  /**
+   * The season's context (a league's season: seasonOfLeagueSql); null for no season. Omitted: the
+   * active season's, for the callers that do not know their league's season yet (leagues/,
+   * reconcile/, demo/: issue 34's later commits), in the same one query.
+   */
+  async load(seasonId?: number | null, q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
+    return seasonContextOf(seasonId === undefined ? await selectActiveSeasonGameweeks(q) : await selectSeasonGameweeks(q, seasonId));
   }
 }
 
-/** The context from the active season's gameweek rows (ACTIVE_SEASON_GAMEWEEKS_SQL); null without an active season. */
+/** The context from a season's gameweek rows (seasonGameweeksSql); null without a season. */
 export function seasonContextOf(rows: SeasonGameweekRow[]): SeasonContext | null {
   if (rows.length === 0) return null;
   const listed = rows.filter((r) => r.id !== null);

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RankClimb } from '../activity/activity-writer.service';
 import { histogramOf, standingsOf, tableKey, tableOrder } from './table-ranking.queries';
+import { seasonOfLeagueSql } from './season-context.queries';
 
 /** The only SQL of the standings tables (league_standings, league_standings_summary). */
 
@@ -62,14 +63,18 @@ export async function lockLeaguesStandings(tx: EntityManager, lockNamespace: num
   return rows.map((r) => r.id);
 }
 
-/** Each league's member count as its summary last stored it, counted afresh for a league without one (never recomputed yet). */
-export async function selectMemberCounts(q: Q, leagueIds: number[]): Promise<Map<number, number>> {
-  const rows: { league_id: number; member_count: number }[] = await q.query(
-    `SELECT l.id AS league_id, coalesce(sm.member_count, (SELECT count(*) FROM league_members m WHERE m.league_id = l.id))::int AS member_count
+/**
+ * Each league's member count as its summary last stored it, counted afresh for a league without
+ * one (never recomputed yet), and its season (seasonOfLeagueSql): a batch holds one season.
+ */
+export async function selectMemberCounts(q: Q, leagueIds: number[]): Promise<{ members: Map<number, number>; seasons: Map<number, number | null> }> {
+  const rows: { league_id: number; member_count: number; season_id: number | null }[] = await q.query(
+    `SELECT l.id AS league_id, coalesce(sm.member_count, (SELECT count(*) FROM league_members m WHERE m.league_id = l.id))::int AS member_count,
+            ${seasonOfLeagueSql('l.id')} AS season_id
      FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id`,
     [leagueIds],
   );
-  return new Map(rows.map((r) => [r.league_id, r.member_count]));
+  return { members: new Map(rows.map((r) => [r.league_id, r.member_count])), seasons: new Map(rows.map((r) => [r.league_id, r.season_id])) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { ActivityWriterService, NewActivity } from '../activity/activity-writer.service';
 import { SeasonContextService, type SeasonContext } from './season-context.service';
+import { selectSeasonsOfLeagues } from './season-context.queries';
 import { BIG_LEAGUE } from '../leagues/big-league';
 import {
   addJoinerInPlace,
@@ -95,7 +96,7 @@ export class StandingsService {
   private joinedInPlace(leagueId: number, userId: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       if (!(await tryLockLeagueStandings(tx, STANDINGS_LOCK, leagueId))) return false;
-      const ctx = await this.seasons.load(tx);
+      const ctx = await this.contextOf(tx, [leagueId]);
       const outcome = await addJoinerInPlace(tx, { leagueId, userId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, bigFrom: BIG_LEAGUE.members });
       return outcome !== 'recompute';
     });
@@ -111,7 +112,7 @@ export class StandingsService {
       const locked = await tryLockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
       const removed = await deleteFormerMemberRow(tx, leagueId, userId);
       if (!locked || !removed) return false;
-      const ctx = await this.seasons.load(tx);
+      const ctx = await this.contextOf(tx, [leagueId]);
       return countLeaverInPlace(tx, { leagueId, userId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null, bigFrom: BIG_LEAGUE.members });
     });
   }
@@ -119,8 +120,8 @@ export class StandingsService {
   /** The leagues to recompute, big ones alone and small ones in batches (by their member counts as last stored). */
   async recomputeGroups(leagueIds: number[]): Promise<RecomputeGroups> {
     if (leagueIds.length === 0) return { alone: [], batches: [] };
-    const counts = await selectMemberCounts(this.db, leagueIds);
-    return recomputeGroups(leagueIds, counts, { aloneFrom: BIG_LEAGUE.members, ...SMALL_LEAGUE_BATCH });
+    const { members, seasons } = await selectMemberCounts(this.db, leagueIds);
+    return recomputeGroups(leagueIds, members, { aloneFrom: BIG_LEAGUE.members, ...SMALL_LEAGUE_BATCH }, seasons);
   }
 
   /**
@@ -133,7 +134,7 @@ export class StandingsService {
     return this.db.transaction(async (tx) => {
       const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
       if (!exists) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0, changed: [], truncated: false, activities: [] };
-      const ctx = await this.seasons.load(tx);
+      const ctx = await this.contextOf(tx, [leagueId]);
       await tuneForTableStatements(tx);
       // Rows of former members (member.left deletes its row at once; this catches anything else)
       // go first, so the histogram the ranks come from counts members only.
@@ -167,12 +168,24 @@ export class StandingsService {
     return this.db.transaction(async (tx) => {
       const existing = await lockLeaguesStandings(tx, STANDINGS_LOCK, leagueIds);
       if (existing.length === 0) return [];
-      const ctx = await this.seasons.load(tx);
+      const ctx = await this.contextOf(tx, existing);
       await tuneForTableStatements(tx);
       const removed = await deleteStrangerRows(tx, existing);
       const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null });
       return this.store(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
     });
+  }
+
+  /**
+   * The context of the leagues' season, read once per recompute (one league, or a batch: one
+   * season, as recomputeGroups makes them; a batch of several is refused rather than ranked
+   * by the wrong season's totals).
+   */
+  private async contextOf(tx: EntityManager, leagueIds: number[]): Promise<SeasonContext | null> {
+    const seasons = new Set((await selectSeasonsOfLeagues(tx, leagueIds)).values());
+    if (seasons.size > 1) throw new Error(`Leagues ${leagueIds.join(', ')} are of several seasons: recompute them apart (recomputeGroups).`);
+    const [seasonId = null] = seasons;
+    return this.seasons.load(seasonId, tx);
   }
 
   /** The summaries and the climbs' activities of recomputed tables, and what the worker pushes of each. */

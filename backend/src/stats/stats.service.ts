@@ -104,7 +104,7 @@ export class StatsService {
 
   /** The Results screen of one gameweek (by number) of the active season. */
   async gameweekResults(userId: number, gameweekNumber: number): Promise<GameweekResults> {
-    const { season, gameweek } = await this.seasons.gameweekByNumber(gameweekNumber);
+    const { season, gameweek } = await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(), gameweekNumber);
     const [live, bench, matches] = await Promise.all([
       this.scoring.liveTotals(userId, season.id),
       this.benchmarksOf(gameweek.id),
