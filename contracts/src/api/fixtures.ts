@@ -41,10 +41,15 @@ export interface Fixture {
   gameweek_id: number;
   /** Gameweek number. */
   gameweek: number;
+  /** The team's name; while a knockout side is not known yet, its placeholder as written ("W73", "1A"). */
   home_team: string;
   away_team: string;
-  home_team_id: number;
-  away_team_id: number;
+  /** Null while the side is a placeholder (the match is then not open for prediction). */
+  home_team_id: number | null;
+  away_team_id: number | null;
+  /** A side not known yet: "1A" (winner of group A), "W73" (winner of match 73), "3C/E/F/H/I"…; null once it is a team. */
+  home_placeholder: string | null;
+  away_placeholder: string | null;
   /** Short display names (e.g. "Man City"). */
   home_team_short: string;
   away_team_short: string;
@@ -70,6 +75,20 @@ export interface Fixture {
    */
   home_team_form: string;
   away_team_form: string;
+  /** A tournament's round as its file names it ("Matchday 1", "Round of 32", "Final"); null in a league. */
+  round_name: string | null;
+  /** "league" (a league's matchday), "group" or "knockout". */
+  round_kind: 'league' | 'group' | 'knockout';
+  /** A group match's group ("Group A"); null otherwise. */
+  group_name: string | null;
+  /** A two-legged tie's leg (1 or 2); null for a single match. */
+  tie_leg: 1 | 2 | null;
+  /** Whether this match takes the "who goes through" pick (`advance`): a single knockout match, or a tie's second leg. */
+  advance_pick: boolean;
+  /** After extra time (the whole match), when it was played; null otherwise. */
+  extra_time: { home: number; away: number } | null;
+  /** The shoot-out, when there was one; null otherwise. */
+  penalties: { home: number; away: number } | null;
 }
 
 export interface GameweekFixtures {
