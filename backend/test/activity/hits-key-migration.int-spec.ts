@@ -1,6 +1,6 @@
-import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '@scoreline/backend/database/data-source-options';
-import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
+import type { DataSource } from 'typeorm';
+import { migrateAndSeed } from '@scoreline/backend/database/migrate';
+import { ownDatabase } from '../support/own-database';
 
 /**
  * The hits-key index is built CONCURRENTLY, outside a transaction (league_activities takes writes
@@ -8,9 +8,7 @@ import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/databas
  * again by the next run of the migrations. On a database of its own: it drops and breaks the index.
  */
 describe('migration: the activity hits-key index, built concurrently', () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  const name = `${url.pathname.slice(1)}_hits_key`;
-  url.pathname = `/${name}`;
+  const own = ownDatabase('hits_key');
   let db: DataSource;
 
   const index = async (): Promise<{ valid: boolean; unique: boolean; definition: string } | undefined> =>
@@ -22,19 +20,10 @@ describe('migration: the activity hits-key index, built concurrently', () => {
     )[0];
 
   beforeAll(async () => {
-    await ensureDatabaseExists(url.toString());
-    await migrateAndSeed(url.toString());
-    db = new DataSource(dataSourceOptions(url.toString()));
-    await db.initialize();
+    db = await own.open();
   });
 
-  afterAll(async () => {
-    await db?.destroy();
-    const admin = new DataSource({ type: 'postgres', url: new URL('/postgres', url).toString() });
-    await admin.initialize();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.destroy();
-  });
+  afterAll(() => own.drop(db));
 
   it('is there and valid after the migrations', async () => {
     expect(await index()).toEqual({ valid: true, unique: false, definition: expect.stringContaining('(kind, dedupe_key text_pattern_ops)') });
@@ -56,7 +45,7 @@ describe('migration: the activity hits-key index, built concurrently', () => {
     await expect(db.query(`CREATE UNIQUE INDEX CONCURRENTLY league_activities_hits_key_idx ON league_activities (kind)`)).rejects.toThrow(/could not create unique index/);
     expect(await index()).toMatchObject({ valid: false, unique: true });
 
-    await migrateAndSeed(url.toString());
+    await migrateAndSeed(own.url);
 
     expect(await index()).toEqual({ valid: true, unique: false, definition: expect.stringContaining('(kind, dedupe_key text_pattern_ops)') });
     expect(await db.query(`SELECT 1 FROM migrations WHERE name = 'ActivityHitsKey1766100000000'`)).toHaveLength(1);

@@ -1,6 +1,4 @@
-import { DataSource, type EntityManager } from 'typeorm';
-import { dataSourceOptions } from '@scoreline/backend/database/data-source-options';
-import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
+import type { DataSource, EntityManager } from 'typeorm';
 import { LeaguesPerCompetition1766400000000 } from '@scoreline/backend/database/migrations/1766400000000-leagues-per-competition';
 import { ensureClubLeague, ensureCountryLeague, ensureGlobalLeague, insertMissingLeaguesOfUsers } from '@scoreline/backend/leagues/automatic-membership.queries';
 import { AutomaticMembershipService } from '@scoreline/backend/leagues/automatic-membership.service';
@@ -8,6 +6,7 @@ import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
 import { bearer, insertVerifiedUsers } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
+import { ownDatabase } from '../support/own-database';
 
 /**
  * Migration 1766400000000: leagues belong to a competition. Down and up on a database of its own,
@@ -16,9 +15,7 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
  * competition.
  */
 describe('migration: leagues per competition', () => {
-  const url = new URL(process.env.DATABASE_URL!);
-  const name = `${url.pathname.slice(1)}_leagues_per_competition`;
-  url.pathname = `/${name}`;
+  const own = ownDatabase('leagues_per_competition');
   let db: DataSource;
   const migration = new LeaguesPerCompetition1766400000000();
 
@@ -41,19 +38,10 @@ describe('migration: leagues per competition', () => {
     db.query(`SELECT user_id, competition_code FROM user_competitions ORDER BY user_id, competition_code`);
 
   beforeAll(async () => {
-    await ensureDatabaseExists(url.toString());
-    await migrateAndSeed(url.toString());
-    db = new DataSource(dataSourceOptions(url.toString()));
-    await db.initialize();
+    db = await own.open();
   });
 
-  afterAll(async () => {
-    await db?.destroy();
-    const admin = new DataSource({ type: 'postgres', url: new URL('/postgres', url).toString() });
-    await admin.initialize();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.destroy();
-  });
+  afterAll(() => own.drop(db));
 
   interface World {
     users: number[];
