@@ -14,7 +14,7 @@ import { expectNoSidewaysScroll } from './support/layout';
 const SCREENS_DIR = join('test-results', 'screens');
 
 const PUBLIC = ['/home', '/signin', '/signup', '/about', '/help'];
-const SIGNED_IN = ['/dashboard', '/fixtures', '/results', '/leagues', '/gameweeks-history', '/settings'];
+const SIGNED_IN = ['/dashboard', '/fixtures', '/results', '/bonus', '/leagues', '/gameweeks-history', '/settings'];
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);

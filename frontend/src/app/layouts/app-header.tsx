@@ -9,7 +9,7 @@ import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuthToken } from '@/lib/auth-token';
 import { cn } from '@/lib/cn';
 
-type NavLabel = 'dashboard' | 'leagues' | 'gameweeks' | 'results' | 'help' | 'about';
+type NavLabel = 'dashboard' | 'leagues' | 'gameweeks' | 'results' | 'bonus' | 'help' | 'about';
 
 interface NavItem {
   to: string;
@@ -24,6 +24,7 @@ const SIGNED_IN_NAV: readonly NavItem[] = [
   { to: '/leagues', label: 'leagues', also: ['/leaderboard'] },
   { to: '/gameweeks', label: 'gameweeks', also: ['/fixtures', '/prediction'] },
   { to: '/results', label: 'results' },
+  { to: '/bonus', label: 'bonus' },
   { to: '/help', label: 'help' },
 ];
 

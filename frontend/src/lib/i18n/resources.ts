@@ -1,6 +1,7 @@
 import { LANGUAGES, type LanguageSetting } from '@scoreline/contracts/api/preferences';
 import activity from '@/locales/activity';
 import auth from '@/locales/auth';
+import bonus from '@/locales/bonus';
 import common from '@/locales/common';
 import compare from '@/locales/compare';
 import dashboard from '@/locales/dashboard';
@@ -23,7 +24,7 @@ import tables from '@/locales/tables';
  * language in the first download): it gives i18next its key types, and the tests every language.
  * The app loads one language at a time from `virtual:locale-bundle/<language>` (build/locale-bundles.ts).
  */
-export const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, activity, settings, tables, compare, picks, invites, push };
+export const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, activity, settings, tables, compare, picks, invites, push, bonus };
 export type Namespace = keyof typeof NAMESPACES;
 
 function resourcesIn(language: LanguageSetting) {
