@@ -1,20 +1,25 @@
 import { Module } from '@nestjs/common';
 import { AdminGuard } from '../admin/admin.guard';
 import { FixturesModule } from '../fixtures/fixtures.module';
+import { LeaguesModule } from '../leagues/leagues.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { UsersModule } from '../users/users.module';
 import { BonusAdminController, BonusController } from './bonus.controller';
 import { BonusService } from './bonus.service';
+import { LeagueQuestionsController } from './league-questions.controller';
+import { LeagueQuestionsService } from './league-questions.service';
 
 /**
  * Bonus questions (the `bonus_answers` and `bonus_settlements` tables): a competition's champion,
  * top scorer and, for a league, bottom team, answered before its first kick-off and settled by
- * the results or an operator. Reads the season whole through fixtures' SeasonResultsService.
+ * the results or an operator (reads the season whole through fixtures' SeasonResultsService); and a
+ * private league's questions of its own (`league_questions`, `league_question_answers`), checked for
+ * access through leagues' LeagueAccessService.
  */
 @Module({
-  imports: [FixturesModule, SeasonsModule, UsersModule],
-  controllers: [BonusController, BonusAdminController],
-  providers: [BonusService, AdminGuard],
+  imports: [FixturesModule, LeaguesModule, SeasonsModule, UsersModule],
+  controllers: [BonusController, BonusAdminController, LeagueQuestionsController],
+  providers: [BonusService, LeagueQuestionsService, AdminGuard],
   exports: [BonusService],
 })
 export class BonusModule {}

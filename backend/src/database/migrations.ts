@@ -24,6 +24,7 @@ import { Tournaments1766200000000 } from './migrations/1766200000000-tournaments
 import { AdvancePicks1766300000000 } from './migrations/1766300000000-advance-picks';
 import { LeaguesPerCompetition1766400000000 } from './migrations/1766400000000-leagues-per-competition';
 import { BonusAnswers1766500000000 } from './migrations/1766500000000-bonus-answers';
+import { LeagueQuestions1766600000000 } from './migrations/1766600000000-league-questions';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -53,4 +54,5 @@ export const ALL_MIGRATIONS = [
   AdvancePicks1766300000000,
   LeaguesPerCompetition1766400000000,
   BonusAnswers1766500000000,
+  LeagueQuestions1766600000000,
 ];

@@ -1,4 +1,4 @@
-import type { BonusQuestionKey } from '../game/bonus-questions';
+import type { BonusQuestionKey, CustomQuestionKind } from '../game/bonus-questions';
 
 /** A team a champion or bottom answer may name: one that plays in the season. */
 export interface BonusTeam {
@@ -49,4 +49,64 @@ export interface SaveBonusAnswersRequest {
 /** PUT /api/admin/seasons/{id}/bonus/{question}: the right answers (team ids or player names); replaces what was settled. */
 export interface SettleBonusQuestionRequest {
   right_answers: (number | string)[];
+}
+
+// ---- A private league's own questions ----------------------------------------------------------
+//
+// - GET    /leagues/{id}/questions/                     → ApiEnvelope<LeagueQuestions> (members; 404 otherwise)
+// - POST   /leagues/{id}/questions/                     → 201 ApiEnvelope<LeagueQuestion> (the owner of a private league)
+// - DELETE /leagues/{id}/questions/{questionId}/        (the owner, before it locks)
+// - PUT    /leagues/{id}/questions/{questionId}/answer/ → ApiEnvelope<LeagueQuestion> (a member, before it locks)
+// - PUT    /leagues/{id}/questions/{questionId}/settle/ → ApiEnvelope<LeagueQuestion> (the owner, once locked; again to correct)
+
+/** A member's answer as shown once the question locked. */
+export interface LeagueQuestionAnswer {
+  user_id: number;
+  name: string;
+  answer: string | number;
+  /** Null while the owner has not settled the question. */
+  points: number | null;
+}
+
+export interface LeagueQuestion {
+  id: number;
+  text: string;
+  kind: CustomQuestionKind;
+  /** The choices of an 'options' question; null otherwise. */
+  options: string[] | null;
+  points: number;
+  /** Answers lock, and are shown to the league, at this instant. */
+  locks_at: string;
+  open: boolean;
+  revealed: boolean;
+  my_answer: string | number | null;
+  /** The right answer once the owner settled it; null before. */
+  settled_answer: string | number | null;
+  my_points: number | null;
+  answer_count: number;
+  /** Once revealed: the members' answers (the first 100 by name); null before the lock. */
+  answers: LeagueQuestionAnswer[] | null;
+}
+
+export interface LeagueQuestions {
+  league_id: number;
+  /** The caller owns the league and it is private: they may add (up to `max`), delete and settle. */
+  can_manage: boolean;
+  max: number;
+  questions: LeagueQuestion[];
+}
+
+export interface CreateLeagueQuestionRequest {
+  text: string;
+  kind: CustomQuestionKind;
+  /** Only for kind 'options': 2–10 choices. */
+  options?: string[];
+  /** 5–50. */
+  points: number;
+  /** ISO 8601 with its offset, in the future. */
+  locks_at: string;
+}
+
+export interface LeagueQuestionAnswerRequest {
+  answer: string | number;
 }

@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsArray, IsObject } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, IsArray, IsObject } from 'class-validator';
 import type { SaveBonusAnswersRequest, SettleBonusQuestionRequest } from '@scoreline/contracts/api/bonus';
+import { CUSTOM_QUESTION_KINDS, type CustomQuestionDraft } from '@scoreline/contracts/game/bonus-questions';
 
 // The answers' own rules (a team of the season, a name) are checked per question in bonus-answers.ts.
 
@@ -17,4 +18,35 @@ export class SettleBonusQuestionDto implements SettleBonusQuestionRequest {
   @ApiProperty({ description: 'Team ids for champion/bottom, player names for top_scorer; 1 to 20', example: [12] })
   @IsArray({ message: 'right_answers must be a list of team ids or player names.' })
   right_answers!: (number | string)[];
+}
+
+// A league question's fields are checked together by customQuestionErrors (contracts), which names
+// each field that is wrong: here they are only let through.
+
+export class CreateLeagueQuestionDto implements CustomQuestionDraft {
+  @ApiProperty({ description: 'The question, at most 200 characters', example: 'How many goals will Haaland score?' })
+  @Allow()
+  text!: unknown;
+
+  @ApiProperty({ enum: CUSTOM_QUESTION_KINDS })
+  @Allow()
+  kind!: unknown;
+
+  @ApiPropertyOptional({ description: "Only for kind 'options': 2–10 choices", type: [String] })
+  @Allow()
+  options?: unknown;
+
+  @ApiProperty({ description: '5–50 points', example: 10 })
+  @Allow()
+  points!: unknown;
+
+  @ApiProperty({ description: 'When answers lock and are shown to the league: ISO 8601 with its offset, in the future', example: '2026-12-31T18:00:00Z' })
+  @Allow()
+  locks_at!: unknown;
+}
+
+export class LeagueQuestionAnswerDto {
+  @ApiProperty({ description: 'Text (at most 100 characters), one of the options, or a number', oneOf: [{ type: 'string' }, { type: 'number' }] })
+  @Allow()
+  answer!: unknown;
 }
