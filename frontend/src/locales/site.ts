@@ -170,6 +170,16 @@ const en = {
       answer:
         "The deadline is the kick-off of the gameweek's first match. Until then you can change your predictions and your banker as often as you like; after it, the whole gameweek is locked.",
     },
+    knockouts: {
+      question: 'How do knockout matches and two-legged ties score?',
+      answer:
+        'You predict the score after 90 minutes and stoppage time: extra time and penalties never change it. In a knockout match you also pick who goes through: a right pick earns 10 points, never doubled by your banker. In a two-legged tie you predict each leg, and pick who goes through once, with the second leg; it is judged on the aggregate, then extra time, then penalties (away goals do not count). A match whose teams are not known yet (such as “Winner of match 73”) opens for predictions when they are.',
+    },
+    bonus: {
+      question: 'What are bonus questions?',
+      answer:
+        'Before a competition’s first kick-off you can say who will be champion, who will be top scorer and, in a league, who will finish bottom: 20 points each. Names count however you write them (capitals and accents do not matter). Your answers stay hidden until the first kick-off. The owner of a private league can add up to five questions of its own, worth 5 to 50 points each.',
+    },
     postponed: {
       question: 'What happens when a match is postponed?',
       answer:
@@ -434,6 +444,16 @@ const es: Messages<typeof en> = {
       answer:
         'El cierre es el pitido inicial del primer partido de la jornada. Hasta entonces puedes cambiar tus pronósticos y tu comodín tantas veces como quieras; después, toda la jornada queda bloqueada.',
     },
+    knockouts: {
+      question: '¿Cómo puntúan las eliminatorias y los cruces a doble partido?',
+      answer:
+        'Pronosticas el resultado tras 90 minutos y el tiempo añadido: la prórroga y los penaltis nunca lo cambian. En una eliminatoria también eliges quién pasa: acertar da 10 puntos, nunca duplicados por el comodín. En un cruce a doble partido pronosticas cada partido y eliges quién pasa una sola vez, con la vuelta; cuenta el global, luego la prórroga y luego los penaltis (sin valor doble de los goles fuera). Un partido cuyos equipos aún no se conocen (como «Ganador del partido 73») se abre cuando se conocen.',
+    },
+    bonus: {
+      question: '¿Qué son las preguntas extra?',
+      answer:
+        'Antes del primer partido de una competición puedes decir quién será campeón, quién será el máximo goleador y, en una liga, quién quedará último: 20 puntos cada una. Los nombres valen como los escribas (mayúsculas y tildes no importan). Tus respuestas quedan ocultas hasta el primer partido. El creador de una liga privada puede añadir hasta cinco preguntas propias, de 5 a 50 puntos cada una.',
+    },
     postponed: {
       question: '¿Qué pasa si se aplaza un partido?',
       answer:
@@ -697,6 +717,16 @@ const fr: Messages<typeof en> = {
       answer:
         'La date limite est le coup d’envoi du premier match de la journée. Jusque-là, vous pouvez modifier vos pronostics et votre joker autant que vous voulez ; ensuite, toute la journée est verrouillée.',
     },
+    knockouts: {
+      question: 'Comment comptent les matchs à élimination directe et les confrontations aller-retour ?',
+      answer:
+        'Vous pronostiquez le score après 90 minutes et le temps additionnel : la prolongation et les tirs au but ne le changent jamais. Dans un match à élimination directe, vous choisissez aussi qui se qualifie : un bon choix rapporte 10 points, jamais doublés par le joker. Dans une confrontation aller-retour, vous pronostiquez chaque match et choisissez qui se qualifie une seule fois, avec le retour ; c’est le score cumulé qui compte, puis la prolongation, puis les tirs au but (sans règle des buts à l’extérieur). Un match dont les équipes ne sont pas encore connues (comme « Vainqueur du match 73 ») s’ouvre quand elles le sont.',
+    },
+    bonus: {
+      question: 'Que sont les questions bonus ?',
+      answer:
+        'Avant le premier coup d’envoi d’une compétition, vous pouvez dire qui sera champion, qui sera meilleur buteur et, dans un championnat, qui finira dernier : 20 points chacune. Les noms comptent quelle que soit leur écriture (majuscules et accents ne comptent pas). Vos réponses restent cachées jusqu’au premier coup d’envoi. Le créateur d’une ligue privée peut ajouter jusqu’à cinq questions à lui, de 5 à 50 points chacune.',
+    },
     postponed: {
       question: 'Que se passe-t-il quand un match est reporté ?',
       answer:
@@ -959,6 +989,16 @@ const de: Messages<typeof en> = {
       question: 'Wann ist Tippschluss?',
       answer:
         'Tippschluss ist der Anpfiff des ersten Spiels des Spieltags. Bis dahin kannst du deine Tipps und deinen Joker so oft ändern, wie du willst; danach ist der ganze Spieltag gesperrt.',
+    },
+    knockouts: {
+      question: 'Wie werden K.-o.-Spiele und Hin- und Rückspiele gewertet?',
+      answer:
+        'Du tippst das Ergebnis nach 90 Minuten und Nachspielzeit: Verlängerung und Elfmeterschießen ändern es nie. In einem K.-o.-Spiel tippst du außerdem, wer weiterkommt: ein richtiger Tipp bringt 10 Punkte, der Joker zählt dafür nicht. Bei Hin- und Rückspiel tippst du jedes Spiel und einmal, mit dem Rückspiel, wer weiterkommt; es zählt das Gesamtergebnis, dann die Verlängerung, dann das Elfmeterschießen (ohne Auswärtstorregel). Ein Spiel, dessen Mannschaften noch nicht feststehen (etwa „Sieger Spiel 73“), öffnet sich, sobald sie feststehen.',
+    },
+    bonus: {
+      question: 'Was sind Bonusfragen?',
+      answer:
+        'Vor dem ersten Anpfiff eines Wettbewerbs kannst du tippen, wer Meister wird, wer Torschützenkönig wird und, in einer Liga, wer Letzter wird: je 20 Punkte. Namen zählen, wie du sie schreibst (Groß- und Kleinschreibung und Akzente sind egal). Deine Antworten bleiben bis zum ersten Anpfiff verborgen. Wer eine private Liga gegründet hat, kann bis zu fünf eigene Fragen hinzufügen, je 5 bis 50 Punkte wert.',
     },
     postponed: {
       question: 'Was passiert, wenn ein Spiel verschoben wird?',

@@ -20,6 +20,11 @@ describe('searchFaq', () => {
     expect(searchFaq(FAQ_ENTRIES, 'exact scores correct results share').map((e) => e.id)).toContain('tie-breakers');
   });
 
+  it('says how knockouts and bonus questions score', () => {
+    expect(searchFaq(FAQ_ENTRIES, 'extra time penalties 90 minutes').map((e) => e.id)).toContain('knockouts');
+    expect(searchFaq(FAQ_ENTRIES, 'top scorer champion').map((e) => e.id)).toContain('bonus');
+  });
+
   it('returns nothing when no entry matches', () => {
     expect(searchFaq(FAQ_ENTRIES, 'offside trap')).toHaveLength(0);
   });

@@ -47,6 +47,8 @@ export function faqEntries(t: TFunction<'site'>): FaqEntry[] {
     entry('banker', 'scoring', t('faq.banker.question'), t('faq.banker.answer')),
     entry('deadline', 'scoring', t('faq.deadline.question'), t('faq.deadline.answer')),
     entry('postponed', 'scoring', t('faq.postponed.question'), t('faq.postponed.answer')),
+    entry('knockouts', 'scoring', t('faq.knockouts.question'), t('faq.knockouts.answer')),
+    entry('bonus', 'scoring', t('faq.bonus.question'), t('faq.bonus.answer')),
     entry('accuracy', 'scoring', t('faq.accuracy.question'), t('faq.accuracy.answer')),
     entry('hot-cold', 'scoring', t('faq.hotCold.question'), t('faq.hotCold.answer')),
     entry('league-kinds', 'leagues', t('faq.leagueKinds.question'), t('faq.leagueKinds.answer'), [
