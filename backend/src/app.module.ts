@@ -5,6 +5,7 @@ import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { BonusModule } from './bonus/bonus.module';
 import { CompareModule } from './compare/compare.module';
+import { CompetitionsModule } from './competitions/competitions.module';
 import { FailoverThrottlerStorage } from './auth/rate-limit-storage';
 import { LoggingModule } from './common/logging.module';
 import { AppConfigModule, APP_ENV } from './config/config.module';
@@ -46,6 +47,7 @@ export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, Red
     OnboardingModule,
     LeaguesModule,
     SeasonsModule,
+    CompetitionsModule,
     FixturesModule,
     CalendarModule,
     PredictionsModule,

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Activity, ActivityCategory, ActivityImportance, ActivityKind } from '@scoreline/contracts/api/leagues';
+import { seasonOfLeagueSql } from '../standings/season-context.queries';
 
 /**
  * The activity domain's data door: league_activities, the only table it writes (entries join the
@@ -105,11 +106,12 @@ export async function deleteStaleFixtureEntries(q: Queryable, fixtureId: number)
 const EVERY_ENTRY = (l: string, bigFrom: string) =>
   `(${l}.type IN ('private', 'public') AND NOT EXISTS (SELECT 1 FROM league_standings_summary sm WHERE sm.league_id = ${l}.id AND sm.member_count >= ${bigFrom}))`;
 
+/** A finished fixture's exact scores and banker hits, in its competition's leagues only (see EVERY_ENTRY for which). */
 export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: number): Promise<NewActivity[]> {
   return q.query(
     `WITH fx AS (
-       SELECT f.id, f.home_score, f.away_score, g.number, hc.short_name AS home, ac.short_name AS away
-       FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id
+       SELECT f.id, f.home_score, f.away_score, g.number, hc.short_name AS home, ac.short_name AS away, se.league_code
+       FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id JOIN seasons se ON se.id = f.season_id
        JOIN clubs hc ON hc.id = f.home_club_id JOIN clubs ac ON ac.id = f.away_club_id
        WHERE f.id = $1 AND f.status = 'finished'
      ),
@@ -133,7 +135,7 @@ export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: numb
             h.what || ':' || fx.id || ':' || h.user_id
      FROM hits h CROSS JOIN fx
      JOIN league_members m ON m.user_id = h.user_id
-     JOIN leagues l ON l.id = m.league_id AND ${EVERY_ENTRY('l', '$2')}
+     JOIN leagues l ON l.id = m.league_id AND l.competition_code = fx.league_code AND ${EVERY_ENTRY('l', '$2')}
      JOIN users u ON u.id = h.user_id
      ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description,
        importance = EXCLUDED.importance, metadata = EXCLUDED.metadata
@@ -144,14 +146,14 @@ export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: numb
 }
 
 /**
- * A gameweek's points entries (see EVERY_ENTRY for who gets one). Each league's best is a hash
- * aggregate over its members' rows, not a window sorted by league: at a million members the sort
- * spilled to disk.
+ * A gameweek's points entries in its competition's leagues (see EVERY_ENTRY for who gets one).
+ * Each league's best is a hash aggregate over its members' rows, not a window sorted by league: at
+ * a million members the sort spilled to disk.
  */
 export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: number): Promise<NewActivity[]> {
   return q.query(
     `WITH gw AS (
-       SELECT g.id, g.number FROM gameweeks g
+       SELECT g.id, g.number, se.league_code FROM gameweeks g JOIN seasons se ON se.id = g.season_id
        WHERE g.id = $1 AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
          -- and every prediction scored for good: the event of the last fixture scored sees the whole gameweek.
          AND NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id WHERE f.gameweek_id = g.id AND NOT p.is_final)
@@ -160,6 +162,8 @@ export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: 
        SELECT m.league_id, t.user_id, t.points, t.exact
        FROM gw JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0
        JOIN league_members m ON m.user_id = t.user_id
+       -- Before the aggregates: a fan's other competitions' leagues get no entry (nor a sort of their members).
+       JOIN leagues l ON l.id = m.league_id AND l.competition_code = gw.league_code
      ),
      best AS (SELECT league_id, max(points) AS league_best FROM scored GROUP BY league_id),
      kinds AS (
@@ -285,7 +289,7 @@ export async function deleteActivitiesNamingUser(q: Queryable, userId: number): 
   await q.query(`DELETE FROM league_activities WHERE actor_user_id = $1 OR target_user_id = $1`, [userId]);
 }
 
-/** The winner entries of the active season's gameweeks and months in one league (feed's badges). */
+/** The winner entries of the league's season's gameweeks and months in one league (feed's badges). */
 export interface PeriodWinnerEntry {
   kind: 'gameweek_won' | 'month_won';
   metadata: { points: number; gameweek?: number; month?: string };
@@ -300,7 +304,7 @@ export function selectPeriodWinnerEntries(q: Queryable, leagueId: number): Promi
     `SELECT a.kind, a.metadata, a.actor_user_id AS user_id, u.first_name, u.last_name, a.created_at
      FROM league_activities a
      JOIN users u ON u.id = a.actor_user_id
-     JOIN seasons s ON s.is_active
+     JOIN seasons s ON s.id = ${seasonOfLeagueSql('$1::int')}
      WHERE a.league_id = $1 AND a.kind IN ('gameweek_won', 'month_won')
        AND CASE a.kind WHEN 'gameweek_won' THEN split_part(a.dedupe_key, ':', 2)::int IN (SELECT g.id FROM gameweeks g WHERE g.season_id = s.id)
                        ELSE split_part(a.dedupe_key, ':', 2)::int = s.id END

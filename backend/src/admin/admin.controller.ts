@@ -37,9 +37,12 @@ export class AdminController {
   }
 
   @Get('fixtures/')
-  @ApiOperation({ summary: 'Fixtures of the active season (optionally of one gameweek number), with ids for the calls below' })
+  @ApiOperation({
+    summary: 'Fixtures of the active season (optionally of one gameweek number), with ids for the calls below',
+    description: "`competition`: that competition's active season (404 when it is not being played); default the first active season.",
+  })
   async list(@Query() query: AdminFixturesQueryDto): Promise<ApiEnvelope<AdminFixture[]>> {
-    return { data: await this.fixtures.list(query.gameweek) };
+    return { data: await this.fixtures.list(query.gameweek, query.competition) };
   }
 
   @Put('fixtures/:id/result')

@@ -172,7 +172,10 @@ export class AuthController {
   @Put('preferences/')
   @UseGuards(JwtAuthGuard)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Save any subset of the settings (fields left out keep their value); answers all of them' })
+  @ApiOperation({
+    summary: 'Save any subset of the settings (fields left out keep their value); answers all of them',
+    description: '`current_competition`: a competition you play that is being played (else 400), or null to clear it.',
+  })
   @ApiOkResponse({ description: 'The settings after the change', ...PREFERENCES_ANSWER })
   @ApiBadRequestResponse({ description: 'An unknown field or a value out of range; nothing is saved' })
   @ApiUnauthorizedResponse({ description: 'No valid token' })

@@ -4,6 +4,7 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -21,6 +22,7 @@ import { WriteRateLimitGuard } from './write-rate-limit.guard';
   imports: [
     PassportModule,
     LeaguesModule,
+    CompetitionsModule,
     JwtModule.registerAsync({
       inject: [APP_ENV],
       useFactory: (env: AppEnv) => ({

@@ -12,19 +12,20 @@ type Queryable = DataSource | EntityManager;
 // ---- user_preferences ------------------------------------------------------------------------
 
 export const PREFERENCE_COLUMNS = `theme, language, timezone, notify_gameweek_deadlines, notify_league_updates,
-  notify_match_results, notify_weekly_digest`;
+  notify_match_results, notify_weekly_digest, current_competition`;
 
 /**
  * Insert-or-merge in one statement, so two devices saving different fields at once both keep
  * their change. $2–$8 are the sent values (NULL = not sent, keep what is there); $9–$15 the
- * contract's defaults for a first row, passed in so they are written down in one place only.
+ * contract's defaults for a first row, passed in so they are written down in one place only;
+ * $16 whether current_competition was sent (null clears it, so NULL cannot mean "not sent"), $17 its value.
  */
 export const UPSERT_PREFERENCES_SQL = `
   INSERT INTO user_preferences AS p (user_id, theme, language, timezone, notify_gameweek_deadlines,
-                                     notify_league_updates, notify_match_results, notify_weekly_digest)
+                                     notify_league_updates, notify_match_results, notify_weekly_digest, current_competition)
   VALUES ($1, coalesce($2::varchar, $9::varchar), coalesce($3::varchar, $10::varchar), coalesce($4::varchar, $11::varchar),
           coalesce($5::boolean, $12::boolean), coalesce($6::boolean, $13::boolean),
-          coalesce($7::boolean, $14::boolean), coalesce($8::boolean, $15::boolean))
+          coalesce($7::boolean, $14::boolean), coalesce($8::boolean, $15::boolean), $17::varchar)
   ON CONFLICT (user_id) DO UPDATE SET
     theme = coalesce($2::varchar, p.theme),
     language = coalesce($3::varchar, p.language),
@@ -33,12 +34,19 @@ export const UPSERT_PREFERENCES_SQL = `
     notify_league_updates = coalesce($6::boolean, p.notify_league_updates),
     notify_match_results = coalesce($7::boolean, p.notify_match_results),
     notify_weekly_digest = coalesce($8::boolean, p.notify_weekly_digest),
+    current_competition = CASE WHEN $16::boolean THEN $17::varchar ELSE p.current_competition END,
     updated_at = now()
   RETURNING ${PREFERENCE_COLUMNS}`;
 
 export async function selectPreferences(q: Queryable, userId: number): Promise<PreferencesRow | undefined> {
   const [row]: PreferencesRow[] = await q.query(`SELECT ${PREFERENCE_COLUMNS} FROM user_preferences WHERE user_id = $1`, [userId]);
   return row;
+}
+
+/** The competition the user's screens show when a request names none; null: the default (or no row). */
+export async function selectCurrentCompetition(q: Queryable, userId: number): Promise<string | null> {
+  const [row]: { current_competition: string | null }[] = await q.query(`SELECT current_competition FROM user_preferences WHERE user_id = $1`, [userId]);
+  return row?.current_competition ?? null;
 }
 
 /** The preferences with when they were last saved (the account export). */

@@ -7,6 +7,7 @@ import type { UserPreferences } from '@scoreline/contracts/api/preferences';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { CompetitionsService } from '../competitions/competitions.service';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { User } from '../users/user.entity';
@@ -85,6 +86,7 @@ export class AuthService implements OnModuleInit {
     private readonly throttle: LoginThrottleService,
     private readonly refreshTokens: RefreshTokensService,
     private readonly background: BackgroundWorkService,
+    private readonly competitions: CompetitionsService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -334,6 +336,9 @@ export class AuthService implements OnModuleInit {
   /** Merges the sent fields into the stored ones (or the defaults) and answers the whole. */
   async updatePreferences(userId: number, dto: UpdatePreferencesDto): Promise<UserPreferences> {
     if (!changesSomething(dto)) return this.preferences(userId);
+    if (typeof dto.current_competition === 'string' && !(await this.competitions.playsActive(userId, dto.current_competition))) {
+      throw ApiError.field('current_competition', 'Choose a competition you play that is being played.');
+    }
     try {
       return toUserPreferences(await upsertPreferences(this.db, userId, dto));
     } catch (error) {

@@ -14,9 +14,10 @@ export interface PreferencesRow {
   notify_league_updates: boolean;
   notify_match_results: boolean;
   notify_weekly_digest: boolean;
+  current_competition: string | null;
 }
 
-/** A user without a row has never saved anything: every default. */
+/** A user without a row has never saved anything: every default (and no current competition). */
 export function toUserPreferences(row: PreferencesRow | undefined): UserPreferences {
   if (!row) return { preferences: { ...DEFAULT_PREFERENCE_SETTINGS }, notifications: { ...DEFAULT_NOTIFICATION_SETTINGS } };
   return {
@@ -27,6 +28,8 @@ export function toUserPreferences(row: PreferencesRow | undefined): UserPreferen
       matchResults: row.notify_match_results,
       weeklyDigest: row.notify_weekly_digest,
     },
+    // Only once chosen: a fan who never chose one gets the answer of before.
+    ...(row.current_competition === null ? {} : { current_competition: row.current_competition }),
   };
 }
 
@@ -52,10 +55,16 @@ export function upsertPreferencesParams(userId: number, change: UpdateUserPrefer
     dn.leagueUpdates,
     dn.matchResults,
     dn.weeklyDigest,
+    change.current_competition !== undefined,
+    change.current_competition ?? null,
   ];
 }
 
 /** True when the change sets at least one field (an empty PUT writes nothing). */
 export function changesSomething(change: UpdateUserPreferencesRequest): boolean {
-  return Object.values(change.preferences ?? {}).some((v) => v !== undefined) || Object.values(change.notifications ?? {}).some((v) => v !== undefined);
+  return (
+    change.current_competition !== undefined ||
+    Object.values(change.preferences ?? {}).some((v) => v !== undefined) ||
+    Object.values(change.notifications ?? {}).some((v) => v !== undefined)
+  );
 }

@@ -48,7 +48,7 @@ export class CalendarService {
     const feed = token ? await selectCalendarFeedByToken(this.db, token) : null;
     if (!feed) throw ApiError.notFound(NO_SUCH_FEED);
     const [deadlines, kickoffs] = await Promise.all([
-      this.schedule.deadlines(),
+      this.schedule.deadlines(feed.user_id),
       feed.include_club_kickoffs ? this.schedule.clubKickoffs(feed.user_id) : Promise.resolve([]),
     ]);
     const calendar = buildCalendarFeed(

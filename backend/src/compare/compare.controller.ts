@@ -1,10 +1,11 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { HeadToHeadResponse, MyRankHistoryResponse, RankHistory } from '@scoreline/contracts/api/compare';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { leagueIdPipe, userIdPipe } from '../leagues/id-param.pipe';
 import { CompareService } from './compare.service';
 
@@ -43,8 +44,11 @@ export class CompareController {
   }
 
   @Get('rank-history/')
-  @ApiOperation({ summary: 'Your rank after every completed gameweek, in each of your leagues' })
-  async myRankHistory(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<MyRankHistoryResponse>> {
-    return { data: await this.compare.myRankHistory(user.id) };
+  @ApiOperation({
+    summary: 'Your rank after every completed gameweek, in each of your leagues',
+    description: '`competition`: only the leagues of that competition (404 when it is not being played); default every league.',
+  })
+  async myRankHistory(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<MyRankHistoryResponse>> {
+    return { data: await this.compare.myRankHistory(user.id, query.competition) };
   }
 }

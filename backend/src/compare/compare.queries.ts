@@ -1,6 +1,6 @@
 /**
  * The SQL of head to head (reads only: leagues, members, gameweeks, fixtures, predictions and
- * totals of the active season). Rank history is read through the standings domain's service.
+ * totals of the league's season). Rank history is read through the standings domain's service.
  */
 
 import type { DataSource, EntityManager } from 'typeorm';
@@ -8,15 +8,16 @@ import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { revealedSql } from '../predictions/predictions.queries';
 import { storedRank } from '../standings/table-ranking.queries';
+import { seasonOfLeagueSql } from '../standings/season-context.queries';
 
 type Db = DataSource | EntityManager;
 
 /** The reveal rule over the gameweek `g` (the one SQL form, shared with every reader of picks). */
 const REVEALED = revealedSql('g');
 
-/** League $1 with the two players ($2 the viewer, $3 the other) as members of it, or null each. */
+/** League $1 and its season with the two players ($2 the viewer, $3 the other) as members of it, or null each. */
 const LEAGUE_AND_PLAYERS_SQL = `
-  SELECT l.id, l.name, l.type,
+  SELECT l.id, l.name, l.type, ${seasonOfLeagueSql('l.id')} AS season_id,
          (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', ${storedRank('s')})
           FROM league_members m JOIN users u ON u.id = m.user_id
           LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
@@ -27,31 +28,29 @@ const LEAGUE_AND_PLAYERS_SQL = `
           WHERE m.league_id = l.id AND m.user_id = $3) AS them
   FROM leagues l WHERE l.id = $1`;
 
-/** The active season's revealed gameweeks with each player's points ($1 viewer, $2 other), oldest first. */
+/** Season $3's revealed gameweeks with each player's points ($1 viewer, $2 other), oldest first. */
 const REVEALED_GAMEWEEKS_SQL = `
   SELECT g.id, g.number,
          NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')) AS completed,
          coalesce(a.points, 0)::int AS my_points, coalesce(b.points, 0)::int AS their_points
   FROM gameweeks g
-  JOIN seasons s ON s.id = g.season_id AND s.is_active
   LEFT JOIN user_gameweek_totals a ON a.gameweek_id = g.id AND a.user_id = $1
   LEFT JOIN user_gameweek_totals b ON b.gameweek_id = g.id AND b.user_id = $2
-  WHERE EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id) AND ${REVEALED}
+  WHERE g.season_id = $3 AND EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id) AND ${REVEALED}
   ORDER BY g.number`;
 
-/** Each player's exact scores, correct results and banker hits over the revealed gameweeks. */
+/** Each player's exact scores, correct results and banker hits over season $2's revealed gameweeks. */
 const PLAYER_FIGURES_SQL = `
   SELECT p.user_id,
          count(*) FILTER (WHERE p.outcome = 'exact')::int AS exact_scores,
          count(*) FILTER (WHERE p.outcome IN ('exact', 'correct'))::int AS correct_results,
          count(*) FILTER (WHERE p.is_banker AND p.outcome IN ('exact', 'correct'))::int AS banker_hits
   FROM predictions p
-  JOIN gameweeks g ON g.id = p.gameweek_id
-  JOIN seasons s ON s.id = g.season_id AND s.is_active
+  JOIN gameweeks g ON g.id = p.gameweek_id AND g.season_id = $2
   WHERE p.user_id = ANY($1::int[]) AND ${REVEALED}
   GROUP BY p.user_id`;
 
-/** Matches of the revealed gameweeks that both predicted, with both picks, newest first (the service keeps those that differ). */
+/** Matches of season $3's revealed gameweeks that both predicted, with both picks, newest first (the service keeps those that differ). */
 const DIFFERING_PICKS_SQL = `
   SELECT f.id AS fixture_id, g.number AS gameweek_number, f.kickoff_at, hc.name AS home_team, ac.name AS away_team,
          f.status, f.home_score, f.away_score,
@@ -60,8 +59,7 @@ const DIFFERING_PICKS_SQL = `
   FROM predictions a
   JOIN predictions b ON b.fixture_id = a.fixture_id AND b.user_id = $2
   JOIN fixtures f ON f.id = a.fixture_id
-  JOIN gameweeks g ON g.id = f.gameweek_id
-  JOIN seasons s ON s.id = g.season_id AND s.is_active
+  JOIN gameweeks g ON g.id = f.gameweek_id AND g.season_id = $3
   JOIN clubs hc ON hc.id = f.home_club_id
   JOIN clubs ac ON ac.id = f.away_club_id
   WHERE a.user_id = $1 AND ${REVEALED}
@@ -79,6 +77,8 @@ export interface LeagueAndPlayers {
   id: number;
   name: string;
   type: string;
+  /** The league's season (seasonOfLeagueSql): whose gameweeks head to head compares; null when none. */
+  season_id: number | null;
   me: MemberJson | null;
   them: MemberJson | null;
 }
@@ -125,17 +125,17 @@ export async function selectLeagueAndPlayers(db: Db, leagueId: number, viewerId:
   return row ?? null;
 }
 
-/** The active season's revealed gameweeks with both players' points, oldest first. */
-export function selectRevealedGameweeks(db: Db, viewerId: number, otherId: number): Promise<RevealedGameweekRow[]> {
-  return db.query(REVEALED_GAMEWEEKS_SQL, [viewerId, otherId]);
+/** The season's revealed gameweeks with both players' points, oldest first. */
+export function selectRevealedGameweeks(db: Db, seasonId: number | null, viewerId: number, otherId: number): Promise<RevealedGameweekRow[]> {
+  return db.query(REVEALED_GAMEWEEKS_SQL, [viewerId, otherId, seasonId]);
 }
 
-/** Both players' figures over the revealed gameweeks (a player with no prediction has no row). */
-export function selectPlayerFigures(db: Db, userIds: number[]): Promise<PlayerFigures[]> {
-  return db.query(PLAYER_FIGURES_SQL, [userIds]);
+/** Both players' figures over the season's revealed gameweeks (a player with no prediction has no row). */
+export function selectPlayerFigures(db: Db, seasonId: number | null, userIds: number[]): Promise<PlayerFigures[]> {
+  return db.query(PLAYER_FIGURES_SQL, [userIds, seasonId]);
 }
 
-/** The revealed matches both predicted, with both picks, newest first. */
-export function selectPickPairs(db: Db, viewerId: number, otherId: number): Promise<PairRow[]> {
-  return db.query(DIFFERING_PICKS_SQL, [viewerId, otherId]);
+/** The season's revealed matches both predicted, with both picks, newest first. */
+export function selectPickPairs(db: Db, seasonId: number | null, viewerId: number, otherId: number): Promise<PairRow[]> {
+  return db.query(DIFFERING_PICKS_SQL, [viewerId, otherId, seasonId]);
 }

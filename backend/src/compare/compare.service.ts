@@ -14,6 +14,7 @@ import { bestAndWorstRank, gameweekWinner, pickVerdict, picksDiffer } from '@sco
 import { ApiError } from '../common/api-error';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { initials } from '../leagues/rank-badge';
+import { SeasonsService } from '../seasons/seasons.service';
 import { RankHistoryService, StoredRankPoint } from '../standings/rank-history.service';
 import {
   selectLeagueAndPlayers,
@@ -37,15 +38,16 @@ export class CompareService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly rankHistory: RankHistoryService,
+    private readonly seasons: SeasonsService,
   ) {}
 
   async headToHead(leagueId: number, viewerId: number, otherId: number): Promise<HeadToHeadResponse> {
     if (otherId === viewerId) throw ApiError.badRequest(SELF_COMPARE);
     const league = await this.sharedLeague(leagueId, viewerId, otherId);
     const [gameweekRows, figureRows, pairRows] = await Promise.all([
-      selectRevealedGameweeks(this.db, viewerId, otherId),
-      selectPlayerFigures(this.db, [viewerId, otherId]),
-      selectPickPairs(this.db, viewerId, otherId),
+      selectRevealedGameweeks(this.db, league.season_id, viewerId, otherId),
+      selectPlayerFigures(this.db, league.season_id, [viewerId, otherId]),
+      selectPickPairs(this.db, league.season_id, viewerId, otherId),
     ]);
 
     const gameweeks: HeadToHeadGameweek[] = gameweekRows.map((g) => ({
@@ -96,9 +98,10 @@ export class CompareService {
     return toRankHistory({ id: league.id, name: league.name, type: league.type }, userId, stored);
   }
 
-  /** The viewer's rank history in every league they are in. */
-  async myRankHistory(viewerId: number): Promise<MyRankHistoryResponse> {
-    const leagues = await this.rankHistory.leaguesOf(viewerId);
+  /** The viewer's rank history in every league they are in, or in a competition's (404 when it is not being played). */
+  async myRankHistory(viewerId: number, competition?: string): Promise<MyRankHistoryResponse> {
+    if (competition !== undefined) await this.seasons.seasonForRequest(competition, viewerId);
+    const leagues = await this.rankHistory.leaguesOf(viewerId, competition);
     const stored = await this.rankHistory.historyOf(
       viewerId,
       leagues.map((l) => l.id),

@@ -4,7 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { League } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { LEAGUE_NOT_FOUND } from './id-param.pipe';
-import { type LeagueAccessRow, type LeagueRow, selectLeagueAccess, selectLeagueForViewer } from './leagues.queries';
+import { type LeagueAccessRow, type LeagueOfViewerRow, type LeagueRow, selectLeagueAccess, selectLeagueForViewer } from './leagues.queries';
 
 export function toLeague(row: LeagueRow, viewerId: number): League {
   return {
@@ -37,8 +37,8 @@ export function toLeague(row: LeagueRow, viewerId: number): League {
 export class LeagueAccessService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** The league as the viewer may see it, or 404. */
-  async visible(leagueId: number, viewerId: number, q: DataSource | EntityManager = this.db): Promise<LeagueRow> {
+  /** The league as the viewer may see it (with its season), or 404. */
+  async visible(leagueId: number, viewerId: number, q: DataSource | EntityManager = this.db): Promise<LeagueOfViewerRow> {
     const row = await selectLeagueForViewer(q, leagueId, viewerId);
     if (!row || (row.type === 'private' && row.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
     return row;
@@ -55,7 +55,7 @@ export class LeagueAccessService {
   }
 
   /** The owner's management calls: 404 if the viewer cannot see the league, 403 unless they own it. */
-  async owned(leagueId: number, viewerId: number, q: DataSource | EntityManager = this.db, what = 'Only the league owner can do that.'): Promise<LeagueRow> {
+  async owned(leagueId: number, viewerId: number, q: DataSource | EntityManager = this.db, what = 'Only the league owner can do that.'): Promise<LeagueOfViewerRow> {
     const row = await this.visible(leagueId, viewerId, q);
     if (row.owner_id !== viewerId || row.role === null) throw ApiError.forbidden(what);
     return row;

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { standingsOf, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 import { userNameStartsWith, userNameOrder } from '../users/users.queries';
-import { ACTIVE_SEASON_ID_SQL, CURRENT_GAMEWEEK_ID_SQL } from '../standings/season-context.queries';
+import { currentGameweekIdSql, seasonOfLeagueSql } from '../standings/season-context.queries';
 import { queryGenericPlan, queryPrepared } from '../database/database.queries';
 import type { GenericPlanPool } from '../database/generic-plan-pool';
 
@@ -124,11 +124,11 @@ const MEMBER_SORTS: Record<MemberSort, string> = {
 const SEARCH_SORTS: Record<MemberSort, string> = { ...MEMBER_SORTS, name: `${userNameOrder('u')} || '', m.user_id` };
 
 /**
- * A page row's activity in the active season, read in the page's own query (a round trip less per
- * page): its correct and scored predictions, the gameweeks it predicted, and whether it predicted
- * the current one. Needs the page's `m` (league_members) and `act` (ACTIVITY_CONTEXT).
+ * A page row's activity in the league's ($1) season, read in the page's own query (a round trip
+ * less per page): its correct and scored predictions, the gameweeks it predicted, and whether it
+ * predicted the current one. Needs the page's `m` (league_members) and `act` (ACTIVITY_CONTEXT).
  */
-const ACTIVITY_CONTEXT = `CROSS JOIN (SELECT ${ACTIVE_SEASON_ID_SQL} AS season_id, ${CURRENT_GAMEWEEK_ID_SQL} AS gameweek_id) act
+const ACTIVITY_CONTEXT = `CROSS JOIN (SELECT se.season_id, ${currentGameweekIdSql('se.season_id')} AS gameweek_id FROM (SELECT ${seasonOfLeagueSql('$1::int')} AS season_id) se) act
      LEFT JOIN user_season_totals st ON st.user_id = m.user_id AND st.season_id = act.season_id`;
 const ACTIVITY_COLUMNS = `coalesce(st.correct, 0) AS season_correct, coalesce(st.scored, 0) AS season_scored,
        (SELECT count(DISTINCT p.gameweek_id) FROM predictions p JOIN gameweeks g ON g.id = p.gameweek_id
@@ -142,7 +142,7 @@ const MEMBER_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL
 /** A page: the key of each ranked member instead of a rank (the service looks ranks up by key). */
 const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct,
        ${ACTIVITY_COLUMNS}`;
-/** What MEMBER_PAGE_COLUMNS reads beside a page's `m` (league_members): the user, their club, standing and activity. */
+/** What MEMBER_PAGE_COLUMNS reads beside a page's `m` (league_members, of the league $1): the user, their club, standing and activity. */
 const MEMBER_PAGE_JOINS = `JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
      ${ACTIVITY_CONTEXT}`;

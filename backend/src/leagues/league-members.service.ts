@@ -227,8 +227,8 @@ export class LeagueMembersService {
   }
 
   async stats(leagueId: number, viewerId: number): Promise<MemberStats> {
-    await this.access.assertVisible(leagueId, viewerId);
-    const ctx = await this.seasons.load();
+    const access = await this.access.assertVisible(leagueId, viewerId);
+    const ctx = await this.seasons.load(access.season_id);
     const seasonId = ctx?.seasonId ?? null;
     const gameweekId = ctx?.current?.id ?? null;
     const load = async (): Promise<MemberStats> => {
@@ -259,7 +259,7 @@ export class LeagueMembersService {
     const access = await this.access.assertVisible(leagueId, viewerId);
     const [stored, live] = await Promise.all([this.member(leagueId, String(memberId), access.table_version), this.leaderboards.liveStandingsAt(leagueId, access)]);
     const member = withLiveStanding(stored, live);
-    const ctx = await this.seasons.load();
+    const ctx = await this.seasons.load(access.season_id);
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
     const cmp = live ? liveComparison(live, viewerId, member) : await this.storedComparison(leagueId, access.table_version, viewerId, member);
     const accuracy = accuracyPercent(facts.correct, facts.scored);
@@ -312,7 +312,7 @@ export class LeagueMembersService {
     const league = await this.access.assertVisible(leagueId, viewerId);
     const [stored, live] = await Promise.all([this.member(leagueId, player, league.table_version), this.leaderboards.liveStandingsAt(leagueId, league)]);
     const member = withLiveStanding(stored, live);
-    const ctx = await this.seasons.load();
+    const ctx = await this.seasons.load(league.season_id);
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
     const { hot, cold } = await this.statsService.teamForm(member.user_id, ctx?.seasonId ?? null);
     const played = facts.gameweeks.filter((g) => g.predictions > 0);

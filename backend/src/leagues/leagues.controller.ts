@@ -24,6 +24,7 @@ import type { AuthUser } from '../auth/jwt-payload';
 import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
 import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
 import { LeaderboardService } from '../standings/leaderboard.service';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { ActivityQueryDto, CreateLeagueDto, DiscoverQueryDto, JoinLeagueDto, LeaderboardQueryDto, MembersQueryDto } from './dto/leagues.dto';
 import { RegenerateCodeDto } from './dto/regenerate-code.dto';
 import { leagueIdPipe, userIdPipe } from './id-param.pipe';
@@ -49,9 +50,12 @@ export class LeaguesController {
   ) {}
 
   @Get('overview/')
-  @ApiOperation({ summary: "The hub: the caller's global, country and club leagues, private and public leagues, with ranks" })
-  async overview(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<LeaguesOverview>> {
-    return { data: await this.leagues.overview(user.id) };
+  @ApiOperation({
+    summary: "The hub: the caller's global, country and club leagues, private and public leagues, with ranks",
+    description: '`competition`: only the leagues of that competition (404 when it is not being played); default every league.',
+  })
+  async overview(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<LeaguesOverview>> {
+    return { data: await this.leagues.overview(user.id, query.competition) };
   }
 
   @Get('discover/')
@@ -61,7 +65,10 @@ export class LeaguesController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create a private (invite code generated, max_members 2–1000, default 1000) or public league; the caller becomes its owner' })
+  @ApiOperation({
+    summary: 'Create a private (invite code generated, max_members 2–1000, default 1000) or public league; the caller becomes its owner',
+    description: '`competition`: the competition it plays (404 when it is not being played); default the one being played.',
+  })
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateLeagueDto): Promise<ApiEnvelope<League>> {
     return { message: 'League created.', data: await this.leagues.create(user.id, dto) };
   }

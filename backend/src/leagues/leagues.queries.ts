@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { queryPrepared } from '../database/database.queries';
-import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../standings/season-context.queries';
 import { BIG_LEAGUE } from './big-league';
 import { tableVersionSql } from '../standings/table-ranking.queries';
 
@@ -54,9 +54,14 @@ const leagueSelect = (membership: 'LEFT JOIN' | 'JOIN', extraColumns = '') => `
   LEFT JOIN countries co ON co.id = l.country_id
   LEFT JOIN clubs cl ON cl.id = l.club_id`;
 
+/** A league as one viewer sees it, with its season (seasonOfLeagueSql; null when none). */
+export interface LeagueOfViewerRow extends LeagueRow {
+  season_id: number | null;
+}
+
 /** The league with the viewer's role in it (null when not a member); undefined when there is no such league. */
-export async function selectLeagueForViewer(q: Queryable, leagueId: number, viewerId: number): Promise<LeagueRow | undefined> {
-  const [row]: LeagueRow[] = await q.query(`${leagueSelect('LEFT JOIN')} WHERE l.id = $2`, [viewerId, leagueId]);
+export async function selectLeagueForViewer(q: Queryable, leagueId: number, viewerId: number): Promise<LeagueOfViewerRow | undefined> {
+  const [row]: LeagueOfViewerRow[] = await q.query(`${leagueSelect('LEFT JOIN', `${seasonOfLeagueSql('l.id')} AS season_id, `)} WHERE l.id = $2`, [viewerId, leagueId]);
   return row;
 }
 
@@ -79,7 +84,7 @@ export interface LeagueOfMemberRow extends LeagueRow {
  * from the league's histogram as kept per version (a sum over the histogram's better buckets in
  * SQL cost ~0.8 ms a league at 100k). Prepared: planning it took longer than running it.
  */
-export function selectLeaguesOfMember(q: Queryable, userId: number): Promise<LeagueOfMemberRow[]> {
+export function selectLeaguesOfMember(q: Queryable, userId: number, competitionCode: string | null = null): Promise<LeagueOfMemberRow[]> {
   return queryPrepared<LeagueOfMemberRow>(
     q,
     // The big-league threshold is in the text (tests lower it): one name per threshold.
@@ -87,8 +92,9 @@ export function selectLeaguesOfMember(q: Queryable, userId: number): Promise<Lea
     `${leagueSelect('JOIN', `s.total_points AS my_points, s.exact AS my_exact, s.correct AS my_correct,
          (SELECT ${tableVersionSql('sm')} FROM league_standings_summary sm WHERE sm.league_id = l.id) AS table_version, `)}
      LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
+     WHERE ($2::varchar IS NULL OR l.competition_code = $2)
      ORDER BY l.created_at, l.id`,
-    [userId],
+    [userId, competitionCode],
   );
 }
 
@@ -104,6 +110,8 @@ export interface LeagueAccessRow {
   computed_at: Date | null;
   recomputed_at: Date | null;
   fixture_states_version: string;
+  /** The league's season (seasonOfLeagueSql): its tables' and activity's; null when none. */
+  season_id: number | null;
 }
 
 /**
@@ -115,7 +123,8 @@ export async function selectLeagueAccess(q: Queryable, leagueId: number, viewerI
     q,
     'league_access',
     `SELECT l.type, l.owner_id, l.name, m.role, ${tableVersionSql('sm')} AS table_version,
-            sm.member_count, sm.computed_at, sm.recomputed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version
+            sm.member_count, sm.computed_at, sm.recomputed_at, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version,
+            ${seasonOfLeagueSql('l.id')} AS season_id
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
      LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
@@ -202,7 +211,14 @@ export interface DiscoverRow {
 }
 
 /** A page of public leagues, biggest first, matching the ILIKE pattern when given; each row carries the total. */
-export function selectPublicLeaguesPage(q: Queryable, viewerId: number, pattern: string | null, pageSize: number, offset: number): Promise<DiscoverRow[]> {
+export function selectPublicLeaguesPage(
+  q: Queryable,
+  viewerId: number,
+  pattern: string | null,
+  pageSize: number,
+  offset: number,
+  competitionCode: string | null = null,
+): Promise<DiscoverRow[]> {
   return q.query(
     `SELECT l.id, l.name, l.description, l.created_at,
             ${memberCountSql('l')} AS member_count,
@@ -211,17 +227,19 @@ export function selectPublicLeaguesPage(q: Queryable, viewerId: number, pattern:
             count(*) OVER ()::int AS total
      FROM leagues l LEFT JOIN users ou ON ou.id = l.owner_id
      WHERE l.type = 'public' AND ($2::text IS NULL OR l.name ILIKE $2 OR l.description ILIKE $2)
+       AND ($5::varchar IS NULL OR l.competition_code = $5)
      ORDER BY member_count DESC, l.created_at DESC, l.id DESC
      LIMIT $3 OFFSET $4`,
-    [viewerId, pattern, pageSize, offset],
+    [viewerId, pattern, pageSize, offset, competitionCode],
   );
 }
 
 /** How many public leagues match (for a page past the end, which carries no total). */
-export async function countPublicLeagues(q: Queryable, pattern: string | null): Promise<number> {
+export async function countPublicLeagues(q: Queryable, pattern: string | null, competitionCode: string | null = null): Promise<number> {
   const [counted]: { total: number }[] = await q.query(
-    `SELECT count(*)::int AS total FROM leagues l WHERE l.type = 'public' AND ($1::text IS NULL OR l.name ILIKE $1 OR l.description ILIKE $1)`,
-    [pattern],
+    `SELECT count(*)::int AS total FROM leagues l
+     WHERE l.type = 'public' AND ($1::text IS NULL OR l.name ILIKE $1 OR l.description ILIKE $1) AND ($2::varchar IS NULL OR l.competition_code = $2)`,
+    [pattern, competitionCode],
   );
   return counted.total;
 }

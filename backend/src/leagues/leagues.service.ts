@@ -56,8 +56,10 @@ export class LeaguesService {
     private readonly calendar: SeasonsService,
   ) {}
 
-  async overview(userId: number): Promise<LeaguesOverview> {
-    const rows = await selectLeaguesOfMember(this.db, userId);
+  /** The hub: every league of the user, or a competition's (404 when it is not being played). */
+  async overview(userId: number, competition?: string): Promise<LeaguesOverview> {
+    if (competition !== undefined) await this.calendar.seasonForRequest(competition, userId);
+    const rows = await selectLeaguesOfMember(this.db, userId, competition ?? null);
     // While a match is open the ranks are the live tables' (as each league's leaderboard shows them);
     // between matches the stored table's, from its histogram as kept per version.
     const [live, stored] = await Promise.all([
@@ -129,8 +131,9 @@ export class LeaguesService {
         throw ApiError.conflict(`You already own a league called ${sameName}.`, { name: ['You already own a league with this name.'] });
       }
       const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
-      // A league plays the competition being played (the sole active season's).
-      const competitionCode = await this.calendar.activeCompetitionCode(tx);
+      // A league plays the competition named (being played, else 404), or the one being played.
+      const competitionCode =
+        dto.competition === undefined ? await this.calendar.activeCompetitionCode(tx) : (await this.calendar.seasonForRequest(dto.competition, userId, tx)).league_code;
       const id = await this.insertLeague(tx, userId, dto, maxMembers, competitionCode);
       await insertOwnerMember(tx, id, userId);
       await this.outbox.publish(tx, 'member.joined', { leagueId: id, userId, leagueType: dto.type, via: 'create' });
@@ -147,8 +150,10 @@ export class LeaguesService {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? DISCOVER_DEFAULT_PAGE_SIZE;
     const search = containsPattern(query.search);
-    const rows = await selectPublicLeaguesPage(this.db, userId, search, pageSize, pageOffset(page, pageSize));
-    const total = rows[0]?.total ?? (await countPublicLeagues(this.db, search));
+    // Only a competition being played (404 otherwise); none named: every competition's leagues.
+    const competition = query.competition === undefined ? null : (await this.calendar.seasonForRequest(query.competition, userId)).league_code;
+    const rows = await selectPublicLeaguesPage(this.db, userId, search, pageSize, pageOffset(page, pageSize), competition);
+    const total = rows[0]?.total ?? (await countPublicLeagues(this.db, search, competition));
     return {
       leagues: rows.map((r) => ({
         id: r.id,
@@ -216,7 +221,7 @@ export class LeaguesService {
 
   async stats(leagueId: number, userId: number): Promise<LeagueStats> {
     const league = await this.access.visible(leagueId, userId);
-    const ctx = await this.seasons.load();
+    const ctx = await this.seasons.load(league.season_id);
     const leading = await this.standings.leadingScore(leagueId);
     const total = ctx?.gameweeks.length ?? 0;
     const completed = ctx?.gameweeks.filter((g) => g.completed).length ?? 0;

@@ -104,6 +104,33 @@ describe('notification emails', () => {
     expect(sparse.text).toContain('You did not play Gameweek 3.');
     expect(sparse.text).toContain('No deadline is scheduled yet.');
   });
+
+  it('gives each competition the reader played its own section, the first one naming the points in the subject', () => {
+    const both = weeklyDigestEmail(
+      {
+        to: 'd@example.com',
+        firstName: 'Dee',
+        week: '2026-W24',
+        seasonName: 'English Premier League 2025/26',
+        seasonPoints: 120,
+        lastGameweek: null,
+        globalRank: 2,
+        nextDeadline: null,
+        moreSections: [
+          { seasonName: 'World Cup 2026', seasonPoints: 9, lastGameweek: { number: 1, points: 9 }, globalRank: null, nextDeadline: { gameweekNumber: 2, at: new Date('2026-06-18T16:00:00Z') } },
+        ],
+      },
+      APP,
+    );
+    expect(both.subject).toBe('Your Scoreline week 2026-W24: 120 points this season');
+    const premier = both.text.indexOf('Your English Premier League 2025/26 so far: 120 points, 2nd in the global league.');
+    const worldCup = both.text.indexOf('Your World Cup 2026 so far: 9 points.');
+    expect(premier).toBeGreaterThan(-1);
+    expect(worldCup).toBeGreaterThan(premier);
+    expect(both.text.slice(worldCup)).toContain('Gameweek 1 brought you 9 points.');
+    expect(both.text.slice(worldCup)).toContain('Next deadline: Gameweek 2 closes Thursday 18 June, 16:00 UTC.');
+    expect(both.text.slice(premier, worldCup)).toContain('No deadline is scheduled yet.');
+  });
 });
 
 describe('notification emails in the reader\'s language and time zone', () => {

@@ -178,11 +178,8 @@ export function requestApprovedEmail(r: RequestApprovedNotice, appUrl: string): 
   });
 }
 
-export interface WeeklyDigest extends Reader {
-  to: string;
-  firstName: string;
-  /** ISO week, e.g. "2026-W48". */
-  week: string;
+/** One competition's part of the weekly digest: the season the reader played in it. */
+export interface DigestSection {
   seasonName: string;
   seasonPoints: number;
   /** The latest completed gameweek, and the user's points in it (null: did not play it). */
@@ -191,14 +188,31 @@ export interface WeeklyDigest extends Reader {
   nextDeadline: { gameweekNumber: number; at: Date } | null;
 }
 
-/** Monday's summary: season points, last gameweek, global rank, next deadline. */
+/** The digest's first section is the reader's home competition; the subject names its points. */
+export interface WeeklyDigest extends Reader, DigestSection {
+  to: string;
+  firstName: string;
+  /** ISO week, e.g. "2026-W48". */
+  week: string;
+  /** The other competitions the reader played, a section each after the first. */
+  moreSections?: readonly DigestSection[];
+}
+
+/** One section's lines: season points and global rank, last gameweek, next deadline. */
+function digestSectionLines(s: DigestSection, reader: Reader): string[] {
+  const t = textsFor(reader);
+  const lines = [t.digest.season(s.seasonName, t.points(s.seasonPoints), s.globalRank !== null ? t.ordinal(s.globalRank) : null)];
+  if (s.lastGameweek) {
+    lines.push(s.lastGameweek.points === null ? t.digest.missed(s.lastGameweek.number) : t.digest.played(s.lastGameweek.number, t.points(s.lastGameweek.points)));
+  }
+  lines.push(s.nextDeadline ? t.digest.next(s.nextDeadline.gameweekNumber, formatWhen(s.nextDeadline.at, reader)) : t.digest.noDeadline);
+  return lines;
+}
+
+/** Monday's summary, a section per competition played: season points, last gameweek, global rank, next deadline. */
 export function weeklyDigestEmail(d: WeeklyDigest, appUrl: string): OutgoingMail {
   const t = textsFor(d);
-  const lines = [t.digest.season(d.seasonName, t.points(d.seasonPoints), d.globalRank !== null ? t.ordinal(d.globalRank) : null)];
-  if (d.lastGameweek) {
-    lines.push(d.lastGameweek.points === null ? t.digest.missed(d.lastGameweek.number) : t.digest.played(d.lastGameweek.number, t.points(d.lastGameweek.points)));
-  }
-  lines.push(d.nextDeadline ? t.digest.next(d.nextDeadline.gameweekNumber, formatWhen(d.nextDeadline.at, d)) : t.digest.noDeadline);
+  const lines = [d, ...(d.moreSections ?? [])].flatMap((section) => digestSectionLines(section, d));
   return compose({
     reader: d,
     to: d.to,

@@ -10,17 +10,18 @@ import {
   matchResultsEmail,
   requestApprovedEmail,
   weeklyDigestEmail,
+  type DigestSection,
   type Reader,
 } from '../mail/notification-emails';
-import { claimDeadlineReminders } from './deadline-reminders.queries';
+import { claimDeadlineReminders, selectOpenGameweeks } from './deadline-reminders.queries';
 import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
 import { isoWeekKey } from './iso-week';
 import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates.queries';
 import { claimMatchResults, seasonOfFinalGameweek } from './match-results.queries';
 import { globalRanks } from './recipients.sql';
-import { selectActiveSeason } from '../seasons/seasons.queries';
+import { selectActiveSeasons } from '../seasons/seasons.queries';
 import { JOB, KIND, type NotificationJob } from './notification-jobs';
-import { claimWeeklyDigests } from './weekly-digest.queries';
+import { claimWeeklyDigests, type DigestSectionRow } from './weekly-digest.queries';
 
 /**
  * The notification emails: each method claims its recipients (see the *.ts beside it for the
@@ -55,17 +56,24 @@ export class NotificationsService {
     return deliverInBatches({ db: this.db, kind, claim, compose, send: (m) => this.mail.send(m) });
   }
 
-  /** Gameweek deadline within 24 hours: remind whoever has not predicted every match. */
-  deadlineReminders(now: Date): Promise<number> {
-    return this.deliver(
-      KIND.deadline,
-      (after, limit) => claimDeadlineReminders(this.db, now, after, limit),
-      (r) =>
-        deadlineReminderEmail(
-          { ...reader(r), to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
-          this.env.appUrl,
-        ),
-    );
+  /**
+   * Gameweek deadline within 24 hours: remind whoever plays its competition and has not predicted
+   * every match. One sweep per open gameweek (one per competition), each with its own cursor.
+   */
+  async deadlineReminders(now: Date): Promise<number> {
+    let sent = 0;
+    for (const gameweek of await selectOpenGameweeks(this.db, now)) {
+      sent += await this.deliver(
+        KIND.deadline,
+        (after, limit) => claimDeadlineReminders(this.db, now, gameweek.id, after, limit),
+        (r) =>
+          deadlineReminderEmail(
+            { ...reader(r), to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
+            this.env.appUrl,
+          ),
+      );
+    }
+    return sent;
   }
 
   /** A result or a scoring in this gameweek: once it is over for good, tell its players. */
@@ -123,32 +131,34 @@ export class NotificationsService {
     );
   }
 
-  /** Monday's digest for the ISO week `now` falls in. */
+  /** Monday's digest for the ISO week `now` falls in: one per fan, a section per active season they played. */
   async weeklyDigest(now: Date): Promise<number> {
     const week = isoWeekKey(now);
-    const active = await selectActiveSeason(this.db);
-    if (!active) return 0;
-    const ranks = await globalRanks(this.db, active.id);
+    const active = await selectActiveSeasons(this.db);
+    if (active.length === 0) return 0;
+    // Global ranks once per season for the whole job (a window over every member), not per batch.
+    const ranks = new Map<number, Map<number, number>>();
+    for (const season of active) ranks.set(season.id, await globalRanks(this.db, season.id));
     return this.deliver(
       KIND.digest,
       (after, limit) => claimWeeklyDigests(this.db, now, week, after, limit),
-      (r) =>
-        weeklyDigestEmail(
-          {
-            ...reader(r),
-            to: r.email,
-            firstName: r.first_name,
-            week,
-            seasonName: r.season_name,
-            seasonPoints: r.season_points,
-            lastGameweek: r.last_gameweek_number === null ? null : { number: r.last_gameweek_number, points: r.last_gameweek_points },
-            globalRank: ranks.get(r.user_id) ?? null,
-            nextDeadline: r.next_gameweek_number === null || r.next_deadline === null ? null : { gameweekNumber: r.next_gameweek_number, at: new Date(r.next_deadline) },
-          },
-          this.env.appUrl,
-        ),
+      (r) => {
+        const [first, ...more] = r.sections.map((s) => digestSection(s, ranks.get(s.season_id)?.get(r.user_id) ?? null));
+        return weeklyDigestEmail({ ...reader(r), to: r.email, firstName: r.first_name, week, ...first, moreSections: more }, this.env.appUrl);
+      },
     );
   }
+}
+
+/** A digest row's section as the email takes it. */
+function digestSection(s: DigestSectionRow, globalRank: number | null): DigestSection {
+  return {
+    seasonName: s.season_name,
+    seasonPoints: s.season_points,
+    lastGameweek: s.last_gameweek_number === null ? null : { number: s.last_gameweek_number, points: s.last_gameweek_points },
+    globalRank,
+    nextDeadline: s.next_gameweek_number === null || s.next_deadline === null ? null : { gameweekNumber: s.next_gameweek_number, at: new Date(s.next_deadline) },
+  };
 }
 
 /** The language and time zone an email is written in, from its candidate row. */

@@ -38,7 +38,10 @@ export class OnboardingController {
 
   @Post('complete/')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Store country and club (also to change them later); joins their leagues' })
+  @ApiOperation({
+    summary: 'Store country and club (also to change them later); joins their leagues',
+    description: 'Optional `competitions`: codes of competitions being played that you start playing (400 naming competitions otherwise).',
+  })
   async complete(@CurrentUser() user: AuthUser, @Body() dto: CompleteOnboardingDto): Promise<ApiEnvelope<Preferences>> {
     return { message: 'Your preferences are saved.', data: await this.onboarding.complete(user.id, dto) };
   }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { OnboardingController } from './onboarding.controller';
 import { OnboardingService } from './onboarding.service';
 
-@Module({ imports: [LeaguesModule], controllers: [OnboardingController], providers: [OnboardingService] })
+@Module({ imports: [LeaguesModule, CompetitionsModule], controllers: [OnboardingController], providers: [OnboardingService] })
 export class OnboardingModule {}

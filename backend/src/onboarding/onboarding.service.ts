@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Club, Country, OnboardingStatus, Preferences } from '@scoreline/contracts/api/onboarding';
 import { ApiError } from '../common/api-error';
+import { CompetitionsService } from '../competitions/competitions.service';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { ClubSearchQueryDto, CompleteOnboardingDto } from './dto/onboarding.dto';
 import { containsPattern, startsWithPattern } from '../common/sql-like';
@@ -14,6 +15,7 @@ export class OnboardingService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly memberships: AutomaticMembershipService,
+    private readonly competitions: CompetitionsService,
   ) {}
 
   async status(userId: number): Promise<OnboardingStatus> {
@@ -51,7 +53,7 @@ export class OnboardingService {
     };
   }
 
-  /** Store the preferences (also later, to change them) and move the user's automatic leagues. */
+  /** Store the preferences (also later, to change them), move the user's automatic leagues, and play the competitions chosen. */
   async complete(userId: number, dto: CompleteOnboardingDto): Promise<Preferences> {
     await this.db.transaction(async (tx) => {
       const found = await countryAndClubExist(tx, dto.country_id, dto.club_id);
@@ -61,6 +63,7 @@ export class OnboardingService {
       if (Object.keys(errors).length > 0) throw ApiError.badRequest(Object.values(errors)[0][0], errors);
       await setCountryAndClub(tx, userId, dto.country_id, dto.club_id);
       await this.memberships.syncPreferences(tx, userId, dto.country_id, dto.club_id);
+      await this.competitions.startPlaying(tx, userId, dto.competitions ?? []);
     });
     return this.preferences(userId);
   }

@@ -50,16 +50,18 @@ export class CrowdService {
   }
 
   /**
-   * The worker's check: every locked gameweek of the active season whose everyone-figures are
-   * missing (or were computed for another deadline) gets them. Returns how many were computed.
+   * The worker's check: every locked gameweek of every active season (one per competition) whose
+   * everyone-figures are missing (or were computed for another deadline) gets them. Returns how
+   * many were computed.
    */
   async computeDue(): Promise<number> {
-    const season = await this.seasons.activeSeason();
-    if (!season) return 0;
     const now = Date.now();
-    const locked = (await this.seasons.gameweeks(season.id))
-      .filter((g) => g.deadline !== null && g.fixture_count > 0 && picksRevealed(g, now))
-      .map((g) => ({ id: g.id, deadline: new Date(g.deadline as string) }));
+    const locked: { id: number; deadline: Date }[] = [];
+    for (const season of await this.seasons.activeSeasons()) {
+      for (const g of await this.seasons.gameweeks(season.id)) {
+        if (g.deadline !== null && g.fixture_count > 0 && picksRevealed(g, now)) locked.push({ id: g.id, deadline: new Date(g.deadline) });
+      }
+    }
     const due = new Set(await selectGameweeksWithoutCrowd(this.db, locked));
     for (const g of locked) if (due.has(g.id)) await this.compute(g.id, null, g.deadline);
     return due.size;

@@ -48,10 +48,12 @@ export class PicksController {
   @Get('crowd/gameweek/:n/')
   @ApiOperation({
     summary: 'The crowd of a gameweek (by NUMBER): per fixture the home/draw/away split, the three most predicted scores, bankers',
-    description: 'For everyone, and for a league with league_id. Null figures until the gameweek locks. exact_percent once a match is finished.',
+    description:
+      'For everyone, and for a league with league_id. Null figures until the gameweek locks. exact_percent once a match is finished. ' +
+      "`competition`: that competition's gameweek (404 when it is not being played); default your current competition.",
   })
   @ApiParam({ name: 'n', description: 'Gameweek number' })
   async crowd(@CurrentUser() user: AuthUser, @Param('n', gameweekNumberPipe) n: number, @Query() query: CrowdQueryDto): Promise<ApiEnvelope<GameweekCrowd>> {
-    return { data: await this.picks.gameweekCrowd(user.id, n, query.league_id) };
+    return { data: await this.picks.gameweekCrowd(user.id, n, query.league_id, query.competition) };
   }
 }

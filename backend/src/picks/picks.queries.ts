@@ -26,7 +26,9 @@ export interface PicksHead {
   computed_at: Date | null;
   /** When the stored figures were last recomputed (computed_at also moves with a join ranked in place). */
   recomputed_at: Date | null;
-  /** Null when the active season has no gameweek of that number. */
+  /** The league's season: the active season of its competition; null when it has none. */
+  season_id: number | null;
+  /** Null when the league's season has no gameweek of that number. */
   gameweek_id: number | null;
   /** Moves with any change of the season's fixtures or of this gameweek's dates. */
   fixtures_version: string | null;
@@ -48,10 +50,8 @@ export async function selectPicksHead(db: DataSource, leagueId: number, viewerId
   const [row] = await queryPrepared<Omit<PicksHead, 'me'> & Partial<PickRowData>>(
     db,
     'picks_head',
-    `WITH gw AS (
-       SELECT g.id, g.season_id, g.starts_at, g.ends_at FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.number = $3
-     )
-     SELECT l.type, m.role, sm.computed_at, sm.recomputed_at, sm.member_count, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, gw.id AS gameweek_id,
+    `SELECT l.type, m.role, sm.computed_at, sm.recomputed_at, sm.member_count, ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version,
+            se.id AS season_id, gw.id AS gameweek_id,
             concat_ws('|', gw.season_id, gw.starts_at, gw.ends_at, (SELECT max(f.updated_at) FROM fixtures f WHERE f.season_id = gw.season_id)) AS fixtures_version,
             u.id AS user_id, u.username, u.first_name, u.last_name,
             coalesce(t.points, 0) AS points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
@@ -60,15 +60,17 @@ export async function selectPicksHead(db: DataSource, leagueId: number, viewerId
      FROM leagues l
      LEFT JOIN league_members m ON m.league_id = l.id AND m.user_id = $2
      LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
-     LEFT JOIN gw ON true
+     -- The gameweek of that number in the league's competition's season (one row: one active season per competition).
+     LEFT JOIN seasons se ON se.league_code = l.competition_code AND se.is_active
+     LEFT JOIN gameweeks gw ON gw.season_id = se.id AND gw.number = $3
      LEFT JOIN users u ON u.id = m.user_id
      LEFT JOIN user_gameweek_totals t ON t.user_id = u.id AND t.gameweek_id = gw.id
      WHERE l.id = $1`,
     [leagueId, viewerId, gameweekNumber],
   );
   if (!row) return null;
-  const { type, role, computed_at, recomputed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, ...me } = row;
-  return { type, role, computed_at, recomputed_at, gameweek_id, fixtures_version, member_count, fixture_states_version, me: me.user_id ? (me as PickRowData) : null };
+  const { type, role, computed_at, recomputed_at, season_id, gameweek_id, fixtures_version, member_count, fixture_states_version, ...me } = row;
+  return { type, role, computed_at, recomputed_at, season_id, gameweek_id, fixtures_version, member_count, fixture_states_version, me: me.user_id ? (me as PickRowData) : null };
 }
 
 export interface OrderRow {

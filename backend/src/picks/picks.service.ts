@@ -162,12 +162,12 @@ export class PicksService {
   }
 
   /** The crowd of a gameweek for everyone and, when asked, for a league the caller can see. */
-  async gameweekCrowd(viewerId: number, gameweekNumber: number, leagueId: number | undefined): Promise<GameweekCrowd> {
+  async gameweekCrowd(viewerId: number, gameweekNumber: number, leagueId: number | undefined, competition?: string): Promise<GameweekCrowd> {
     if (leagueId !== undefined) {
       const head = await this.tables.viewHead(leagueId, viewerId);
       if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
     }
-    const { gameweek } = await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(), gameweekNumber);
+    const { gameweek } = await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(competition, viewerId), gameweekNumber);
     const fixtureRows = await selectGameweekFixtures(this.db, gameweek.id);
     const [everyone, league] = await Promise.all([
       this.crowd.figures(gameweek, null, fixtureRows),

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekPredictions, SavePredictionsResponse } from '@scoreline/contracts/api/predictions';
@@ -6,6 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { SavePredictionsDto } from './dto/save-predictions.dto';
 import { PredictionsService } from './predictions.service';
 
@@ -17,9 +18,12 @@ export class PredictionsController {
   constructor(private readonly predictions: PredictionsService) {}
 
   @Get('current/')
-  @ApiOperation({ summary: "The caller's predictions for the current gameweek" })
-  async current(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<GameweekPredictions>> {
-    return { data: await this.predictions.current(user.id) };
+  @ApiOperation({
+    summary: "The caller's predictions for the current gameweek",
+    description: "`competition`: that competition's current gameweek (404 when it is not being played); default your current competition.",
+  })
+  async current(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<GameweekPredictions>> {
+    return { data: await this.predictions.current(user.id, query.competition) };
   }
 
   @Get('gameweek/:id/')

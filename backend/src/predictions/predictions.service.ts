@@ -33,8 +33,8 @@ export class PredictionsService {
     private readonly outbox: OutboxService,
   ) {}
 
-  async current(userId: number): Promise<GameweekPredictions> {
-    const { gameweek } = await this.seasons.currentGameweek(await this.seasons.seasonForRequest());
+  async current(userId: number, competition?: string): Promise<GameweekPredictions> {
+    const { gameweek } = await this.seasons.currentGameweek(await this.seasons.seasonForRequest(competition, userId));
     return { gameweek, predictions: await this.ofGameweek(userId, gameweek.id) };
   }
 
@@ -54,7 +54,7 @@ export class PredictionsService {
    */
   async save(userId: number, predictions: PredictionInput[]): Promise<GameweekPredictions> {
     return this.db.transaction(async (tx) => {
-      const { season, gameweek } = await this.seasons.currentGameweek(await this.seasons.seasonForRequest(undefined, tx), tx);
+      const { season, gameweek } = await this.seasons.currentGameweek(await this.seasons.seasonForRequest(undefined, userId, tx), tx);
       // Every change of a deadline or of what closes a gameweek (reschedule, result, postpone,
       // import) takes this lock exclusively: it waits for saves in flight, and they for it.
       await lockGameweekForSave(tx, gameweek.id);

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS, type LanguageSetting } from '@scoreline/contracts/api/preferences';
-import { openGameweekSql, REMINDER_WINDOW_HOURS, shortOfPicks, shortOfPicksJoin } from '../notifications/deadline-reminders.queries';
+import { openGameweekSql, playsOpenGameweek, REMINDER_WINDOW_HOURS, shortOfPicks, shortOfPicksJoin } from '../notifications/deadline-reminders.queries';
 import { tableRank, totalsOf } from '../standings/table-ranking.queries';
 import { PUSH_KIND } from './push-jobs';
 
@@ -182,25 +182,28 @@ export interface DeadlinePush extends PushCandidate {
 }
 
 /**
- * The devices of whoever has not predicted every match of the gameweek closing within the
- * reminder window, with deadline reminders on (the email's rule). Subject: the gameweek id.
- * $1 now, $2 after subscription id, $3 limit, $4 switch default, $5 kind, $6 window hours.
+ * The devices of whoever plays the competition of gameweek $7, closing within the reminder
+ * window, and has not predicted every match of it, with deadline reminders on (the email's rule;
+ * one sweep per open gameweek, so the subscription-id cursor walks one row per device). Subject:
+ * the gameweek id.
+ * $1 now, $2 after subscription id, $3 limit, $4 switch default, $5 kind, $6 window hours, $7 gameweek id.
  */
 export const DEADLINE_PUSH_SQL = `
-WITH open_gameweek AS (${openGameweekSql('$1', '$6')}),
+WITH open_gameweek AS (${openGameweekSql('$1', '$6', '$7')}),
 candidates AS (
   SELECT ${DEVICE_COLUMNS}, og.id::text AS subject_key, og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
   FROM open_gameweek og
   CROSS JOIN push_subscriptions ps
   ${shortOfPicksJoin('ps.user_id')}
   WHERE ps.id > $2
+    AND ${playsOpenGameweek('ps.user_id')}
     AND ${shortOfPicks('$4')}
     AND ${notPushed('$5', 'og.id::text')}
   ORDER BY ps.id
   LIMIT $3
 )${claim('$5')}`;
 
-export function claimDeadlinePushes(db: DataSource, now: Date, afterId: number, limit: number): Promise<DeadlinePush[]> {
+export function claimDeadlinePushes(db: DataSource, now: Date, gameweekId: number, afterId: number, limit: number): Promise<DeadlinePush[]> {
   return db.query(DEADLINE_PUSH_SQL, [
     now.toISOString(),
     afterId,
@@ -208,6 +211,7 @@ export function claimDeadlinePushes(db: DataSource, now: Date, afterId: number, 
     DEFAULT_NOTIFICATION_SETTINGS.gameweekDeadlines,
     PUSH_KIND.deadline,
     REMINDER_WINDOW_HOURS,
+    gameweekId,
   ]);
 }
 
@@ -284,9 +288,9 @@ export function claimGameweekFinalPushes(db: DataSource, gameweekId: number, aft
 }
 
 /**
- * Global rank now and before the gameweek (the same table rule over the season totals, and over
- * them less the gameweek's figures): "up 3 places". Computed, not read from league_standings,
- * for the reason globalRanks gives. $1 season id, $2 gameweek id.
+ * Rank in the global league of season $1's competition now and before gameweek $2 (the same
+ * table rule over the season totals, and over them less the gameweek's figures): "up 3 places".
+ * Computed, not read from league_standings, for the reason globalRanks gives.
  */
 export const GLOBAL_RANK_MOVES_SQL = `
   SELECT m.user_id, ${tableRank(totalsOf('t'))} AS rank,
@@ -295,7 +299,7 @@ export const GLOBAL_RANK_MOVES_SQL = `
   JOIN league_members m ON m.league_id = l.id
   LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
   LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2
-  WHERE l.type = 'global'`;
+  WHERE l.type = 'global' AND l.competition_code = (SELECT s.league_code FROM seasons s WHERE s.id = $1)`;
 
 export async function globalRankMoves(db: DataSource, seasonId: number, gameweekId: number): Promise<Map<number, { rank: number; before: number }>> {
   const rows: { user_id: number; rank: number; rank_before: number }[] = await db.query(GLOBAL_RANK_MOVES_SQL, [seasonId, gameweekId]);

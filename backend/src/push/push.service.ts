@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { selectOpenGameweeks } from '../notifications/deadline-reminders.queries';
 import { seasonOfFinalGameweek } from '../notifications/match-results.queries';
 import { signJoinDecision } from './push-action-token';
 import { PUSH_JOB, PUSH_KIND, type PushCommand } from './push-jobs';
@@ -125,10 +126,22 @@ export class PushService {
     );
   }
 
-  deadlineReminders(now: Date): Promise<PushRunResult> {
+  /** One sweep per open gameweek (one per competition), each with its own cursor; the results add up. */
+  async deadlineReminders(now: Date): Promise<PushRunResult> {
+    const total: PushRunResult = { sent: 0, gone: 0, refused: 0 };
+    for (const gameweek of await selectOpenGameweeks(this.db, now)) {
+      const result = await this.deadlineRemindersOf(gameweek.id, now);
+      total.sent += result.sent;
+      total.gone += result.gone;
+      total.refused += result.refused;
+    }
+    return total;
+  }
+
+  private deadlineRemindersOf(gameweekId: number, now: Date): Promise<PushRunResult> {
     return this.deliver(
       PUSH_KIND.deadline,
-      (after, limit) => claimDeadlinePushes(this.db, now, after, limit),
+      (after, limit) => claimDeadlinePushes(this.db, now, gameweekId, after, limit),
       (r) => {
         const t = pushTexts(r.language);
         const left = Math.max(60, Math.floor((new Date(r.deadline).getTime() - now.getTime()) / 1000));

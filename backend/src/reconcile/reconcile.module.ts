@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { LivePublisherModule } from '../live/live-publisher.module';
 import { ScoringModule } from '../scoring/scoring.module';
+import { SeasonsModule } from '../seasons/seasons.module';
 import { StandingsModule } from '../standings/standings.module';
 import { ReconcilerService } from './reconciler.service';
 
 /** The reconciler: finds and repairs drift between fixtures, predictions, totals and standings. */
 @Module({
-  imports: [ScoringModule, StandingsModule, LivePublisherModule],
+  imports: [ScoringModule, SeasonsModule, StandingsModule, LivePublisherModule],
   providers: [ReconcilerService],
   exports: [ReconcilerService],
 })

@@ -131,7 +131,9 @@ export const REPAIR_GAMEWEEK_TOTALS_SQL = totalsRepair('user_gameweek_totals');
 export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
 
 /**
- * c. Leagues whose stored table disagrees with the totals, as StandingsService computes it:
+ * c. Leagues of season $1's competition whose stored table disagrees with the totals, as
+ * StandingsService computes it (one statement per active season, as each league follows its
+ * competition's active season):
  * a member's row with other figures (points, exact, correct, recent points, provisional flag)
  * than the totals; a histogram of keys (the derived ranks' source) that does not count the
  * stored rows; a member without a row; a row of a non-member; a summary that
@@ -144,7 +146,11 @@ export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
  * Answers one row per drifting league with how many rows (standings + summary) disagree.
  */
 export const DRIFTING_STANDINGS_SQL = `
-WITH ranked AS (
+WITH competition_leagues AS (
+  -- With no active season ($1 null) every league: its table is kept without one too (members at 0).
+  SELECT l.id FROM leagues l WHERE $1::int IS NULL OR l.competition_code = (SELECT s.league_code FROM seasons s WHERE s.id = $1)
+),
+ranked AS (
   SELECT m.league_id, m.user_id,
          coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
          coalesce(g.points, 0) AS recent_points,
@@ -155,16 +161,18 @@ WITH ranked AS (
   FROM league_members m
   LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
   LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2
+  WHERE m.league_id IN (SELECT id FROM competition_leagues)
 ),
 per_league AS (
   SELECT l.id AS league_id, count(r.user_id)::int AS member_count, coalesce(max(r.total_points), 0)::int AS leading_score,
          coalesce(max(r.moved_at) >= now() - make_interval(secs => $4), false) AS busy
-  FROM leagues l LEFT JOIN ranked r ON r.league_id = l.id
+  FROM competition_leagues l LEFT JOIN ranked r ON r.league_id = l.id
   GROUP BY l.id
 ),
 row_drift AS (
   SELECT coalesce(r.league_id, s.league_id) AS league_id
-  FROM ranked r FULL JOIN league_standings s ON s.league_id = r.league_id AND s.user_id = r.user_id
+  FROM ranked r
+  FULL JOIN (SELECT * FROM league_standings WHERE league_id IN (SELECT id FROM competition_leagues)) s ON s.league_id = r.league_id AND s.user_id = r.user_id
   WHERE (r.user_id IS NULL OR s.user_id IS NULL
          OR (s.total_points, s.exact, s.correct, s.recent_points, s.provisional) IS DISTINCT FROM (r.total_points, r.exact, r.correct, r.recent_points, r.provisional))
     AND (r.user_id IS NULL OR r.moved_at < now() - make_interval(secs => $4))
@@ -179,7 +187,7 @@ key_drift AS (
     UNION ALL
     (SELECT league_id, total_points, exact, correct, count(*)::int FROM league_standings GROUP BY 1, 2, 3, 4
      EXCEPT SELECT league_id, points, exact, correct, n FROM league_key_counts WHERE n <> 0)) d
-  WHERE league_id NOT IN (SELECT league_id FROM row_drift)
+  WHERE league_id IN (SELECT id FROM competition_leagues) AND league_id NOT IN (SELECT league_id FROM row_drift)
   GROUP BY league_id
 ),
 top_expected AS (
@@ -188,6 +196,7 @@ top_expected AS (
 top_stored AS (
   SELECT s.league_id, (e->>'user_id')::int, (e->>'rank')::int, (e->>'total_points')::int, (e->>'recent_points')::int, (e->>'provisional')::boolean
   FROM league_standings_summary s CROSS JOIN LATERAL jsonb_array_elements(s.top) e
+  WHERE s.league_id IN (SELECT id FROM competition_leagues)
 ),
 summary_drift AS (
   SELECT x.league_id

@@ -5,6 +5,7 @@ import { LiveEventsService } from '../live/live-events.service';
 import { reconcilerRepairs, reconcilerRuns } from '../metrics/metrics';
 import { lockSeasonForScoring } from '../scoring/scoring.queries';
 import { ScoringService } from '../scoring/scoring.service';
+import { SeasonsService } from '../seasons/seasons.service';
 import { RankHistoryService } from '../standings/rank-history.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { StandingsService } from '../standings/standings.service';
@@ -52,7 +53,8 @@ export class ReconcilerService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly scoring: ScoringService,
     private readonly standings: StandingsService,
-    private readonly seasons: SeasonContextService,
+    private readonly seasonContexts: SeasonContextService,
+    private readonly seasons: SeasonsService,
     private readonly live: LiveEventsService,
     private readonly rankHistory: RankHistoryService,
   ) {}
@@ -130,10 +132,19 @@ export class ReconcilerService {
     });
   }
 
-  /** c. Recompute each drifting league as the standings worker does, and push the same way. */
+  /**
+   * c. Recompute each drifting league as the standings worker does, and push the same way: per
+   * active season, the leagues of its competition (a league's table follows that season).
+   */
   private async repairStandings(grace: number, repairs: ReconcileRepairs): Promise<number[]> {
-    const ctx = await this.seasons.load();
-    const drifting = await findDriftingStandings(this.db, ctx?.seasonId ?? null, ctx?.recent ?? null, grace);
+    const drifting: { league_id: number; rows: number }[] = [];
+    const seasons = await this.seasons.activeSeasons();
+    // No active season: every league is still checked (strangers' rows removed, members at 0).
+    if (seasons.length === 0) drifting.push(...(await findDriftingStandings(this.db, null, null, grace)));
+    for (const season of seasons) {
+      const ctx = await this.seasonContexts.load(season.id);
+      drifting.push(...(await findDriftingStandings(this.db, season.id, ctx?.recent ?? null, grace)));
+    }
     for (const { league_id, rows } of drifting) {
       const result = await this.standings.recomputeLeague(league_id, { checkEveryRow: true });
       repairs.standings += rows;

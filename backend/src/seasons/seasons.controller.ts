@@ -1,8 +1,11 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { SeasonsService } from './seasons.service';
 
 @ApiTags('seasons')
@@ -15,9 +18,11 @@ export class SeasonsController {
   @Get('gameweeks/')
   @ApiOperation({
     summary: 'Gameweeks of the active season',
-    description: 'Ascending by number, each with status (current/upcoming/completed), deadline and is_open. 404 when no season is active.',
+    description:
+      'Ascending by number, each with status (current/upcoming/completed), deadline and is_open. 404 when no season is active. ' +
+      "`competition`: that competition's active season (404 when it is not being played); default your current competition.",
   })
-  async gameweeks(): Promise<ApiEnvelope<GameweekSummary[]>> {
-    return { data: (await this.seasons.activeGameweeks(await this.seasons.seasonForRequest())).gameweeks };
+  async gameweeks(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<GameweekSummary[]>> {
+    return { data: (await this.seasons.activeGameweeks(await this.seasons.seasonForRequest(query.competition, user.id))).gameweeks };
   }
 }

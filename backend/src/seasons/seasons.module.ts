@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { PreferencesModule } from '../auth/preferences.module';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { SeasonImportService } from './season-import.service';
 import { SeasonsController } from './seasons.controller';
 import { SeasonsService } from './seasons.service';
@@ -10,5 +12,11 @@ import { SeasonsService } from './seasons.service';
  * fixtures written through fixtures/fixtures.queries.ts) and the demo seed. Split from fixtures/
  * (one match at a time); other domains read the season through SeasonsService.
  */
-@Module({ controllers: [SeasonsController], providers: [SeasonsService, SeasonImportService], exports: [SeasonsService, SeasonImportService] })
+@Module({
+  // The resolver asks for the fan's current competition and the ones they play.
+  imports: [PreferencesModule, CompetitionsModule],
+  controllers: [SeasonsController],
+  providers: [SeasonsService, SeasonImportService],
+  exports: [SeasonsService, SeasonImportService],
+})
 export class SeasonsModule {}

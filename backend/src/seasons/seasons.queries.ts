@@ -22,6 +22,11 @@ export async function selectActiveSeason(q: Queryable): Promise<ActiveSeason | n
   return rows[0] ?? null;
 }
 
+/** Every active season (one per competition being played), oldest first: for the sweeps that walk them all. */
+export function selectActiveSeasons(q: Queryable): Promise<ActiveSeason[]> {
+  return q.query(`SELECT id, name, label, league_code FROM seasons WHERE is_active ORDER BY id`);
+}
+
 export interface GameweekRow {
   id: number;
   number: number;
@@ -194,8 +199,16 @@ export async function refreshTournamentRoundSpans(tx: EntityManager, seasonId: n
 /** The game's home competition (the demo season's, in the reference data): the one played while no season is active. */
 export const HOME_COMPETITION_CODE = 'en.1';
 
-/** The active season's competition (its league code), or the home competition while none is active. */
+/**
+ * The competition new fans are put in (a subquery): the active season's, or the home competition
+ * while none is active; with several active, the home competition when it is one of them, else
+ * the oldest active season's. A fan with no user_competitions row (verified before a league or a
+ * prediction recorded what they play) counts as playing it.
+ */
+export const ACTIVE_COMPETITION_CODE_SQL = `coalesce((SELECT league_code FROM seasons WHERE is_active ORDER BY league_code <> '${HOME_COMPETITION_CODE}', id LIMIT 1), '${HOME_COMPETITION_CODE}')`;
+
+/** The active season's competition (its league code), or the home competition while none is active (ACTIVE_COMPETITION_CODE_SQL). */
 export async function selectActiveCompetitionCode(q: Queryable): Promise<string> {
-  const [row]: { code: string }[] = await q.query(`SELECT coalesce((SELECT league_code FROM seasons WHERE is_active LIMIT 1), $1) AS code`, [HOME_COMPETITION_CODE]);
+  const [row]: { code: string }[] = await q.query(`SELECT ${ACTIVE_COMPETITION_CODE_SQL} AS code`);
   return row.code;
 }

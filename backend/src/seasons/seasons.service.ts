@@ -1,10 +1,14 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
+import { NO_SUCH_COMPETITION } from '@scoreline/contracts/api/competitions';
 import { deriveGameweekStatuses } from '@scoreline/contracts/game/gameweek-status';
+import { PreferencesService } from '../auth/preferences.service';
 import { ApiError } from '../common/api-error';
-import { selectActiveCompetitionCode, selectActiveSeason, selectGameweeksOfSeason, type ActiveSeason } from './seasons.queries';
+import { CompetitionsService } from '../competitions/competitions.service';
+import { seasonForFan } from './season-for-fan';
+import { selectActiveCompetitionCode, selectActiveSeason, selectActiveSeasons, selectGameweeksOfSeason, type ActiveSeason } from './seasons.queries';
 
 export type { ActiveSeason } from './seasons.queries';
 
@@ -20,10 +24,20 @@ export const gameweekName = (n: number): string => `Gameweek ${n}`;
  */
 @Injectable()
 export class SeasonsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    // The fan's choices, for the resolver; absent outside the API (demo, scripts): no fan to ask.
+    @Optional() private readonly preferences?: PreferencesService,
+    @Optional() private readonly competitions?: CompetitionsService,
+  ) {}
 
   async activeSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
     return selectActiveSeason(m);
+  }
+
+  /** Every active season, one per competition being played (the sweeps walk them all: crowd, reconciler). */
+  async activeSeasons(m: EntityManager | DataSource = this.db): Promise<ActiveSeason[]> {
+    return selectActiveSeasons(m);
   }
 
   /**
@@ -90,14 +104,30 @@ export class SeasonsService {
 
   /**
    * The season a fan's request is about (issue 34's resolver): a named competition (a season's
-   * league_code) → its active season, 404 when it is unknown or not being played; none → the sole
-   * active season (404 "There's no active gameweek at the moment." without one). Routes pass
-   * `?competition=` from a later commit.
+   * league_code, `?competition=`) → its active season, 404 when it is unknown or not being played;
+   * none → the fan's current competition, else the first they play, else the first active season
+   * (seasonForFan), 404 "There's no active gameweek at the moment." while none is active.
    */
-  async seasonForRequest(competition?: string, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
-    if (competition === undefined) return this.requireActiveSeason(m);
-    const season = await this.activeSeason(m);
-    if (!season || season.league_code !== competition) throw ApiError.notFound('No such competition is being played.');
+  async seasonForRequest(competition?: string, userId?: number, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
+    const season = await this.seasonForRequestOrNone(competition, userId, m);
+    if (!season) throw ApiError.notFound(NO_ACTIVE_GAMEWEEK);
     return season;
+  }
+
+  /** seasonForRequest, but null instead of the 404 when no competition is named and none is active (the dashboard's empty answer). */
+  async seasonForRequestOrNone(competition?: string, userId?: number, m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
+    const active = await this.activeSeasons(m);
+    if (competition !== undefined) {
+      const named = active.find((s) => s.league_code === competition);
+      if (!named) throw ApiError.notFound(NO_SUCH_COMPETITION);
+      return named;
+    }
+    // One active season (or none) is the answer whatever the fan chose: no reads of theirs.
+    if (active.length <= 1 || userId === undefined || !this.preferences || !this.competitions) return active[0] ?? null;
+    const [currentCompetition, playedCompetitions] = await Promise.all([
+      this.preferences.currentCompetition(userId, m),
+      this.competitions.playedCodes(userId, m),
+    ]);
+    return seasonForFan(active, { currentCompetition, playedCompetitions });
   }
 }

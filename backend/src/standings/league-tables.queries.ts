@@ -133,9 +133,10 @@ export async function selectTableUsers(q: Q, userIds: number[]): Promise<TableUs
 }
 
 /**
- * Winners of a period in every league at once: rank 1 by the table rule among each league's
- * members, with points. Members without totals have 0 points and cannot win, so an inner join.
- * $1 the gameweek ids of the period.
+ * Winners of a period in every league of its competition at once: rank 1 by the table rule among
+ * each league's members, with points. Members without totals have 0 points and cannot win, so an
+ * inner join. $1 the gameweek ids of the period (one season's); the leagues of the first one's
+ * competition (a fan's World Cup round wins nothing in their Premier League leagues).
  */
 export async function selectPeriodWinners(q: Q, gameweekIds: number[]): Promise<PeriodWin[]> {
   const figures = totalsOf('t');
@@ -145,6 +146,8 @@ export async function selectPeriodWinners(q: Q, gameweekIds: number[]): Promise<
        SELECT m.league_id, t.user_id, t.points, t.exact, t.correct, ${tableRank(figures, 'm.league_id')} AS rank
        FROM (${tableTotalsSql('gameweeks').replace('$2', '$1')}) t
        JOIN league_members m ON m.user_id = t.user_id
+       JOIN leagues l ON l.id = m.league_id
+        AND l.competition_code = (SELECT se.league_code FROM gameweeks g JOIN seasons se ON se.id = g.season_id WHERE g.id = ($1::int[])[1])
      ) r
      WHERE rank = 1 AND points > 0
      ORDER BY league_id, user_id`,

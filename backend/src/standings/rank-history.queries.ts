@@ -49,9 +49,13 @@ const RANKED_AT_GAMEWEEK_END = `
     FROM figures
   )`;
 
-/** Every league with members (the event path writes them all). */
+/** Every league with members of gameweek $1's competition (the event path writes them all). */
 const LEAGUES_WITH_MEMBERS_SQL = `
-  SELECT l.id FROM leagues l WHERE EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id) ORDER BY l.id`;
+  SELECT l.id FROM gameweeks g
+  JOIN seasons s ON s.id = g.season_id
+  JOIN leagues l ON l.competition_code = s.league_code
+  WHERE g.id = $1 AND EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id)
+  ORDER BY l.id`;
 
 /** Members per bucket row of league_rank_history (see the migration). */
 export const RANK_HISTORY_BUCKET = 1024;
@@ -113,37 +117,38 @@ const COMPLETED_FROM_GAMEWEEK_SQL = `
   ORDER BY g.number`;
 
 /**
- * Backfill: completed gameweeks of the active season and the leagues (with members) that have
- * no history for them, oldest first. A gameweek whose fixtures changed in the last $1 seconds is
- * left to the standings worker, which is about to write it.
+ * Backfill: completed gameweeks of every active season and the leagues of its competition (with
+ * members) that have no history for them, oldest first. A gameweek whose fixtures changed in the
+ * last $1 seconds is left to the standings worker, which is about to write it.
  */
 const MISSING_HISTORY_SQL = `
   SELECT g.id AS gameweek_id, g.number, array_agg(l.id ORDER BY l.id) AS league_ids
   FROM gameweeks g
   JOIN seasons s ON s.id = g.season_id AND s.is_active
-  JOIN leagues l ON EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id)
+  JOIN leagues l ON l.competition_code = s.league_code AND EXISTS (SELECT 1 FROM league_members m WHERE m.league_id = l.id)
   WHERE EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id)
     AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id
                     AND (f.status NOT IN ('finished', 'postponed') OR f.updated_at > now() - make_interval(secs => $1)))
     AND NOT EXISTS (SELECT 1 FROM league_rank_snapshots x WHERE x.league_id = l.id AND x.gameweek_id = g.id)
   GROUP BY g.id, g.number
-  ORDER BY g.number`;
+  ORDER BY g.number, g.id`;
 
-/** One user's ($1) stored history in the leagues $2 (the active season's gameweeks), oldest first. */
+/** One user's ($1) stored history in the leagues $2 (each league's competition's active season's gameweeks), oldest first. */
 const USER_HISTORY_SQL = `
   SELECT h.league_id, h.gameweek_id, g.number AS gameweek_number, h.ranks[p.i] AS rank, h.points[p.i] AS points, x.members
   FROM league_rank_history h
   CROSS JOIN LATERAL (SELECT array_position(h.user_ids, $1::int) AS i) p
   JOIN league_rank_snapshots x ON x.league_id = h.league_id AND x.gameweek_id = h.gameweek_id
   JOIN gameweeks g ON g.id = h.gameweek_id
-  JOIN seasons s ON s.id = g.season_id AND s.is_active
+  JOIN leagues l ON l.id = h.league_id
+  JOIN seasons s ON s.id = g.season_id AND s.is_active AND s.league_code = l.competition_code
   WHERE h.league_id = ANY($2::int[]) AND h.user_bucket = $1::int / ${RANK_HISTORY_BUCKET} AND p.i IS NOT NULL
   ORDER BY h.league_id, g.number`;
 
 /** The leagues a user is a member of, for "my rank history everywhere". */
 const USER_LEAGUES_SQL = `
   SELECT l.id, l.name, l.type FROM league_members m JOIN leagues l ON l.id = m.league_id
-  WHERE m.user_id = $1
+  WHERE m.user_id = $1 AND ($2::varchar IS NULL OR l.competition_code = $2)
   ORDER BY CASE l.type WHEN 'global' THEN 0 WHEN 'country' THEN 1 WHEN 'club' THEN 2 ELSE 3 END, l.name, l.id`;
 
 // ---- The use cases -----------------------------------------------------------------------------
@@ -158,8 +163,8 @@ export async function selectCompletedFromGameweek(q: Queryable, gameweekId: numb
   return rows.map((r) => r.id);
 }
 
-export async function selectLeaguesWithMembers(q: Queryable): Promise<number[]> {
-  const rows: { id: number }[] = await q.query(LEAGUES_WITH_MEMBERS_SQL);
+export async function selectLeaguesWithMembers(q: Queryable, gameweekId: number): Promise<number[]> {
+  const rows: { id: number }[] = await q.query(LEAGUES_WITH_MEMBERS_SQL, [gameweekId]);
   return rows.map((r) => r.id);
 }
 
@@ -176,6 +181,6 @@ export function selectUserHistory<T>(q: Queryable, userId: number, leagueIds: nu
   return q.query(USER_HISTORY_SQL, [userId, leagueIds]);
 }
 
-export function selectUserLeagues(q: Queryable, userId: number): Promise<{ id: number; name: string; type: string }[]> {
-  return q.query(USER_LEAGUES_SQL, [userId]);
+export function selectUserLeagues(q: Queryable, userId: number, competitionCode: string | null = null): Promise<{ id: number; name: string; type: string }[]> {
+  return q.query(USER_LEAGUES_SQL, [userId, competitionCode]);
 }

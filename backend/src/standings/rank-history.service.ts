@@ -53,15 +53,16 @@ export class RankHistoryService {
   }
 
   /**
-   * Writes (or rewrites) one gameweek's history for every league, or for the leagues given: one
-   * set-based statement per league (as the standings recompute), all in one transaction under
-   * the gameweek's advisory lock, so two workers writing the same gameweek run one after the other.
+   * Writes (or rewrites) one gameweek's history for every league of its competition, or for the
+   * leagues given: one set-based statement per league (as the standings recompute), all in one
+   * transaction under the gameweek's advisory lock, so two workers writing the same gameweek run
+   * one after the other.
    */
   async writeGameweek(gameweekId: number, leagueIds: number[] | null = null): Promise<GameweekHistoryWrite> {
     return this.db.transaction(async (tx) => {
       await lockGameweekHistory(tx, gameweekId);
       await tuneForTableStatements(tx);
-      const leagues = leagueIds ?? (await selectLeaguesWithMembers(tx));
+      const leagues = leagueIds ?? (await selectLeaguesWithMembers(tx, gameweekId));
       const total: GameweekHistoryWrite = { gameweekId, leagues: 0, written: 0 };
       for (const leagueId of leagues) {
         const row = await writeGameweekHistory(tx, gameweekId, leagueId);
@@ -73,9 +74,9 @@ export class RankHistoryService {
   }
 
   /**
-   * Backfill: every completed gameweek of the active season that a league with members has no
-   * history for (a season imported with results, a league created mid-season, a completion
-   * whose event carried no final scores). Called by the reconciler pass and the demo seed.
+   * Backfill: every completed gameweek of every active season that a league with members of its
+   * competition has no history for (a season imported with results, a league created mid-season,
+   * a completion whose event carried no final scores); only those leagues are written. Called by the reconciler pass and the demo seed.
    * `graceSeconds`: gameweeks whose fixtures changed more recently are left to the worker.
    */
   async backfillMissing(graceSeconds = 0): Promise<GameweekHistoryWrite[]> {
@@ -85,14 +86,14 @@ export class RankHistoryService {
     return writes;
   }
 
-  /** A user's stored history in the given leagues (active season), oldest gameweek first. */
+  /** A user's stored history in the given leagues (each one's season), oldest gameweek first. */
   async historyOf(userId: number, leagueIds: number[]): Promise<StoredRankPoint[]> {
     if (leagueIds.length === 0) return [];
     return selectUserHistory<StoredRankPoint>(this.db, userId, leagueIds);
   }
 
-  /** The leagues a user belongs to (global, country, club first). */
-  async leaguesOf(userId: number): Promise<{ id: number; name: string; type: string }[]> {
-    return selectUserLeagues(this.db, userId);
+  /** The leagues a user belongs to (global, country, club first); only a competition's when named. */
+  async leaguesOf(userId: number, competitionCode?: string): Promise<{ id: number; name: string; type: string }[]> {
+    return selectUserLeagues(this.db, userId, competitionCode ?? null);
   }
 }

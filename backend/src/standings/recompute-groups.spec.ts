@@ -21,6 +21,13 @@ describe('recomputeGroups', () => {
     expect(recomputeGroups([1, 2, 3, 4, 5], counts, limits, new Map([[1, 7], [2, 7], [3, 7], [4, 7], [5, 7]]))).toEqual(recomputeGroups([1, 2, 3, 4, 5], counts, limits));
   });
 
+  it('never puts leagues of two competitions in one batch, even of one season', () => {
+    const counts = new Map([[1, 10], [2, 10], [3, 10], [4, 10], [5, 10]]);
+    const seasons = new Map<number, number | null>([[1, 7], [2, 7], [3, 7], [4, 7], [5, 7]]);
+    const competitions = new Map<number, string | null>([[1, 'en.1'], [2, 'fifa.wc'], [3, 'en.1'], [4, 'fifa.wc'], [5, 'en.1']]);
+    expect(recomputeGroups([1, 2, 3, 4, 5], counts, limits, seasons, competitions)).toEqual({ alone: [], batches: [[1, 3, 5], [2, 4]] });
+  });
+
   it('names each league once, whatever the input (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 1, max: 60 }), fc.option(fc.integer({ min: 0, max: 1500 }))), { maxLength: 80 }), (input) => {

@@ -21,25 +21,28 @@ export interface RecomputeGroups {
 
 /**
  * A batch holds leagues of one season (`seasonOf`, each league's: its statement ranks one
- * season's totals); a league missing from it counts as of no season.
+ * season's totals) and, given `competitionOf`, of one competition; a league missing from a map
+ * counts as of none. Groups go in the order of their first league.
  */
 export function recomputeGroups(
   leagueIds: number[],
   memberCounts: ReadonlyMap<number, number>,
   limits: RecomputeLimits,
   seasonOf: ReadonlyMap<number, number | null> = new Map(),
+  competitionOf: ReadonlyMap<number, string | null> = new Map(),
 ): RecomputeGroups {
-  const bySeason = new Map<number | null, number[]>();
-  for (const leagueId of leagueIds) {
-    const season = seasonOf.get(leagueId) ?? null;
-    bySeason.set(season, [...(bySeason.get(season) ?? []), leagueId]);
+  const byPartition = new Map<string, number[]>();
+  for (const leagueId of [...new Set(leagueIds)].sort((a, b) => a - b)) {
+    const partition = JSON.stringify([seasonOf.get(leagueId) ?? null, competitionOf.get(leagueId) ?? null]);
+    const ids = byPartition.get(partition);
+    if (ids) ids.push(leagueId);
+    else byPartition.set(partition, [leagueId]);
   }
-  const seasons = [...bySeason.keys()].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
-  const groups = seasons.map((season) => groupsOfOneSeason(bySeason.get(season)!, memberCounts, limits));
+  const groups = [...byPartition.values()].map((ids) => groupsOfOnePartition(ids, memberCounts, limits));
   return { alone: groups.flatMap((g) => g.alone).sort((a, b) => a - b), batches: groups.flatMap((g) => g.batches) };
 }
 
-function groupsOfOneSeason(leagueIds: number[], memberCounts: ReadonlyMap<number, number>, limits: RecomputeLimits): RecomputeGroups {
+function groupsOfOnePartition(leagueIds: number[], memberCounts: ReadonlyMap<number, number>, limits: RecomputeLimits): RecomputeGroups {
   const alone: number[] = [];
   const batches: number[][] = [];
   let batch: number[] = [];

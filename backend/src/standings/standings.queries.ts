@@ -26,19 +26,24 @@ export async function deleteFormerMemberRow(q: Q, leagueId: number, userId: numb
 }
 
 /**
- * Every league with a member who predicted the match, plus every league whose "recent
- * gameweek" this result moves on (its members' recent points all change).
+ * The leagues of the fixture's competition (its season's league code) that its new scores move:
+ * every one with a member who predicted the match, plus every one whose "recent gameweek" this
+ * result moves on (its members' recent points all change) while the season is active. A fan who
+ * plays two competitions has a goal in one recompute none of their leagues of the other.
  */
-export async function selectLeaguesAffectedByScores(q: Q, fixtureId: number, gameweekId: number): Promise<number[]> {
+export async function selectLeaguesAffectedByScores(q: Q, scored: { fixtureId: number; gameweekId: number; seasonId: number }): Promise<number[]> {
   const rows: { league_id: number }[] = await q.query(
-    `SELECT DISTINCT m.league_id FROM predictions p JOIN league_members m ON m.user_id = p.user_id WHERE p.fixture_id = $1
+    `SELECT DISTINCT m.league_id FROM predictions p JOIN league_members m ON m.user_id = p.user_id
+     JOIN leagues l ON l.id = m.league_id AND l.competition_code = (SELECT se.league_code FROM seasons se WHERE se.id = $3)
+     WHERE p.fixture_id = $1
      UNION
      SELECT s.league_id FROM league_standings_summary s
+     JOIN leagues l ON l.id = s.league_id AND l.competition_code = (SELECT se.league_code FROM seasons se WHERE se.id = $3)
      WHERE s.recent_gameweek_id IS DISTINCT FROM $2
        AND $2 = (SELECT g.id FROM gameweeks g JOIN seasons se ON se.id = g.season_id AND se.is_active
-                 WHERE EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
+                 WHERE g.season_id = $3 AND EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
                  ORDER BY g.number DESC LIMIT 1)`,
-    [fixtureId, gameweekId],
+    [scored.fixtureId, scored.gameweekId, scored.seasonId],
   );
   return rows.map((r) => r.league_id);
 }
@@ -65,16 +70,25 @@ export async function lockLeaguesStandings(tx: EntityManager, lockNamespace: num
 
 /**
  * Each league's member count as its summary last stored it, counted afresh for a league without
- * one (never recomputed yet), and its season (seasonOfLeagueSql): a batch holds one season.
+ * one (never recomputed yet), its season (seasonOfLeagueSql) and its competition: a batch holds
+ * one season and one competition.
  */
-export async function selectMemberCounts(q: Q, leagueIds: number[]): Promise<{ members: Map<number, number>; seasons: Map<number, number | null> }> {
-  const rows: { league_id: number; member_count: number; season_id: number | null }[] = await q.query(
+export async function selectMemberCounts(
+  q: Q,
+  leagueIds: number[],
+): Promise<{ members: Map<number, number>; seasons: Map<number, number | null>; competitions: Map<number, string | null> }> {
+  const rows: { league_id: number; member_count: number; season_id: number | null; competition_code: string | null }[] = await q.query(
     `SELECT l.id AS league_id, coalesce(sm.member_count, (SELECT count(*) FROM league_members m WHERE m.league_id = l.id))::int AS member_count,
-            ${seasonOfLeagueSql('l.id')} AS season_id
-     FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id`,
+            ${seasonOfLeagueSql('l.id')} AS season_id, lg.competition_code
+     FROM unnest($1::int[]) AS l(id) LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
+     LEFT JOIN leagues lg ON lg.id = l.id`,
     [leagueIds],
   );
-  return { members: new Map(rows.map((r) => [r.league_id, r.member_count])), seasons: new Map(rows.map((r) => [r.league_id, r.season_id])) };
+  return {
+    members: new Map(rows.map((r) => [r.league_id, r.member_count])),
+    seasons: new Map(rows.map((r) => [r.league_id, r.season_id])),
+    competitions: new Map(rows.map((r) => [r.league_id, r.competition_code])),
+  };
 }
 
 /**

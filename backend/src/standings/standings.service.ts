@@ -82,7 +82,7 @@ export class StandingsService {
         return (await this.leftInPlace(leagueId, userId)) ? [] : [leagueId];
       }
       case 'scores.updated':
-        return selectLeaguesAffectedByScores(this.db, event.payload.fixtureId, event.payload.gameweekId);
+        return selectLeaguesAffectedByScores(this.db, event.payload);
       default:
         return [];
     }
@@ -120,8 +120,8 @@ export class StandingsService {
   /** The leagues to recompute, big ones alone and small ones in batches (by their member counts as last stored). */
   async recomputeGroups(leagueIds: number[]): Promise<RecomputeGroups> {
     if (leagueIds.length === 0) return { alone: [], batches: [] };
-    const { members, seasons } = await selectMemberCounts(this.db, leagueIds);
-    return recomputeGroups(leagueIds, members, { aloneFrom: BIG_LEAGUE.members, ...SMALL_LEAGUE_BATCH }, seasons);
+    const { members, seasons, competitions } = await selectMemberCounts(this.db, leagueIds);
+    return recomputeGroups(leagueIds, members, { aloneFrom: BIG_LEAGUE.members, ...SMALL_LEAGUE_BATCH }, seasons, competitions);
   }
 
   /**

@@ -47,7 +47,7 @@ export class HistoryService {
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? 10;
     const order = query.order ?? 'desc';
-    const { season, gameweeks } = await this.seasons.activeGameweeks(await this.seasons.seasonForRequest());
+    const { season, gameweeks } = await this.seasons.activeGameweeks(await this.seasons.seasonForRequest(query.competition, viewerId));
 
     // Live: a goal counts at once, before a big match's scoring reaches the player.
     const { season: seasonTotals, gameweeks: gameweekTotals } = await this.scoring.liveTotals(player.id, season.id);

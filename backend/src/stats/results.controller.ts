@@ -1,4 +1,4 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekResults } from '@scoreline/contracts/api/stats';
@@ -6,6 +6,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { StatsService } from './stats.service';
 
 /** The Results screen lives under /predictions in the spec. */
@@ -19,13 +20,16 @@ export class ResultsController {
   @Get('gameweek/:n/user-stats/')
   @ApiOperation({
     summary: "The caller's results of a gameweek (by NUMBER)",
-    description: 'user_stats, global_benchmarks (highest and average points among users who predicted it) and every match.',
+    description:
+      'user_stats, global_benchmarks (highest and average points among users who predicted it) and every match. `competition`: ' +
+      "that competition's gameweek (404 when it is not being played); default your current competition.",
   })
   @ApiParam({ name: 'n', description: 'Gameweek number' })
   async userStats(
     @CurrentUser() user: AuthUser,
     @Param('n', new PositiveIntPipe('No Gameweek Found: there is no such gameweek.')) n: number,
+    @Query() query: CompetitionQueryDto,
   ): Promise<ApiEnvelope<GameweekResults>> {
-    return { data: await this.stats.gameweekResults(user.id, n) };
+    return { data: await this.stats.gameweekResults(user.id, n, query.competition) };
   }
 }

@@ -5,6 +5,7 @@ import type { DashboardData, GameweeksHistory } from '@scoreline/contracts/api/s
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { HistoryQueryDto } from './dto/history-query.dto';
 import { HistoryService } from './history.service';
 import { StatsService } from './stats.service';
@@ -24,10 +25,11 @@ export class StatsController {
     summary: "The caller's dashboard for the active season",
     description:
       'current_season_stats (accuracy as a whole-number string), recent_gameweeks (latest 5 predicted), hot_teams / cold_teams ' +
-      '(top 3 each among clubs with ≥ 3 scored predictions) and points_by_gameweek (started gameweeks).',
+      '(top 3 each among clubs with ≥ 3 scored predictions) and points_by_gameweek (started gameweeks). `competition`: that ' +
+      "competition's active season (404 when it is not being played); default your current competition.",
   })
-  async dashboard(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<DashboardData>> {
-    return { data: await this.stats.dashboard(user.id) };
+  async dashboard(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<DashboardData>> {
+    return { data: await this.stats.dashboard(user.id, query.competition) };
   }
 
   @Get('history/')
@@ -42,6 +44,7 @@ export class StatsController {
   @ApiQuery({ name: 'page', required: false, description: '1-based page, default 1' })
   @ApiQuery({ name: 'page_size', required: false, description: 'Gameweeks per page, 1–38, default 10' })
   @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'], description: 'By gameweek number, default desc (latest first)' })
+  @ApiQuery({ name: 'competition', required: false, description: "A competition code (404 when it is not being played); default your current competition" })
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQueryDto): Promise<ApiEnvelope<GameweeksHistory>> {
     return { data: await this.historyService.history(user.id, query) };
   }

@@ -38,8 +38,8 @@ export class StatsService {
     private readonly scoring: ScoringService,
   ) {}
 
-  async dashboard(userId: number): Promise<DashboardData> {
-    const season = await this.seasons.activeSeason();
+  async dashboard(userId: number, competition?: string): Promise<DashboardData> {
+    const season = await this.seasons.seasonForRequestOrNone(competition, userId);
     if (!season) {
       return {
         season: null,
@@ -103,8 +103,8 @@ export class StatsService {
   }
 
   /** The Results screen of one gameweek (by number) of the active season. */
-  async gameweekResults(userId: number, gameweekNumber: number): Promise<GameweekResults> {
-    const { season, gameweek } = await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(), gameweekNumber);
+  async gameweekResults(userId: number, gameweekNumber: number, competition?: string): Promise<GameweekResults> {
+    const { season, gameweek } = await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(competition, userId), gameweekNumber);
     const [live, bench, matches] = await Promise.all([
       this.scoring.liveTotals(userId, season.id),
       this.benchmarksOf(gameweek.id),

@@ -292,7 +292,7 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
       expect({ path, method, documented: Boolean(paths[path]?.[method]?.summary) }).toEqual({ path, method, documented: true });
     }
     const history = paths['/api/stats/history/'].get.parameters!.filter((p) => p.in === 'query').map((p) => p.name);
-    expect(history.sort()).toEqual(['order', 'page', 'page_size', 'player']);
+    expect(history.sort()).toEqual(['competition', 'order', 'page', 'page_size', 'player']);
   });
 
   it('seeds the demo season only when asked and the database has no fixtures; the demo has a current gameweek open now', async () => {

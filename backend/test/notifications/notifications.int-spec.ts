@@ -4,6 +4,7 @@ import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import { isoWeekKey } from '@scoreline/backend/notifications/iso-week';
 import { JOB, KIND, NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser as GameUser } from '../support/game-factories';
+import { ensureCompetition } from '../support/competitions';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { choosePreferences, clubsOf, fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { readMail } from './mail-text';
@@ -182,6 +183,82 @@ describe('notification emails', () => {
 
     it('refuses a job whose clock is not a timestamp, without retrying it', async () => {
       await expect(runJob(JOB.deadlineReminders, { now: 'soon' })).rejects.toThrow(/now must be an ISO timestamp/);
+    });
+  });
+
+  describe('deadline reminders per competition', () => {
+    // A cup beside the league, its season as live-looking as the league's (a gameweek closing
+    // within the window) but inactive: one season is active at a time until issue 34's commit 6.
+    const CUP = 'notify.cup';
+    let league: { seasonId: number; code: string };
+    let cup: { seasonId: number; gameweekId: number };
+    let leagueFan: FastUser;
+    let cupFan: FastUser;
+    let bothFan: FastUser;
+    /** No user_competitions row yet: plays the home competition. */
+    let newFan: FastUser;
+    const now = () => new Date(gw2.deadline.getTime() - 3 * 3600_000);
+    const subjects = (u: FastUser) => mailsOfKind(u, /closes in/).map((m) => m.subject);
+    const leagueReminder = 'Gameweek 2 closes in 3 hours — you have predicted 0 of 10 matches';
+    const cupReminder = 'Gameweek 1 closes in 2 hours — you have predicted 0 of 2 matches';
+
+    async function activate(seasonId: number): Promise<void> {
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
+      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [seasonId]);
+    }
+
+    beforeAll(async () => {
+      const [active]: { id: number; league_code: string }[] = await sys.db.query(`SELECT id, league_code FROM seasons WHERE is_active`);
+      league = { seasonId: active.id, code: active.league_code };
+      await ensureCompetition(sys.db, CUP, 'Notify Cup');
+      const [{ id: seasonId }]: { id: number }[] = await sys.db.query(
+        `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Notify Cup 2091', '2091', $1, false) RETURNING id`,
+        [CUP],
+      );
+      const deadline = new Date(gw2.deadline.getTime() - 3600_000);
+      const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
+        `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, 1, $2, $2) RETURNING id`,
+        [seasonId, deadline],
+      );
+      const clubs: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 4`);
+      await sys.db.query(
+        `INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at) VALUES ($1, $2, $3, $4, $7), ($1, $2, $5, $6, $7)`,
+        [seasonId, gameweekId, clubs[0].id, clubs[1].id, clubs[2].id, clubs[3].id, deadline],
+      );
+      cup = { seasonId, gameweekId };
+      [leagueFan, cupFan, bothFan, newFan] = await Promise.all(['Lea', 'Cuq', 'Bo', 'Nu'].map((first) => fastUser(sys, first, 'Competing')));
+      await sys.db.query(`INSERT INTO user_competitions (user_id, competition_code) SELECT * FROM unnest($1::int[], $2::text[])`, [
+        [leagueFan.id, cupFan.id, bothFan.id, bothFan.id],
+        [league.code, CUP, league.code, CUP],
+      ]);
+    });
+
+    it("reminds the fans of the active season's competition only (a fan with none yet plays the home one), never of an inactive season", async () => {
+      await runJob(JOB.deadlineReminders, { now: now().toISOString() });
+      expect(subjects(leagueFan)).toEqual([leagueReminder]);
+      expect(subjects(bothFan)).toEqual([leagueReminder]);
+      expect(subjects(newFan)).toEqual([leagueReminder]);
+      expect(subjects(cupFan)).toEqual([]);
+      const [{ n }]: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM notification_deliveries WHERE kind = $1 AND subject_key = $2`, [
+        KIND.deadline,
+        String(cup.gameweekId),
+      ]);
+      expect(n).toBe(0);
+    });
+
+    it("with the cup's season the active one, reminds the cup's fans of its gameweek and nobody else, once", async () => {
+      try {
+        await activate(cup.seasonId);
+        await runJob(JOB.deadlineReminders, { now: now().toISOString() });
+        await runJob(JOB.deadlineReminders, { now: now().toISOString() });
+      } finally {
+        await activate(league.seasonId);
+      }
+      expect(subjects(cupFan)).toEqual([cupReminder]);
+      expect(subjects(bothFan)).toEqual([leagueReminder, cupReminder]);
+      expect(subjects(leagueFan)).toEqual([leagueReminder]);
+      // No competition recorded: the home one is then the sole active season's.
+      expect(subjects(newFan)).toEqual([leagueReminder, cupReminder]);
     });
   });
 

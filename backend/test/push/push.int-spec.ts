@@ -3,6 +3,7 @@ import * as argon2 from 'argon2';
 import type { Queue } from 'bullmq';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { PUSH_JOB, PUSH_QUEUE } from '@scoreline/backend/push/push-jobs';
+import { PushService } from '@scoreline/backend/push/push.service';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { ensureCompetition } from '../support/competitions';
 import { grantAdminRole } from '../support/game-factories';
@@ -294,5 +295,52 @@ describe('web push', () => {
       `SELECT count(*)::int AS left FROM push_deliveries d WHERE NOT EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.id = d.subscription_id)`,
     );
     expect(left).toBe(0);
+  });
+
+  it("pushes a deadline reminder to the devices of the fans who play the gameweek's competition only, once", async () => {
+    await ensureCompetition(sys.db, 'push.deadlines');
+    await ensureCompetition(sys.db, 'push.elsewhere');
+    const [{ id: seasonId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Deadlines 2112/13', '2112/13', 'push.deadlines', false) RETURNING id`,
+    );
+    const deadline = new Date(Date.now() + 2 * 3600_000);
+    const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, 1, $2, $2) RETURNING id`,
+      [seasonId, deadline],
+    );
+    const [home, away]: { id: number }[] = await sys.db.query(`SELECT id FROM clubs ORDER BY id LIMIT 2`);
+    await sys.db.query(`INSERT INTO fixtures (season_id, gameweek_id, home_club_id, away_club_id, kickoff_at) VALUES ($1, $2, $3, $4, $5)`, [
+      seasonId,
+      gameweekId,
+      home.id,
+      away.id,
+      deadline,
+    ]);
+    const [player, both, elsewhere] = await Promise.all(['Pia', 'Bea', 'Eli'].map((first) => fastUser(sys, first, 'Deadline')));
+    await sys.db.query(`INSERT INTO user_competitions (user_id, competition_code) SELECT * FROM unnest($1::int[], $2::text[])`, [
+      [player.id, both.id, both.id, elsewhere.id],
+      ['push.deadlines', 'push.deadlines', 'push.elsewhere', 'push.elsewhere'],
+    ]);
+    const phones = new Map([player, both, elsewhere].map((u) => [u.id, new FakeBrowser(pushService.endpoint(`/send/deadline-${u.id}`))]));
+    for (const u of [player, both, elsewhere]) await sys.http.post('/api/push/subscriptions/').set(u.auth).send(phones.get(u.id)!.subscription()).expect(200);
+
+    // The season is active for this test alone (suites leave none active behind).
+    const before: { id: number }[] = await sys.db.query(`SELECT id FROM seasons WHERE is_active`);
+    const push = sys.workers.get(PushService, { strict: false });
+    try {
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
+      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [seasonId]);
+      await push.deadlineReminders(new Date());
+      await push.deadlineReminders(new Date());
+    } finally {
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+      for (const { id } of before) await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [id]);
+    }
+    for (const u of [player, both]) {
+      const received = pushService.to(`/send/deadline-${u.id}`);
+      expect(received).toHaveLength(1);
+      expect(phones.get(u.id)!.decrypt(received[0].body)).toMatchObject({ kind: 'deadline', title: 'Gameweek 1 locks soon', tag: `deadline:${gameweekId}` });
+    }
+    expect(pushService.to(`/send/deadline-${elsewhere.id}`)).toHaveLength(0);
   });
 });

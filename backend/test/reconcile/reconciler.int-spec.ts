@@ -12,6 +12,7 @@ import { REDIS } from '@scoreline/backend/redis/redis.module';
 import { ScoringService } from '@scoreline/backend/scoring/scoring.service';
 import { scorePrediction, type PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { createWorkersApp } from '@scoreline/workers/main';
+import { ensureCompetition } from '../support/competitions';
 import { createVerifiedUser } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, seededRandom, type FastUser } from '../support/game-factories';
 import { AppProcess, startAppProcess } from '../support/processes';
@@ -458,5 +459,50 @@ describe('the reconciler', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it("checks each active season's leagues against that season only, and leaves a league of a competition not being played alone", async () => {
+    await ensureCompetition(sys.db, 'reconcile.cup');
+    const [{ id: cupSeasonId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Reconcile Cup 2096', '2096', 'reconcile.cup', false) RETURNING id`,
+    );
+    const cupFans = await insertVerifiedUsers(sys, 2, 'rccup', { onboarded: true });
+    const [{ id: cupLeagueId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO leagues (name, description, type, owner_id, competition_code) VALUES ('Reconciled Cup', '', 'public', $1, 'reconcile.cup') RETURNING id`,
+      [cupFans[0].id],
+    );
+    await sys.db.query(`INSERT INTO league_members (league_id, user_id) SELECT $1, u FROM unnest($2::int[]) AS u`, [cupLeagueId, cupFans.map((f) => f.id)]);
+    const tableOf = (leagueId: number) =>
+      sys.db.query(`SELECT user_id, total_points FROM league_standings WHERE league_id = $1 ORDER BY user_id`, [leagueId]) as Promise<{ user_id: number; total_points: number }[]>;
+    const summarySeason = async (leagueId: number) =>
+      ((await sys.db.query(`SELECT season_id FROM league_standings_summary WHERE league_id = $1`, [leagueId])) as { season_id: number }[])[0]?.season_id ?? null;
+    const corrupt = () => sys.db.query(`UPDATE league_standings SET total_points = total_points + 7 WHERE league_id = $1 AND user_id = $2`, [publicLeagueId, players[1].id]);
+    const activate = async (id: number) => {
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
+      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [id]);
+    };
+
+    // The league's season is the active one: its drifting table is repaired, the cup's league is not its business.
+    await corrupt();
+    const leagueSeason = await pass();
+    expect(leagueSeason.leagueIds).toContain(publicLeagueId);
+    expect(leagueSeason.leagueIds).not.toContain(cupLeagueId);
+    expect(await tableOf(cupLeagueId)).toEqual([]);
+
+    // The cup's season active: only its leagues are checked (the league's drift waits for its season).
+    await corrupt();
+    try {
+      await activate(cupSeasonId);
+      expect((await pass()).leagueIds).toEqual([cupLeagueId]);
+    } finally {
+      await activate(seasonId);
+    }
+    expect(await tableOf(cupLeagueId)).toEqual(cupFans.map((f) => ({ user_id: f.id, total_points: 0 })));
+    expect(await summarySeason(cupLeagueId)).toBe(cupSeasonId);
+
+    const again = await pass();
+    expect(again.leagueIds).toEqual([publicLeagueId]);
+    expect(await summarySeason(cupLeagueId)).toBe(cupSeasonId);
+    await expectEverythingAsTheRulesSay();
   });
 });

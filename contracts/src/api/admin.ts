@@ -9,7 +9,7 @@ import type { FixtureStatus } from '../game/gameweek-status';
  * - PUT   /admin/fixtures/{id}/result    RecordResultRequest → ApiEnvelope<AdminFixture>
  * - POST  /admin/fixtures/{id}/postpone  (no body)           → ApiEnvelope<AdminFixture>
  * - PATCH /admin/fixtures/{id}           RescheduleFixtureRequest → ApiEnvelope<AdminFixture>
- * - GET   /admin/fixtures/?gameweek=N    → ApiEnvelope<AdminFixture[]> (active season)
+ * - GET   /admin/fixtures/?gameweek=N&competition=c → ApiEnvelope<AdminFixture[]> (active season; of that competition)
  */
 
 export interface ImportSeasonRequest {

@@ -4,7 +4,7 @@
  * Calls (all under /api, bearer token required):
  *   GET /leagues/{leagueId}/head-to-head/{userId}/   → HeadToHeadResponse
  *   GET /leagues/{leagueId}/rank-history/{userId}/   → RankHistory  (own or a fellow member's)
- *   GET /rank-history/                               → MyRankHistoryResponse (the caller, every league)
+ *   GET /rank-history/?competition=                  → MyRankHistoryResponse (the caller, every league; or the competition's)
  *
  * Both players must be members of the league: anyone else, a private league's non-member, an
  * unknown league or user all answer 404 alike. Comparing with oneself is 400. The other

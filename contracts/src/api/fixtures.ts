@@ -6,9 +6,9 @@ import type { FixtureStatus, GameweekStatus } from '../game/gameweek-status';
  * the client shows it in the user's time zone.
  *
  * Paths (all under /api, bearer token required):
- * - GET /seasons/gameweeks/         → ApiEnvelope<GameweekSummary[]> (ascending by number)
- * - GET /fixtures/current/          → ApiEnvelope<GameweekFixtures>
- * - GET /fixtures/gameweek/{n}/     → ApiEnvelope<GameweekFixtures>, n = gameweek NUMBER
+ * - GET /seasons/gameweeks/         → ApiEnvelope<GameweekSummary[]> (ascending by number) (`?competition=`: competitions.ts)
+ * - GET /fixtures/current/          → ApiEnvelope<GameweekFixtures> (`?competition=`: competitions.ts)
+ * - GET /fixtures/gameweek/{n}/     → ApiEnvelope<GameweekFixtures>, n = gameweek NUMBER (`?competition=`: competitions.ts)
  * No active season, or no gameweek with that number → 404
  * `{message: "There's no active gameweek at the moment."}` / `"No Gameweek Found: ..."`.
  */

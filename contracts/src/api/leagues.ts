@@ -5,8 +5,8 @@
  * `ApiEnvelope<T>` (`{ data, message? }`) from ./common; the types below are the `data`.
  *
  * Calls (all under /api, all need a bearer token; 401 without one):
- *   GET    /leagues/overview/                               → LeaguesOverview
- *   GET    /leagues/discover/?search=&page=&page_size=      → DiscoverLeaguesPage
+ *   GET    /leagues/overview/?competition=                  → LeaguesOverview (every league; or the competition's)
+ *   GET    /leagues/discover/?search=&page=&page_size=&competition= → DiscoverLeaguesPage
  *   POST   /leagues/                 CreateLeagueRequest     → League (201)
  *   POST   /leagues/join/            JoinLeagueRequest       → JoinLeagueResult (+ message)
  *   GET    /leagues/{id}/                                    → League
@@ -89,6 +89,8 @@ export interface CreateLeagueRequest {
   description?: string;
   /** Private leagues only: 2–1000. Omitted means 1000. Refused for public leagues. */
   max_members?: number;
+  /** The competition the league plays (competitions.ts); default the one being played. 404 when it is not being played. */
+  competition?: string;
 }
 
 /**
@@ -130,6 +132,8 @@ export interface LeaguesOverview {
 /** GET /leagues/discover/ — public leagues, searchable by name. */
 export interface DiscoverLeaguesQuery {
   search?: string;
+  /** Only the leagues of this competition (competitions.ts); default every competition's. */
+  competition?: string;
   page?: number;
   page_size?: number;
 }

@@ -29,6 +29,8 @@ export interface Preferences {
 export interface CompleteOnboardingRequest {
   country_id: number;
   club_id: number;
+  /** Competition codes the fan starts playing (competitions.ts; each being played, else 400 naming `competitions`). */
+  competitions?: string[];
 }
 
 /** Query of GET /onboarding/clubs/. */

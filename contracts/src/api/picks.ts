@@ -4,7 +4,7 @@
  *   n = gameweek NUMBER of the active season. Before the gameweek locks (see picksRevealed)
  *   `revealed` is false, `rows` is empty and only the caller's own row is returned.
  *   A private league answers 404 to non-members.
- * - GET /crowd/gameweek/{n}/?league_id → ApiEnvelope<GameweekCrowd>: the crowd of a locked
+ * - GET /crowd/gameweek/{n}/?league_id&competition → ApiEnvelope<GameweekCrowd>: the crowd of a locked
  *   gameweek (everyone, plus the league when league_id is given and visible to the caller);
  *   `everyone` and `league` are null before the lock.
  */

@@ -4,7 +4,7 @@ import type { GameweekSummary } from './fixtures';
 /**
  * Predictions (spec section 3 "Prediction", section 7).
  *
- * - GET  /predictions/current/         → ApiEnvelope<GameweekPredictions> (the current gameweek)
+ * - GET  /predictions/current/         → ApiEnvelope<GameweekPredictions> (the current gameweek; `?competition=`: competitions.ts)
  * - GET  /predictions/gameweek/{id}/   → ApiEnvelope<GameweekPredictions>, id = gameweek ID
  * - POST /predictions/  SavePredictionsRequest → SavePredictionsResponse (200)
  *

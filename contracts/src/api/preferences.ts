@@ -28,11 +28,18 @@ export interface PreferenceSettings {
 export interface UserPreferences {
   preferences: PreferenceSettings;
   notifications: NotificationSettings;
+  /**
+   * The competition the fan's screens show when a request names none (competitions.ts); sent
+   * only once chosen (left out: the server's default).
+   */
+  current_competition?: string | null;
 }
 
 export type UpdateUserPreferencesRequest = {
   preferences?: Partial<PreferenceSettings>;
   notifications?: Partial<NotificationSettings>;
+  /** A competition the fan plays that is being played (else 400 on this field); null clears it. */
+  current_competition?: string | null;
 };
 
 export const DEFAULT_PREFERENCE_SETTINGS: PreferenceSettings = { theme: 'dark', language: 'en', timezone: 'local' };

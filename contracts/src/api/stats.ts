@@ -12,7 +12,7 @@ import type { GameweekSummary } from './fixtures';
  */
 
 // ---------------------------------------------------------------------------------------
-// GET /stats/dashboard/ → ApiEnvelope<DashboardData>
+// GET /stats/dashboard/?competition= → ApiEnvelope<DashboardData> (competitions.ts)
 // ---------------------------------------------------------------------------------------
 
 export interface DashboardSeasonStats {
@@ -75,7 +75,7 @@ export interface DashboardData {
 }
 
 // ---------------------------------------------------------------------------------------
-// GET /predictions/gameweek/{n}/user-stats/ → ApiEnvelope<GameweekResults>, n = gameweek NUMBER
+// GET /predictions/gameweek/{n}/user-stats/?competition= → ApiEnvelope<GameweekResults>, n = gameweek NUMBER (competitions.ts)
 // ---------------------------------------------------------------------------------------
 
 export interface ResultsUserStats {
@@ -131,7 +131,7 @@ export interface GameweekResults {
 }
 
 // ---------------------------------------------------------------------------------------
-// GET /stats/history/?player=&page=&page_size=&order= → ApiEnvelope<GameweeksHistory>
+// GET /stats/history/?player=&page=&page_size=&order=&competition= → ApiEnvelope<GameweeksHistory>
 // ---------------------------------------------------------------------------------------
 
 /**
@@ -147,6 +147,8 @@ export interface GameweeksHistoryQuery {
   page_size?: number;
   /** By gameweek number; default 'desc' (latest first). */
   order?: 'asc' | 'desc';
+  /** A competition code (competitions.ts); default the caller's current competition. */
+  competition?: string;
 }
 
 export interface HistoryMatch {

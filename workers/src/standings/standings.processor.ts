@@ -25,11 +25,13 @@ export const STANDINGS_COALESCE = { ms: 0 };
 
 /**
  * Consumes the `standings` queue. An event (scores.updated, member.joined, member.left) becomes
- * a recompute of each affected league: a big league alone, deduplicated by league (while one
+ * a recompute of each affected league (a scores.updated: of the event's season's competition
+ * only, StandingsService.leaguesAffectedBy): a big league alone, deduplicated by league (while one
  * waits, more events add nothing; while one runs, exactly one more is kept to run after it), and
  * small leagues in batches, deduplicated by the batch's leagues (the next goal of the same match
- * touches the same leagues, so it folds alike). A scores.updated also settles its gameweek's and
- * month's winners in every league (PeriodWinnersService).
+ * touches the same leagues, so it folds alike; a batch never mixes seasons). A scores.updated also
+ * settles its gameweek's and month's winners in every league of its competition
+ * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService).
  */
 @Processor('standings', { ...WORKER_OPTIONS, concurrency: 4 })
 export class StandingsProcessor extends OutboxConsumer<'standings'> {

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsGoals } from '../../common/is-goals.decorator';
 import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest, SideGoals } from '@scoreline/contracts/api/admin';
 
 export class ImportSeasonDto implements ImportSeasonRequest {
@@ -90,4 +91,7 @@ export class AdminFixturesQueryDto {
   @Min(1, { message: 'gameweek must be a gameweek number.' })
   @Max(1000, { message: 'gameweek must be a gameweek number.' })
   gameweek?: number;
+
+  @IsCompetitionCode("That competition's active season (404 when it is not being played); default the first active season")
+  competition?: string;
 }

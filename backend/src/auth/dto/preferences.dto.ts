@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsObject, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsObject, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
+import { COMPETITION_CODE_PATTERN } from '@scoreline/contracts/api/competitions';
 import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 import {
   LANGUAGES,
@@ -70,6 +71,18 @@ export class UpdatePreferencesDto implements UpdateUserPreferencesRequest {
   @IsObject({ message: 'notifications must be an object.' })
   @IsOptionalNotNull()
   notifications?: NotificationSettingsDto;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    pattern: COMPETITION_CODE_PATTERN.source,
+    description: 'The competition your screens show when a request names none: one you play that is being played (else 400); null clears it',
+  })
+  // Null is a value here (it clears the choice): only a sent text is checked.
+  @ValidateIf((_o: object, value: unknown) => value !== undefined && value !== null)
+  @Matches(COMPETITION_CODE_PATTERN, { message: 'current_competition must be a competition code.' })
+  @IsString({ message: 'current_competition must be a competition code.' })
+  current_competition?: string | null;
 }
 
 /** The OpenAPI shape of the answers (the contract's UserPreferences, every field present). */
@@ -82,4 +95,7 @@ export class UserPreferencesDto {
 
   @ApiProperty({ example: { gameweekDeadlines: true, leagueUpdates: true, matchResults: false, weeklyDigest: true } })
   notifications: NotificationSettings;
+
+  @ApiPropertyOptional({ type: String, description: 'The competition your screens show by default; left out until chosen' })
+  current_competition?: string;
 }

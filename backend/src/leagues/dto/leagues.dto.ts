@@ -3,6 +3,7 @@ import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 import { IsPageNumber, IsPageSize, IsSearchText } from '../../common/query-params.decorator';
+import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 import {
   ACTIVITY_CATEGORIES,
   ACTIVITY_DAYS,
@@ -61,6 +62,9 @@ export class CreateLeagueDto implements CreateLeagueRequest {
   @Min(LEAGUE_MAX_MEMBERS_MIN, { message: 'Max members must be a number from 2 to 1000.' })
   @IsInt({ message: 'Max members must be a number from 2 to 1000.' })
   max_members?: number;
+
+  @IsCompetitionCode('The competition the league plays (404 when it is not being played); default the one being played', 'body')
+  competition?: string;
 }
 
 export class JoinLeagueDto implements JoinLeagueRequest {
@@ -106,6 +110,9 @@ export class LeaderboardQueryDto extends PageQueryDto implements LeaderboardQuer
 export class DiscoverQueryDto extends PageQueryDto implements DiscoverLeaguesQuery {
   @IsSearchText('Case-insensitive part of the league name')
   search?: string;
+
+  @IsCompetitionCode("Only that competition's leagues (404 when it is not being played); default every competition's")
+  competition?: string;
 
   @IsPageSize(50, 20)
   page_size?: number;

@@ -1,7 +1,9 @@
 import { ApiPropertyOptional, ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { COMPETITION_CODE_PATTERN } from '@scoreline/contracts/api/competitions';
 import type { ClubSearchQuery, CompleteOnboardingRequest } from '@scoreline/contracts/api/onboarding';
+import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
 
 export class ClubSearchQueryDto implements ClubSearchQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive part of the club name (or a known alternate name)' })
@@ -40,4 +42,18 @@ export class CompleteOnboardingDto implements CompleteOnboardingRequest {
   @Min(1, { message: 'Please select your favorite club.' })
   @Max(2147483647, { message: 'Please select your favorite club.' })
   club_id: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: 16,
+    example: ['en.1'],
+    description: 'Competition codes you start playing, each being played (else 400); left out: none besides the one being played',
+  })
+  @IsOptionalNotNull()
+  // Bottom-up: the array check first, then each code.
+  @Matches(COMPETITION_CODE_PATTERN, { each: true, message: 'competitions must be a list of competition codes.' })
+  @IsString({ each: true, message: 'competitions must be a list of competition codes.' })
+  @ArrayMaxSize(16, { message: 'competitions may name at most 16 competitions.' })
+  @IsArray({ message: 'competitions must be a list of competition codes.' })
+  competitions?: string[];
 }

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PICKS_DEFAULT_PAGE_SIZE, PICKS_MAX_PAGE_SIZE, type PicksQuery } from '@scoreline/contracts/api/picks';
 import { IsPageSize, IsSearchText } from '../../common/query-params.decorator';
+import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 
 // class-validator runs a property's decorators bottom-up: type checks are written last so they run first.
 
@@ -30,4 +31,7 @@ export class CrowdQueryDto {
   @Min(1, { message: 'league_id must be a league id.' })
   @IsInt({ message: 'league_id must be a league id.' })
   league_id?: number;
+
+  @IsCompetitionCode()
+  competition?: string;
 }

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsPageSize } from '../../common/query-params.decorator';
 import type { GameweeksHistoryQuery } from '@scoreline/contracts/api/stats';
+import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 
 export class HistoryQueryDto implements GameweeksHistoryQuery {
   @ApiPropertyOptional({ description: 'User id or username of the player; omitted = the caller' })
@@ -27,4 +28,7 @@ export class HistoryQueryDto implements GameweeksHistoryQuery {
   @IsOptional()
   @IsIn(['asc', 'desc'], { message: 'order must be asc or desc.' })
   order?: 'asc' | 'desc';
+
+  @IsCompetitionCode()
+  competition?: string;
 }

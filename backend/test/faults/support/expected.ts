@@ -159,7 +159,7 @@ function countDiffs<T>(expected: Map<string, T>, stored: Map<string, T>, same: (
   return diffs;
 }
 
-/** Compare every prediction, totals row and standing of the active season with the recomputation. */
+/** Compare every prediction, totals row and standing of the active season (its competition's leagues) with the recomputation. */
 export async function countMismatches(db: DataSource): Promise<MismatchCounts> {
   const seasons: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active ORDER BY id DESC LIMIT 1`);
   if (seasons.length === 0) throw new Error('checker: no active season');
@@ -183,9 +183,17 @@ export async function countMismatches(db: DataSource): Promise<MismatchCounts> {
     `SELECT user_id, ${TOTALS_FIELDS.join(', ')} FROM user_season_totals WHERE season_id = $1`,
     [seasonId],
   );
-  const members: { league_id: number; user_id: number }[] = await db.query(`SELECT league_id, user_id FROM league_members`);
+  // The leagues of the active season's competition: a league follows its own competition's season.
+  const ofCompetition = `SELECT l.id FROM leagues l JOIN seasons se ON se.id = $1 AND l.competition_code = se.league_code`;
+  const members: { league_id: number; user_id: number }[] = await db.query(
+    `SELECT league_id, user_id FROM league_members WHERE league_id IN (${ofCompetition})`,
+    [seasonId],
+  );
   const standingRows: { league_id: number; user_id: number; rank: number; total_points: number; recent_points: number; provisional: boolean }[] =
-    await db.query(`SELECT league_id, user_id, ${storedRank('s')} AS rank, total_points, recent_points, provisional FROM league_standings s`);
+    await db.query(
+      `SELECT league_id, user_id, ${storedRank('s')} AS rank, total_points, recent_points, provisional FROM league_standings s WHERE league_id IN (${ofCompetition})`,
+      [seasonId],
+    );
 
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
   const advanced = advancedSides(fixtures.filter((f) => f.kind === 'knockout'));

@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
+import type { Competition } from '@scoreline/contracts/api/competitions';
+import { CurrentUser } from '../auth/current-user.decorator';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
+import { CompetitionCodePipe } from './competition-code.pipe';
+import { CompetitionsService } from './competitions.service';
+import { PlayCompetitionDto } from './dto/competitions.dto';
+
+const codePipe = new CompetitionCodePipe();
+
+@ApiTags('competitions')
+@ApiBearerAuth()
+@UseGuards(JwtAuthGuard)
+@Controller('competitions')
+export class CompetitionsController {
+  constructor(private readonly competitions: CompetitionsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'The competitions being played, each with whether you play it and your team in it',
+    description: 'Oldest season first: code, name, kind (league/tournament), the active season, its first kick-off, playing, team, team_locked.',
+  })
+  async list(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<Competition[]>> {
+    return { data: await this.competitions.list(user.id) };
+  }
+
+  @Put(':code/play/')
+  @ApiOperation({
+    summary: 'Play a competition (again: nothing changes), or choose your team in it',
+    description:
+      'Body optional `team_id`: a team of its active season (a national team in a tournament; 400 naming team_id otherwise), ' +
+      'null clears it, left out keeps it. The team changes only until the first kick-off (409 after). 404 when the ' +
+      'competition is not being played.',
+  })
+  @ApiParam({ name: 'code', description: "Competition code ('en.1', 'fifa.wc')" })
+  async play(@CurrentUser() user: AuthUser, @Param('code', codePipe) code: string, @Body() dto: PlayCompetitionDto): Promise<ApiEnvelope<Competition>> {
+    const team = dto.team_id === undefined ? undefined : { id: dto.team_id };
+    const data = await this.competitions.play(user.id, code, team);
+    return { message: `You play ${data.name}.`, data };
+  }
+
+  @Delete(':code/play/')
+  @ApiOperation({ summary: 'Stop playing a competition; your leagues in it stay (joining one plays it again). 404 for an unknown code' })
+  @ApiParam({ name: 'code', description: 'Competition code' })
+  async stop(@CurrentUser() user: AuthUser, @Param('code', codePipe) code: string): Promise<MessageResponse> {
+    return { message: await this.competitions.stop(user.id, code) };
+  }
+}

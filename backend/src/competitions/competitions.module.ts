@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { CompetitionsController } from './competitions.controller';
+import { CompetitionsService } from './competitions.service';
+
+/**
+ * Competitions: what each fan plays (user_competitions) and their team in each; the list of the
+ * competitions being played. A leaf: the season resolver (SeasonsService), preferences and
+ * onboarding call CompetitionsService.
+ */
+@Module({ controllers: [CompetitionsController], providers: [CompetitionsService], exports: [CompetitionsService] })
+export class CompetitionsModule {}
