@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
@@ -7,6 +7,7 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { SeasonsService } from '../seasons/seasons.service';
 import { BonusService } from './bonus.service';
 import { SaveBonusAnswersDto, SettleBonusQuestionDto } from './dto/bonus.dto';
@@ -24,16 +25,22 @@ export class BonusController {
   ) {}
 
   @Get('bonus/current/')
-  @ApiOperation({ summary: "The active season's bonus questions (as GET /seasons/{id}/bonus/); 404 while no season is active" })
-  async current(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<SeasonBonus>> {
-    const season = await this.seasons.requireActiveSeason();
+  @ApiOperation({
+    summary: "The active season's bonus questions (as GET /seasons/{id}/bonus/); 404 while no season is active",
+    description: "`competition`: that competition's active season (404 when it is not being played); default your current competition.",
+  })
+  async current(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<SeasonBonus>> {
+    const season = await this.seasons.seasonForRequest(query.competition, user.id);
     return { data: await this.bonus.ofSeason(user.id, season.id) };
   }
 
   @Put('bonus/current/')
-  @ApiOperation({ summary: "Save answers to the active season's bonus questions (as PUT /seasons/{id}/bonus/)" })
-  async saveCurrent(@CurrentUser() user: AuthUser, @Body() dto: SaveBonusAnswersDto): Promise<ApiEnvelope<SeasonBonus>> {
-    const season = await this.seasons.requireActiveSeason();
+  @ApiOperation({
+    summary: "Save answers to the active season's bonus questions (as PUT /seasons/{id}/bonus/)",
+    description: "`competition`: that competition's active season (404 when it is not being played); default your current competition.",
+  })
+  async saveCurrent(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto, @Body() dto: SaveBonusAnswersDto): Promise<ApiEnvelope<SeasonBonus>> {
+    const season = await this.seasons.seasonForRequest(query.competition, user.id);
     return { message: 'Bonus answers saved.', data: await this.bonus.save(user.id, season.id, dto.answers) };
   }
 

@@ -5,7 +5,8 @@ import { CompetitionsService } from './competitions.service';
 /**
  * Competitions: what each fan plays (user_competitions) and their team in each; the list of the
  * competitions being played. A leaf: the season resolver (SeasonsService), preferences and
- * onboarding call CompetitionsService.
+ * onboarding call CompetitionsService; leagues/ registers what follows a fan starting to play one
+ * (its global league: CompetitionsService.onStartedPlaying).
  */
 @Module({ controllers: [CompetitionsController], providers: [CompetitionsService], exports: [CompetitionsService] })
 export class CompetitionsModule {}

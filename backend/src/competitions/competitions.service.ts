@@ -18,9 +18,20 @@ import {
  * The competitions a fan plays (user_competitions) and their team in each. Joining a league adds
  * its competition too (leagues/league-members.queries.ts); stopping leaves the fan's leagues.
  */
+/** Run in the transaction that has a user start playing a competition (or play it again). */
+export type StartedPlayingListener = (tx: EntityManager, userId: number, code: string) => Promise<void>;
+
 @Injectable()
 export class CompetitionsService {
+  // Who else acts when a fan starts playing (leagues/ puts them in its global league): registered
+  // by them, so this module stays a leaf that leagues/ and the season resolver import.
+  private readonly startedPlaying: StartedPlayingListener[] = [];
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  onStartedPlaying(listener: StartedPlayingListener): void {
+    this.startedPlaying.push(listener);
+  }
 
   /** The competitions being played, each with whether the user plays it and their team in it. */
   async list(userId: number): Promise<Competition[]> {
@@ -44,7 +55,12 @@ export class CompetitionsService {
         throw ApiError.field('team_id', `That team does not play in ${row.season_name}.`);
       }
     }
-    await this.write(() => upsertPlayedCompetition(this.db, userId, code, team));
+    await this.write(() =>
+      this.db.transaction(async (tx) => {
+        await upsertPlayedCompetition(tx, userId, code, team);
+        for (const listener of this.startedPlaying) await listener(tx, userId, code);
+      }),
+    );
     const [after] = await selectActiveCompetitions(this.db, userId, code);
     return toCompetition(after ?? row);
   }
@@ -65,6 +81,7 @@ export class CompetitionsService {
       const [row] = await selectActiveCompetitions(tx, userId, code);
       if (!row) throw ApiError.field('competitions', `${code}: ${NO_SUCH_COMPETITION}`);
       await upsertPlayedCompetition(tx, userId, code, undefined);
+      for (const listener of this.startedPlaying) await listener(tx, userId, code);
     }
   }
 

@@ -25,6 +25,7 @@ import { AdvancePicks1766300000000 } from './migrations/1766300000000-advance-pi
 import { LeaguesPerCompetition1766400000000 } from './migrations/1766400000000-leagues-per-competition';
 import { BonusAnswers1766500000000 } from './migrations/1766500000000-bonus-answers';
 import { LeagueQuestions1766600000000 } from './migrations/1766600000000-league-questions';
+import { OneActiveSeasonPerCompetition1766700000000 } from './migrations/1766700000000-one-active-season-per-competition';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -55,4 +56,5 @@ export const ALL_MIGRATIONS = [
   LeaguesPerCompetition1766400000000,
   BonusAnswers1766500000000,
   LeagueQuestions1766600000000,
+  OneActiveSeasonPerCompetition1766700000000,
 ];

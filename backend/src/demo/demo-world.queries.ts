@@ -18,12 +18,12 @@ export async function demoWorldExists(q: Queryable): Promise<boolean> {
 
 export interface DemoReferenceData {
   countryCodes: string[];
-  /** Clubs playing in the active season. */
+  /** Clubs playing in the demo's season. */
   seasonClubs: string[];
   clubs: { name: string; countryCode: string | null }[];
 }
 
-export async function selectDemoReferenceData(q: Queryable): Promise<DemoReferenceData> {
+export async function selectDemoReferenceData(q: Queryable, seasonId: number): Promise<DemoReferenceData> {
   const countries: { code: string }[] = await q.query(`SELECT code FROM countries ORDER BY code`);
   const clubs: { name: string; country_code: string | null }[] = await q.query(
     // Clubs only: a demo fan does not support a national team imported with a tournament.
@@ -31,9 +31,9 @@ export async function selectDemoReferenceData(q: Queryable): Promise<DemoReferen
   );
   const seasonClubs: { name: string }[] = await q.query(
     `SELECT c.name FROM clubs c
-     WHERE EXISTS (SELECT 1 FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active
-                   WHERE f.home_club_id = c.id OR f.away_club_id = c.id)
+     WHERE EXISTS (SELECT 1 FROM fixtures f WHERE f.season_id = $1 AND (f.home_club_id = c.id OR f.away_club_id = c.id))
      ORDER BY c.name`,
+    [seasonId],
   );
   return {
     countryCodes: countries.map((c) => c.code),
@@ -52,14 +52,16 @@ export interface DemoFixtureRow {
   read_away: number | null;
 }
 
-/** Every fixture of the active season, by gameweek and kick-off. */
-export function selectDemoSeasonFixtures(q: Queryable): Promise<DemoFixtureRow[]> {
+/** Every fixture of the demo's season, by gameweek and kick-off. */
+export function selectDemoSeasonFixtures(q: Queryable, seasonId: number): Promise<DemoFixtureRow[]> {
   return q.query(
     `SELECT g.id AS gameweek_id, g.number AS gameweek_number, f.id AS fixture_id, f.status,
             CASE WHEN f.status = 'finished' THEN f.home_score WHEN f.status = 'postponed' THEN NULL ELSE f.real_home_score END AS read_home,
             CASE WHEN f.status = 'finished' THEN f.away_score WHEN f.status = 'postponed' THEN NULL ELSE f.real_away_score END AS read_away
-     FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id JOIN seasons s ON s.id = f.season_id AND s.is_active
+     FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id
+     WHERE f.season_id = $1
      ORDER BY g.number, f.kickoff_at, f.id`,
+    [seasonId],
   );
 }
 
@@ -190,12 +192,13 @@ export async function insertDemoLeagueMembers(tx: EntityManager, rows: { leagueI
   );
 }
 
-/** Fixtures of the active season with a live, final or void result and predictions to score. */
-export async function selectFixturesToScore(q: Queryable): Promise<number[]> {
+/** Fixtures of the demo's season with a live, final or void result and predictions to score. */
+export async function selectFixturesToScore(q: Queryable, seasonId: number): Promise<number[]> {
   const rows: { id: number }[] = await q.query(
-    `SELECT f.id FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active
-     WHERE f.status <> 'scheduled' AND EXISTS (SELECT 1 FROM predictions p WHERE p.fixture_id = f.id)
+    `SELECT f.id FROM fixtures f
+     WHERE f.season_id = $1 AND f.status <> 'scheduled' AND EXISTS (SELECT 1 FROM predictions p WHERE p.fixture_id = f.id)
      ORDER BY f.kickoff_at, f.id`,
+    [seasonId],
   );
   return rows.map((r) => r.id);
 }

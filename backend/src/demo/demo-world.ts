@@ -6,7 +6,7 @@ import { generateInviteCode } from '../leagues/invite-code';
 import { OutboxService } from '../outbox/outbox.service';
 import { seededRandom } from '../replay/replay-plan';
 import { ScoringService } from '../scoring/scoring.service';
-import { selectActiveSeason } from '../seasons/seasons.queries';
+import { selectActiveCompetitionCode, selectActiveSeasonOf } from '../seasons/seasons.queries';
 import { SeasonsService } from '../seasons/seasons.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { PeriodWinnersService } from '../standings/period-winners.service';
@@ -101,11 +101,12 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
 
   const made = await db.transaction(async (tx) => {
     if (await demoWorldExists(tx)) return null;
-    const season = await selectActiveSeason(tx);
+    // The competition new fans are put in (the home one when it is being played): its active season.
+    const season = await selectActiveSeasonOf(tx, await selectActiveCompetitionCode(tx));
     if (!season) return null;
-    const ref = await selectDemoReferenceData(tx);
+    const ref = await selectDemoReferenceData(tx, season.id);
     const fans = planDemoFans(count, seed, ref);
-    const { gameweeks, numbers, everyonePlays } = gameweeksToPredict(await selectDemoSeasonFixtures(tx));
+    const { gameweeks, numbers, everyonePlays } = gameweeksToPredict(await selectDemoSeasonFixtures(tx, season.id));
 
     const ids = await insertDemoUsers(tx, {
       usernames: fans.map((f) => f.username),
@@ -162,7 +163,7 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
   // one transaction the season totals rows would pile up a version per fixture: much slower).
   // A few hundred fans a fixture: one statement each, never split.
   const scoring = new ScoringService(db, outbox, { scoringSplit: { parts: 1, from: 1 } });
-  const fixtureIds = await selectFixturesToScore(db);
+  const fixtureIds = await selectFixturesToScore(db, made.seasonId);
   const beforeScoring = await outbox.latestEventId();
   for (const id of fixtureIds) await scoring.scoreFixture(id);
 

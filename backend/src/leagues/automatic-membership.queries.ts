@@ -17,6 +17,12 @@ export async function ensureGlobalLeague(tx: EntityManager, competitionCode: str
   return row.id;
 }
 
+/** Whether the user's email is verified (the global leagues are for verified fans only, demo fans aside). */
+export async function isVerifiedUser(tx: EntityManager, userId: number): Promise<boolean> {
+  const [row]: { verified: boolean }[] = await tx.query(`SELECT email_verified_at IS NOT NULL OR is_demo AS verified FROM users WHERE id = $1`, [userId]);
+  return row?.verified === true;
+}
+
 /** The country's league id in the competition, the league made when missing. */
 export async function ensureCountryLeague(tx: EntityManager, competitionCode: string, countryId: number): Promise<number> {
   const [row]: { id: number }[] = await tx.query(

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { CompetitionsService } from '../competitions/competitions.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import {
@@ -9,22 +10,35 @@ import {
   ensureGlobalLeague,
   insertAutomaticMembershipsOfUsers,
   insertMissingLeaguesOfUsers,
+  isVerifiedUser,
 } from './automatic-membership.queries';
 import { insertMemberUnlessPresent } from './league-members.queries';
 
 /**
  * Global, country and club leagues fill themselves: every verified user is in the global league
  * (joined when their email is verified), and in the league of the country and the club they
- * chose. Leagues are created on demand, once per competition: for now the competition of the
- * sole active season (SeasonsService.activeCompetitionCode). Joining one adds its competition to
- * the competitions the user plays.
+ * chose. Leagues are created on demand, once per competition: at verification and onboarding the
+ * home competition's (SeasonsService.activeCompetitionCode). Joining one adds its competition to
+ * the competitions the user plays; starting to play a competition (PUT /competitions/{code}/play,
+ * onboarding) puts a verified fan in its global league.
  */
 @Injectable()
-export class AutomaticMembershipService {
+export class AutomaticMembershipService implements OnModuleInit {
   constructor(
     private readonly outbox: OutboxService,
     private readonly seasons: SeasonsService,
+    // Absent outside the API (demo, scripts): nobody starts playing there.
+    @Optional() private readonly competitions?: CompetitionsService,
   ) {}
+
+  onModuleInit(): void {
+    this.competitions?.onStartedPlaying((tx, userId, code) => this.joinGlobalOfCompetition(tx, code, userId));
+  }
+
+  /** A fan who starts playing a competition is in its global league once verified (as joinGlobal at verification). */
+  async joinGlobalOfCompetition(tx: EntityManager, competition: string, userId: number): Promise<void> {
+    if (await isVerifiedUser(tx, userId)) await this.joinGlobalOf(tx, competition, userId);
+  }
 
   private async join(tx: EntityManager, leagueId: number, userId: number, leagueType: 'global' | 'country' | 'club'): Promise<void> {
     if (await insertMemberUnlessPresent(tx, leagueId, userId)) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CompetitionsModule } from '../competitions/competitions.module';
 import { ActivityModule } from '../activity/activity.module';
 import { StandingsModule } from '../standings/standings.module';
 import { ScoringModule } from '../scoring/scoring.module';
@@ -16,7 +17,7 @@ import { LeagueTablesController } from './league-tables.controller';
 import { LeaguesService } from './leagues.service';
 
 @Module({
-  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule, ScoringModule, SeasonsModule],
+  imports: [StandingsModule, ActivityModule, StatsModule, UsersModule, ScoringModule, SeasonsModule, CompetitionsModule],
   controllers: [LeaguesController, LeagueTablesController, InviteLinksController],
   providers: [AutomaticMembershipService, InviteLinksService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
   exports: [AutomaticMembershipService, InviteLinksService, LeagueAccessService, LeagueMembersService, JoinRequestsService],

@@ -72,6 +72,7 @@ export async function selectLeagueName(q: Queryable, leagueId: number): Promise<
 
 /** A hub row: the league, and the user's key in its stored table (null before their first recompute) with the table's version. */
 export interface LeagueOfMemberRow extends LeagueRow {
+  competition_code: string;
   my_points: number | null;
   my_exact: number | null;
   my_correct: number | null;
@@ -89,7 +90,7 @@ export function selectLeaguesOfMember(q: Queryable, userId: number, competitionC
     q,
     // The big-league threshold is in the text (tests lower it): one name per threshold.
     `leagues_of_member_${BIG_LEAGUE.members}`,
-    `${leagueSelect('JOIN', `s.total_points AS my_points, s.exact AS my_exact, s.correct AS my_correct,
+    `${leagueSelect('JOIN', `l.competition_code, s.total_points AS my_points, s.exact AS my_exact, s.correct AS my_correct,
          (SELECT ${tableVersionSql('sm')} FROM league_standings_summary sm WHERE sm.league_id = l.id) AS table_version, `)}
      LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
      WHERE ($2::varchar IS NULL OR l.competition_code = $2)

@@ -71,7 +71,12 @@ export class LeaguesService {
       ),
     ]);
     const entries = rows.map((r, i) => ({ row: r, league: toLeague(r, userId), rank: live.get(r.id)?.lineOf(userId)?.rank ?? stored[i] }));
-    const one = (type: string) => entries.find((e) => e.row.type === type) ?? null;
+    // A fan in two competitions has two global (country, club) leagues: the hub's are the current
+    // competition's (seasonForRequest's default), asked only then.
+    const several = ['global', 'country', 'club'].some((type) => new Set(rows.filter((r) => r.type === type).map((r) => r.competition_code)).size > 1);
+    const current = competition ?? (several ? (await this.calendar.seasonForRequestOrNone(undefined, userId))?.league_code : undefined);
+    const one = (type: string) =>
+      entries.find((e) => e.row.type === type && (current === undefined || e.row.competition_code === current)) ?? entries.find((e) => e.row.type === type) ?? null;
     const rankText = (rank: number | null, members: number) =>
       rank === null ? 'Your rank appears once the table is computed.' : `You are ranked #${rank} of ${members}.`;
     const list = (type: 'private' | 'public'): OverviewLeagueEntry[] =>
@@ -131,9 +136,10 @@ export class LeaguesService {
         throw ApiError.conflict(`You already own a league called ${sameName}.`, { name: ['You already own a league with this name.'] });
       }
       const maxMembers = dto.type === 'private' ? (dto.max_members ?? LEAGUE_MAX_MEMBERS_MAX) : null;
-      // A league plays the competition named (being played, else 404), or the one being played.
+      // A league plays the competition named (being played, else 404), else the fan's current one
+      // (seasonForRequest's default), else the home competition while none is being played.
       const competitionCode =
-        dto.competition === undefined ? await this.calendar.activeCompetitionCode(tx) : (await this.calendar.seasonForRequest(dto.competition, userId, tx)).league_code;
+        (await this.calendar.seasonForRequestOrNone(dto.competition, userId, tx))?.league_code ?? (await this.calendar.activeCompetitionCode(tx));
       const id = await this.insertLeague(tx, userId, dto, maxMembers, competitionCode);
       await insertOwnerMember(tx, id, userId);
       await this.outbox.publish(tx, 'member.joined', { leagueId: id, userId, leagueType: dto.type, via: 'create' });

@@ -113,7 +113,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
         break;
       }
       case 'list-fixtures':
-        (await fixtures().list(command.gameweek)).map(fixtureLine).forEach(io.out);
+        (await fixtures().list(command.gameweek, command.competition)).map(fixtureLine).forEach(io.out);
         break;
       case 'seed-demo': {
         const result = await app.get(OpsService).seedDemo();
@@ -131,7 +131,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
         break;
       }
       case 'replay': {
-        const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, log: io.out });
+        const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, competition: command.competition, log: io.out });
         io.out(`Replayed ${result.fixtures} matches (${result.steps} updates).`);
         break;
       }

@@ -16,6 +16,7 @@ describe('parseOpsArgs', () => {
     [['grant-admin', 'Boss@Example.com'], { kind: 'grant-admin', email: 'boss@example.com' }],
     [['list-fixtures'], { kind: 'list-fixtures' }],
     [['list-fixtures', '--gameweek', '3'], { kind: 'list-fixtures', gameweek: 3 }],
+    [['list-fixtures', '--competition', 'fifa.wc'], { kind: 'list-fixtures', competition: 'fifa.wc' }],
     [['seed-demo'], { kind: 'seed-demo' }],
     [['reconcile'], { kind: 'reconcile' }],
   ])('%j', (argv, expected) => {
@@ -53,11 +54,13 @@ describe('parseOpsArgs replay', () => {
   it('reads gameweek, minutes (decimals allowed) and an optional seed', () => {
     expect(parseOpsArgs(['replay', '--gameweek', '19', '--minutes', '5'])).toEqual({ kind: 'replay', gameweek: 19, minutes: 5 });
     expect(parseOpsArgs(['replay', '--minutes=0.5', '--gameweek=3', '--seed', '42'])).toEqual({ kind: 'replay', gameweek: 3, minutes: 0.5, seed: 42 });
+    expect(parseOpsArgs(['replay', '--gameweek', '2', '--minutes', '1', '--competition=fifa.wc'])).toEqual({ kind: 'replay', gameweek: 2, minutes: 1, competition: 'fifa.wc' });
   });
 
   it.each([
     [['replay', '--minutes', '5'], /--gameweek/],
     [['replay', '--gameweek', '5'], /missing --minutes/],
+    [['replay', '--gameweek', '5', '--minutes', '1', '--competition', 'FIFA WC'], /--competition must be a competition code/],
     [['replay', '--gameweek', '5', '--minutes', '0'], /--minutes must be/],
     [['replay', '--gameweek', '5', '--minutes', 'ten'], /--minutes must be/],
     [['replay', '--gameweek', '5', '--minutes', '500'], /--minutes must be/],

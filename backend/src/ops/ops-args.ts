@@ -3,6 +3,8 @@
  * becomes an OpsUsageError: the CLI prints its one line and exits 2.
  */
 
+import { COMPETITION_CODE_PATTERN } from '@scoreline/contracts/api/competitions';
+
 export class OpsUsageError extends Error {}
 
 export type OpsCommand =
@@ -21,9 +23,9 @@ export type OpsCommand =
   | { kind: 'postpone'; fixtureId: number }
   | { kind: 'reschedule'; fixtureId: number; matchTime: string }
   | { kind: 'grant-admin'; email: string }
-  | { kind: 'list-fixtures'; gameweek?: number }
+  | { kind: 'list-fixtures'; gameweek?: number; competition?: string }
   | { kind: 'seed-demo' }
-  | { kind: 'replay'; gameweek: number; minutes: number; seed?: number }
+  | { kind: 'replay'; gameweek: number; minutes: number; seed?: number; competition?: string }
   | { kind: 'reconcile' };
 
 export const OPS_HELP = `Scoreline ops CLI — npm run ops -- <command> [options]
@@ -32,12 +34,13 @@ Commands:
   import <file.json> [--shift-to-now] [--no-activate] [--league-code <code>]
         Import (or re-import) an openfootball football.json season. --shift-to-now moves every
         date so the middle gameweek opens about now (results after now are dropped); the season
-        becomes the active one unless --no-activate. --league-code (e.g. en.1) when the season
+        becomes its competition's active one unless --no-activate (other competitions' active
+        seasons stay active). --league-code (e.g. en.1) when the season
         name does not tell the league. A match row that cannot be (a drawn shoot-out, penalties
         without extra time, a negative score, a bad date …) is refused on its own, one line each,
         and the rest imported (exit 0); a file with no importable row is refused whole (exit 2).
         A tournament file (World Cup, Champions League) is stored as a season of its own, merged
-        with what an earlier snapshot stored, and needs --no-activate.
+        with what an earlier snapshot stored (not shifted in time).
   result <fixtureId> <home> <away> [--live [--minute <n>]] [--et <H-A>] [--pen <H-A>]
         Record a final score (or, with --live, a live score at minute n). Scoring follows.
         <home> <away> is the score after 90 minutes (what predictions are scored on); a
@@ -49,13 +52,14 @@ Commands:
         Move a kick-off, e.g. 2025-01-18T15:00:00Z; the gameweek's deadline follows.
   grant-admin <email>
         Give the admin role to an existing user.
-  list-fixtures [--gameweek <n>]
+  list-fixtures [--gameweek <n>] [--competition <code>]
         List the active season's fixtures (id, gameweek, kick-off, teams, status, score).
+        --competition (e.g. fifa.wc) names the competition while several are being played.
   seed-demo
         Make the demo as a first start does (with SEED_DEMO on): import the bundled season
         shifted to now and people it with demo fans, their predictions, leagues, tables and
         winners. Once only: when demo fans exist it does nothing.
-  replay --gameweek <n> --minutes <m> [--seed <s>]
+  replay --gameweek <n> --minutes <m> [--seed <s>] [--competition <code>]
         Play gameweek n's matches live over m minutes (decimals allowed): kick-off, goals at
         plausible minutes adding up to the real final score, full time — recorded through the
         same service as the admin API, so scoring, standings and live pushes follow. Needs the
@@ -79,6 +83,14 @@ function goalsPair(name: string, value: string): { home: number; away: number } 
   const m = GOALS_PAIR_RE.exec(value);
   if (!m) throw new OpsUsageError(`${name} must be home-away goals, each 0 to 99, like 2-2, got "${value}"`);
   return { home: Number(m[1]), away: Number(m[2]) };
+}
+
+/** `--competition <code>` when given: a competition code ('en.1', 'fifa.wc'). */
+function competitionFlag(flags: Map<string, string | true>): { competition?: string } {
+  const code = flags.get('--competition');
+  if (typeof code !== 'string') return {};
+  if (!COMPETITION_CODE_PATTERN.test(code)) throw new OpsUsageError(`--competition must be a competition code like en.1 or fifa.wc, got "${code}"`);
+  return { competition: code };
 }
 
 function int(name: string, value: string | undefined, min: number, max: number): number {
@@ -174,13 +186,13 @@ export function parseOpsArgs(argv: string[]): OpsCommand {
       return { kind: 'grant-admin', email: positional[0].toLowerCase() };
     }
     case 'list-fixtures': {
-      const { positional, flags } = split(rest, { '--gameweek': 'value' });
+      const { positional, flags } = split(rest, { '--gameweek': 'value', '--competition': 'value' });
       exactly(command, positional, []);
       const gw = flags.get('--gameweek');
-      return { kind: 'list-fixtures', ...(typeof gw === 'string' ? { gameweek: int('--gameweek', gw, 1, 1000) } : {}) };
+      return { kind: 'list-fixtures', ...(typeof gw === 'string' ? { gameweek: int('--gameweek', gw, 1, 1000) } : {}), ...competitionFlag(flags) };
     }
     case 'replay': {
-      const { positional, flags } = split(rest, { '--gameweek': 'value', '--minutes': 'value', '--seed': 'value' });
+      const { positional, flags } = split(rest, { '--gameweek': 'value', '--minutes': 'value', '--seed': 'value', '--competition': 'value' });
       exactly(command, positional, []);
       const minutesRaw = flags.get('--minutes');
       if (typeof minutesRaw !== 'string') throw new OpsUsageError('replay: missing --minutes');
@@ -194,6 +206,7 @@ export function parseOpsArgs(argv: string[]): OpsCommand {
         gameweek: int('--gameweek', typeof gw === 'string' ? gw : undefined, 1, 1000),
         minutes: Number(minutesRaw),
         ...(typeof seed === 'string' ? { seed: int('--seed', seed, 0, 2147483647) } : {}),
+        ...competitionFlag(flags),
       };
     }
     case 'reconcile': {

@@ -82,11 +82,12 @@ export class PicksService {
     const head = await selectPicksHead(this.db, leagueId, viewerId, gameweekNumber);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
-    if (head.gameweek_id === null) await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(), gameweekNumber); // answers the 404s
+    // The league's competition's season (its head's): answers the 404s.
+    if (head.gameweek_id === null) await this.seasons.gameweekByNumber(await this.seasons.activeSeasonById(head.season_id), gameweekNumber);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? PICKS_DEFAULT_PAGE_SIZE;
     const { gameweek, fixtureRows, gameweekJson, fixturesJson } = await this.contexts.get(`${head.gameweek_id}:${head.fixtures_version}`, async () => {
-      const found = await this.seasons.gameweekByNumber(await this.seasons.seasonForRequest(), gameweekNumber);
+      const found = await this.seasons.gameweekByNumber(await this.seasons.activeSeasonById(head.season_id), gameweekNumber);
       const rows = await selectGameweekFixtures(this.db, found.gameweek.id);
       return { gameweek: found.gameweek, fixtureRows: rows, gameweekJson: RawJson.of(found.gameweek), fixturesJson: RawJson.of(rows.map(toFixture)) };
     });

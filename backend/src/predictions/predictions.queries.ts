@@ -46,6 +46,17 @@ export function selectGameweekPredictions(db: Db, userId: number, gameweekId: nu
 }
 
 /** One save per user at a time (until the transaction ends). */
+/** The active season of the first fixture named (in the order given) that belongs to one; null when none does. */
+export async function selectActiveSeasonOfFixtures(tx: EntityManager, fixtureIds: number[]): Promise<number | null> {
+  const [row]: { season_id: number }[] = await tx.query(
+    `SELECT f.season_id FROM unnest($1::int[]) WITH ORDINALITY AS b(id, n)
+     JOIN fixtures f ON f.id = b.id JOIN seasons s ON s.id = f.season_id AND s.is_active
+     ORDER BY b.n LIMIT 1`,
+    [fixtureIds],
+  );
+  return row?.season_id ?? null;
+}
+
 export async function lockUserPredictions(tx: EntityManager, userId: number): Promise<void> {
   await queryPrepared(tx, 'lock_user_predictions', `SELECT pg_advisory_xact_lock($1, $2)`, [PREDICTION_SAVE_LOCK, userId]);
 }

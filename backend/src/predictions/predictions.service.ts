@@ -12,6 +12,7 @@ import {
   clearOtherBankers,
   lockUserPredictions,
   refreshPredictionCounts,
+  selectActiveSeasonOfFixtures,
   selectGameweekPredictions,
   selectOpenState,
   upsertPredictions,
@@ -54,7 +55,12 @@ export class PredictionsService {
    */
   async save(userId: number, predictions: PredictionInput[]): Promise<GameweekPredictions> {
     return this.db.transaction(async (tx) => {
-      const { season, gameweek } = await this.seasons.currentGameweek(await this.seasons.seasonForRequest(undefined, userId, tx), tx);
+      // The competition is the fixtures': the current gameweek of the first named fixture's active
+      // season (any other fixture then must be of that gameweek); none known, the fan's default.
+      const fixtureIds = predictions.map((p) => p.fixture).filter((id) => Number.isInteger(id) && id > 0 && id <= 2147483647);
+      const seasonId = fixtureIds.length > 0 ? await selectActiveSeasonOfFixtures(tx, fixtureIds) : null;
+      const target = seasonId === null ? await this.seasons.seasonForRequest(undefined, userId, tx) : await this.seasons.activeSeasonById(seasonId, tx);
+      const { season, gameweek } = await this.seasons.currentGameweek(target, tx);
       // Every change of a deadline or of what closes a gameweek (reschedule, result, postpone,
       // import) takes this lock exclusively: it waits for saves in flight, and they for it.
       await lockGameweekForSave(tx, gameweek.id);

@@ -3,12 +3,15 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
-import { selectUnplayedOfActiveGameweek, type ReplayFixtureRow } from '../fixtures/fixtures.queries';
+import { selectUnplayedOfGameweek, type ReplayFixtureRow } from '../fixtures/fixtures.queries';
+import { SeasonsService } from '../seasons/seasons.service';
 import { planMatchReplay, plausibleScore, ReplayStep, seededRandom } from './replay-plan';
 
 export interface ReplayOptions {
   minutes: number;
   seed?: number;
+  /** The competition whose active season is replayed; needed while several are being played (SeasonsService.seasonForOperator). */
+  competition?: string;
   /** Move the clock on every N match minutes (default 5), so screens show the minute running. */
   tickEveryMinutes?: number;
   log?: (line: string) => void;
@@ -26,12 +29,14 @@ export class ReplayService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly fixtures: FixtureAdminService,
+    private readonly seasons: SeasonsService,
   ) {}
 
   async replayGameweek(gameweekNumber: number, opts: ReplayOptions): Promise<{ fixtures: number; steps: number }> {
     const log = opts.log ?? (() => undefined);
     const seed = opts.seed ?? Date.now() % 100000;
-    const rows = await selectUnplayedOfActiveGameweek(this.db, gameweekNumber);
+    const season = await this.seasons.seasonForOperator(opts.competition);
+    const rows = await selectUnplayedOfGameweek(this.db, season.id, gameweekNumber);
     if (rows.length === 0) throw ApiError.badRequest(`Gameweek ${gameweekNumber} of the active season has no match left to play.`);
 
     const timeline: (ReplayStep & { fixture: ReplayFixture })[] = rows.flatMap((f) => {

@@ -46,14 +46,10 @@ export class SeasonImportService {
 
   /**
    * A tournament file (World Cup, Champions League) is stored as a season of its own and merged
-   * with what an earlier snapshot stored. It cannot be the active season yet (every screen reads
-   * one active league season), nor be shifted in time.
+   * with what an earlier snapshot stored; made its competition's active season (beside other
+   * competitions' active seasons) unless `activate` is false. It cannot be shifted in time yet.
    */
   private async importTournament(raw: unknown, opts: ImportSeasonOptions): Promise<ImportSeasonResult> {
-    if (opts.activate !== false) {
-      const msg = 'A tournament cannot be the active season yet: import it with activate false (ops: --no-activate).';
-      throw ApiError.badRequest(msg, { activate: [msg] });
-    }
     if (opts.shiftToNow) {
       const msg = 'A tournament file cannot be shifted in time yet: import it without shift_to_now.';
       throw ApiError.badRequest(msg, { shift_to_now: [msg] });
@@ -61,7 +57,7 @@ export class SeasonImportService {
     const prepared = prepareTournamentImport(raw, { leagueCode: opts.leagueCode, groups: opts.groups });
     if (!prepared.ok) throw ApiError.badRequest(prepared.message, prepared.errors);
     const now = opts.now ?? new Date();
-    const result = await this.db.transaction((tx) => writeTournamentImport(tx, prepared.plan, { now }, this.outbox));
+    const result = await this.db.transaction((tx) => writeTournamentImport(tx, prepared.plan, { now, activate: opts.activate ?? true }, this.outbox));
     const kept = result.tournament?.missing.length ?? 0;
     if (result.refused.length > 0 || kept > 0) {
       this.logger.warn(

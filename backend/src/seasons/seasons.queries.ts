@@ -17,8 +17,23 @@ export interface ActiveSeason {
   league_code: string;
 }
 
-export async function selectActiveSeason(q: Queryable): Promise<ActiveSeason | null> {
-  const rows: ActiveSeason[] = await queryPrepared(q, 'active_season', `SELECT id, name, label, league_code FROM seasons WHERE is_active`, []);
+/** The active season of a competition (its league code), or null (seasons_one_active_per_competition: one at most). */
+export async function selectActiveSeasonOf(q: Queryable, competitionCode: string): Promise<ActiveSeason | null> {
+  const rows: ActiveSeason[] = await queryPrepared(
+    q,
+    'active_season_of',
+    `SELECT id, name, label, league_code FROM seasons WHERE league_code = $1 AND is_active`,
+    [competitionCode],
+  );
+  return rows[0] ?? null;
+}
+
+/** The season of a gameweek when it is active, else null. */
+export async function selectActiveSeasonOfGameweek(q: Queryable, gameweekId: number): Promise<ActiveSeason | null> {
+  const rows: ActiveSeason[] = await q.query(
+    `SELECT s.id, s.name, s.label, s.league_code FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.id = $1`,
+    [gameweekId],
+  );
   return rows[0] ?? null;
 }
 
@@ -87,17 +102,24 @@ export async function upsertSeason(tx: EntityManager, s: { name: string; label: 
   return row.id;
 }
 
-/** The gameweeks of this season and of the active one: an import may move fixtures of either. */
+/** The gameweeks of this season and of its competition's active one: an import may move fixtures of either. */
 export async function selectGameweekIdsTouchedByImport(tx: EntityManager, seasonId: number): Promise<number[]> {
-  const rows: { id: number }[] = await tx.query(`SELECT g.id FROM gameweeks g JOIN seasons s ON s.id = g.season_id WHERE g.season_id = $1 OR s.is_active`, [
-    seasonId,
-  ]);
+  const rows: { id: number }[] = await tx.query(
+    `SELECT g.id FROM gameweeks g JOIN seasons s ON s.id = g.season_id
+     WHERE g.season_id = $1 OR (s.is_active AND s.league_code = (SELECT league_code FROM seasons WHERE id = $1))`,
+    [seasonId],
+  );
   return rows.map((g) => g.id);
 }
 
+/** Activates the season and deactivates its competition's other one; other competitions' seasons stay as they are. */
 export async function activateSeason(tx: EntityManager, seasonId: number): Promise<void> {
-  // Two statements: the one-active partial unique index is checked row by row.
-  await tx.query(`UPDATE seasons SET is_active = false, updated_at = now() WHERE is_active AND id <> $1`, [seasonId]);
+  // Two statements: the one-active-per-competition partial unique index is checked row by row.
+  await tx.query(
+    `UPDATE seasons SET is_active = false, updated_at = now()
+     WHERE is_active AND id <> $1 AND league_code = (SELECT league_code FROM seasons WHERE id = $1)`,
+    [seasonId],
+  );
   await tx.query(`UPDATE seasons SET is_active = true, updated_at = now() WHERE id = $1 AND NOT is_active`, [seasonId]);
 }
 

@@ -8,7 +8,13 @@ import { PreferencesService } from '../auth/preferences.service';
 import { ApiError } from '../common/api-error';
 import { CompetitionsService } from '../competitions/competitions.service';
 import { seasonForFan } from './season-for-fan';
-import { selectActiveCompetitionCode, selectActiveSeason, selectActiveSeasons, selectGameweeksOfSeason, type ActiveSeason } from './seasons.queries';
+import {
+  selectActiveCompetitionCode,
+  selectActiveSeasonOfGameweek,
+  selectActiveSeasons,
+  selectGameweeksOfSeason,
+  type ActiveSeason,
+} from './seasons.queries';
 
 export type { ActiveSeason } from './seasons.queries';
 
@@ -18,9 +24,10 @@ export const NO_ACTIVE_GAMEWEEK = "There's no active gameweek at the moment.";
 export const gameweekName = (n: number): string => `Gameweek ${n}`;
 
 /**
- * The active season and its gameweeks with their derived status (architecture: completed when
- * every fixture is finished or void; current = earliest not completed; later ones upcoming)
- * and deadline (the first kick-off). Other modules read the season through this service.
+ * The active seasons (one per competition being played) and their gameweeks with their derived
+ * status (architecture: completed when every fixture is finished or void; current = earliest not
+ * completed; later ones upcoming) and deadline (the first kick-off). Other modules read the
+ * season through this service.
  */
 @Injectable()
 export class SeasonsService {
@@ -31,25 +38,46 @@ export class SeasonsService {
     @Optional() private readonly competitions?: CompetitionsService,
   ) {}
 
-  async activeSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
-    return selectActiveSeason(m);
-  }
-
   /** Every active season, one per competition being played (the sweeps walk them all: crowd, reconciler). */
   async activeSeasons(m: EntityManager | DataSource = this.db): Promise<ActiveSeason[]> {
     return selectActiveSeasons(m);
   }
 
   /**
-   * The competition new leagues and automatic memberships belong to: the sole active season's
-   * league code, or the home competition ('en.1') while no season is active.
+   * The competition new fans' automatic memberships (and a league created with no competition
+   * resolved) belong to: the home competition ('en.1') when it is being played or none is, else
+   * the oldest active season's (ACTIVE_COMPETITION_CODE_SQL).
    */
   async activeCompetitionCode(m: EntityManager | DataSource = this.db): Promise<string> {
     return selectActiveCompetitionCode(m);
   }
 
-  async requireActiveSeason(m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
-    const season = await this.activeSeason(m);
+  /**
+   * The season an operator's call is about (admin fixtures, ops list-fixtures and replay): the
+   * named competition's active season (404 when not being played); none named, the sole active
+   * season, and a 400 asking for one while several competitions are played.
+   */
+  async seasonForOperator(competition?: string, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
+    if (competition !== undefined) return this.seasonForRequest(competition, undefined, m);
+    const active = await this.activeSeasons(m);
+    if (active.length === 0) throw ApiError.notFound(NO_ACTIVE_GAMEWEEK);
+    if (active.length > 1) {
+      const msg = `Several competitions are being played (${active.map((s) => s.league_code).join(', ')}): name one with competition.`;
+      throw ApiError.badRequest(msg, { competition: [msg] });
+    }
+    return active[0];
+  }
+
+  /** The active season a gameweek belongs to; 404 when there is no such gameweek or its season is not active. */
+  async seasonOfGameweek(gameweekId: number, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
+    const season = await selectActiveSeasonOfGameweek(m, gameweekId);
+    if (!season) throw ApiError.notFound(`No Gameweek Found: no active season has a gameweek with id ${gameweekId}.`);
+    return season;
+  }
+
+  /** An active season by its id (a league's head carries it); 404 "There's no active gameweek at the moment." otherwise. */
+  async activeSeasonById(seasonId: number | null, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
+    const season = seasonId === null ? undefined : (await this.activeSeasons(m)).find((s) => s.id === seasonId);
     if (!season) throw ApiError.notFound(NO_ACTIVE_GAMEWEEK);
     return season;
   }
@@ -95,8 +123,9 @@ export class SeasonsService {
     return { season, gameweek };
   }
 
+  /** A gameweek of any active season, by id, with its own season. */
   async gameweekById(id: number, m: EntityManager | DataSource = this.db): Promise<{ season: ActiveSeason; gameweek: GameweekSummary }> {
-    const { season, gameweeks } = await this.activeGameweeks(await this.requireActiveSeason(m), m);
+    const { season, gameweeks } = await this.activeGameweeks(await this.seasonOfGameweek(id, m), m);
     const gameweek = gameweeks.find((g) => g.id === id);
     if (!gameweek) throw ApiError.notFound(`No Gameweek Found: the active season has no gameweek with id ${id}.`);
     return { season, gameweek };

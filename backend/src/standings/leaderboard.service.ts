@@ -93,11 +93,11 @@ export class LeaderboardService {
 
   /**
    * A league's live standings, for a caller that read its summary, season and the fixtures' rows'
-   * version with its own first query (a head without `season_id`, not carrying it yet: the active season's).
+   * version with its own first query.
    */
   liveStandingsAt(
     leagueId: number,
-    head: SummaryStamps & { member_count: number | null; fixture_states_version: string; season_id?: number | null },
+    head: SummaryStamps & { member_count: number | null; fixture_states_version: string; season_id: number | null },
   ): Promise<LiveStandings | null> {
     return this.liveStandings(leagueId, {
       total: head.member_count,
@@ -110,7 +110,7 @@ export class LeaderboardService {
 
   private async liveStandings(
     leagueId: number,
-    head: Omit<LiveStandingsHead, 'league_id' | 'season_id'> & { season_id: number | null | undefined },
+    head: Omit<LiveStandingsHead, 'league_id'>,
   ): Promise<LiveStandings | null> {
     const context = await this.live.contextFor(leagueId, head.season_id, head.fixture_states_version);
     const ctx = context.season;

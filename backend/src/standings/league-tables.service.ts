@@ -144,16 +144,16 @@ export class LeagueTablesService {
   /**
    * The league's live table of one gameweek of its season while one of its matches is open
    * (the picks grid's order, as the gameweek table shows it), else null: the stored order is
-   * current then. `head`: the league's summary, season (absent from a head that does not carry it
-   * yet: the active season) and the fixtures' rows' version, read by the caller.
+   * current then. `head`: the league's summary, season and the fixtures' rows' version, read by
+   * the caller.
    */
   async liveGameweekTable(
     leagueId: number,
     gameweekId: number,
-    head: SummaryStamps & { member_count: number | null; fixture_states_version: string; season_id?: number | null },
+    head: SummaryStamps & { member_count: number | null; fixture_states_version: string; season_id: number | null },
   ): Promise<TableView | null> {
     const context = await this.live.contextFor(leagueId, head.season_id, head.fixture_states_version);
-    const seasonId = head.season_id !== undefined ? head.season_id : (context.tableGameweeks[0]?.season_id ?? null);
+    const seasonId = head.season_id;
     if (!context.open || seasonId === null) return null;
     const live = await this.live.table(
       {

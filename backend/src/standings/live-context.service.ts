@@ -36,13 +36,9 @@ export class LiveContextService {
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /**
-   * The season's context at `version` or newer. `season` undefined: the active season's, for the
-   * heads that do not carry their league's season yet (leagues/, picks/), kept apart from the
-   * season's own (a cache is keyed by what it was computed from).
-   */
-  async at(version: string, since: string | null, season?: number | null): Promise<LiveContext> {
-    const key = `${season === undefined ? 'active' : String(season)}|${since ?? ''}`;
+  /** The season's context at `version` or newer (null: no season). */
+  async at(version: string, since: string | null, season: number | null): Promise<LiveContext> {
+    const key = `${String(season)}|${since ?? ''}`;
     const kept = this.contexts.get(key);
     if (kept) {
       const context = await kept;
@@ -66,7 +62,7 @@ export class LiveContextService {
     return load;
   }
 
-  private async load(season: number | null | undefined, since: string | null): Promise<LiveContext> {
+  private async load(season: number | null, since: string | null): Promise<LiveContext> {
     const row = await selectLiveContext(this.db, season, since);
     return {
       version: BigInt(row.version),

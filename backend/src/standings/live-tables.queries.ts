@@ -4,7 +4,7 @@ import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { seasonTableGameweeksSql, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
-import { ACTIVE_SEASON_ID_SQL, FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql, type SeasonGameweekRow } from './season-context.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql, type SeasonGameweekRow } from './season-context.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -112,14 +112,10 @@ const liveContextSql = (season: string) => `SELECT ${FIXTURE_STATES_VERSION_SQL}
 
 /**
  * The season's live context; `since` a base's load time (microseconds, as text; null: none). Read
- * once per season and version of the fixtures' rows (LiveContextService). `season` undefined: the
- * active season, for the heads that do not carry their league's season yet (leagues/, picks/).
+ * once per season and version of the fixtures' rows (LiveContextService).
  */
-export async function selectLiveContext(q: Q, season: number | null | undefined, since: string | null): Promise<LiveContextRow> {
-  const [row] =
-    season === undefined
-      ? await q.query(liveContextSql(ACTIVE_SEASON_ID_SQL), [since])
-      : await q.query(liveContextSql('$2::int'), [since, season]);
+export async function selectLiveContext(q: Q, season: number | null, since: string | null): Promise<LiveContextRow> {
+  const [row] = await q.query(liveContextSql('$2::int'), [since, season]);
   return row;
 }
 

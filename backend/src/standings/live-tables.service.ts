@@ -170,12 +170,12 @@ export class LiveTablesService {
   }
 
   /**
-   * The live context a read of the league's tables goes by: its season's (`seasonId` undefined: the
-   * active season's, for a head that does not carry it yet) at the fixtures' rows' `version`, both
+   * The live context a read of the league's tables goes by: its season's at the fixtures' rows'
+   * `version`, both
    * read by the caller with its head; its open fixtures go back to the oldest load among the
    * league's bases.
    */
-  contextFor(leagueId: number, seasonId: number | null | undefined, version: string): Promise<LiveContext> {
+  contextFor(leagueId: number, seasonId: number | null, version: string): Promise<LiveContext> {
     let oldest: bigint | null = null;
     for (const key of this.leagueBases.get(leagueId) ?? []) {
       const base = this.bases.peek(key);

@@ -15,18 +15,12 @@ export interface SeasonGameweekRow {
 export const FIXTURE_STATES_VERSION_SQL = `(SELECT version::text FROM fixture_states_version)`;
 
 /**
- * The active season's id (a subquery; NULL when no season is active). Only for reads that do not
- * know their league's season yet (leagues/, picks/: issue 34's later commits); a league's reads
- * go by seasonOfLeagueSql.
- */
-export const ACTIVE_SEASON_ID_SQL = `(SELECT id FROM seasons WHERE is_active ORDER BY id DESC LIMIT 1)`;
-
-/**
  * The season a league's tables are of (a subquery; NULL when none): the one place that says it.
- * Today the active season, whatever the league; with several competitions active, the active
- * season of the league's competition. `leagueId`: an SQL expression of the league's id.
+ * The active season of the league's competition (one probe of seasons_one_active_per_competition).
+ * `leagueId`: an SQL expression of the league's id.
  */
-export const seasonOfLeagueSql = (_leagueId: string): string => ACTIVE_SEASON_ID_SQL;
+export const seasonOfLeagueSql = (leagueId: string): string =>
+  `(SELECT sol_se.id FROM leagues sol_l JOIN seasons sol_se ON sol_se.league_code = sol_l.competition_code AND sol_se.is_active WHERE sol_l.id = ${leagueId})`;
 
 /** Each league's season (seasonOfLeagueSql), for a recompute of one league or a batch. */
 export async function selectSeasonsOfLeagues(q: DataSource | EntityManager, leagueIds: number[]): Promise<Map<number, number | null>> {
@@ -47,9 +41,6 @@ const gameweekCompleted = (g: string) => `NOT EXISTS (SELECT 1 FROM fixtures f W
  */
 export const currentGameweekIdSql = (season: string): string =>
   `(SELECT cg.id FROM gameweeks cg WHERE cg.season_id = ${season} AND NOT ${gameweekCompleted('cg')} ORDER BY cg.number LIMIT 1)`;
-
-/** The active season's current gameweek id, for the reads that do not know their league's season yet (ACTIVE_SEASON_ID_SQL). */
-export const CURRENT_GAMEWEEK_ID_SQL = currentGameweekIdSql(ACTIVE_SEASON_ID_SQL);
 
 /**
  * A season's gameweeks with their status as leagues see them (one row with id NULL for a season
@@ -73,7 +64,3 @@ export async function selectSeasonGameweeks(q: DataSource | EntityManager, seaso
   return queryPrepared(q, 'season_gameweeks', seasonGameweeksSql('$1::int'), [seasonId]);
 }
 
-/** The active season's gameweeks, for the callers that do not know their league's season yet (ACTIVE_SEASON_ID_SQL). */
-export async function selectActiveSeasonGameweeks(q: DataSource | EntityManager): Promise<SeasonGameweekRow[]> {
-  return queryPrepared(q, 'active_season_gameweeks', seasonGameweeksSql(ACTIVE_SEASON_ID_SQL), []);
-}

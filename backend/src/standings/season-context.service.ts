@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { selectActiveSeasonGameweeks, selectSeasonGameweeks, type SeasonGameweekRow } from './season-context.queries';
+import { selectSeasonGameweeks, type SeasonGameweekRow } from './season-context.queries';
 
 export interface SeasonGameweek {
   id: number;
@@ -25,13 +25,9 @@ export interface SeasonContext {
 export class SeasonContextService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /**
-   * The season's context (a league's season: seasonOfLeagueSql); null for no season. Omitted: the
-   * active season's, for the callers that do not know their league's season yet (leagues/,
-   * reconcile/, demo/: issue 34's later commits), in the same one query.
-   */
-  async load(seasonId?: number | null, q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
-    return seasonContextOf(seasonId === undefined ? await selectActiveSeasonGameweeks(q) : await selectSeasonGameweeks(q, seasonId));
+  /** The season's context (a league's season: seasonOfLeagueSql); null for no season. */
+  async load(seasonId: number | null, q: DataSource | EntityManager = this.db): Promise<SeasonContext | null> {
+    return seasonContextOf(await selectSeasonGameweeks(q, seasonId));
   }
 }
 

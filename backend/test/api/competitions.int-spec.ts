@@ -17,7 +17,7 @@ import { expectErrorShape } from './api-helpers';
 const CLUBS = ['Arsenal FC', 'Chelsea FC', 'Liverpool FC', 'Everton FC'];
 const SEASON: FootballJsonSeason = {
   // A name no other suite imports (suites share the run's database); kick-offs far ahead.
-  name: 'English Premier League 2093/94',
+  name: 'English Premier League 2065/66',
   matches: [
     { round: 'Matchday 1', date: '2093-08-20', time: '15:00', team1: CLUBS[0], team2: CLUBS[1] },
     { round: 'Matchday 1', date: '2093-08-21', time: '15:00', team1: CLUBS[2], team2: CLUBS[3] },

@@ -1,12 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, MigrationInterface } from 'typeorm';
 import { LeaguesPerCompetition1766400000000 } from '@scoreline/backend/database/migrations/1766400000000-leagues-per-competition';
+import { OneActiveSeasonPerCompetition1766700000000 } from '@scoreline/backend/database/migrations/1766700000000-one-active-season-per-competition';
 import { ensureClubLeague, ensureCountryLeague, ensureGlobalLeague, insertMissingLeaguesOfUsers } from '@scoreline/backend/leagues/automatic-membership.queries';
 import { AutomaticMembershipService } from '@scoreline/backend/leagues/automatic-membership.service';
 import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
 import { bearer, insertVerifiedUsers } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { ownDatabase } from '../support/own-database';
+import { ownDatabase, runMigrationStep } from '../support/own-database';
 
 /**
  * Migration 1766400000000: leagues belong to a competition. Down and up on a database of its own,
@@ -19,19 +20,7 @@ describe('migration: leagues per competition', () => {
   let db: DataSource;
   const migration = new LeaguesPerCompetition1766400000000();
 
-  const run = async (step: 'up' | 'down'): Promise<void> => {
-    const runner = db.createQueryRunner();
-    try {
-      await runner.startTransaction();
-      await migration[step](runner);
-      await runner.commitTransaction();
-    } catch (error) {
-      await runner.rollbackTransaction();
-      throw error;
-    } finally {
-      await runner.release();
-    }
-  };
+  const run = (step: 'up' | 'down', which: MigrationInterface = migration): Promise<void> => runMigrationStep(db, which, step);
   const indexOf = async (index: string): Promise<string | undefined> =>
     (await db.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [index]))[0]?.indexdef;
   const playedBy = (): Promise<{ user_id: number; competition_code: string }[]> =>
@@ -50,6 +39,8 @@ describe('migration: leagues per competition', () => {
   let world: World;
 
   it('goes down to the shape before it, where a season names a code no competition has', async () => {
+    // The later migration of the seasons' active index first (this file checks the one-active index of its time).
+    await run('down', new OneActiveSeasonPerCompetition1766700000000());
     await run('down');
     expect(await indexOf('leagues_one_global')).toContain('(type)');
     expect(await db.query(`SELECT 1 FROM information_schema.tables WHERE table_name = 'user_competitions'`)).toEqual([]);

@@ -91,7 +91,7 @@ describe('the demo world of a first start', () => {
   });
 
   it('has predictions for every past gameweek, the current and the next: one banker at most, everyone in the open ones', async () => {
-    const ctx = (await new SeasonContextService(db).load())!;
+    const ctx = (await new SeasonContextService(db).load((await one<{ id: number }>(db, `SELECT id FROM seasons WHERE is_active`)).id))!;
     const current = ctx.current!;
     expect(current.number).toBeGreaterThan(1);
     const perGameweek: { number: number; fans: number; fixtures: number; predicted_fixtures: number; max_bankers: number }[] = await db.query(
@@ -195,7 +195,7 @@ describe('the demo world of a first start', () => {
     // And the reconciler, which recomputes every layer from the one below, finds nothing to repair.
     expect(await db.query(DRIFTING_FIXTURES_SQL, [0])).toEqual([]);
     expect(await db.query(DRIFTING_TOTALS_SQL)).toEqual([]);
-    const ctx = (await new SeasonContextService(db).load())!;
+    const ctx = (await new SeasonContextService(db).load((await one<{ id: number }>(db, `SELECT id FROM seasons WHERE is_active`)).id))!;
     expect(await db.query(DRIFTING_STANDINGS_SQL, [ctx.seasonId, ctx.recent?.id ?? null, ctx.recent?.number ?? null, 0])).toEqual([]);
   });
 

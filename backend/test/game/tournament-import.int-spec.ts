@@ -133,10 +133,8 @@ describe('tournament import', () => {
     expect(await writeMarks()).toEqual(marks);
   });
 
-  it('refuses to make a tournament the active season or to shift it, and changes nothing', async () => {
+  it('refuses to shift a tournament or merge it into a league\'s season, and changes nothing', async () => {
     const marks = await writeMarks();
-    const active = await sys.http.post('/api/admin/seasons/import').set(bearer(admin.token)).send({ season: readJson(WORLD_CUP) }).expect(400);
-    expect(active.body.errors).toEqual({ activate: [expect.stringContaining('activate false')] });
     await importOverHttp(readJson(WORLD_CUP), { shift_to_now: true }).expect(400);
     expect(await writeMarks()).toEqual(marks);
     // A tournament file cannot land in a league's season.
@@ -145,6 +143,24 @@ describe('tournament import', () => {
     const mixed = await importOverHttp(readJson(WORLD_CUP), { league_code: 'en.1' }).expect(400);
     expect(mixed.body.message).toBe("The season en.1 2026 holds a league's matchdays; a tournament file cannot be merged into it.");
     expect(await writeMarks()).toEqual(league);
+  });
+
+  it('makes a tournament its competition\'s active season, beside another competition\'s active season', async () => {
+    const before: { id: number }[] = await sys.db.query(`SELECT id FROM seasons WHERE is_active`);
+    const premier = await seasonId('en.1', '2026');
+    await sys.db.query(`UPDATE seasons SET is_active = false WHERE league_code = 'en.1' AND is_active`);
+    await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [premier]);
+    try {
+      const active = await sys.http.post('/api/admin/seasons/import').set(bearer(admin.token)).send({ season: readJson(WORLD_CUP) }).expect(201);
+      expect((active.body.data as ImportSeasonResult).season).toMatchObject({ league_code: 'fifa.wc', label: '2026', is_active: true });
+      const actives: { league_code: string }[] = await sys.db.query(`SELECT league_code FROM seasons WHERE is_active ORDER BY league_code`);
+      expect(actives.map((s) => s.league_code)).toEqual(expect.arrayContaining(['en.1', 'fifa.wc']));
+      expect(actives.filter((s) => s.league_code === 'en.1')).toHaveLength(1);
+      expect((await sys.db.query(`SELECT is_active FROM seasons WHERE id = $1`, [premier]))[0].is_active).toBe(true);
+    } finally {
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE league_code IN ('en.1', 'fifa.wc') AND is_active`);
+      for (const { id } of before) await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [id]);
+    }
   });
 
   it('imports the Champions League 2024/25 from the ops CLI: two-legged ties paired, exactly its two 4–4 shoot-outs refused and named', async () => {
@@ -201,9 +217,6 @@ describe('tournament import', () => {
       '  0 result.recorded events; shift 0 days',
       '  tournament: 0 team slots still placeholders',
     ]);
-    const refused = await opsMain(['import', WORLD_CUP], { out: () => undefined, err: (l) => err.push(l) });
-    expect(refused).toBe(2);
-    expect(err.join('\n')).toContain('--no-activate');
   });
 
   it('stores placeholders of a snapshot before the draw was complete, each side a team or a placeholder', async () => {

@@ -26,6 +26,7 @@ describe('live context: one version of the fixtures, kept exact', () => {
   let admin: FastUser;
   let fixtureIds: number[];
   let gameweekId: number;
+  let seasonId: number;
 
   const version = async (): Promise<bigint> => BigInt((await sys.db.query(`SELECT version FROM fixture_states_version`))[0].version);
   const contexts = () => sys.api.get(LiveContextService, { strict: false });
@@ -37,6 +38,7 @@ describe('live context: one version of the fixtures, kept exact', () => {
     const rows = await importActiveSeason(sys, admin, SEASON);
     fixtureIds = rows.map((r) => r.id);
     gameweekId = rows[0].gameweek_id;
+    seasonId = rows[0].season_id;
     await sys.settle(60000);
   }, 120000);
 
@@ -106,20 +108,20 @@ describe('live context: one version of the fixtures, kept exact', () => {
     // The other match kicks off in a moment (long enough for the reads before it on a busy machine).
     await sys.db.query(`UPDATE fixtures SET kickoff_at = now() + interval '4 seconds' WHERE id = $1`, [fixtureIds[1]]);
     const v = (await version()).toString();
-    const before = await context.at(v, null);
+    const before = await context.at(v, null, seasonId);
     expect(before.open).toBe(false);
     expect(before.validUntil).not.toBeNull();
-    expect(await context.at(v, null)).toBe(before);
+    expect(await context.at(v, null, seasonId)).toBe(before);
 
     await new Promise((r) => setTimeout(r, Math.max(0, before.validUntil! - Date.now()) + 50));
-    const after = await context.at(v, null);
+    const after = await context.at(v, null, seasonId);
     expect(after.version).toBe(before.version);
     expect(after.open).toBe(true);
     expect(after.fixtures.fixtures.map((f) => [f.id, f.open])).toContainEqual([fixtureIds[1], true]);
 
     // A goal moves the version: the next read has it, whatever was kept.
     await sys.http.put(`/api/admin/fixtures/${fixtureIds[1]}/result`).set(admin.auth).send({ home_score: 0, away_score: 2, status: 'live' }).expect(200);
-    const goal = await context.at((await version()).toString(), null);
+    const goal = await context.at((await version()).toString(), null, seasonId);
     expect(goal.fixtures.fixtures.find((f) => f.id === fixtureIds[1])).toMatchObject({ status: 'live', home_score: 0, away_score: 2, open: true });
     await sys.settle(60000);
   }, 60000);

@@ -88,7 +88,5 @@ export interface ImportedFixture {
 export async function importActiveSeason(sys: TestSystem, admin: { auth: { Authorization: string } }, season: FootballJsonSeason): Promise<ImportedFixture[]> {
   const imported = await sys.http.post('/api/admin/seasons/import').set(admin.auth).send({ season, activate: true });
   if (imported.status !== 201 || imported.body.errors !== undefined) throw new Error(`season import: ${imported.status} ${JSON.stringify(imported.body)}`);
-  return sys.db.query(
-    `SELECT f.id, f.season_id, f.gameweek_id FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active ORDER BY f.kickoff_at`,
-  );
+  return sys.db.query(`SELECT f.id, f.season_id, f.gameweek_id FROM fixtures f WHERE f.season_id = $1 ORDER BY f.kickoff_at`, [imported.body.data.season.id]);
 }

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type MigrationInterface } from 'typeorm';
 import { dataSourceOptions } from '@scoreline/backend/database/data-source-options';
 import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
 
@@ -31,4 +31,19 @@ export function ownDatabase(suffix: string): { url: string; open(): Promise<Data
       }
     },
   };
+}
+
+/** Runs one step of a migration on `db` in a transaction of its own, as the migrations runner does. */
+export async function runMigrationStep(db: DataSource, migration: MigrationInterface, step: 'up' | 'down'): Promise<void> {
+  const runner = db.createQueryRunner();
+  try {
+    await runner.startTransaction();
+    await migration[step](runner);
+    await runner.commitTransaction();
+  } catch (error) {
+    await runner.rollbackTransaction();
+    throw error;
+  } finally {
+    await runner.release();
+  }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../common/api-error';
 import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
 import { lockGameweeksForChange } from '../../fixtures/gameweek-lock.queries';
 import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../../fixtures/fixtures.queries';
-import { ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons.queries';
+import { activateSeason, ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons.queries';
 import { leagueNameOf } from './prepare-season-import';
 import { clubNameOf, fixtureWriteOf, refusedMergeRow, resultMoved, rowsOfKeys, storedTournamentOf, tournamentIdentityOf, TOURNAMENT_CODE_RE, type TournamentIdentity } from './stored-tournament';
 import { readTournament, tournamentTimeZone, type NormalisedTournament } from './tournament-json';
@@ -67,8 +67,8 @@ const realTeams = (t: { matches: readonly { home: { name: string; placeholder: u
 ];
 
 /**
- * Writes a tournament file in the caller's transaction, as a season that is not made active: the
- * file is merged into what is stored (tournament-snapshot.ts), so a newer snapshot fills
+ * Writes a tournament file in the caller's transaction, as a season of its own, made its
+ * competition's active season when `activate` (other competitions' stay active): the file is merged into what is stored (tournament-snapshot.ts), so a newer snapshot fills
  * placeholders, moves kick-offs (and the deadline of a round not started at `now`) and records
  * or corrects results, and a change the feed may not make is refused and named. Only matches the
  * merge changed are written; a result that moved raises `result.recorded`, as the league import
@@ -77,7 +77,7 @@ const realTeams = (t: { matches: readonly { home: { name: string; placeholder: u
 export async function writeTournamentImport(
   tx: EntityManager,
   plan: TournamentImportPlan,
-  opts: { now: Date },
+  opts: { now: Date; activate?: boolean },
   outbox: Pick<OutboxService, 'publishMany'>,
 ): Promise<ImportSeasonResult> {
   const { identity, tournament: incoming } = plan;
@@ -89,6 +89,7 @@ export async function writeTournamentImport(
   await ensureCompetition(tx, identity.code, leagueName);
   const season = await ensureSeason(tx, { name: incoming.name, label: identity.label, leagueCode: identity.code });
   await lockGameweeksForChange(tx, await selectGameweekIdsTouchedByImport(tx, season.id));
+  if (opts.activate) await activateSeason(tx, season.id);
 
   // What is stored, in the reader's shape, its teams named as this file names them.
   const storedRows = await selectTournamentFixturesForUpdate(tx, season.id);
@@ -149,7 +150,7 @@ export async function writeTournamentImport(
   const refusedKeys = new Set(merge.refused.map((r) => r.key));
   const inFile = incoming.matches.filter((m) => !refusedKeys.has(m.externalKey)).length;
   return {
-    season: { id: season.id, name: incoming.name, label: identity.label, league_code: identity.code, is_active: season.is_active },
+    season: { id: season.id, name: incoming.name, label: identity.label, league_code: identity.code, is_active: season.is_active || opts.activate === true },
     gameweeks: merge.tournament.rounds.length,
     fixtures: { total: incoming.matches.length, created: inserts.length, updated: updates.length, unchanged: inFile - inserts.length - updates.length },
     refused: [...plan.refused, ...mergeRefused].sort((a, b) => a.row - b.row),
