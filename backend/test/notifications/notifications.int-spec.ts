@@ -188,9 +188,9 @@ describe('notification emails', () => {
 
   describe('deadline reminders per competition', () => {
     // A cup beside the league, its season as live-looking as the league's (a gameweek closing
-    // within the window) but inactive: one season is active at a time until issue 34's commit 6.
+    // within the window): first inactive, then active beside the league's.
     const CUP = 'notify.cup';
-    let league: { seasonId: number; code: string };
+    let league: { code: string };
     let cup: { seasonId: number; gameweekId: number };
     let leagueFan: FastUser;
     let cupFan: FastUser;
@@ -202,14 +202,12 @@ describe('notification emails', () => {
     const leagueReminder = 'Gameweek 2 closes in 3 hours — you have predicted 0 of 10 matches';
     const cupReminder = 'Gameweek 1 closes in 2 hours — you have predicted 0 of 2 matches';
 
-    async function activate(seasonId: number): Promise<void> {
-      await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
-      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [seasonId]);
-    }
+    const setCupActive = (active: boolean) => sys.db.query(`UPDATE seasons SET is_active = $2 WHERE id = $1`, [cup.seasonId, active]);
 
     beforeAll(async () => {
-      const [active]: { id: number; league_code: string }[] = await sys.db.query(`SELECT id, league_code FROM seasons WHERE is_active`);
-      league = { seasonId: active.id, code: active.league_code };
+      // The suite's own season of the home competition (other competitions' seasons may be active too).
+      const [active]: { league_code: string }[] = await sys.db.query(`SELECT league_code FROM seasons WHERE is_active AND league_code = 'en.1'`);
+      league = { code: active.league_code };
       await ensureCompetition(sys.db, CUP, 'Notify Cup');
       const [{ id: seasonId }]: { id: number }[] = await sys.db.query(
         `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Notify Cup 2091', '2091', $1, false) RETURNING id`,
@@ -246,19 +244,19 @@ describe('notification emails', () => {
       expect(n).toBe(0);
     });
 
-    it("with the cup's season the active one, reminds the cup's fans of its gameweek and nobody else, once", async () => {
+    it("with the cup's season active beside the league's, reminds the cup's fans of its gameweek and nobody else, once", async () => {
       try {
-        await activate(cup.seasonId);
+        await setCupActive(true);
         await runJob(JOB.deadlineReminders, { now: now().toISOString() });
         await runJob(JOB.deadlineReminders, { now: now().toISOString() });
       } finally {
-        await activate(league.seasonId);
+        await setCupActive(false);
       }
       expect(subjects(cupFan)).toEqual([cupReminder]);
       expect(subjects(bothFan)).toEqual([leagueReminder, cupReminder]);
       expect(subjects(leagueFan)).toEqual([leagueReminder]);
-      // No competition recorded: the home one is then the sole active season's.
-      expect(subjects(newFan)).toEqual([leagueReminder, cupReminder]);
+      // No competition recorded: the home one (the league's), not the cup.
+      expect(subjects(newFan)).toEqual([leagueReminder]);
     });
   });
 
