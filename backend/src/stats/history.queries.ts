@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import type { Side } from '@scoreline/contracts/game/knockout';
+import { advancedSideSql } from '../scoring/knockout.sql';
 
 /** The SQL of a player's gameweeks history (reads only: users, league members, fixtures, predictions). */
 
@@ -17,6 +19,9 @@ export interface HistoryMatchRow {
   prediction_home: number | null;
   prediction_away: number | null;
   is_banker: boolean | null;
+  /** The fan's goes-through pick, and who went through once known (knockout matches only). */
+  advance: Side | null;
+  advanced: Side | null;
 }
 
 /** The fixtures of the given gameweeks with the player's prediction of each (if any), in kick-off order. */
@@ -24,8 +29,9 @@ export function selectHistoryMatches(db: Db, userId: number, gameweekIds: number
   return db.query(
     `SELECT f.gameweek_id, f.id AS fixture_id, h.name AS home_team, a.name AS away_team, f.kickoff_at, f.status,
             f.home_score, f.away_score, p.home_score AS prediction_home, p.away_score AS prediction_away,
-            p.is_banker
+            p.is_banker, p.advance, ${advancedSideSql('f', 'g')} AS advanced
      FROM fixtures f
+     JOIN gameweeks g ON g.id = f.gameweek_id
      JOIN clubs h ON h.id = f.home_club_id
      JOIN clubs a ON a.id = f.away_club_id
      LEFT JOIN predictions p ON p.fixture_id = f.id AND p.user_id = $1

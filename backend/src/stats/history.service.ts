@@ -86,7 +86,10 @@ export class HistoryService {
         points: t?.points ?? 0,
         provisional: t?.provisional ?? false,
         matches: (matchesOf.get(g.id) ?? []).map((m): HistoryMatch => {
-          const now = pickAtState({ home: m.prediction_home, away: m.prediction_away, banker: m.is_banker }, { status: m.status, home: m.home_score, away: m.away_score });
+          const now = pickAtState(
+            { home: m.prediction_home, away: m.prediction_away, banker: m.is_banker, advance: m.advance },
+            { status: m.status, home: m.home_score, away: m.away_score, advanced: m.advanced },
+          );
           return {
             fixtureId: m.fixture_id,
             homeTeam: m.home_team,

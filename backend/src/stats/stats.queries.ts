@@ -1,6 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ResultMatch } from '@scoreline/contracts/api/stats';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import type { Side } from '@scoreline/contracts/game/knockout';
+import { advancedSideSql } from '../scoring/knockout.sql';
 import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
 
 /**
@@ -33,15 +35,23 @@ export async function selectGameweekBenchmarks(db: Db, gameweekId: number): Prom
 }
 
 /** A match's row without the prediction's points: the service scores it at the match's current row. */
-export type ResultMatchRow = Omit<ResultMatch, 'match_time' | 'points_earned' | 'result_status' | 'is_final'> & { kickoff_at: Date; status: FixtureStatus };
+export type ResultMatchRow = Omit<ResultMatch, 'match_time' | 'points_earned' | 'result_status' | 'is_final'> & {
+  kickoff_at: Date;
+  status: FixtureStatus;
+  /** The fan's goes-through pick, and who went through once known (knockout matches only). */
+  advance: Side | null;
+  advanced: Side | null;
+};
 
 /** The gameweek's fixtures with the user's prediction of each (if any), in kick-off order. */
 export function selectResultMatches(db: Db, userId: number, gameweekId: number): Promise<ResultMatchRow[]> {
   return db.query(
     `SELECT f.id AS fixture_id, h.name AS home_team, a.name AS away_team, h.short_name AS home_team_short, a.short_name AS away_team_short,
             f.kickoff_at, f.status, f.minute, f.home_score AS actual_home_score, f.away_score AS actual_away_score,
-            p.home_score AS predicted_home_score, p.away_score AS predicted_away_score, COALESCE(p.is_banker, false) AS is_banker
+            p.home_score AS predicted_home_score, p.away_score AS predicted_away_score, COALESCE(p.is_banker, false) AS is_banker,
+            p.advance, ${advancedSideSql('f', 'g')} AS advanced
      FROM fixtures f
+     JOIN gameweeks g ON g.id = f.gameweek_id
      JOIN clubs h ON h.id = f.home_club_id
      JOIN clubs a ON a.id = f.away_club_id
      LEFT JOIN predictions p ON p.fixture_id = f.id AND p.user_id = $1

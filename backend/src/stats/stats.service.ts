@@ -128,10 +128,10 @@ export class StatsService {
         average_points: Math.round(bench.average * 10) / 10,
         participants: bench.participants,
       },
-      matches: matches.map(({ kickoff_at, ...m }) => {
+      matches: matches.map(({ kickoff_at, advance, advanced, ...m }) => {
         const now = pickAtState(
-          { home: m.predicted_home_score, away: m.predicted_away_score, banker: m.is_banker },
-          { status: m.status, home: m.actual_home_score, away: m.actual_away_score },
+          { home: m.predicted_home_score, away: m.predicted_away_score, banker: m.is_banker, advance },
+          { status: m.status, home: m.actual_home_score, away: m.actual_away_score, advanced },
         );
         return { ...m, points_earned: now.points, result_status: now.outcome, is_final: now.isFinal, match_time: new Date(kickoff_at).toISOString() };
       }),

@@ -323,6 +323,17 @@ describe('knockout predictions and scoring', () => {
     expect(corrected).toMatchObject({ penalties: { home: 3, away: 4 } });
     const flipped = await pointsOf(F);
     expect(fans.map((f) => flipped.get(f.id)!.points)).toEqual([60, 40, 0, 15]);
+    // The Results screen and the gameweeks history show each match's points as stored: with the
+    // goes-through points, which the match's score alone does not give.
+    for (const fan of fans) {
+      const results = await sys.http.get('/api/predictions/gameweek/4/user-stats/').set(fan.auth).expect(200);
+      const row = results.body.data.matches.find((m: { fixture_id: number }) => m.fixture_id === F);
+      const history = await sys.http.get('/api/stats/history/?page_size=38').set(fan.auth).expect(200);
+      const match = history.body.data.gameweeks
+        .flatMap((g: { matches: { fixtureId: number; points: number | null }[] }) => g.matches)
+        .find((m: { fixtureId: number }) => m.fixtureId === F);
+      expect([row.points_earned, match.points]).toEqual([flipped.get(fan.id)!.points, flipped.get(fan.id)!.points]);
+    }
     expect(await Promise.all(fans.map((f) => seasonTotal(f.id)))).toEqual(before.map((t, i) => t + [-10, 10, -10, 0][i]));
     const [event]: { payload: { scoreMoved: boolean } }[] = await sys.db.query(
       `SELECT payload FROM outbox_events WHERE name = 'result.recorded' AND (payload->>'fixtureId')::int = $1 ORDER BY id DESC LIMIT 1`,

@@ -11,7 +11,7 @@
  * match (so never below `ft`), `p` the penalty shoot-out; each a pair [home goals, away goals].
  */
 
-import { checkFragment } from './scoring';
+import { checkFragment } from './sql-fragment';
 
 /** [home goals, away goals]. */
 export type Goals = readonly [number, number];

@@ -86,6 +86,16 @@ describe('scoreAtState', () => {
     expect(scoreAtState(pick(1, 0), { status: 'scheduled', home: null, away: null })).toEqual({ points: null, outcome: null });
     expect(scoreAtState(pick(1, 0), live(null, null))).toEqual({ points: null, outcome: null });
   });
+
+  it("adds a right goes-through pick's 10 points once who went through is known, never doubled", () => {
+    const finished = { status: 'finished' as const, home: 1, away: 1 };
+    expect(scoreAtState({ ...pick(1, 1, true), advance: 'away' }, { ...finished, advanced: 'away' })).toEqual({ points: 70, outcome: 'exact' });
+    expect(scoreAtState({ ...pick(2, 0), advance: 'home' }, { ...finished, advanced: 'away' })).toEqual({ points: 0, outcome: 'wrong' });
+    expect(scoreAtState({ ...pick(0, 1), advance: 'away' }, { ...finished, advanced: 'away' })).toEqual({ points: 10, outcome: 'wrong' });
+    // Not decided yet (extra time being played), or a match without the pick: the score's points only.
+    expect(scoreAtState({ ...pick(1, 1), advance: 'home' }, { ...finished, advanced: null })).toEqual({ points: 30, outcome: 'exact' });
+    expect(scoreAtState({ ...pick(1, 1), advance: 'home' }, { status: 'postponed', home: null, away: null, advanced: 'home' })).toEqual({ points: 0, outcome: 'void' });
+  });
 });
 
 describe('scoring SQL', () => {

@@ -1,4 +1,8 @@
 import type { FixtureStatus } from './gameweek-status';
+import { advancePickPoints, type Side } from './knockout';
+import { checkFragment } from './sql-fragment';
+
+export { checkFragment };
 
 /**
  * Scoring rules (architecture.md, "The game's rules"). Pure functions shared by backend,
@@ -45,6 +49,11 @@ export interface FixtureAtState {
   status: FixtureStatus;
   home: number | null;
   away: number | null;
+  /**
+   * Who went through, for a match that carries the "who goes through" pick, once it is finished
+   * and decided (knockout.sql.ts advancedSideSql); absent or null otherwise.
+   */
+  advanced?: Side | null;
 }
 
 /**
@@ -52,13 +61,16 @@ export interface FixtureAtState {
  * postponed, nothing yet (null) without a score. The live tables and the picks grid both read it.
  */
 export function scoreAtState(
-  pick: { home: number; away: number; banker: boolean },
+  pick: { home: number; away: number; banker: boolean; advance?: Side | null },
   fixture: FixtureAtState,
 ): { outcome: PredictionOutcome; points: number } | { outcome: null; points: null } {
   const predicted = { predictedHome: pick.home, predictedAway: pick.away, isBanker: pick.banker };
   if (fixture.status === 'postponed') return scorePrediction({ ...predicted, actualHome: null, actualAway: null, isVoid: true });
   if (fixture.home === null || fixture.away === null) return { outcome: null, points: null };
-  return scorePrediction({ ...predicted, actualHome: fixture.home, actualAway: fixture.away });
+  const scored = scorePrediction({ ...predicted, actualHome: fixture.home, actualAway: fixture.away });
+  // The goes-through pick's points, never doubled, as the scorer adds them (pointsWithAdvanceSql).
+  const advance = advancePickPoints(pick.advance ?? null, fixture.advanced ?? null) ?? 0;
+  return { outcome: scored.outcome, points: scored.points + advance };
 }
 
 /** A fan's pick of a match scored at the match's state, and whether those points are final. */
@@ -74,11 +86,11 @@ export interface PickAtState {
  * history and predictions screens show a goal's points with it before the scorer has written them.
  */
 export function pickAtState(
-  pick: { home: number | null; away: number | null; banker: boolean | null },
+  pick: { home: number | null; away: number | null; banker: boolean | null; advance?: Side | null },
   fixture: FixtureAtState,
 ): PickAtState {
   if (pick.home === null || pick.away === null) return { points: null, outcome: null, isFinal: false };
-  const { points, outcome } = scoreAtState({ home: pick.home, away: pick.away, banker: pick.banker ?? false }, fixture);
+  const { points, outcome } = scoreAtState({ home: pick.home, away: pick.away, banker: pick.banker ?? false, advance: pick.advance ?? null }, fixture);
   const isFinal = points !== null && (fixture.status === 'finished' || fixture.status === 'postponed');
   return { points, outcome, isFinal };
 }
@@ -125,14 +137,6 @@ export interface ScoringSqlColumns {
   banker: string;
   /** Optional boolean expression that is true when the match is void (postponed). */
   isVoid?: string;
-}
-
-/** A cheap tripwire against accidentally passing user input: SQL fragments of the rules never need these. */
-export function checkFragment(name: string, fragment: string): string {
-  if (fragment.trim() === '' || /;|--|\/\*/.test(fragment)) {
-    throw new Error(`scoring SQL: invalid fragment for ${name}: ${JSON.stringify(fragment)}`);
-  }
-  return `(${fragment})`;
 }
 
 function sqlParts(p: ScoringSqlColumns) {
