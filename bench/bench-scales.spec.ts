@@ -1,4 +1,4 @@
-import { BENCH_CASES, benchCases, benchScales } from './run';
+import { BENCH_CASES, benchArgs, benchCases, benchScales } from './run';
 
 describe('benchScales', () => {
   it('defaults to 100k, reads 100k, 1m and both in order, and lets BENCH_USERS win', () => {
@@ -22,5 +22,27 @@ describe('benchCases', () => {
 
   it('refuses a name that is no case, before anything is seeded', () => {
     expect(() => benchCases({ BENCH_ONLY: 'headline,nope' })).toThrow(/BENCH_ONLY: no case named nope; the cases: headline, score-fixture/);
+  });
+
+  it('runs the competitions case only when asked: by --competitions 2 after the others, or by name', () => {
+    expect(benchCases({}).map((b) => b.name)).not.toContain('competitions');
+    expect(benchCases({}, { competitions: 2 }).map((b) => b.name)).toEqual([...BENCH_CASES.map((b) => b.name), 'competitions']);
+    expect(benchCases({ BENCH_ONLY: 'competitions' }).map((b) => b.name)).toEqual(['competitions']);
+    expect(benchCases({ BENCH_ONLY: 'competitions,headline' }, { competitions: 2 }).map((b) => b.name)).toEqual(['headline', 'competitions']);
+  });
+});
+
+describe('benchArgs', () => {
+  it('reads --competitions 1|2, spaced or with =, and defaults to one competition', () => {
+    expect(benchArgs([])).toEqual({ competitions: 1 });
+    expect(benchArgs(['--competitions', '2'])).toEqual({ competitions: 2 });
+    expect(benchArgs(['--competitions=2'])).toEqual({ competitions: 2 });
+    expect(benchArgs(['--competitions', '1'])).toEqual({ competitions: 1 });
+  });
+
+  it('refuses another count, a missing one, or another argument', () => {
+    expect(() => benchArgs(['--competitions', '3'])).toThrow(/--competitions must be 1 or 2, got 3/);
+    expect(() => benchArgs(['--competitions'])).toThrow(/got nothing/);
+    expect(() => benchArgs(['--scale', '1m'])).toThrow(/unknown argument --scale/);
   });
 });

@@ -13,6 +13,7 @@ import { rankHistoryCase } from './rank-history.bench';
 import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
+import { competitionsCase } from './competitions.bench';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import type { AppEnv } from '@scoreline/backend/config/env';
 import { seedOneFixtureSeason } from './one-fixture-season';
@@ -20,6 +21,7 @@ import { prepareBenchDatabase, withServerAdmin } from './bench-users';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
 import { BENCH_SEASONS } from './bench-seasons';
 import { ms, round } from './timing';
+import { rawScoreUpdate } from './raw-score-update';
 
 /**
  * `npm run bench`: measures the event pipeline on a scratch database `scoreline_bench_<ts>`
@@ -39,6 +41,14 @@ import { ms, round } from './timing';
  * BENCH_WORKERS=process to run the workers as the real worker build in a
  * process of their own (then each process's peak RSS is printed; cases that reach into a
  * worker-only service need the default, in-process).
+ *
+ * Arguments: `--competitions 2` adds the competitions case after the others (the headline and
+ * scoring figures with a second competition live at once, against one alone: issue 34 §4);
+ * BENCH_ONLY=competitions runs it alone. It is not in the default run: it seeds and measures the
+ * headline twice more, each time with its floors, the leaderboard under load and the final
+ * whistle's settling (2–3 min at 20k–50k users on this machine, more than the headline and
+ * score-fixture cases together), and its check is meant for 1M, where it runs on its own:
+ * `BENCH_SCALE=1m BENCH_ONLY=competitions npm run bench`.
  */
 
 export interface BenchContext {
@@ -121,29 +131,12 @@ export const scoreFixtureCase: BenchCase = {
       await waitFor(() => scoresUpdated(expectEvents), 60_000, `${label} scored`);
       return ms(start);
     };
-    // The same CASE the scorer uses, written straight over the same rows: in one statement, and
-    // split by user as the scorer splits a big fixture (SCORING_PARTS statements at once).
-    const rawUpdate = async (parts = 1): Promise<number> => {
-      const start = process.hrtime.bigint();
-      await Promise.all(Array.from({ length: parts }, (_, part) => rawUpdatePart(parts, part)));
-      return ms(start);
-    };
-    const rawUpdatePart = (parts: number, part: number) =>
-      db.query(
-        `UPDATE predictions p SET
-           points = (CASE WHEN p.home_score = f.home_score AND p.away_score = f.away_score THEN (CASE WHEN f.home_score = f.away_score THEN 30 ELSE 20 END)
-                          WHEN sign(p.home_score - p.away_score) = sign(f.home_score - f.away_score) THEN (CASE WHEN f.home_score = f.away_score THEN 15 ELSE 10 END)
-                          ELSE 0 END) * (CASE WHEN p.is_banker THEN 2 ELSE 1 END),
-           outcome = CASE WHEN p.home_score = f.home_score AND p.away_score = f.away_score THEN 'exact'
-                          WHEN sign(p.home_score - p.away_score) = sign(f.home_score - f.away_score) THEN 'correct' ELSE 'wrong' END,
-           is_final = f.status = 'finished'
-         FROM fixtures f WHERE f.id = p.fixture_id AND p.fixture_id = $1 AND p.user_id % $2::int = $3::int`,
-        [fixture_id, parts, part],
-      );
     // The parts the scorer splits into, as the app parsed them (SCORING_PARTS).
     const { APP_ENV } = await import('@scoreline/backend/config/config.module');
     const { parts } = ctx.api.get<AppEnv>(APP_ENV).scoringSplit;
-    const floors = async (): Promise<{ one: number; split: number }> => ({ one: await rawUpdate(), split: await rawUpdate(parts) });
+    // The same CASE the scorer uses, written straight over the same rows: in one statement, and split
+    // by user as the scorer splits a big fixture.
+    const floors = async (): Promise<{ one: number; split: number }> => ({ one: await rawScoreUpdate(db, fixture_id), split: await rawScoreUpdate(db, fixture_id, parts) });
     const versus = (scored: number, raw: { one: number; split: number }) =>
       `raw UPDATE ${round(raw.one)} ms, ratio ${(scored / raw.one).toFixed(1)}x; ` +
       `the same UPDATE as ${parts} statements at once ${round(raw.split)} ms, ratio ${(scored / raw.split).toFixed(1)}x`;
@@ -188,8 +181,32 @@ export const scoreFixtureCase: BenchCase = {
 /** Every figure `npm run bench` prints, in order. Add a case here to add a figure. */
 export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, smallLeaguesCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
 
-/** A bad BENCH_* setting: said in one line, without a stack. */
+/** Cases run only when asked for: by `--competitions 2`, or by name in BENCH_ONLY. */
+export const ASKED_FOR_CASES: BenchCase[] = [competitionsCase];
+
+/** A bad BENCH_* setting or argument: said in one line, without a stack. */
 export class BenchSettingError extends Error {}
+
+/** What the command line asks for beyond the environment. */
+export interface BenchArgs {
+  /** 2: the competitions case runs too. */
+  competitions: 1 | 2;
+}
+
+/** `--competitions 1|2` (or `--competitions=2`); anything else is refused before anything is seeded. */
+export function benchArgs(argv: string[]): BenchArgs {
+  const args: BenchArgs = { competitions: 1 };
+  const rest = [...argv];
+  while (rest.length > 0) {
+    const arg = rest.shift()!;
+    const [flag, inline] = arg.split(/=(.*)/s, 2);
+    if (flag !== '--competitions') throw new BenchSettingError(`unknown argument ${arg}; the bench takes --competitions 1|2 (settings are BENCH_* variables)`);
+    const value = inline ?? rest.shift();
+    if (value !== '1' && value !== '2') throw new BenchSettingError(`--competitions must be 1 or 2, got ${value ?? 'nothing'}`);
+    args.competitions = value === '2' ? 2 : 1;
+  }
+  return args;
+}
 
 const SCALES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 };
 
@@ -205,17 +222,23 @@ export function benchScales(env: NodeJS.ProcessEnv): number[] {
   return names.map((name) => SCALES[name]);
 }
 
-/** The cases BENCH_ONLY names (default: all, in BENCH_CASES' order); a name that is no case is refused before anything is seeded. */
-export function benchCases(env: NodeJS.ProcessEnv): BenchCase[] {
+/**
+ * The cases BENCH_ONLY names (default: all of BENCH_CASES), in BENCH_CASES' order and then the
+ * asked-for ones; `--competitions 2` adds the competitions case. A name that is no case is
+ * refused before anything is seeded.
+ */
+export function benchCases(env: NodeJS.ProcessEnv, args: BenchArgs = { competitions: 1 }): BenchCase[] {
+  const every = [...BENCH_CASES, ...ASKED_FOR_CASES];
   const only = (env.BENCH_ONLY ?? '').split(',').map((n) => n.trim()).filter(Boolean);
-  const unknown = only.filter((name) => !BENCH_CASES.some((b) => b.name === name));
-  if (unknown.length > 0) throw new BenchSettingError(`BENCH_ONLY: no case named ${unknown.join(', ')}; the cases: ${BENCH_CASES.map((b) => b.name).join(', ')}`);
-  return BENCH_CASES.filter((b) => only.length === 0 || only.includes(b.name));
+  const unknown = only.filter((name) => !every.some((b) => b.name === name));
+  if (unknown.length > 0) throw new BenchSettingError(`BENCH_ONLY: no case named ${unknown.join(', ')}; the cases: ${every.map((b) => b.name).join(', ')}`);
+  const chosen = only.length === 0 ? BENCH_CASES : every.filter((b) => only.includes(b.name));
+  return args.competitions === 2 && !chosen.includes(competitionsCase) ? [...chosen, competitionsCase] : chosen;
 }
 
 async function main(): Promise<void> {
   const scales = benchScales(process.env);
-  benchCases(process.env);
+  benchCases(process.env, benchArgs(process.argv.slice(2)));
   if (process.env.BENCH_WORKERS === 'process' && !API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // With the workers apart this process is the API (and the bench's driver): it runs with the
     // API's Node flags, as npm start, the container and Kubernetes run the API.
@@ -331,7 +354,7 @@ async function benchAt(users: number): Promise<void> {
         );
       },
     };
-    for (const bench of benchCases(process.env)) {
+    for (const bench of benchCases(process.env, benchArgs(process.argv.slice(2)))) {
       for (const line of await bench.run(ctx)) process.stdout.write(`${line}\n`);
     }
     if (workerProcess) {

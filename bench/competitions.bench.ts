@@ -1,0 +1,361 @@
+import { cpus, loadavg } from 'node:os';
+import type { DataSource } from 'typeorm';
+import { BENCH_SEASONS } from './bench-seasons';
+import { againstFloor } from './floor-ratio';
+import {
+  checkRanks,
+  countPlayers,
+  firstTables,
+  goalsToEveryRank,
+  leaderboardBesideHealth,
+  sampleFans,
+  sampleMemory,
+  scaleLabel,
+  scoresUpdatedOf,
+  seedLeagues,
+  seedSeasonTotals,
+  type Fan,
+  type LeagueKind,
+  type LeagueUnderTest,
+} from './live-goal';
+import { inParts, playsBoth, seedOneFixtureSeason, type BenchPlayers, type OneFixture } from './one-fixture-season';
+import { percentile } from './percentile';
+import { rawScoreUpdate } from './raw-score-update';
+import { compareRounds, comparisonText, WORSE_AT_MOST, type FloorFigure } from './round-comparison';
+import type { BenchCase, BenchContext } from './run';
+import { ms, round } from './timing';
+import { waitFor } from './wait-for';
+
+/**
+ * Issue 34 §4 (docs/competitions-plan.md commit 9): the headline and scoring figures with a
+ * second competition live at the same moment, against the same figures with one, each as a ratio
+ * to its floor measured in the same round (the machine's speed drifts between rounds).
+ *
+ * Round one, en.1 alone: a season with one fixture kicking off now, predicted by every bench
+ * user, the headline's five leagues (global, country 30%, club 5%, public 1,000, private 20), and
+ * every bench user playing en.1 (user_competitions).
+ * Round two: a fresh en.1 season (the same leagues and players), and es.1 live beside it: a
+ * season with one fixture kicking off now, predicted by the half of the bench users who play both
+ * (playsBoth, with their user_competitions rows), and its own global (all of them), country (30%
+ * of them) and club (5% of them) leagues.
+ *
+ * In each round, per live competition:
+ * - a goal (1–0, live; round two: both competitions' goals sent at the same moment) → every
+ *   sampled fan's points and rank readable in every league (as the headline measures it), against
+ *   the floor of a plain rank() of every member of the competition's leagues, season and
+ *   gameweek tables, in one statement (median of three, once settled);
+ * - the goal's totals committed by the scorer, against the raw UPDATE of the fixture's predictions;
+ * - the final whistle (1–0 finished; both at once in round two) → its totals committed, against
+ *   the raw UPDATE again;
+ * and en.1's global leaderboard under load while the matches are in play, against /api/health.
+ * Last, en.1's ratios of round two against round one, each checked: worse by at most 1.2×.
+ * es.1's figures are printed beside them (it has no round alone). The bench process's peak RSS
+ * in each round is printed too (the live tables of both competitions' leagues are kept at once):
+ * it has no floor, and its goal is its own (< 512 MB each for the API and the workers).
+ */
+
+/** The competitions under test: the home competition, and the one half of its fans play too. */
+const FIRST = 'en.1';
+const SECOND = 'es.1';
+
+const FIRST_LEAGUES: [LeagueKind, number][] = [
+  ['global', 1],
+  ['country', 0.3],
+  ['club', 0.05],
+  ['public', 1000],
+  ['private', 20],
+];
+/** Shares of the second competition's players (the half who play both). */
+const SECOND_LEAGUES: [LeagueKind, number][] = [
+  ['global', 1],
+  ['country', 0.3],
+  ['club', 0.05],
+];
+
+/** A competition live in a round: its one fixture, its leagues and their sampled fans. */
+interface Live {
+  code: string;
+  players: number;
+  fixture: OneFixture;
+  leagues: LeagueUnderTest[];
+}
+
+/** A competition's figures in a round, each beside its floor (ms). */
+interface CompetitionFigures {
+  code: string;
+  players: number;
+  leagues: LeagueUnderTest[];
+  recorded: number;
+  everyRank: number;
+  readable: Map<number, { season: number; gameweek: number }>;
+  rankFloor: number;
+  scored: number;
+  goalFloor: number;
+  whistle: number;
+  whistleFloor: number;
+}
+
+interface RoundFigures {
+  competitions: CompetitionFigures[];
+  leaderboard: { rps: number; p99: number; healthRps: number; healthP99: number; share: number; p99Ratio: number };
+  memory: { rssMb: number; heapUsedMb: number; externalMb: number };
+}
+
+export const competitionsCase: BenchCase = {
+  name: 'competitions',
+  async run(ctx: BenchContext) {
+    const { db, users } = ctx;
+    const k = scaleLabel(users);
+    // A final whistle reaches every member's table and feed: downstream of it grows with them.
+    const settleMs = Math.max(300_000, users * 0.6);
+    // joined_at of the rows this case adds to user_competitions, to take exactly those away at the end.
+    const [{ joined }]: { joined: string }[] = await db.query(`SELECT now()::text AS joined`);
+    let seeding = seedingSteps();
+
+    // Round one: en.1 alone.
+    const firstAlone = await seedOneFixtureSeason(db, { ...BENCH_SEASONS.competitionsAlone, key: 'competitions-alone', ...underWay, leagueCode: FIRST });
+    seeding.step('en.1 predictions');
+    const [firstLeagues] = await Promise.all([
+      seedLeagues(ctx, { code: FIRST, players: 'all', name: 'Competitions en.1', kinds: FIRST_LEAGUES }),
+      seedSeasonTotals(ctx, firstAlone),
+      seedPlayers(db, FIRST, 'all', joined),
+    ]);
+    seeding.step('en.1 season totals, members and players');
+    await readyToPlay(ctx, firstLeagues, settleMs);
+    seeding.step('first tables');
+    process.stderr.write(`[bench] competitions, round one seeded: ${seeding.done()}\n`);
+    const one = await measureRound(ctx, [{ code: FIRST, players: users, fixture: firstAlone, leagues: firstLeagues }], 'competitions round one', settleMs);
+    await db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [firstAlone.season_id]);
+
+    // Round two: a fresh en.1 season, and es.1 beside it, played by half of en.1's fans.
+    seeding = seedingSteps();
+    const first = await seedOneFixtureSeason(db, { ...BENCH_SEASONS.competitionsFirst, key: 'competitions-first', ...underWay, leagueCode: FIRST });
+    const second = await seedOneFixtureSeason(db, {
+      ...BENCH_SEASONS.competitionsSecond,
+      key: 'competitions-second',
+      ...underWay,
+      leagueCode: SECOND,
+      players: 'both',
+    });
+    seeding.step('en.1 and es.1 predictions');
+    const [secondLeagues] = await Promise.all([
+      seedLeagues(ctx, { code: SECOND, players: 'both', name: 'Competitions es.1', kinds: SECOND_LEAGUES }),
+      seedSeasonTotals(ctx, first),
+      seedSeasonTotals(ctx, second),
+      seedPlayers(db, SECOND, 'both', joined),
+    ]);
+    seeding.step('season totals, es.1 members and players');
+    await readyToPlay(ctx, [...firstLeagues, ...secondLeagues], settleMs);
+    seeding.step('tables');
+    process.stderr.write(`[bench] competitions, round two seeded: ${seeding.done()}\n`);
+    const bothPlayers = await countPlayers(ctx, 'both');
+    const two = await measureRound(
+      ctx,
+      [
+        { code: FIRST, players: users, fixture: first, leagues: firstLeagues },
+        { code: SECOND, players: bothPlayers, fixture: second, leagues: secondLeagues },
+      ],
+      'competitions round two',
+      settleMs,
+    );
+
+    // The later cases score fixtures of their own en.1 season: these leagues must not recompute beside them.
+    await db.query(`UPDATE seasons SET is_active = false WHERE id = ANY($1::int[])`, [[first.season_id, second.season_id]]);
+    await db.query(`DELETE FROM leagues WHERE id = ANY($1::int[])`, [[...firstLeagues, ...secondLeagues].map((l) => l.id)]);
+    await db.query(`DELETE FROM user_competitions WHERE joined_at = $1::timestamptz`, [joined]);
+
+    const comparisons = compareRounds(floorFigures(one), floorFigures(two));
+    const lines = [
+      `competitions-one-${k} (en.1 alone, ${users} players): ${roundText(one)}`,
+      `competitions-two-${k} (en.1 ${users} players and es.1 ${bothPlayers}, all of them in both, goals and whistles at the same moment): ${roundText(two)}`,
+      `competitions-two-over-one-${k} (en.1's ratios to their floors; goal: none worse than ${WORSE_AT_MOST}×): ` +
+        `${comparisons.map(comparisonText).join('; ')}; ${comparisons.every((c) => c.pass) ? 'PASS' : 'FAIL'}; ` +
+        `bench process peak RSS ${one.memory.rssMb} → ${two.memory.rssMb} MB (${(two.memory.rssMb / one.memory.rssMb).toFixed(2)}×; no floor: ` +
+        `${ctx.workers === ctx.api ? 'the API, the workers run apart' : 'API + workers in one process'}, goal < 512 MB each); ` +
+        `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+    ];
+    return lines;
+  },
+};
+
+/** Gameweek and fixture of a match under way: kicked off a minute ago. */
+const underWay = { gameweekStarts: '-1 hour', gameweekEnds: '1 hour', kicksOff: '-1 minute' };
+
+/** The players of a competition (user_competitions), as joined at `joined`. */
+function seedPlayers(db: DataSource, code: string, players: BenchPlayers, joined: string): Promise<void> {
+  return inParts(
+    db,
+    `INSERT INTO user_competitions (user_id, competition_code, joined_at)
+     SELECT u.id, $1, $2::timestamptz FROM users u
+     WHERE u.username LIKE 'bench\\_%' AND ${players === 'both' ? playsBoth('u') : 'true'} AND u.id % $3 = $4 ORDER BY u.id
+     ON CONFLICT DO NOTHING`,
+    [code, joined],
+  );
+}
+
+/** Statistics fresh, the leagues' tables computed and the system settled, as the headline has them before its goal. */
+async function readyToPlay(ctx: BenchContext, leagues: LeagueUnderTest[], settleMs: number): Promise<void> {
+  for (const table of ['predictions', 'user_season_totals', 'user_gameweek_totals', 'league_members', 'user_competitions']) {
+    await ctx.db.query(`VACUUM ANALYZE ${table}`);
+  }
+  await firstTables(ctx, leagues);
+  await ctx.db.query(`VACUUM ANALYZE league_standings`);
+  await ctx.settle(settleMs);
+}
+
+/** One round: the goals, the floors, the leaderboard in play, the final whistles. */
+async function measureRound(ctx: BenchContext, live: Live[], label: string, settleMs: number): Promise<RoundFigures> {
+  const memory = sampleMemory();
+  try {
+    const fans = await Promise.all(live.map((c) => sampleFans(ctx, c.leagues, c.fixture)));
+    const { goals } = await goalsToEveryRank(
+      ctx,
+      live.map((c, i) => ({ fixture: c.fixture, fans: fans[i] })),
+      label,
+    );
+    await ctx.settle(settleMs);
+    for (const [i, c] of live.entries()) await checkRanks(ctx, fans[i], c.fixture, label);
+
+    // Floors, one at a time on the settled system.
+    const rankFloors: number[] = [];
+    const goalFloors: number[] = [];
+    for (const c of live) {
+      rankFloors.push(await rankFloor(ctx.db, c));
+      goalFloors.push(await rawScoreUpdate(ctx.db, c.fixture.fixture_id));
+    }
+
+    // en.1's global leaderboard while every match is in play.
+    const global = fans[0].find((f: Fan) => f.league.kind === 'global')!;
+    const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+    const { board, before, after } = await leaderboardBesideHealth(ctx, global, seconds);
+    const ratio = againstFloor(board, before, after);
+
+    // The final whistles, at the same moment.
+    const whistles = await finalWhistles(ctx, live, label);
+    await ctx.settle(settleMs);
+    const whistleFloors: number[] = [];
+    for (const c of live) whistleFloors.push(await rawScoreUpdate(ctx.db, c.fixture.fixture_id));
+
+    return {
+      competitions: live.map((c, i) => ({
+        code: c.code,
+        players: c.players,
+        leagues: c.leagues,
+        recorded: goals[i].recorded,
+        everyRank: goals[i].everyRank,
+        readable: goals[i].readable,
+        rankFloor: rankFloors[i],
+        scored: goals[i].scoredAt,
+        goalFloor: goalFloors[i],
+        whistle: whistles[i],
+        whistleFloor: whistleFloors[i],
+      })),
+      leaderboard: {
+        rps: board.requests.average,
+        p99: board.latency.p99,
+        healthRps: (before.requests.average + after.requests.average) / 2,
+        healthP99: (before.latency.p99 + after.latency.p99) / 2,
+        share: ratio.throughput,
+        p99Ratio: ratio.p99,
+      },
+      memory: memory.stop(),
+    };
+  } finally {
+    memory.stop();
+  }
+}
+
+/**
+ * The floor of a goal's every rank: every member's season and gameweek rank in every league of
+ * the competition by a plain rank() over the stored totals (the ranks the goal makes, once
+ * scored), one statement, tuned as the app's table statements are; the median of three.
+ */
+async function rankFloor(db: DataSource, c: Live): Promise<number> {
+  const once = async () => {
+    const start = process.hrtime.bigint();
+    await db.transaction(async (tx) => {
+      await tx.query(`SET LOCAL work_mem = '64MB'`);
+      await tx.query(`SET LOCAL jit = off`);
+      // The ranks are summed, not dropped: an unused window column may be planned away.
+      await tx.query(
+        `SELECT max(season_rank) + max(gameweek_rank) FROM (
+           SELECT rank() OVER (PARTITION BY m.league_id ORDER BY coalesce(t.points, 0) DESC, coalesce(t.exact, 0) DESC, coalesce(t.correct, 0) DESC) AS season_rank,
+                  rank() OVER (PARTITION BY m.league_id ORDER BY coalesce(g.points, 0) DESC, coalesce(g.exact, 0) DESC, coalesce(g.correct, 0) DESC) AS gameweek_rank
+           FROM league_members m
+           LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+           LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
+           WHERE m.league_id = ANY($1::int[])) ranks`,
+        [c.leagues.map((l) => l.id), c.fixture.season_id, c.fixture.gameweek_id],
+      );
+    });
+    return ms(start);
+  };
+  const runs = [await once(), await once(), await once()];
+  return percentile(runs, 0.5);
+}
+
+/** Every live fixture's final whistle (1–0) sent at the same moment; per fixture, ms until its totals are committed. */
+async function finalWhistles(ctx: BenchContext, live: Live[], label: string): Promise<number[]> {
+  const before = await Promise.all(live.map((c) => scoresUpdatedOf(ctx, c.fixture.fixture_id)));
+  const t = process.hrtime.bigint();
+  return Promise.all(
+    live.map(async (c, i) => {
+      const put = await fetch(`${ctx.baseUrl}/admin/fixtures/${c.fixture.fixture_id}/result`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${ctx.adminToken}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ home_score: 1, away_score: 0, status: 'finished' }),
+      });
+      if (!put.ok) throw new Error(`${label} bench: the final whistle answered ${put.status} ${await put.text()}`);
+      await waitFor(async () => (await scoresUpdatedOf(ctx, c.fixture.fixture_id)) > before[i], 600_000, `${label}: ${c.code}'s final whistle scored`);
+      return ms(t);
+    }),
+  );
+}
+
+/** A round's figures that have floors, en.1's: the ones round two is held to. */
+function floorFigures(r: RoundFigures): FloorFigure[] {
+  const first = r.competitions.find((c) => c.code === FIRST)!;
+  return [
+    { name: 'a goal → every rank readable / rank() floor', ratio: first.everyRank / first.rankFloor, worse: 'higher' },
+    { name: "the goal's totals committed / raw UPDATE", ratio: first.scored / first.goalFloor, worse: 'higher' },
+    { name: 'the final whistle scored / raw UPDATE', ratio: first.whistle / first.whistleFloor, worse: 'higher' },
+    { name: 'leaderboard in play req/s / health', ratio: r.leaderboard.share, worse: 'lower' },
+    { name: 'leaderboard in play p99 / health', ratio: r.leaderboard.p99Ratio, worse: 'higher' },
+  ];
+}
+
+/** A round's figures as printed: each competition's, then the leaderboard's and the memory. */
+function roundText(r: RoundFigures): string {
+  const competition = (c: CompetitionFigures) => {
+    const perLeague = c.leagues
+      .map((l) => `${l.kind} ${l.members} ${round(c.readable.get(l.id)?.season ?? 0)}/${round(c.readable.get(l.id)?.gameweek ?? 0)} ms`)
+      .join(', ');
+    return (
+      `${c.code}: a goal → every rank readable ${round(c.everyRank)} ms, ${(c.everyRank / c.rankFloor).toFixed(2)}× the rank() floor (${round(c.rankFloor)} ms); ` +
+      `the goal's totals committed ${round(c.scored)} ms, ${(c.scored / c.goalFloor).toFixed(2)}× the raw UPDATE (${round(c.goalFloor)} ms); ` +
+      `the final whistle scored ${round(c.whistle)} ms, ${(c.whistle / c.whistleFloor).toFixed(2)}× the raw UPDATE (${round(c.whistleFloor)} ms); ` +
+      `admin call ${round(c.recorded)} ms; season/gameweek readable per league: ${perLeague}`
+    );
+  };
+  const lb = r.leaderboard;
+  return (
+    `${r.competitions.map(competition).join('; ')}; ` +
+    `en.1's global leaderboard in play ${round(lb.rps)} req/s, ${lb.share.toFixed(2)} of health (${round(lb.healthRps)} req/s), ` +
+    `p99 ${lb.p99} ms, ${lb.p99Ratio.toFixed(2)}× health's (${round(lb.healthP99)} ms); ` +
+    `bench process peak RSS ${r.memory.rssMb} MB (JS heap ${r.memory.heapUsedMb} MB, external ${r.memory.externalMb} MB at that moment)`
+  );
+}
+
+/** How long each seeding step took from now, printed with their total. */
+function seedingSteps(): { step(what: string): void; done(): string } {
+  const steps: string[] = [];
+  const start = process.hrtime.bigint();
+  let stepStart = start;
+  return {
+    step(what) {
+      steps.push(`${what} ${round(ms(stepStart))} ms`);
+      stepStart = process.hrtime.bigint();
+    },
+    done: () => `${round(ms(start))} ms (${steps.join(', ')})`,
+  };
+}
