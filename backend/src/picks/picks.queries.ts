@@ -1,7 +1,9 @@
 import type { LeagueKind } from '@scoreline/contracts/api/leagues';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
+import type { Side } from '@scoreline/contracts/game/knockout';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
+import { advancedSideSql } from '../scoring/knockout.sql';
 import { queryPrepared } from '../database/database.queries';
 import { userNameStartsWith } from '../users/users.queries';
 import { tableOrder, totalsOf } from '../standings/table-ranking.queries';
@@ -15,7 +17,8 @@ const CROWD_LOCK = 7_306;
 /** A user's predictions of a gameweek as one JSON array (the predictions_user_gameweek_idx lookup). */
 const PICKS_JSON = (user: string, gameweek: string) => `coalesce((
   SELECT jsonb_agg(jsonb_build_object('fixture_id', p.fixture_id, 'home_score', p.home_score, 'away_score', p.away_score,
-                                      'is_banker', p.is_banker, 'points', p.points, 'outcome', p.outcome, 'is_final', p.is_final)
+                                      'is_banker', p.is_banker, 'advance', p.advance, 'points', p.points, 'outcome', p.outcome,
+                                      'is_final', p.is_final)
                    ORDER BY p.fixture_id)
   FROM predictions p WHERE p.user_id = ${user} AND p.gameweek_id = ${gameweek}), '[]'::jsonb)`;
 
@@ -117,7 +120,7 @@ export interface PickRowData {
   exact: number;
   correct: number;
   provisional: boolean;
-  picks: { fixture_id: number; home_score: number; away_score: number; is_banker: boolean; points: number | null; outcome: PredictionOutcome | null; is_final: boolean }[];
+  picks: { fixture_id: number; home_score: number; away_score: number; is_banker: boolean; advance: Side | null; points: number | null; outcome: PredictionOutcome | null; is_final: boolean }[];
 }
 
 /** The given users' names, gameweek totals and predictions of the gameweek (index lookups per user). */
@@ -146,14 +149,16 @@ export interface FixtureRow {
   home_score: number | null;
   away_score: number | null;
   minute: number | null;
+  /** Who went through, once a knockout match carrying the pick is decided (knockout.sql.ts). */
+  advanced: Side | null;
 }
 
 /** The gameweek's fixtures in kick-off order. */
 export async function selectGameweekFixtures(db: Db, gameweekId: number): Promise<FixtureRow[]> {
   return db.query(
     `SELECT f.id, h.name AS home_team, a.name AS away_team, h.short_name AS home_short, a.short_name AS away_short,
-            f.kickoff_at, f.status, f.home_score, f.away_score, f.minute
-     FROM fixtures f JOIN clubs h ON h.id = f.home_club_id JOIN clubs a ON a.id = f.away_club_id
+            f.kickoff_at, f.status, f.home_score, f.away_score, f.minute, ${advancedSideSql('f', 'g')} AS advanced
+     FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id JOIN clubs h ON h.id = f.home_club_id JOIN clubs a ON a.id = f.away_club_id
      WHERE f.gameweek_id = $1
      ORDER BY f.kickoff_at, f.id`,
     [gameweekId],

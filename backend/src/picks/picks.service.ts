@@ -217,11 +217,12 @@ function toRow(d: PickRowData, rank: number | null, viewerId: number | null, fix
     is_current_user: d.user_id === viewerId,
     picks: d.picks.map((p) => {
       const fixture = fixtureOf.get(p.fixture_id);
-      // Final stored points win: they hold a knockout match's goes-through points, which the
-      // match's row alone cannot tell.
       const scored =
-        live && fixture && !(p.is_final && fixture.status === 'finished')
-          ? scoreAtState({ home: p.home_score, away: p.away_score, banker: p.is_banker }, { status: fixture.status, home: fixture.home_score, away: fixture.away_score })
+        live && fixture
+          ? scoreAtState(
+              { home: p.home_score, away: p.away_score, banker: p.is_banker, advance: p.advance },
+              { status: fixture.status, home: fixture.home_score, away: fixture.away_score, advanced: fixture.advanced },
+            )
           : p;
       return {
         fixture_id: p.fixture_id,
