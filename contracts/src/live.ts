@@ -11,6 +11,9 @@ import type { PredictionOutcome } from './game/scoring';
 export interface FixtureUpdatedPayload {
   fixtureId: number;
   gameweekId: number;
+  /** The fixture's season and competition (its code, 'en.1'): every socket gets every match, a screen keeps its competition's. */
+  seasonId: number;
+  competition: string;
   status: FixtureStatus;
   homeScore: number | null;
   awayScore: number | null;
@@ -100,6 +103,8 @@ const SHAPES: { [N in LiveEventName]: Record<keyof LivePayload<N>, Check> } = {
   'fixture.updated': {
     fixtureId: int,
     gameweekId: int,
+    seasonId: int,
+    competition: str,
     status: oneOf('scheduled', 'live', 'finished', 'postponed'),
     homeScore: intOrNull,
     awayScore: intOrNull,

@@ -1,8 +1,15 @@
 import { CALENDAR_DEADLINE_ALARM_MINUTES } from '@scoreline/contracts/api/calendar';
 import type { Calendar, CalendarEvent } from './icalendar';
 
+/** The competition an entry belongs to. */
+export interface FeedCompetition {
+  code: string;
+  name: string;
+}
+
 /** A gameweek's prediction deadline (its first kick-off), with how often and when it last moved. */
 export interface DeadlineEntry {
+  competition: FeedCompetition;
   gameweekId: number;
   number: number;
   deadline: Date;
@@ -12,6 +19,7 @@ export interface DeadlineEntry {
 
 /** A kick-off of one of the fan's clubs. */
 export interface KickoffEntry {
+  competition: FeedCompetition;
   fixtureId: number;
   gameweekNumber: number;
   home: string;
@@ -29,31 +37,36 @@ export const MATCH_MINUTES = 115;
 /**
  * The fan's feed: one event per gameweek deadline (alarm an hour before) and, when they asked for
  * them, their club's matches. UIDs are built from row ids and the site's host, so they never
- * change between downloads; SEQUENCE and LAST-MODIFIED follow the row's schedule changes.
+ * change between downloads; SEQUENCE and LAST-MODIFIED follow the row's schedule changes. With
+ * entries of several competitions each event names its own ("Premier League · Gameweek 7…"); with
+ * one, the events read as they always did.
  */
 export function buildCalendarFeed(appUrl: string, deadlines: DeadlineEntry[], kickoffs: KickoffEntry[]): Calendar {
   const host = new URL(appUrl).hostname;
   const fixturesUrl = new URL('/fixtures', appUrl).toString();
+  const several = new Set([...deadlines, ...kickoffs].map((e) => e.competition.code)).size > 1;
+  // "Premier League · " before a summary, "Premier League gameweek 7" in a sentence.
+  const titled = (c: FeedCompetition, text: string) => (several ? `${c.name} · ${text}` : text);
+  const gameweek = (c: FeedCompetition, n: number) => (several ? `${c.name} gameweek ${n}` : `gameweek ${n}`);
   const events: CalendarEvent[] = deadlines.map((d) => ({
     uid: `gameweek-${d.gameweekId}-deadline@${host}`,
     start: d.deadline,
-    summary: `Gameweek ${d.number}: predictions close`,
-    description: `Save your predictions and banker for gameweek ${d.number} before the first kick-off.\n${fixturesUrl}`,
+    summary: titled(d.competition, `Gameweek ${d.number}: predictions close`),
+    description: `Save your predictions and banker for ${gameweek(d.competition, d.number)} before the first kick-off.\n${fixturesUrl}`,
     url: fixturesUrl,
     sequence: d.version,
     lastModified: d.changedAt,
     status: 'CONFIRMED',
-    alarm: { minutesBefore: CALENDAR_DEADLINE_ALARM_MINUTES, description: `Gameweek ${d.number} predictions close in one hour` },
+    alarm: { minutesBefore: CALENDAR_DEADLINE_ALARM_MINUTES, description: titled(d.competition, `Gameweek ${d.number} predictions close in one hour`) },
   }));
   for (const k of kickoffs) {
+    const round = several ? `${k.competition.name}, gameweek ${k.gameweekNumber}.` : `Gameweek ${k.gameweekNumber}.`;
     events.push({
       uid: `fixture-${k.fixtureId}@${host}`,
       start: k.kickoffAt,
       end: new Date(k.kickoffAt.getTime() + MATCH_MINUTES * 60_000),
-      summary: `${k.home} v ${k.away}`,
-      description: k.postponed
-        ? `Gameweek ${k.gameweekNumber}. Postponed.`
-        : `Gameweek ${k.gameweekNumber}.${k.confirmed ? '' : ' Kick-off time to be confirmed.'}\n${fixturesUrl}`,
+      summary: titled(k.competition, `${k.home} v ${k.away}`),
+      description: k.postponed ? `${round} Postponed.` : `${round}${k.confirmed ? '' : ' Kick-off time to be confirmed.'}\n${fixturesUrl}`,
       url: fixturesUrl,
       sequence: k.version,
       lastModified: k.changedAt,

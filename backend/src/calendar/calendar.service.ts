@@ -54,6 +54,7 @@ export class CalendarService {
     const calendar = buildCalendarFeed(
       this.env.appUrl,
       deadlines.map((d) => ({
+        competition: { code: d.competition_code, name: d.competition_name },
         gameweekId: d.gameweek_id,
         number: d.number,
         deadline: new Date(d.deadline),
@@ -61,6 +62,7 @@ export class CalendarService {
         changedAt: new Date(d.deadline_changed_at),
       })),
       kickoffs.map((k) => ({
+        competition: { code: k.competition_code, name: k.competition_name },
         fixtureId: k.fixture_id,
         gameweekNumber: k.gameweek_number,
         home: k.home,

@@ -33,7 +33,8 @@ export class CompetitionsController {
     description:
       'Body optional `team_id`: a team of its active season (a national team in a tournament; 400 naming team_id otherwise), ' +
       'null clears it, left out keeps it. The team changes only until the first kick-off (409 after). 404 when the ' +
-      'competition is not being played.',
+      "competition is not being played. You join its global and country leagues and your team's fans league (a league's " +
+      'team falls back to your club; a new team moves you to its league).',
   })
   @ApiParam({ name: 'code', description: "Competition code ('en.1', 'fifa.wc')" })
   async play(@CurrentUser() user: AuthUser, @Param('code', codePipe) code: string, @Body() dto: PlayCompetitionDto): Promise<ApiEnvelope<Competition>> {

@@ -51,6 +51,25 @@ export async function selectPlayedCompetitionCodes(q: Queryable, userId: number)
   return rows.map((r) => r.code);
 }
 
+/** The codes of the competitions the user plays that are being played (an active season), in the order they started. */
+export async function selectPlayedActiveCompetitionCodes(q: Queryable, userId: number): Promise<string[]> {
+  const rows: { code: string }[] = await q.query(
+    `SELECT uc.competition_code AS code FROM user_competitions uc JOIN seasons s ON s.league_code = uc.competition_code AND s.is_active
+     WHERE uc.user_id = $1 ORDER BY uc.joined_at, uc.competition_code`,
+    [userId],
+  );
+  return rows.map((r) => r.code);
+}
+
+/**
+ * Whether the competition `code` (an SQL expression) is a tournament: its active season's rounds
+ * have names (as ACTIVE_COMPETITIONS_SQL's is_tournament), else its latest season's; a
+ * competition without seasons is a league.
+ */
+export const competitionIsTournamentSql = (code: string): string =>
+  `EXISTS (SELECT 1 FROM gameweeks cit_g WHERE cit_g.name IS NOT NULL AND cit_g.season_id =
+     (SELECT cit_s.id FROM seasons cit_s WHERE cit_s.league_code = ${code} ORDER BY cit_s.is_active DESC, cit_s.id DESC LIMIT 1))`;
+
 /** Whether the user plays the competition and it has an active season. */
 export async function isPlayedAndActive(q: Queryable, userId: number, code: string): Promise<boolean> {
   const rows: unknown[] = await q.query(

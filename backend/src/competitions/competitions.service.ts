@@ -10,6 +10,7 @@ import {
   isPlayedAndActive,
   isTeamOfSeason,
   selectActiveCompetitions,
+  selectPlayedActiveCompetitionCodes,
   selectPlayedCompetitionCodes,
   upsertPlayedCompetition,
 } from './competitions.queries';
@@ -23,8 +24,9 @@ export type StartedPlayingListener = (tx: EntityManager, userId: number, code: s
 
 @Injectable()
 export class CompetitionsService {
-  // Who else acts when a fan starts playing (leagues/ puts them in its global league): registered
-  // by them, so this module stays a leaf that leagues/ and the season resolver import.
+  // Who else acts when a fan starts playing or changes team (leagues/ puts them in its global,
+  // country and team's leagues, out of a former team's): registered by them, so this module stays
+  // a leaf that leagues/ and the season resolver import.
   private readonly startedPlaying: StartedPlayingListener[] = [];
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
@@ -88,6 +90,11 @@ export class CompetitionsService {
   /** The competitions the user plays, in the order they started (the season resolver's fallback). */
   playedCodes(userId: number, m: EntityManager | DataSource = this.db): Promise<string[]> {
     return selectPlayedCompetitionCodes(m, userId);
+  }
+
+  /** The competitions the user plays that are being played, in the order they started (their automatic leagues move). */
+  playedActiveCodes(userId: number, m: EntityManager | DataSource = this.db): Promise<string[]> {
+    return selectPlayedActiveCompetitionCodes(m, userId);
   }
 
   /** Whether the user plays the competition and it is being played (a current competition must be). */

@@ -1,48 +1,92 @@
 import type { EntityManager } from 'typeorm';
+import { competitionIsTournamentSql } from '../competitions/competitions.queries';
 
 /**
  * The leagues domain's data door for the global, country and club leagues of a competition: made
  * on demand, once per competition (partial unique indexes on competition_code with type,
- * country_id and club_id decide), and filled from the users' country and club. A fan in one of
- * them plays its competition (user_competitions).
+ * country_id and club_id decide), and filled from the users' country and their team in the
+ * competition (a league's falls back to their club). A fan in one of them plays its competition
+ * (user_competitions).
  */
 
-/** The competition's global league id, the league made when missing. */
-export async function ensureGlobalLeague(tx: EntityManager, competitionCode: string): Promise<number> {
+/**
+ * An automatic league's id: the one `existing` finds, with no write (joins are frequent, and an
+ * upsert would update the shared league row each time), else the one `insert` makes (given the
+ * condition "none found"), whose ON CONFLICT answers the one another transaction made meanwhile.
+ */
+async function ensureLeague(tx: EntityManager, existing: string, insert: (noneFound: string) => string, params: unknown[]): Promise<number> {
   const [row]: { id: number }[] = await tx.query(
-    `INSERT INTO leagues (name, description, type, competition_code) VALUES ('Global League', 'Every Scoreline player, worldwide.', 'global', $1)
-     ON CONFLICT (competition_code) WHERE type = 'global' DO UPDATE SET type = EXCLUDED.type RETURNING id`,
-    [competitionCode],
+    `WITH found AS (${existing}), made AS (${insert('NOT EXISTS (SELECT 1 FROM found)')} RETURNING id)
+     SELECT id FROM found UNION ALL SELECT id FROM made`,
+    params,
   );
   return row.id;
 }
 
-/** Whether the user's email is verified (the global leagues are for verified fans only, demo fans aside). */
-export async function isVerifiedUser(tx: EntityManager, userId: number): Promise<boolean> {
-  const [row]: { verified: boolean }[] = await tx.query(`SELECT email_verified_at IS NOT NULL OR is_demo AS verified FROM users WHERE id = $1`, [userId]);
-  return row?.verified === true;
+/** The competition's global league id, the league made when missing. */
+export function ensureGlobalLeague(tx: EntityManager, competitionCode: string): Promise<number> {
+  return ensureLeague(
+    tx,
+    `SELECT id FROM leagues WHERE competition_code = $1 AND type = 'global'`,
+    (noneFound) => `INSERT INTO leagues (name, description, type, competition_code)
+     SELECT 'Global League', 'Every Scoreline player, worldwide.', 'global', $1 WHERE ${noneFound}
+     ON CONFLICT (competition_code) WHERE type = 'global' DO UPDATE SET type = EXCLUDED.type`,
+    [competitionCode],
+  );
 }
 
 /** The country's league id in the competition, the league made when missing. */
-export async function ensureCountryLeague(tx: EntityManager, competitionCode: string, countryId: number): Promise<number> {
-  const [row]: { id: number }[] = await tx.query(
-    `INSERT INTO leagues (name, description, type, competition_code, country_id)
-     SELECT c.name || ' League', 'Every player from ' || c.name || '.', 'country', $1, c.id FROM countries c WHERE c.id = $2
-     ON CONFLICT (competition_code, country_id) WHERE type = 'country' DO UPDATE SET type = EXCLUDED.type RETURNING id`,
+export function ensureCountryLeague(tx: EntityManager, competitionCode: string, countryId: number): Promise<number> {
+  return ensureLeague(
+    tx,
+    `SELECT id FROM leagues WHERE competition_code = $1 AND type = 'country' AND country_id = $2`,
+    (noneFound) => `INSERT INTO leagues (name, description, type, competition_code, country_id)
+     SELECT c.name || ' League', 'Every player from ' || c.name || '.', 'country', $1, c.id FROM countries c WHERE c.id = $2 AND ${noneFound}
+     ON CONFLICT (competition_code, country_id) WHERE type = 'country' DO UPDATE SET type = EXCLUDED.type`,
     [competitionCode, countryId],
   );
-  return row.id;
 }
 
-/** The club's fans league id in the competition, the league made when missing. */
-export async function ensureClubLeague(tx: EntityManager, competitionCode: string, clubId: number): Promise<number> {
-  const [row]: { id: number }[] = await tx.query(
-    `INSERT INTO leagues (name, description, type, competition_code, club_id)
-     SELECT c.name || ' Fans', 'Every fan of ' || c.name || '.', 'club', $1, c.id FROM clubs c WHERE c.id = $2
-     ON CONFLICT (competition_code, club_id) WHERE type = 'club' DO UPDATE SET type = EXCLUDED.type RETURNING id`,
+/** The club's (or national team's) fans league id in the competition, the league made when missing. */
+export function ensureClubLeague(tx: EntityManager, competitionCode: string, clubId: number): Promise<number> {
+  return ensureLeague(
+    tx,
+    `SELECT id FROM leagues WHERE competition_code = $1 AND type = 'club' AND club_id = $2`,
+    (noneFound) => `INSERT INTO leagues (name, description, type, competition_code, club_id)
+     SELECT c.name || ' Fans', 'Every fan of ' || c.name || '.', 'club', $1, c.id FROM clubs c WHERE c.id = $2 AND ${noneFound}
+     ON CONFLICT (competition_code, club_id) WHERE type = 'club' DO UPDATE SET type = EXCLUDED.type`,
     [competitionCode, clubId],
   );
-  return row.id;
+}
+
+/** What puts a fan in a competition's automatic leagues. */
+export interface AutomaticChoices {
+  /** Email verified (or a demo fan): the global league is for them only. */
+  verified: boolean;
+  country_id: number | null;
+  /**
+   * The team whose fans league they are in: in a league their team there, else their club; in a
+   * tournament the national team they chose there, else none.
+   */
+  team_id: number | null;
+}
+
+/** The user's country and team in the competition (undefined: no such user). */
+export async function selectAutomaticChoices(tx: EntityManager, userId: number, competitionCode: string): Promise<AutomaticChoices | undefined> {
+  const [row]: AutomaticChoices[] = await tx.query(
+    `SELECT u.email_verified_at IS NOT NULL OR u.is_demo AS verified, u.country_id,
+            CASE WHEN ${competitionIsTournamentSql('$2::varchar')} THEN uc.team_id ELSE coalesce(uc.team_id, u.club_id) END AS team_id
+     FROM users u LEFT JOIN user_competitions uc ON uc.user_id = u.id AND uc.competition_code = $2
+     WHERE u.id = $1`,
+    [userId, competitionCode],
+  );
+  return row;
+}
+
+/** The competition a league plays (undefined: no such league). */
+export async function selectCompetitionOfLeague(tx: EntityManager, leagueId: number): Promise<string | undefined> {
+  const [row]: { code: string }[] = await tx.query(`SELECT competition_code AS code FROM leagues WHERE id = $1`, [leagueId]);
+  return row?.code;
 }
 
 /** The competition's leagues of the users' countries and clubs that are missing, made in id order. */

@@ -10,34 +10,36 @@ import {
   ensureGlobalLeague,
   insertAutomaticMembershipsOfUsers,
   insertMissingLeaguesOfUsers,
-  isVerifiedUser,
+  selectAutomaticChoices,
+  selectCompetitionOfLeague,
 } from './automatic-membership.queries';
 import { insertMemberUnlessPresent } from './league-members.queries';
 
 /**
- * Global, country and club leagues fill themselves: every verified user is in the global league
- * (joined when their email is verified), and in the league of the country and the club they
- * chose. Leagues are created on demand, once per competition: at verification and onboarding the
- * home competition's (SeasonsService.activeCompetitionCode). Joining one adds its competition to
- * the competitions the user plays; starting to play a competition (PUT /competitions/{code}/play,
- * onboarding) puts a verified fan in its global league.
+ * Global, country and club leagues fill themselves, in each competition a fan plays: every
+ * verified fan is in its global league, in the league of their country, and in the fans league of
+ * their team there (a league's: the team chosen, else their club; a tournament's: the national
+ * team chosen, else none). Leagues are created on demand, once per competition.
+ * - Verification joins the global league of each competition the fan plays (joinGlobal).
+ * - A country or club change moves the country and club leagues of each (syncPreferences).
+ * - Starting to play a competition, or changing team in it (PUT /competitions/{code}/play,
+ *   onboarding), and joining a league of it (public, or approved) put the fan in its leagues
+ *   (syncCompetition). Creating one adds the competition only (its owner's leagues stay as they are).
+ * The competitions "each": those the fan plays that are being played; a fan playing none of them
+ * plays the home competition (SeasonsService.activeCompetitionCode), as with one competition.
+ * Joining one of these leagues adds its competition to those the user plays.
  */
 @Injectable()
 export class AutomaticMembershipService implements OnModuleInit {
   constructor(
     private readonly outbox: OutboxService,
     private readonly seasons: SeasonsService,
-    // Absent outside the API (demo, scripts): nobody starts playing there.
+    // Absent outside the API (demo, scripts): nobody starts playing there, and every fan plays the home competition.
     @Optional() private readonly competitions?: CompetitionsService,
   ) {}
 
   onModuleInit(): void {
-    this.competitions?.onStartedPlaying((tx, userId, code) => this.joinGlobalOfCompetition(tx, code, userId));
-  }
-
-  /** A fan who starts playing a competition is in its global league once verified (as joinGlobal at verification). */
-  async joinGlobalOfCompetition(tx: EntityManager, competition: string, userId: number): Promise<void> {
-    if (await isVerifiedUser(tx, userId)) await this.joinGlobalOf(tx, competition, userId);
+    this.competitions?.onStartedPlaying((tx, userId, code) => this.syncCompetition(tx, code, userId));
   }
 
   private async join(tx: EntityManager, leagueId: number, userId: number, leagueType: 'global' | 'country' | 'club'): Promise<void> {
@@ -61,26 +63,51 @@ export class AutomaticMembershipService implements OnModuleInit {
     return insertAutomaticMembershipsOfUsers(tx, competition, userIds);
   }
 
+  /** At verification (the caller vouches for it): the global league of each competition the fan plays. */
   async joinGlobal(tx: EntityManager, userId: number): Promise<void> {
-    await this.joinGlobalOf(tx, await this.seasons.activeCompetitionCode(tx), userId);
+    for (const competition of await this.competitionsOf(tx, userId)) {
+      await this.join(tx, await ensureGlobalLeague(tx, competition), userId, 'global');
+    }
   }
 
-  private async joinGlobalOf(tx: EntityManager, competition: string, userId: number): Promise<void> {
-    await this.join(tx, await ensureGlobalLeague(tx, competition), userId, 'global');
+  /** After a country or club change: the automatic leagues of each competition the fan plays. */
+  async syncPreferences(tx: EntityManager, userId: number): Promise<void> {
+    for (const competition of await this.competitionsOf(tx, userId)) await this.syncCompetition(tx, competition, userId);
   }
 
-  /** Put the user in the competition's leagues of their country and club, and out of any other such league of it. */
-  async syncPreferences(tx: EntityManager, userId: number, countryId: number | null, clubId: number | null): Promise<void> {
-    const competition = await this.seasons.activeCompetitionCode(tx);
-    const countryLeague = countryId === null ? null : await ensureCountryLeague(tx, competition, countryId);
-    const clubLeague = clubId === null ? null : await ensureClubLeague(tx, competition, clubId);
+  /**
+   * The fan in the competition's global league (once verified), the league of their country and
+   * the fans league of their team there (AutomaticChoices), and out of any other country or club
+   * league of it (a country, club or team that changed).
+   */
+  async syncCompetition(tx: EntityManager, competition: string, userId: number): Promise<void> {
+    const fan = await selectAutomaticChoices(tx, userId, competition);
+    if (!fan) return; // the account is gone; the caller's own write answers for it
+    const countryLeague = fan.country_id === null ? null : await ensureCountryLeague(tx, competition, fan.country_id);
+    const clubLeague = fan.team_id === null ? null : await ensureClubLeague(tx, competition, fan.team_id);
     const kept = [countryLeague, clubLeague].filter((id): id is number => id !== null);
     const left = await deleteCountryAndClubMembershipsExcept(tx, competition, userId, kept);
     for (const row of left) {
       await this.outbox.publish(tx, 'member.left', { leagueId: row.league_id, userId, leagueType: row.type, via: 'preferences' });
     }
-    await this.joinGlobalOf(tx, competition, userId);
+    if (fan.verified) await this.join(tx, await ensureGlobalLeague(tx, competition), userId, 'global');
     if (countryLeague !== null) await this.join(tx, countryLeague, userId, 'country');
     if (clubLeague !== null) await this.join(tx, clubLeague, userId, 'club');
+  }
+
+  /**
+   * A fan joining a league plays its competition: they are in its automatic leagues too. Callers run it before locking the league joined, when they can: the automatic leagues
+   * are row-locked in id order by an account's deletion (lockLeaguesOfUser), and taking them
+   * after a later league's lock could deadlock with it.
+   */
+  async syncCompetitionOfLeague(tx: EntityManager, leagueId: number, userId: number): Promise<void> {
+    const competition = await selectCompetitionOfLeague(tx, leagueId);
+    if (competition !== undefined) await this.syncCompetition(tx, competition, userId);
+  }
+
+  /** The competitions whose automatic leagues the fan is in: those they play being played, else the home one. */
+  private async competitionsOf(tx: EntityManager, userId: number): Promise<string[]> {
+    const played = (await this.competitions?.playedActiveCodes(userId, tx)) ?? [];
+    return played.length > 0 ? played : [await this.seasons.activeCompetitionCode(tx)];
   }
 }

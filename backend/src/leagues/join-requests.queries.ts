@@ -65,6 +65,19 @@ export async function lockPendingRequest(tx: EntityManager, leagueId: number, us
   return request;
 }
 
+/**
+ * The competition of the league, when the user has a pending request to it and `ownerId` owns it
+ * (unlocked: what the owner's approval is likely to join); undefined otherwise.
+ */
+export async function selectCompetitionOfPendingRequest(tx: EntityManager, leagueId: number, userId: number, ownerId: number): Promise<string | undefined> {
+  const [row]: { code: string }[] = await tx.query(
+    `SELECT l.competition_code AS code FROM league_requests r JOIN leagues l ON l.id = r.league_id
+     WHERE r.league_id = $1 AND r.user_id = $2 AND r.status = 'pending' AND l.owner_id = $3`,
+    [leagueId, userId, ownerId],
+  );
+  return row?.code;
+}
+
 /** How the user's latest decided request to the league was decided, or null. */
 export async function selectLatestDecision(tx: EntityManager, leagueId: number, userId: number): Promise<'approved' | 'rejected' | null> {
   const [decided]: { status: 'approved' | 'rejected' }[] = await tx.query(

@@ -4,6 +4,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import type { JoinLeagueResult, JoinRequest } from '@scoreline/contracts/api/leagues';
 import { ApiError } from '../common/api-error';
 import { OutboxService } from '../outbox/outbox.service';
+import { AutomaticMembershipService } from './automatic-membership.service';
 import { JoinLeagueDto } from './dto/leagues.dto';
 import { normalizeInviteCode } from './invite-code';
 import { isRetiredInviteCode } from './invite-links.queries';
@@ -14,6 +15,7 @@ import {
   insertPendingRequest,
   type JoinTargetRow,
   lockPendingRequest,
+  selectCompetitionOfPendingRequest,
   selectJoinTarget,
   selectLatestDecision,
   selectPendingRequests,
@@ -24,7 +26,8 @@ import { countMembers, insertMemberUnlessPresent, isMember } from './league-memb
 /**
  * Joining: a public league by its numeric id, at once; a private league by invite code, as a
  * request the owner approves or rejects. One pending request per user and league (a partial
- * unique index backs the check); capacity is checked when asking and enforced on approval.
+ * unique index backs the check); capacity is checked when asking and enforced on approval. A fan
+ * who joins plays the league's competition, in its automatic leagues too (AutomaticMembershipService).
  */
 @Injectable()
 export class JoinRequestsService {
@@ -32,11 +35,14 @@ export class JoinRequestsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: LeagueAccessService,
     private readonly outbox: OutboxService,
+    private readonly memberships: AutomaticMembershipService,
   ) {}
 
   async join(userId: number, dto: JoinLeagueDto): Promise<{ result: JoinLeagueResult; message: string }> {
     return this.db.transaction(async (tx) => {
       if (dto.type === 'public') {
+        // Before the league's lock (syncCompetitionOfLeague); a join refused below undoes it.
+        await this.memberships.syncCompetitionOfLeague(tx, dto.league_id!, userId);
         const league = await this.targetAfterLock(tx, userId, await lockPublicLeague(tx, dto.league_id!));
         if (!league) throw ApiError.notFound(`No public league has the ID ${dto.league_id}.`);
         if (league.is_member || !(await insertMemberUnlessPresent(tx, league.id, userId))) {
@@ -84,6 +90,10 @@ export class JoinRequestsService {
 
   async approve(leagueId: number, ownerId: number, userId: number): Promise<string> {
     return this.db.transaction(async (tx) => {
+      // The requester's automatic leagues of the league's competition before the league's lock
+      // (syncCompetitionOfLeague); an approval refused below undoes them.
+      const competition = await selectCompetitionOfPendingRequest(tx, leagueId, userId, ownerId);
+      if (competition !== undefined) await this.memberships.syncCompetition(tx, competition, userId);
       const { league, request } = await this.pendingForOwner(tx, leagueId, ownerId, userId, 'approve');
       const members = await countMembers(tx, leagueId);
       const alreadyMember = await isMember(tx, leagueId, userId);

@@ -25,6 +25,7 @@ export function toLeague(row: LeagueRow, viewerId: number): League {
     country_flag: row.country_flag,
     club_name: row.club_name,
     club_logo: row.club_logo,
+    competition: { code: row.competition_code, name: row.competition_name, kind: row.competition_tournament ? 'tournament' : 'league' },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
+import { competitionIsTournamentSql } from '../competitions/competitions.queries';
 import { queryPrepared } from '../database/database.queries';
 import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../standings/season-context.queries';
 import { BIG_LEAGUE } from './big-league';
@@ -30,6 +31,9 @@ export interface LeagueRow {
   country_flag: string | null;
   club_name: string | null;
   club_logo: string | null;
+  competition_code: string;
+  competition_name: string;
+  competition_tournament: boolean;
 }
 
 /**
@@ -47,8 +51,10 @@ const leagueSelect = (membership: 'LEFT JOIN' | 'JOIN', extraColumns = '') => `
   SELECT l.id, l.name, l.description, l.type, l.code, l.max_members, l.owner_id, l.created_at,
          ${memberCountSql('l')} AS member_count,
          ${extraColumns}m.role, ou.first_name || ' ' || ou.last_name AS owner_name,
-         co.name AS country_name, co.flag AS country_flag, cl.name AS club_name, cl.logo AS club_logo
+         co.name AS country_name, co.flag AS country_flag, cl.name AS club_name, cl.logo AS club_logo,
+         l.competition_code, comp.name AS competition_name, ${competitionIsTournamentSql('l.competition_code')} AS competition_tournament
   FROM leagues l
+  JOIN competitions comp ON comp.code = l.competition_code
   ${membership} league_members m ON m.league_id = l.id AND m.user_id = $1
   LEFT JOIN users ou ON ou.id = l.owner_id
   LEFT JOIN countries co ON co.id = l.country_id
@@ -72,7 +78,6 @@ export async function selectLeagueName(q: Queryable, leagueId: number): Promise<
 
 /** A hub row: the league, and the user's key in its stored table (null before their first recompute) with the table's version. */
 export interface LeagueOfMemberRow extends LeagueRow {
-  competition_code: string;
   my_points: number | null;
   my_exact: number | null;
   my_correct: number | null;
@@ -90,7 +95,7 @@ export function selectLeaguesOfMember(q: Queryable, userId: number, competitionC
     q,
     // The big-league threshold is in the text (tests lower it): one name per threshold.
     `leagues_of_member_${BIG_LEAGUE.members}`,
-    `${leagueSelect('JOIN', `l.competition_code, s.total_points AS my_points, s.exact AS my_exact, s.correct AS my_correct,
+    `${leagueSelect('JOIN', `s.total_points AS my_points, s.exact AS my_exact, s.correct AS my_correct,
          (SELECT ${tableVersionSql('sm')} FROM league_standings_summary sm WHERE sm.league_id = l.id) AS table_version, `)}
      LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $1
      WHERE ($2::varchar IS NULL OR l.competition_code = $2)

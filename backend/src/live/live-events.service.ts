@@ -8,7 +8,7 @@ import { LivePublisher } from './live-publisher.service';
 import { selectJoinRequest } from '../leagues/join-requests.queries';
 import { selectLeagueName } from '../leagues/leagues.queries';
 import { isMember, selectMemberUsername } from '../leagues/league-members.queries';
-import { selectBigLeaguesOf, selectPointsOf } from './live.queries';
+import { selectBigLeaguesOf, selectCompetitionOfSeason, selectPointsOf } from './live.queries';
 import { BIG_LEAGUE } from '../leagues/big-league';
 
 /**
@@ -20,6 +20,9 @@ import { BIG_LEAGUE } from '../leagues/big-league';
  */
 @Injectable()
 export class LiveEventsService {
+  // A season's competition never changes: read once per season (a few a year), not per goal.
+  private readonly competitionOfSeason = new Map<number, string>();
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly live: LivePublisher,
@@ -33,13 +36,24 @@ export class LiveEventsService {
    */
   async resultRecorded(event: DomainEvent<'result.recorded'>): Promise<void> {
     const { fixtureId, seasonId, gameweekId, status, homeScore, awayScore, minute, scoreMoved } = event.payload;
-    const payload = { fixtureId, gameweekId, status, homeScore, awayScore, minute };
+    const competition = await this.competitionOf(seasonId);
+    if (competition === undefined) return; // the season was deleted since: no screen shows the match
+    const payload = { fixtureId, gameweekId, seasonId, competition, status, homeScore, awayScore, minute };
     await this.live.emit([MATCHES_ROOM], 'fixture.updated', payload, { key: `fixture:${fixtureId}`, sequence: event.id });
     // An event written before the field existed counts as a move.
     if (scoreMoved === false) return;
     for (const leagueId of await selectBigLeaguesOf(this.db, seasonId, BIG_LEAGUE.members)) {
       await this.live.emit([leagueRoom(leagueId)], 'leaderboard.updated', { leagueId, changed: [], truncated: true });
     }
+  }
+
+  private async competitionOf(seasonId: number): Promise<string | undefined> {
+    let code = this.competitionOfSeason.get(seasonId);
+    if (code === undefined) {
+      code = await selectCompetitionOfSeason(this.db, seasonId);
+      if (code !== undefined) this.competitionOfSeason.set(seasonId, code);
+    }
+    return code;
   }
 
   /** Each online predictor of the fixture learns their points and new totals (never older ones after newer). */

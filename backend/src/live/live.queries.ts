@@ -34,3 +34,9 @@ export async function selectBigLeaguesOf(q: Queryable, seasonId: number, members
   const rows: { league_id: number }[] = await q.query(`SELECT league_id FROM league_standings_summary WHERE season_id = $1 AND member_count >= $2`, [seasonId, members]);
   return rows.map((r) => r.league_id);
 }
+
+/** The competition (its code) a season belongs to; undefined when there is no such season. */
+export async function selectCompetitionOfSeason(q: Queryable, seasonId: number): Promise<string | undefined> {
+  const [row]: { code: string }[] = await q.query(`SELECT league_code AS code FROM seasons WHERE id = $1`, [seasonId]);
+  return row?.code;
+}

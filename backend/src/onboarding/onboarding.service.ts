@@ -53,7 +53,10 @@ export class OnboardingService {
     };
   }
 
-  /** Store the preferences (also later, to change them), move the user's automatic leagues, and play the competitions chosen. */
+  /**
+   * Store the preferences (also later, to change them), move the user's automatic leagues (in each
+   * competition they play), and play the competitions chosen (each with its automatic leagues).
+   */
   async complete(userId: number, dto: CompleteOnboardingDto): Promise<Preferences> {
     await this.db.transaction(async (tx) => {
       const found = await countryAndClubExist(tx, dto.country_id, dto.club_id);
@@ -62,7 +65,7 @@ export class OnboardingService {
       if (!found.club) errors.club_id = ['That club does not exist.'];
       if (Object.keys(errors).length > 0) throw ApiError.badRequest(Object.values(errors)[0][0], errors);
       await setCountryAndClub(tx, userId, dto.country_id, dto.club_id);
-      await this.memberships.syncPreferences(tx, userId, dto.country_id, dto.club_id);
+      await this.memberships.syncPreferences(tx, userId);
       await this.competitions.startPlaying(tx, userId, dto.competitions ?? []);
     });
     return this.preferences(userId);

@@ -183,8 +183,7 @@ describe('migration: leagues per competition', () => {
       db.query(`SELECT l.type, l.competition_code FROM league_members m JOIN leagues l ON l.id = m.league_id WHERE m.user_id = $1 ORDER BY l.type`, [user]);
 
     // The Premier League is active: user 6 joins its leagues, and plays it from now on.
-    const [club]: { id: number; country_id: number }[] = await db.query(`SELECT club_id AS id, country_id FROM users WHERE id = $1`, [users[5]]);
-    await db.transaction((tx) => memberships.syncPreferences(tx, users[5], club.country_id, club.id));
+    await db.transaction((tx) => memberships.syncPreferences(tx, users[5]));
     expect(await leaguesOf(users[5])).toEqual(['club', 'country', 'global'].map((type) => ({ type, competition_code: 'en.1' })));
     expect((await playedBy()).filter((p) => p.user_id === users[5])).toEqual([{ user_id: users[5], competition_code: 'en.1' }]);
 

@@ -47,7 +47,7 @@ describe('live publisher', () => {
       publisher.emit(
         ['matches'],
         'fixture.updated',
-        { fixtureId, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute },
+        { fixtureId, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute },
         { key: `fixture:${fixtureId}`, sequence },
       );
     // Minute 5 (event 12) is handled before minute 4 (event 11); event 12 comes again (a redelivery).

@@ -35,6 +35,7 @@ describe('live replay of a gameweek through the ops CLI', () => {
   const sockets: LiveClient[] = [];
   /** The gameweek's fixtures with the real full-time score from the source file. */
   let fixtures: { id: number; gameweekId: number; home: string; away: string; ft: [number, number] }[] = [];
+  let seasonId = 0;
   /** What each player sent, by `${userId}:${fixtureId}`. */
   const sent = new Map<string, PredictionInput>();
 
@@ -55,6 +56,7 @@ describe('live replay of a gameweek through the ops CLI', () => {
     const res = await sys.http.post('/api/admin/seasons/import').set(bearer(admin.token)).send({ season: slice, shift_to_now: true }).expect(201);
     expect(res.body.data).toMatchObject({ gameweeks: 3, fixtures: { total: 30, created: 30 }, season: { label: '2071/72', league_code: 'en.1', is_active: true } });
     expect(res.body.data.shift_days).toBeGreaterThan(0);
+    seasonId = res.body.data.season.id;
 
     const gws = (await sys.http.get('/api/seasons/gameweeks/').set(bearer(players[0].token)).expect(200)).body.data as GameweekSummary[];
     expect(gws.map((g) => [g.number, g.status, g.is_open])).toEqual([
@@ -120,7 +122,7 @@ describe('live replay of a gameweek through the ops CLI', () => {
         // Pushes carry the fixture's row as it is when sent, so the last live steps may come as the final whistle too.
         const whistle = seen.findIndex((p) => p.status === 'finished');
         const live = seen.slice(0, whistle);
-        const final = { fixtureId: f.id, gameweekId: f.gameweekId, status: 'finished', homeScore: f.ft[0], awayScore: f.ft[1], minute: null };
+        const final = { fixtureId: f.id, gameweekId: f.gameweekId, seasonId, competition: 'en.1', status: 'finished', homeScore: f.ft[0], awayScore: f.ft[1], minute: null };
         expect(seen.slice(whistle)).toEqual(seen.slice(whistle).map(() => final));
         expect(live.map((p) => p.status)).toEqual(live.map(() => 'live'));
         expect(live.every((p) => p.minute !== null)).toBe(true);

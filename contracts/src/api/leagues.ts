@@ -32,6 +32,7 @@
  * A player's full gameweek history is the stats API's GET /stats/history/?player=<id|username>.
  */
 
+import type { CompetitionKind } from './competitions';
 import type { DashboardRecentGameweek, TeamAccuracy } from './stats';
 
 /** The five kinds of league. */
@@ -75,11 +76,20 @@ export interface League {
   is_member: boolean;
   role: LeagueRole | null;
   owner_name: string | null;
-  /** Country / club of an automatic league. */
+  /** Country / club of an automatic league (a national team's in a tournament). */
   country_name: string | null;
   country_flag: string | null;
   club_name: string | null;
   club_logo: string | null;
+  /** The competition whose tables the league keeps (competitions.ts). */
+  competition: LeagueCompetition;
+}
+
+/** A league's competition: its code, name and kind (a tournament's leagues rank a national team's fans). */
+export interface LeagueCompetition {
+  code: string;
+  name: string;
+  kind: CompetitionKind;
 }
 
 /** POST /leagues/ */
@@ -210,7 +220,14 @@ export interface LeaderboardRow {
   team_name: string | null;
   team: string | null;
   recent_points: number;
+  /** Bonus points included. */
   total_points: number;
+  /**
+   * The bonus points among `total_points` (issue 34 §3): the competition's questions settled so
+   * far and the league's own questions. The API always sends it; optional so that rows made on the
+   * client (tests' fixtures) need not.
+   */
+  bonus_points?: number;
   badge: LeaderboardBadge | null;
   is_current_user: boolean;
   /** Some of these points come from matches still in play. */
