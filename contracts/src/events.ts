@@ -59,6 +59,13 @@ export interface DomainEventMap {
    * `status` is the fixture's status it scored (consumers need not read the fixture again for it).
    */
   'scores.updated': { fixtureId: number; seasonId: number; gameweekId: number; status: FixtureStatus; final: boolean };
+  /**
+   * Bonus points moved (a question settled, corrected or taken back, by an operator, the results or
+   * a league's owner): written in the same transaction as the points. `leagueId` null: a
+   * competition's questions (every league of the season's competition with an answerer); else that
+   * private league's own questions.
+   */
+  'bonus.settled': { seasonId: number; leagueId: number | null };
 }
 
 export type DomainEventName = keyof DomainEventMap;

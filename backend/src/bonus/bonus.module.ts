@@ -5,6 +5,7 @@ import { LeaguesModule } from '../leagues/leagues.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { UsersModule } from '../users/users.module';
 import { BonusAdminController, BonusController } from './bonus.controller';
+import { BonusPointsModule } from './bonus-points.module';
 import { BonusService } from './bonus.service';
 import { LeagueQuestionsController } from './league-questions.controller';
 import { LeagueQuestionsService } from './league-questions.service';
@@ -14,10 +15,10 @@ import { LeagueQuestionsService } from './league-questions.service';
  * top scorer and, for a league, bottom team, answered before its first kick-off and settled by
  * the results or an operator (reads the season whole through fixtures' SeasonResultsService); and a
  * private league's questions of its own (`league_questions`, `league_question_answers`), checked for
- * access through leagues' LeagueAccessService.
+ * access through leagues' LeagueAccessService. Their points in the league tables: BonusPointsModule.
  */
 @Module({
-  imports: [FixturesModule, LeaguesModule, SeasonsModule, UsersModule],
+  imports: [BonusPointsModule, FixturesModule, LeaguesModule, SeasonsModule, UsersModule],
   controllers: [BonusController, BonusAdminController, LeagueQuestionsController],
   providers: [BonusService, LeagueQuestionsService, AdminGuard],
   exports: [BonusService],

@@ -1,21 +1,15 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { BonusSettledBy, SeasonBonus } from '@scoreline/contracts/api/bonus';
-import {
-  bonusAnswerPoints,
-  bonusAnswersOpen,
-  bonusAnswersRevealed,
-  bonusQuestionsOf,
-  type BonusQuestion,
-  type BonusQuestionKey,
-} from '@scoreline/contracts/game/bonus-questions';
+import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
+import { bonusAnswerPoints, bonusAnswersOpen, bonusAnswersRevealed, type BonusQuestion } from '@scoreline/contracts/game/bonus-questions';
 import { ApiError } from '../common/api-error';
 import { SeasonResultsService } from '../fixtures/season-results.service';
 import type { SeasonOutline } from '../fixtures/season-results.queries';
 import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';
 import { checkAnswers, checkRightAnswers } from './bonus-answers';
-import { rightAnswersFromResults } from './bonus-settlement';
+import { playOf, questionsOf, settledRightAnswers, type RightAnswers } from './bonus-points';
+import { BonusPointsService } from './bonus-points.service';
 import { deleteSettlement, selectAnswers, selectSettlements, upsertSettlement, writeAnswers } from './bonus.queries';
 
 const SEASON_NOT_FOUND = 'Season not found.';
@@ -24,6 +18,7 @@ const SEASON_NOT_FOUND = 'Season not found.';
  * A competition's bonus questions (contracts/src/game/bonus-questions.ts): a fan answers them until
  * the season's first kick-off; they are settled by the results where those decide (a tournament's
  * final, a finished league table) or by an operator, whose settlement wins and may be corrected.
+ * Their points count in every league table of the season (BonusPointsService writes them).
  */
 @Injectable()
 export class BonusService {
@@ -32,6 +27,7 @@ export class BonusService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonResultsService,
+    private readonly points: BonusPointsService,
   ) {}
 
   async ofSeason(userId: number, seasonId: number, nowMs = Date.now()): Promise<SeasonBonus> {
@@ -81,18 +77,25 @@ export class BonusService {
     if (!bonusAnswersOpen({ locks_at: locksAt }, Date.now(), SAVE_COMMIT_MARGIN_MS)) {
       throw new ApiError(HttpStatus.CONFLICT, 'The bonus questions closed at the first kick-off of the competition.');
     }
-    await writeAnswers(this.db, userId, seasonId, writes);
+    await this.db.transaction(async (tx) => {
+      await writeAnswers(tx, userId, seasonId, writes);
+      // Settled while answers were still open (an early settlement, a first kick-off moved later): the points follow the answers.
+      if (await this.points.written(tx, seasonId)) await this.points.rewriteSeason(tx, seasonId, { force: true });
+    });
     return this.ofSeason(userId, seasonId);
   }
 
-  /** An operator's settlement of one question (replacing any earlier one): answers are rescored on read. */
+  /** An operator's settlement of one question (replacing any earlier one), its points in the tables in the same transaction. */
   async settle(seasonId: number, key: string, rightAnswers: unknown): Promise<void> {
     const season = await this.outline(seasonId);
     const question = this.question(season, key);
     const teamIds = new Set((await this.seasons.teams(seasonId)).map((t) => t.id));
     const { values, error } = checkRightAnswers(question, teamIds, rightAnswers);
     if (error !== null) throw ApiError.field('right_answers', error);
-    await upsertSettlement(this.db, seasonId, question.key, values);
+    await this.db.transaction(async (tx) => {
+      await upsertSettlement(tx, seasonId, question.key, values);
+      await this.points.rewriteSeason(tx, seasonId);
+    });
     this.logger.log(`bonus question ${question.key} of ${season.name} settled by an operator: ${values.join(', ')}`);
   }
 
@@ -100,9 +103,12 @@ export class BonusService {
   async unsettle(seasonId: number, key: string): Promise<void> {
     const season = await this.outline(seasonId);
     const question = this.question(season, key);
-    if (!(await deleteSettlement(this.db, seasonId, question.key))) {
-      throw new ApiError(HttpStatus.NOT_FOUND, 'This question was not settled by an operator.');
-    }
+    await this.db.transaction(async (tx) => {
+      if (!(await deleteSettlement(tx, seasonId, question.key))) {
+        throw new ApiError(HttpStatus.NOT_FOUND, 'This question was not settled by an operator.');
+      }
+      await this.points.rewriteSeason(tx, seasonId);
+    });
     this.logger.log(`bonus question ${question.key} of ${season.name}: the operator's settlement was taken back`);
   }
 
@@ -119,28 +125,8 @@ export class BonusService {
   }
 
   /** Each settled question's right answers: an operator's where given, else what the results decide. */
-  private async rightAnswers(season: SeasonOutline): Promise<Map<BonusQuestionKey, { answers: string[]; by: BonusSettledBy }>> {
+  private async rightAnswers(season: SeasonOutline): Promise<RightAnswers> {
     const [settled, matches] = await Promise.all([selectSettlements(this.db, season.id), this.seasons.matches(season.id)]);
-    const rights = new Map<BonusQuestionKey, { answers: string[]; by: BonusSettledBy }>();
-    const play = {
-      tournament: season.tournament,
-      // A match with a side still a placeholder decides nothing yet.
-      matches: matches.flatMap((m) => (m.home_id === null || m.away_id === null ? [] : [{ ...m, home_id: m.home_id, away_id: m.away_id }])),
-    };
-    for (const q of questionsOf(season)) {
-      const byOperator = settled.find((s) => s.question === q.key);
-      if (byOperator) {
-        rights.set(q.key, { answers: byOperator.right_answers, by: 'operator' });
-        continue;
-      }
-      const fromResults = rightAnswersFromResults(q.key, play);
-      if (fromResults !== null) rights.set(q.key, { answers: fromResults.map(String), by: 'results' });
-    }
-    return rights;
+    return settledRightAnswers(questionsOf(season), settled, playOf(season, matches));
   }
-}
-
-/** The questions a season asks: a tournament has no bottom team; no squads are stored, so the top scorer is typed. */
-function questionsOf(season: SeasonOutline): BonusQuestion[] {
-  return bonusQuestionsOf({ format: season.tournament ? 'tournament' : 'league', hasSquads: false });
 }

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CustomQuestionKind } from '@scoreline/contracts/game/bonus-questions';
+import { seasonOfLeagueSql } from '../standings/season-context.queries';
 
 /** The bonus domain's data door for a private league's own questions: league_questions and their answers. */
 type Queryable = DataSource | EntityManager;
@@ -63,9 +64,10 @@ export async function insertLeagueQuestionUnlessFull(
   question: { text: string; kind: CustomQuestionKind; options: string[] | null; points: number; locks_at: string },
 ): Promise<number | null> {
   await tx.query(`SELECT pg_advisory_xact_lock(hashtext('league-questions'), $1)`, [leagueId]);
+  // A question counts in the season its league plays when it is added (seasonOfLeagueSql).
   const [row]: { id: number }[] = await tx.query(
-    `INSERT INTO league_questions (league_id, text, kind, options, points, locks_at)
-     SELECT $1, $2, $3, $4, $5, $6 WHERE (SELECT count(*) FROM league_questions WHERE league_id = $1) < $7
+    `INSERT INTO league_questions (league_id, text, kind, options, points, locks_at, season_id)
+     SELECT $1, $2, $3, $4, $5, $6, ${seasonOfLeagueSql('$1::int')} WHERE (SELECT count(*) FROM league_questions WHERE league_id = $1) < $7
      RETURNING id`,
     [leagueId, question.text, question.kind, question.options, question.points, question.locks_at, max],
   );
@@ -94,6 +96,16 @@ export async function upsertLeagueAnswer(q: Queryable, questionId: number, userI
   return rows.length > 0;
 }
 
-export async function updateSettledAnswer(q: Queryable, questionId: number, answer: string): Promise<void> {
-  await q.query(`UPDATE league_questions SET settled_answer = $2, settled_at = now() WHERE id = $1`, [questionId, answer]);
+/**
+ * Sets a question's right answer and, when it has none, the season it counts in (its league's
+ * now); answers that season (null: the league's competition has no active season).
+ */
+export async function updateSettledAnswer(q: Queryable, leagueId: number, questionId: number, answer: string): Promise<number | null> {
+  // TypeORM answers an UPDATE ... RETURNING as [rows, affected].
+  const [rows]: [{ season_id: number | null }[], number] = await q.query(
+    `UPDATE league_questions SET settled_answer = $3, settled_at = now(), season_id = coalesce(season_id, ${seasonOfLeagueSql('$1::int')})
+     WHERE id = $2 AND league_id = $1 RETURNING season_id`,
+    [leagueId, questionId, answer],
+  );
+  return rows[0]?.season_id ?? null;
 }

@@ -14,6 +14,7 @@ import {
 import { ApiError } from '../common/api-error';
 import { LeagueAccessService } from '../leagues/league-access.service';
 import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';
+import { BonusPointsService } from './bonus-points.service';
 import {
   countLeagueQuestions,
   deleteOpenLeagueQuestion,
@@ -33,7 +34,8 @@ const QUESTION_NOT_FOUND = 'Question not found.';
 /**
  * A private league's questions of its own (issue 34 §3): its owner adds up to five, each locked at
  * a moment the owner chose; members answer until then; answers are shown to the league from then
- * on; the owner settles (and may correct) each. Rules: contracts/src/game/bonus-questions.ts.
+ * on; the owner settles (and may correct) each, and its points count in the league's season table
+ * (the season the league played when the question was added). Rules: contracts/src/game/bonus-questions.ts.
  */
 @Injectable()
 export class LeagueQuestionsService {
@@ -42,6 +44,7 @@ export class LeagueQuestionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly access: LeagueAccessService,
+    private readonly points: BonusPointsService,
   ) {}
 
   async list(leagueId: number, viewerId: number, nowMs = Date.now()): Promise<LeagueQuestions> {
@@ -107,7 +110,11 @@ export class LeagueQuestionsService {
     }
     const errors = customAnswerErrors(question, answer);
     if (Object.keys(errors).length > 0) throw ApiError.badRequest(errors.answer[0], errors);
-    await updateSettledAnswer(this.db, question.id, storedAnswer(question, answer as string | number));
+    // The answer and its points in the league's season table, in one transaction.
+    await this.db.transaction(async (tx) => {
+      const seasonId = await updateSettledAnswer(tx, leagueId, question.id, storedAnswer(question, answer as string | number));
+      if (seasonId !== null) await this.points.rewriteLeague(tx, leagueId, seasonId);
+    });
     this.logger.log(`league ${leagueId}: question ${question.id} settled by its owner`);
     return this.one(leagueId, question.id, ownerId);
   }

@@ -26,6 +26,7 @@ import { LeaguesPerCompetition1766400000000 } from './migrations/1766400000000-l
 import { BonusAnswers1766500000000 } from './migrations/1766500000000-bonus-answers';
 import { LeagueQuestions1766600000000 } from './migrations/1766600000000-league-questions';
 import { OneActiveSeasonPerCompetition1766700000000 } from './migrations/1766700000000-one-active-season-per-competition';
+import { BonusPoints1766800000000 } from './migrations/1766800000000-bonus-points';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -57,4 +58,5 @@ export const ALL_MIGRATIONS = [
   BonusAnswers1766500000000,
   LeagueQuestions1766600000000,
   OneActiveSeasonPerCompetition1766700000000,
+  BonusPoints1766800000000,
 ];

@@ -20,6 +20,7 @@ const ROUTES = {
   'prediction.saved': [],
   'result.recorded': ['scoring', 'live', 'notifications', 'push'],
   'scores.updated': ['standings', 'activity', 'live', 'notifications', 'push'],
+  'bonus.settled': ['standings'],
 } as const satisfies Record<DomainEventName, readonly QueueName[]>;
 export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = ROUTES;
 

@@ -10,6 +10,7 @@ import {
 } from '../scoring/score-fixture.sql';
 import { TOP_ROWS } from '../standings/standings.queries';
 import { tablePosition, tableRank, totalsOf } from '../standings/table-ranking.queries';
+import { seasonBonusJoins, seasonBonusMovedAt, seasonBonusOf, withSeasonBonus } from '../standings/season-bonus.queries';
 
 /**
  * The reconciler's SQL: every check recomputes from the rows below it (fixture → predictions →
@@ -134,8 +135,8 @@ export const REPAIR_SEASON_TOTALS_SQL = totalsRepair('user_season_totals');
  * c. Leagues of season $1's competition whose stored table disagrees with the totals, as
  * StandingsService computes it (one statement per active season, as each league follows its
  * competition's active season):
- * a member's row with other figures (points, exact, correct, recent points, provisional flag)
- * than the totals; a histogram of keys (the derived ranks' source) that does not count the
+ * a member's row with other figures (points with the season's bonus points, exact, correct,
+ * recent points, provisional flag, bonus points) than the totals and the bonus points; a histogram of keys (the derived ranks' source) that does not count the
  * stored rows; a member without a row; a row of a non-member; a summary that
  * is missing (for a league with members) or out of date (season, recent gameweek, member
  * count, leading score, or its leading rows). What moved within the grace is left to the normal
@@ -152,15 +153,17 @@ WITH competition_leagues AS (
 ),
 ranked AS (
   SELECT m.league_id, m.user_id,
-         coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+         coalesce(t.points, 0) + ${seasonBonusOf('bn')} AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+         ${seasonBonusOf('bn')} AS bonus_points,
          coalesce(g.points, 0) AS recent_points,
          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
-         ${tableRank(totalsOf('t'), 'm.league_id')} AS rank,
-         ${tablePosition(totalsOf('t'), 'm.user_id', 'm.league_id')} AS position,
-         greatest(m.joined_at, t.updated_at, g.updated_at) AS moved_at
+         ${tableRank(withSeasonBonus(totalsOf('t'), 'bn'), 'm.league_id')} AS rank,
+         ${tablePosition(withSeasonBonus(totalsOf('t'), 'bn'), 'm.user_id', 'm.league_id')} AS position,
+         greatest(m.joined_at, t.updated_at, g.updated_at, ${seasonBonusMovedAt('bn')}) AS moved_at
   FROM league_members m
   LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
   LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2
+  ${seasonBonusJoins({ alias: 'bn', user: 'm.user_id', league: 'm.league_id', season: '$1' })}
   WHERE m.league_id IN (SELECT id FROM competition_leagues)
 ),
 per_league AS (
@@ -174,7 +177,8 @@ row_drift AS (
   FROM ranked r
   FULL JOIN (SELECT * FROM league_standings WHERE league_id IN (SELECT id FROM competition_leagues)) s ON s.league_id = r.league_id AND s.user_id = r.user_id
   WHERE (r.user_id IS NULL OR s.user_id IS NULL
-         OR (s.total_points, s.exact, s.correct, s.recent_points, s.provisional) IS DISTINCT FROM (r.total_points, r.exact, r.correct, r.recent_points, r.provisional))
+         OR (s.total_points, s.exact, s.correct, s.recent_points, s.provisional, s.bonus_points)
+            IS DISTINCT FROM (r.total_points, r.exact, r.correct, r.recent_points, r.provisional, r.bonus_points))
     AND (r.user_id IS NULL OR r.moved_at < now() - make_interval(secs => $4))
 ),
 -- The histogram ranks are derived from, against the stored rows it counts (written in the

@@ -41,7 +41,7 @@ export type LeaderboardHead = Partial<UnrankedStandingRow> & {
 const LEADERBOARD_HEAD_SQL = `
   SELECT l.type, m.role, sm.member_count AS total, sm.recent_gameweek_number, sm.computed_at, sm.recomputed_at,
          ${tableVersionSql('sm')} AS version,
-         s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional,
+         s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional, s.bonus_points,
          u.username, u.first_name, u.last_name, c.name AS team,
          ${FIXTURE_STATES_VERSION_SQL} AS fixture_states_version, ${seasonOfLeagueSql('l.id')} AS season_id
   FROM leagues l
@@ -77,9 +77,10 @@ export function selectLeadingPage(q: Q, leagueId: number, pageSize: number, offs
   return q.query(
     `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
      FROM (
-       SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional
+       SELECT t.user_id, t.rank, t.previous_rank, t.total_points, t.recent_points, t.provisional, coalesce(t.bonus_points, 0) AS bonus_points
        FROM league_standings_summary sm
-       CROSS JOIN LATERAL jsonb_to_recordset(sm.top) AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean)
+       CROSS JOIN LATERAL jsonb_to_recordset(sm.top)
+         AS t(user_id int, rank int, previous_rank int, total_points int, recent_points int, provisional boolean, bonus_points int)
        WHERE sm.league_id = $1
      ) p
      JOIN users u ON u.id = p.user_id
@@ -97,7 +98,7 @@ export function selectDeepPage(q: Q, leagueId: number, pageSize: number, offset:
   return q.query(
     `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
      FROM (
-       SELECT s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional
+       SELECT s.user_id, s.previous_rank, s.total_points, s.exact, s.correct, s.recent_points, s.provisional, s.bonus_points
        FROM league_standings s WHERE s.league_id = $1
        ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2 OFFSET $3
      ) p
@@ -124,12 +125,15 @@ export function selectKeyCounts(q: Q, leagueId: number): Promise<KeyCount[]> {
   return q.query(`SELECT points, exact, correct, n FROM league_key_counts WHERE league_id = $1 AND n > 0`, [leagueId]);
 }
 
-/** A live page's stored parts (the previous rank, names and clubs) for these members; members without a stored row yet have none. */
-export type LiveRowDetails = Pick<StandingRow, 'user_id' | 'previous_rank'> & TableUser;
+/**
+ * A live page's stored parts (the previous rank, the bonus points, names and clubs) for these
+ * members; members without a stored row yet have none (bonus points null).
+ */
+export type LiveRowDetails = Pick<StandingRow, 'user_id' | 'previous_rank'> & { bonus_points: number | null } & TableUser;
 
 export function selectLiveRowDetails(q: Q, leagueId: number, userIds: number[]): Promise<LiveRowDetails[]> {
   return q.query(
-    `SELECT u.id AS user_id, s.previous_rank, u.username, u.first_name, u.last_name, c.name AS team
+    `SELECT u.id AS user_id, s.previous_rank, s.bonus_points, u.username, u.first_name, u.last_name, c.name AS team
      FROM users u
      LEFT JOIN league_standings s ON s.league_id = $1 AND s.user_id = u.id
      LEFT JOIN clubs c ON c.id = u.club_id

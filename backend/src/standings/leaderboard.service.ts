@@ -167,6 +167,8 @@ export class LeaderboardService {
       total_points: m.points,
       recent_points: live.recentPointsOf(m.user_id),
       provisional: m.provisional,
+      // The live season table's points hold them (its base's); the stored row says how many.
+      bonus_points: details?.bonus_points ?? 0,
       username: details?.username ?? '',
       first_name: details?.first_name ?? '',
       last_name: details?.last_name ?? '',
@@ -248,6 +250,7 @@ function toRow(r: StandingRow, viewerId: number): LeaderboardRow {
     team: r.team,
     recent_points: r.recent_points,
     total_points: r.total_points,
+    bonus_points: r.bonus_points,
     badge: rankBadge(r.rank),
     is_current_user: r.user_id === viewerId,
     provisional: r.provisional,

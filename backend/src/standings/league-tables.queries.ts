@@ -3,7 +3,8 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
 import { parseIntList, type RankedColumns } from './ranked-table';
 import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.queries';
-import { tableOrder, tableRank, totalsOf } from './table-ranking.queries';
+import { tableOrder, tableRank, totalsOf, type FigureColumns } from './table-ranking.queries';
+import { seasonBonusCounts, seasonBonusJoins, seasonBonusOf, withSeasonBonus } from './season-bonus.queries';
 
 type Q = DataSource | EntityManager;
 
@@ -61,7 +62,8 @@ export type TableSource = { kind: 'season'; seasonId: number } | { kind: 'gamewe
 
 /**
  * Each user's figures over the source, as (user_id, points, exact, correct, provisional, live_scored).
- * $2 is the season id or the gameweek ids.
+ * $2 is the season id or the gameweek ids. A season table adds its bonus points per member
+ * (tableFiguresOf), beside this.
  */
 export function tableTotalsSql(source: TableSource['kind']): string {
   return source === 'season'
@@ -79,6 +81,23 @@ export function tableKey(leagueId: number, source: TableSource): string {
 const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.seasonId : source.gameweekIds);
 
 /**
+ * A table's figures per member `m` of league $1 over the totals `t` of the source ($2): a season
+ * table's points with the member's bonus points (season-bonus.queries.ts, aliases `bn_*`) when
+ * anyone of the league has some (`bonus`, seasonBonusCounts), a gameweek's or a month's as they
+ * are. `joins` goes after the totals' join.
+ */
+export function tableFiguresOf(kind: TableSource['kind'], bonus: boolean): { figures: FigureColumns; joins: string } {
+  return kind === 'season' && bonus
+    ? { figures: withSeasonBonus(totalsOf('t'), 'bn'), joins: seasonBonusJoins({ alias: 'bn', user: 'm.user_id', league: '$1', season: '$2' }) }
+    : { figures: totalsOf('t'), joins: '' };
+}
+
+/** Whether a table of league `leagueId` over the source counts bonus points (a season's, while anyone has some). */
+export function tableCountsBonus(q: Q, leagueId: number, source: TableSource): Promise<boolean> {
+  return source.kind === 'season' ? seasonBonusCounts(q, [leagueId], source.seasonId) : Promise.resolve(false);
+}
+
+/**
  * The whole table of one league over the source, in table order (ties in rank by user id), as
  * columns: every member, those without totals on 0. One window over the league's members, its
  * rows folded into one array per column (a million row objects would cost the API hundreds of
@@ -86,7 +105,7 @@ const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.
  * change, not per read.
  */
 export async function selectRankedColumns(q: Q, leagueId: number, source: TableSource): Promise<RankedColumns> {
-  const figures = totalsOf('t');
+  const { figures, joins } = tableFiguresOf(source.kind, await tableCountsBonus(q, leagueId, source));
   // Each column as one comma-separated text (parsed straight into a typed array), not an int[]
   // that the driver would turn into a JS array and a string per element first.
   const list = (column: string) => `coalesce(array_to_string(array_agg(${column}), ','), '')`;
@@ -99,6 +118,7 @@ export async function selectRankedColumns(q: Q, leagueId: number, source: TableS
               coalesce(t.provisional, false) AS provisional
        FROM league_members m
        LEFT JOIN (${tableTotalsSql(source.kind)}) t ON t.user_id = m.user_id
+       ${joins}
        WHERE m.league_id = $1
        ORDER BY ${tableOrder(figures)}, m.user_id
      ) ranked`,
@@ -122,13 +142,22 @@ export interface TableUser {
   team: string | null;
 }
 
-/** Names and clubs of the rows on a page. */
-export async function selectTableUsers(q: Q, userIds: number[]): Promise<TableUser[]> {
+/** Names and clubs of the rows on a page, and in a season table ($2 the league, $3 its season) their bonus points. */
+export async function selectTableUsers(q: Q, userIds: number[], season?: { leagueId: number; seasonId: number }): Promise<(TableUser & { bonus_points: number })[]> {
   if (userIds.length === 0) return [];
+  if (!season) {
+    return q.query(
+      `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, c.name AS team, 0 AS bonus_points
+       FROM users u LEFT JOIN clubs c ON c.id = u.club_id WHERE u.id = ANY($1::int[])`,
+      [userIds],
+    );
+  }
   return q.query(
-    `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, c.name AS team
-     FROM users u LEFT JOIN clubs c ON c.id = u.club_id WHERE u.id = ANY($1::int[])`,
-    [userIds],
+    `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, c.name AS team, ${seasonBonusOf('bn')}::int AS bonus_points
+     FROM users u LEFT JOIN clubs c ON c.id = u.club_id
+     ${seasonBonusJoins({ alias: 'bn', user: 'u.id', league: '$2::int', season: '$3::int' })}
+     WHERE u.id = ANY($1::int[])`,
+    [userIds, season.leagueId, season.seasonId],
   );
 }
 

@@ -118,7 +118,9 @@ export class LeagueTablesService {
     const mine = found === undefined ? null : onPage ? pageRows[found.position - offset] : found.member;
     const ids = pageRows.map((r) => r.user_id);
     if (mine && !onPage) ids.push(mine.user_id);
-    const users = new Map((await selectTableUsers(this.db, ids)).map((u) => [u.user_id, u]));
+    // A season table's rows say how many of their points are bonus points (a gameweek's or month's have none).
+    const bonusOf = period === 'season' && seasonId !== null ? { leagueId, seasonId } : undefined;
+    const users = new Map((await selectTableUsers(this.db, ids, bonusOf)).map((u) => [u.user_id, u]));
 
     const completed = shown.gameweeks.length > 0 && shown.gameweeks.every((g) => g.completed);
     const live = shown.gameweeks.some((g) => g.live);
@@ -243,7 +245,7 @@ export function resolvePeriod(period: LeagueTableQuery['period'], gameweeks: Tab
   return { gameweeks: inMonth, month };
 }
 
-function tableRow(r: RankedMember, user: TableUser | undefined, viewerId: number, completed: boolean): LeagueTableRow {
+function tableRow(r: RankedMember, user: (TableUser & { bonus_points: number }) | undefined, viewerId: number, completed: boolean): LeagueTableRow {
   const fullName = user ? `${user.first_name} ${user.last_name}` : '';
   return {
     user_id: r.user_id,
@@ -254,6 +256,7 @@ function tableRow(r: RankedMember, user: TableUser | undefined, viewerId: number
     points: r.points,
     exact: r.exact,
     correct: r.correct,
+    bonus_points: user?.bonus_points ?? 0,
     provisional: r.provisional,
     is_current_user: r.user_id === viewerId,
     is_winner: completed && r.rank === 1 && r.points > 0,

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import { seasonTableGameweeksSql, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
+import { seasonTableGameweeksSql, tableCountsBonus, tableFiguresOf, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
 import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql, type SeasonGameweekRow } from './season-context.queries';
@@ -145,6 +145,8 @@ export async function selectLiveBase(
     const [{ locked }]: { locked: boolean }[] = await tx.query(`SELECT pg_try_advisory_xact_lock_shared($1, $2) AS locked`, [SCORING_LOCK_NAMESPACE, seasonId]);
     if (!locked) return null;
     const list = (column: string) => `coalesce(array_to_string(array_agg(${column} ORDER BY user_id), ','), '')`;
+    // A season table's points hold the members' bonus points (fixed while matches play: the live moves add to them).
+    const { figures, joins } = tableFiguresOf(source.kind, await tableCountsBonus(tx, leagueId, source));
     const [row]: (Record<keyof BaseColumns, string> & { loaded_at: string; states: { fixture_id: number; status: FixtureStatus | null; home_score: number | null; away_score: number | null; scored: boolean }[] })[] =
       await tx.query(
         `SELECT ${list('user_id')} AS user_ids, ${list('points')} AS points, ${list('exact')} AS exact,
@@ -154,10 +156,11 @@ export async function selectLiveBase(
                    FROM fixtures f LEFT JOIN fixture_scorings s ON s.fixture_id = f.id WHERE f.gameweek_id = ANY($3::int[])) s) AS states,
                 (extract(epoch FROM now()) * 1000000)::bigint::text AS loaded_at
          FROM (
-           SELECT m.user_id, coalesce(t.points, 0) AS points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+           SELECT m.user_id, ${figures('points')} AS points, ${figures('exact')} AS exact, ${figures('correct')} AS correct,
                   coalesce(t.live_scored, 0) AS live_scored
            FROM league_members m
            LEFT JOIN (${tableTotalsSql(source.kind)}) t ON t.user_id = m.user_id
+           ${joins}
            WHERE m.league_id = $1
          ) members`,
         [leagueId, source.kind === 'season' ? source.seasonId : source.gameweekIds, gameweekIds],

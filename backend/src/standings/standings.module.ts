@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActivityModule } from '../activity/activity.module';
+import { BonusPointsModule } from '../bonus/bonus-points.module';
 import { KeyRanksService } from './key-ranks.service';
 import { LeaderboardService } from './leaderboard.service';
 import { LeagueTablesService } from './league-tables.service';
@@ -12,7 +13,7 @@ import { StandingsService } from './standings.service';
 
 /** League standings: recomputed by the workers, read by the leagues API. */
 @Module({
-  imports: [ActivityModule],
+  imports: [ActivityModule, BonusPointsModule],
   providers: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, LiveTablesService, LiveContextService, PeriodWinnersService, RankHistoryService],
   exports: [StandingsService, LeaderboardService, KeyRanksService, SeasonContextService, LeagueTablesService, PeriodWinnersService, RankHistoryService],
 })

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { RankClimb } from '../activity/activity-writer.service';
 import { histogramOf, standingsOf, tableKey, tableOrder } from './table-ranking.queries';
 import { seasonOfLeagueSql } from './season-context.queries';
+import { seasonBonusJoins, seasonBonusOf } from './season-bonus.queries';
 
 /** The only SQL of the standings tables (league_standings, league_standings_summary). */
 
@@ -44,6 +45,25 @@ export async function selectLeaguesAffectedByScores(q: Q, scored: { fixtureId: n
                  WHERE g.season_id = $3 AND EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
                  ORDER BY g.number DESC LIMIT 1)`,
     [scored.fixtureId, scored.gameweekId, scored.seasonId],
+  );
+  return rows.map((r) => r.league_id);
+}
+
+/**
+ * The leagues whose season table a `bonus.settled` moves: the league named (its own questions),
+ * when it plays that season; else every league of the season's competition with a member holding
+ * points of the season (a fan whose points were taken back keeps a row at 0), while the season is
+ * active (a league's table is of its competition's active season).
+ */
+export async function selectLeaguesAffectedByBonus(q: Q, settled: { seasonId: number; leagueId: number | null }): Promise<number[]> {
+  const rows: { league_id: number }[] = await q.query(
+    `SELECT l.id AS league_id FROM leagues l WHERE $2::int IS NOT NULL AND l.id = $2 AND ${seasonOfLeagueSql('l.id')} = $1
+     UNION
+     SELECT DISTINCT m.league_id FROM bonus_points b
+     JOIN league_members m ON m.user_id = b.user_id
+     JOIN leagues l ON l.id = m.league_id AND l.competition_code = (SELECT se.league_code FROM seasons se WHERE se.id = $1 AND se.is_active)
+     WHERE $2::int IS NULL AND b.season_id = $1`,
+    [settled.seasonId, settled.leagueId],
   );
   return rows.map((r) => r.league_id);
 }
@@ -164,6 +184,8 @@ interface LeagueScope {
   same(a: string, b: string): string;
   /** A window's partition ('' with one league). */
   partition: string;
+  /** The league of the member row `m`, as SQL. */
+  leagueOf(m: string): string;
   /** Whether the member `m`'s league's previous ranks roll (its recent gameweek moved on), and the join it needs. */
   movedOn: string;
   summaryJoin: string;
@@ -173,6 +195,7 @@ const ONE_LEAGUE: LeagueScope = {
   join: (a) => `${a}.league_id = $1`,
   same: () => '',
   partition: '',
+  leagueOf: () => '$1',
   // Once for the statement, not a join per member.
   movedOn: `(SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3`,
   summaryJoin: '',
@@ -184,26 +207,29 @@ const MANY_LEAGUES: LeagueScope = {
   join: (a, b) => `${a}.league_id = ${b}.league_id AND ${a}.league_id = ANY($1::int[])`,
   same: (a, b) => `${a}.league_id = ${b}.league_id AND `,
   partition: 'PARTITION BY league_id ',
+  leagueOf: (m) => `${m}.league_id`,
   movedOn: `sm.recent_gameweek_id IS DISTINCT FROM $3`,
   summaryJoin: `LEFT JOIN league_standings_summary sm ON sm.league_id = m.league_id AND sm.league_id = ANY($1::int[])`,
 };
 
-const recomputeStandingsSql = (scope: LeagueScope, tail: string) => `WITH cur AS (
+const recomputeStandingsSql = (scope: LeagueScope, tail: string, bonus: boolean) => `WITH cur AS (
    SELECT m.league_id, m.user_id,
-          coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+          coalesce(t.points, 0) + ${bonus ? seasonBonusOf('bn') : '0'} AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+          ${bonus ? seasonBonusOf('bn') : '0'} AS bonus_points,
           coalesce(g.points, 0) AS recent_points,
           (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
           ${scope.movedOn} AS moved_on
    FROM league_members m
    LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
    LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
+   ${bonus ? seasonBonusJoins({ alias: 'bn', user: 'm.user_id', league: scope.leagueOf('m'), season: '$2' }) : ''}
    ${scope.summaryJoin}
    WHERE ${scope.rows('m')}
  ),
  -- Each member's new figures beside the stored ones (none yet: o_points is null).
  pairs AS (
    SELECT c.*, o.total_points AS o_points, o.exact AS o_exact, o.correct AS o_correct,
-          o.recent_points AS o_recent, o.provisional AS o_provisional, o.previous_rank
+          o.recent_points AS o_recent, o.provisional AS o_provisional, o.bonus_points AS o_bonus, o.previous_rank
    FROM cur c LEFT JOIN league_standings o ON ${scope.join('o', 'c')} AND o.user_id = c.user_id
  ),
  old_counts AS (
@@ -220,20 +246,21 @@ const recomputeStandingsSql = (scope: LeagueScope, tail: string) => `WITH cur AS
    FROM pairs p
    LEFT JOIN old_ranks r ON ${scope.same('r', 'p')}${tableKey(histogramOf('r'))} = (p.o_points, p.o_exact, p.o_correct)
    WHERE p.o_points IS NOT NULL
-     AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional) IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional)
+     AND ((p.total_points, p.exact, p.correct, p.recent_points, p.provisional, p.bonus_points)
+            IS DISTINCT FROM (p.o_points, p.o_exact, p.o_correct, p.o_recent, p.o_provisional, p.o_bonus)
           OR (p.moved_on AND p.previous_rank IS DISTINCT FROM r.rank))
  ),
  updated AS (
    UPDATE league_standings s
    SET total_points = w.total_points, exact = w.exact, correct = w.correct, recent_points = w.recent_points,
-       provisional = w.provisional, previous_rank = w.next_previous_rank, updated_at = now()
+       provisional = w.provisional, bonus_points = w.bonus_points, previous_rank = w.next_previous_rank, updated_at = now()
    FROM to_write w
    WHERE ${scope.join('s', 'w')} AND s.user_id = w.user_id
    RETURNING s.league_id, s.user_id
  ),
  inserted AS (
-   INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, updated_at)
-   SELECT p.league_id, p.user_id, NULL, p.total_points, p.exact, p.correct, p.recent_points, p.provisional, now() FROM pairs p
+   INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, bonus_points, updated_at)
+   SELECT p.league_id, p.user_id, NULL, p.total_points, p.exact, p.correct, p.recent_points, p.provisional, p.bonus_points, now() FROM pairs p
    WHERE p.o_points IS NULL
    ORDER BY p.league_id, p.user_id
    RETURNING league_id, user_id
@@ -273,7 +300,7 @@ const recomputeStandingsSql = (scope: LeagueScope, tail: string) => `WITH cur AS
 
 /** A leading row of the summary, and a changed row of the live push, from a `ranked` row. */
 const TOP_ROW = (r: string) => `json_build_object('user_id', ${r}.user_id, 'rank', ${r}.rank, 'previous_rank', ${r}.new_previous_rank,
-   'total_points', ${r}.total_points, 'recent_points', ${r}.recent_points, 'provisional', ${r}.provisional)`;
+   'total_points', ${r}.total_points, 'recent_points', ${r}.recent_points, 'provisional', ${r}.provisional, 'bonus_points', ${r}.bonus_points)`;
 const CLIMB = (r: string) => `json_build_object('userId', ${r}.user_id, 'rank', ${r}.rank, 'previousRank', ${r}.old_rank)`;
 const CHANGED_ROW = (r: string) => `json_build_object('userId', ${r}.user_id, 'rank', ${r}.rank, 'previousRank', ${r}.old_rank,
    'totalPoints', ${r}.total_points, 'recentPoints', ${r}.recent_points)`;
@@ -284,10 +311,13 @@ const IS_CHANGED = (r: string) => `${r}.o_points IS NOT NULL
    AND (${r}.rank <> ${r}.old_rank
         OR (${r}.total_points, ${r}.exact, ${r}.correct, ${r}.recent_points, ${r}.provisional) IS DISTINCT FROM (${r}.o_points, ${r}.o_exact, ${r}.o_correct, ${r}.o_recent, ${r}.o_provisional))`;
 
+/** A statement in two forms: with the bonus points' joins (while a member of the leagues has any, seasonBonusCounts) and without. */
+const withAndWithoutBonus = (sql: (bonus: boolean) => string) => ({ bonus: sql(true), none: sql(false) });
+
 /**
  * One league: its leading rows by a top-N sort (a million members are never sorted whole).
  */
-const RECOMPUTE_LEAGUE_STANDINGS_SQL = recomputeStandingsSql(ONE_LEAGUE, `SELECT
+const RECOMPUTE_LEAGUE_STANDINGS_SQL = withAndWithoutBonus((bonus) => recomputeStandingsSql(ONE_LEAGUE, `SELECT
         (SELECT count(*) FROM cur)::int AS members,
         (SELECT max(total_points) FROM cur)::int AS leading,
         (SELECT count(*) FROM updated)::int AS updated,
@@ -297,12 +327,12 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = recomputeStandingsSql(ONE_LEAGUE, `SELECT
          FROM (SELECT * FROM ranked ORDER BY ${tableOrder(standingsOf('ranked'))}, user_id LIMIT ${TOP_ROWS}) top) AS top,
         (SELECT json_agg(${CLIMB('r')}) FROM ranked r WHERE ${IS_CLIMB('r')}) AS climbs,
         (SELECT json_agg(${CHANGED_ROW('c')} ORDER BY c.rank, c.user_id)
-         FROM (SELECT * FROM ranked r WHERE ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`);
+         FROM (SELECT * FROM ranked r WHERE ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`, bonus));
 
 /**
  * Many small leagues: the same per league, their rows numbered per league (each sort is small).
  */
-const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = recomputeStandingsSql(MANY_LEAGUES, `,
+const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = withAndWithoutBonus((bonus) => recomputeStandingsSql(MANY_LEAGUES, `,
  placed AS (
    SELECT r.*, row_number() OVER (PARTITION BY r.league_id ORDER BY ${tableOrder(standingsOf('r'))}, r.user_id) AS position,
           CASE WHEN ${IS_CHANGED('r')} THEN row_number() OVER (PARTITION BY r.league_id, ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id) END AS changed_position
@@ -321,7 +351,7 @@ const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = recomputeStandingsSql(MANY_LEAGUES
                    json_agg(${TOP_ROW('p')} ORDER BY p.rank, p.user_id) FILTER (WHERE p.position <= ${TOP_ROWS}) AS top,
                    json_agg(${CLIMB('p')}) FILTER (WHERE ${IS_CLIMB('p')}) AS climbs,
                    json_agg(${CHANGED_ROW('p')} ORDER BY p.rank, p.user_id) FILTER (WHERE p.changed_position <= ${CHANGED_ROWS_LIMIT + 1}) AS changed
-            FROM placed p GROUP BY league_id) t USING (league_id)`);
+            FROM placed p GROUP BY league_id) t USING (league_id)`, bonus));
 
 /**
  * A join or a leave in a big league without the recompute, when it moves nobody's stored figures
@@ -364,13 +394,15 @@ export async function addJoinerInPlace(
   const [{ outcome }]: { outcome: InPlaceOutcome }[] = await tx.query(
     `WITH joiner AS (
        SELECT m.user_id,
-              coalesce(t.points, 0) AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+              coalesce(t.points, 0) + ${seasonBonusOf('bn')} AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+              ${seasonBonusOf('bn')} AS bonus_points,
               coalesce(g.points, 0) AS recent_points,
               (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
               EXISTS (SELECT 1 FROM league_standings s WHERE s.league_id = $1 AND s.user_id = m.user_id) AS stored
        FROM league_members m
        LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
        LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
+       ${seasonBonusJoins({ alias: 'bn', user: 'm.user_id', league: '$1', season: '$2' })}
        WHERE m.league_id = $1 AND m.user_id = $5
      ),
      sm AS (${CURRENT_BIG_SUMMARY}),
@@ -379,8 +411,8 @@ export async function addJoinerInPlace(
        SELECT j.* FROM joiner j CROSS JOIN l WHERE NOT j.stored AND ${SORTS_AFTER_LAST_LEADING('j', tableKey(standingsOf('j')))}
      ),
      inserted AS (
-       INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, updated_at)
-       SELECT $1, user_id, NULL, total_points, exact, correct, recent_points, provisional, now() FROM fits
+       INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, bonus_points, updated_at)
+       SELECT $1, user_id, NULL, total_points, exact, correct, recent_points, provisional, bonus_points, now() FROM fits
        RETURNING total_points, exact, correct
      ),
      counted AS (
@@ -426,9 +458,12 @@ export interface StoredStanding {
   user_id: number;
   rank: number;
   previous_rank: number | null;
+  /** Bonus points included (season-bonus.queries.ts). */
   total_points: number;
   recent_points: number;
   provisional: boolean;
+  /** The part of total_points that is bonus (0 in a summary written before it was kept). */
+  bonus_points: number;
 }
 
 export interface ChangedRow {
@@ -452,11 +487,13 @@ export interface RecomputedTable {
   changed: ChangedRow[] | null;
 }
 
+/** `bonus`: a member of the league(s) has bonus points in the season (seasonBonusCounts): the statement joins them. */
 export async function recomputeLeagueStandings(
   tx: EntityManager,
-  p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null },
+  p: { leagueId: number; seasonId: number | null; recentGameweekId: number | null; bonus: boolean },
 ): Promise<RecomputedTable> {
-  const [result]: RecomputedTable[] = await tx.query(RECOMPUTE_LEAGUE_STANDINGS_SQL, [p.leagueId, p.seasonId, p.recentGameweekId]);
+  const sql = p.bonus ? RECOMPUTE_LEAGUE_STANDINGS_SQL.bonus : RECOMPUTE_LEAGUE_STANDINGS_SQL.none;
+  const [result]: RecomputedTable[] = await tx.query(sql, [p.leagueId, p.seasonId, p.recentGameweekId]);
   if (result.buckets > 0) await dropEmptyBuckets(tx, [p.leagueId]);
   return result;
 }
@@ -464,9 +501,10 @@ export async function recomputeLeagueStandings(
 /** The tables of many small leagues in one statement (RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL), one answer per league, in the order given. */
 export async function recomputeSmallLeaguesStandings(
   tx: EntityManager,
-  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null },
+  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null; bonus: boolean },
 ): Promise<(RecomputedTable & { league_id: number })[]> {
-  const results: (RecomputedTable & { league_id: number })[] = await tx.query(RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL, [
+  const sql = p.bonus ? RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL.bonus : RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL.none;
+  const results: (RecomputedTable & { league_id: number })[] = await tx.query(sql, [
     p.leagueIds,
     p.seasonId,
     p.recentGameweekId,

@@ -3,8 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { ActivityWriterService, NewActivity } from '../activity/activity-writer.service';
+import { BonusPointsService } from '../bonus/bonus-points.service';
 import { SeasonContextService, type SeasonContext } from './season-context.service';
 import { selectSeasonsOfLeagues } from './season-context.queries';
+import { seasonBonusCounts } from './season-bonus.queries';
 import { BIG_LEAGUE } from '../leagues/big-league';
 import {
   addJoinerInPlace,
@@ -21,6 +23,7 @@ import {
   type RecomputedTable,
   recomputeSmallLeaguesStandings,
   repairKeyCounts,
+  selectLeaguesAffectedByBonus,
   selectLeaguesAffectedByScores,
   selectMemberCounts,
   tryLockLeagueStandings,
@@ -56,8 +59,8 @@ export interface RecomputeResult {
 
 /**
  * Standings per league, computed set-based in SQL from the game engine's totals: each member's
- * table key (points, exact scores, correct results) and recent points of the latest scored
- * gameweek, written only where they changed, with the league's histogram of keys moved by those
+ * table key (points with the season's bonus points, season-bonus.queries.ts; exact scores; correct
+ * results) and recent points of the latest scored gameweek, written only where they changed, with the league's histogram of keys moved by those
  * rows. Ranks are derived, never stored: 1 + the members with a better key (full ties share a
  * rank: 1, 1, 3 — see table-ranking.queries.ts). Idempotent: a second run with no new scores
  * writes nothing.
@@ -68,6 +71,7 @@ export class StandingsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonContextService,
     private readonly activity: ActivityWriterService,
+    private readonly bonusPoints: BonusPointsService,
   ) {}
 
   /** The leagues an event may have changed the table of and that need a recompute for it. */
@@ -82,7 +86,12 @@ export class StandingsService {
         return (await this.leftInPlace(leagueId, userId)) ? [] : [leagueId];
       }
       case 'scores.updated':
+        // A result may settle a bonus question (a final's winner, a league's last match) or, corrected,
+        // no longer settle it: its points are written with a `bonus.settled` of their own.
+        await this.bonusPoints.settleFromResults(event.payload.seasonId);
         return selectLeaguesAffectedByScores(this.db, event.payload);
+      case 'bonus.settled':
+        return selectLeaguesAffectedByBonus(this.db, event.payload);
       default:
         return [];
     }
@@ -143,7 +152,8 @@ export class StandingsService {
       if (options.checkEveryRow === true || counts.stored > counts.members) removed += (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
       // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).
       const repaired = options.checkEveryRow === true ? await repairKeyCounts(tx, leagueId) : 0;
-      const params = { leagueId, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null };
+      const seasonId = ctx?.seasonId ?? null;
+      const params = { leagueId, seasonId, recentGameweekId: ctx?.recent?.id ?? null, bonus: await seasonBonusCounts(tx, [leagueId], seasonId) };
       // Equal counts can hide a stranger's row behind a missing one; the pass that finds it is undone.
       const mayHideStranger = removed === 0 && options.checkEveryRow !== true;
       if (mayHideStranger) await markTablePass(tx);
@@ -171,7 +181,9 @@ export class StandingsService {
       const ctx = await this.contextOf(tx, existing);
       await tuneForTableStatements(tx);
       const removed = await deleteStrangerRows(tx, existing);
-      const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId: ctx?.seasonId ?? null, recentGameweekId: ctx?.recent?.id ?? null });
+      const seasonId = ctx?.seasonId ?? null;
+      const bonus = await seasonBonusCounts(tx, existing, seasonId);
+      const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId, recentGameweekId: ctx?.recent?.id ?? null, bonus });
       return this.store(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
     });
   }

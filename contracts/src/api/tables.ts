@@ -35,9 +35,15 @@ export interface LeagueTableRow {
   full_name: string;
   team_name: string | null;
   rank: number;
+  /** In the season table, bonus points included. */
   points: number;
   exact: number;
   correct: number;
+  /**
+   * The bonus points among `points` (issue 34 §3): the competition's questions settled so far and
+   * the league's own questions; 0 in a gameweek's or a month's table, which count none.
+   */
+  bonus_points: number;
   /** Some of these points come from matches still in play. */
   provisional: boolean;
   is_current_user: boolean;
