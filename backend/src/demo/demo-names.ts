@@ -37,3 +37,32 @@ export const DEMO_LEAGUES: readonly { name: string; description: string; type: '
   { name: 'Banker Kings', description: 'For those who live and die by the banker. Double or nothing, every week.', type: 'public', members: 45 },
   { name: 'Underdog Believers', description: 'We back the little clubs and the away days. Occasionally we are right.', type: 'public', members: 30 },
 ];
+
+/** The private league of the World Cup players among the demo fans. */
+export const DEMO_TOURNAMENT_LEAGUES: readonly { name: string; description: string; type: 'private' | 'public'; members: number }[] = [
+  { name: 'World Cup Sweepstake', description: 'The office sweepstake gone digital: every match of the World Cup, bragging rights till 2030.', type: 'private', members: 16 },
+];
+
+/** The national team a demo fan of a country backs in a tournament, where that country plays it. */
+export const DEMO_NATIONAL_TEAMS: Readonly<Record<string, string>> = {
+  'GB-ENG': 'England', 'GB-SCT': 'Scotland', US: 'USA', NG: 'Nigeria', NO: 'Norway', ES: 'Spain', FR: 'France',
+  DE: 'Germany', GH: 'Ghana', AU: 'Australia', BR: 'Brazil', JP: 'Japan', ZA: 'South Africa', CA: 'Canada',
+  NL: 'Netherlands', PT: 'Portugal', IE: 'Ireland', 'GB-WLS': 'Wales', 'GB-NIR': 'Northern Ireland',
+};
+
+/**
+ * What demo fans answer to a competition's bonus questions, the likelier first: a name that is
+ * not a team of the season is never picked. Top scorers are names as a fan types them.
+ */
+export const DEMO_BONUS_PICKS: Readonly<Record<'league' | 'tournament', { champion: readonly string[]; bottom: readonly string[]; topScorer: readonly string[] }>> = {
+  league: {
+    champion: ['Arsenal FC', 'Manchester City FC', 'Liverpool FC', 'Chelsea FC', 'Manchester United FC', 'Newcastle United FC', 'Aston Villa FC', 'Tottenham Hotspur FC'],
+    bottom: ['Burnley FC', 'Wolverhampton Wanderers FC', 'Sunderland AFC', 'Leeds United FC', 'West Ham United FC', 'Nottingham Forest FC'],
+    topScorer: ['Erling Haaland', 'Mohamed Salah', 'Bukayo Saka', 'Cole Palmer', 'Ollie Watkins', 'Alexander Isak', 'Viktor Gyökeres', 'Jean-Philippe Mateta'],
+  },
+  tournament: {
+    champion: ['Spain', 'France', 'Argentina', 'England', 'Brazil', 'Germany', 'Portugal', 'Netherlands', 'USA', 'Norway'],
+    bottom: [],
+    topScorer: ['Kylian Mbappé', 'Harry Kane', 'Erling Haaland', 'Lionel Messi', 'Lamine Yamal', 'Vinícius Júnior', 'Cristiano Ronaldo', 'Lautaro Martínez'],
+  },
+};

@@ -1,11 +1,17 @@
 import { scorePrediction } from '@scoreline/contracts/game/scoring';
 import { seededRandom } from '../replay/replay-plan';
+import { bonusQuestionsOf } from '@scoreline/contracts/game/bonus-questions';
+import { DEMO_BONUS_PICKS, DEMO_TOURNAMENT_LEAGUES } from './demo-names';
 import {
+  BONUS_ANSWER_SHARE,
   DEMO_EMAIL_DOMAIN,
+  demoAdvancePick,
   demoUsername,
+  planDemoBonusAnswers,
   planDemoFans,
   planDemoLeagues,
   planDemoPredictions,
+  planTournamentFans,
   predictDemoScore,
   skillsFor,
   type DemoFan,
@@ -168,5 +174,106 @@ describe('demo leagues', () => {
     }
     expect(planDemoLeagues(10, 3).every((l) => l.members.length <= 10)).toBe(true);
     expect(planDemoLeagues(300, 3)).toEqual(leagues);
+  });
+});
+
+describe('"who goes through" picks', () => {
+  const fans = planDemoFans(100, 9, REF);
+  const knockout: DemoGameweek[] = [
+    { id: 1, fixtures: [{ id: 11, readHome: 1, readAway: 0 }] },
+    { id: 2, fixtures: [{ id: 21, readHome: null, readAway: null, advancePick: true }, { id: 22, readHome: null, readAway: null, advancePick: false }] },
+  ];
+
+  it('name a side in every prediction of a match that takes one, none elsewhere', () => {
+    const predictions = planDemoPredictions(fans, knockout, 4, new Set([2]));
+    const of = (id: number) => predictions.filter((p) => p.fixtureId === id);
+    expect(of(21)).toHaveLength(100);
+    expect(of(21).every((p) => p.advance === 'home' || p.advance === 'away')).toBe(true);
+    expect([...of(11), ...of(22)].every((p) => p.advance === null)).toBe(true);
+  });
+
+  it('send the predicted winner through, and either side after a predicted draw', () => {
+    const predictions = planDemoPredictions(fans, knockout, 4, new Set([2])).filter((p) => p.fixtureId === 21);
+    for (const p of predictions) if (p.home !== p.away) expect(p.advance).toBe(p.home > p.away ? 'home' : 'away');
+    const random = seededRandom(2);
+    const afterDraws = new Set(Array.from({ length: 40 }, () => demoAdvancePick(1, 1, random)));
+    expect(afterDraws).toEqual(new Set(['home', 'away']));
+    expect(demoAdvancePick(0, 2, random)).toBe('away');
+  });
+
+  it('leave a league season\'s predictions as they were (no pick drawn where none is taken)', () => {
+    const plain = season();
+    const withFlags = plain.map((g) => ({ ...g, fixtures: g.fixtures.map((f) => ({ ...f, advancePick: false })) }));
+    expect(planDemoPredictions(fans, withFlags, 4)).toEqual(planDemoPredictions(fans, plain, 4));
+  });
+});
+
+describe('tournament fans', () => {
+  const fans = planDemoFans(300, 5, { ...REF, countryCodes: [...REF.countryCodes, 'FR'] });
+  const teams = ['England', 'USA', 'Spain', 'France', 'Scotland', 'Brazil', 'Japan'];
+
+  it('are half the fans, each once, ascending, the same for the same seed', () => {
+    const players = planTournamentFans(fans, 7, teams);
+    expect(players).toHaveLength(150);
+    expect(new Set(players.map((p) => p.fan)).size).toBe(150);
+    expect(players.map((p) => p.fan)).toEqual([...players.map((p) => p.fan)].sort((a, b) => a - b));
+    expect(players.every((p) => p.fan >= 0 && p.fan < 300)).toBe(true);
+    expect(planTournamentFans(fans, 7, teams)).toEqual(players);
+    expect(planTournamentFans(fans, 8, teams)).not.toEqual(players);
+    expect(planTournamentFans(fans, 7, teams, 0.2)).toHaveLength(60);
+  });
+
+  it('back a team of the tournament, mostly their own country\'s when it plays', () => {
+    const players = planTournamentFans(fans, 7, teams);
+    expect(players.every((p) => teams.includes(p.team))).toBe(true);
+    const english = players.filter((p) => fans[p.fan].countryCode === 'GB-ENG');
+    expect(english.length).toBeGreaterThan(50);
+    expect(english.filter((p) => p.team === 'England').length / english.length).toBeGreaterThan(0.75);
+    // Ireland does not play it: its fans back anyone.
+    const irish = players.filter((p) => fans[p.fan].countryCode === 'IE');
+    expect(irish.every((p) => teams.includes(p.team))).toBe(true);
+    expect(new Set(players.map((p) => p.team)).size).toBeGreaterThanOrEqual(5);
+  });
+
+  it('are none when the tournament has no teams yet', () => {
+    expect(planTournamentFans(fans, 7, [])).toEqual([]);
+  });
+
+  it('have a private league of their own, drawn among them', () => {
+    const [league] = planDemoLeagues(150, 3, DEMO_TOURNAMENT_LEAGUES);
+    expect(league).toMatchObject({ name: 'World Cup Sweepstake', type: 'private' });
+    expect(league.members).toHaveLength(DEMO_TOURNAMENT_LEAGUES[0].members);
+    expect(league.members.every((m) => m >= 0 && m < 150)).toBe(true);
+  });
+});
+
+describe('demo bonus answers', () => {
+  const fans = Array.from({ length: 300 }, (_, i) => i);
+  const leagueTeams = ['Arsenal FC', 'Liverpool FC', 'Burnley FC', 'Everton FC'];
+
+  it('answer every question a league asks, for about the share of fans, with teams of the season only', () => {
+    const answers = planDemoBonusAnswers(fans, 3, { questions: bonusQuestionsOf({ format: 'league', hasSquads: false }), teams: leagueTeams, picks: DEMO_BONUS_PICKS.league });
+    const answering = new Set(answers.map((a) => a.fan));
+    expect(answering.size / fans.length).toBeGreaterThan(BONUS_ANSWER_SHARE - 0.1);
+    expect(answering.size / fans.length).toBeLessThan(BONUS_ANSWER_SHARE + 0.1);
+    expect(answers).toHaveLength(answering.size * 3);
+    for (const a of answers) {
+      if (a.question === 'top_scorer') expect(a).toMatchObject({ team: null, playerName: expect.any(String) });
+      else expect(leagueTeams).toContain(a.team);
+    }
+    expect(new Set(answers.filter((a) => a.question === 'champion').map((a) => a.team))).toEqual(new Set(['Arsenal FC', 'Liverpool FC']));
+    expect(new Set(answers.filter((a) => a.question === 'bottom').map((a) => a.team))).toEqual(new Set(['Burnley FC']));
+    // The favourite is picked most.
+    const champions = answers.filter((a) => a.question === 'champion');
+    expect(champions.filter((a) => a.team === 'Arsenal FC').length).toBeGreaterThan(champions.length / 2);
+  });
+
+  it('ask a tournament no bottom team, and skip a question no pick fits', () => {
+    const answers = planDemoBonusAnswers(fans, 3, { questions: bonusQuestionsOf({ format: 'tournament', hasSquads: false }), teams: ['Spain', 'Haiti'], picks: DEMO_BONUS_PICKS.tournament });
+    expect(new Set(answers.map((a) => a.question))).toEqual(new Set(['champion', 'top_scorer']));
+    expect(answers.filter((a) => a.question === 'champion').every((a) => a.team === 'Spain')).toBe(true);
+    const none = planDemoBonusAnswers(fans, 3, { questions: bonusQuestionsOf({ format: 'tournament', hasSquads: false }), teams: ['Haiti'], picks: DEMO_BONUS_PICKS.tournament });
+    expect(none.every((a) => a.question === 'top_scorer')).toBe(true);
+    expect(planDemoBonusAnswers(fans, 3, { questions: [], teams: ['Spain'], picks: DEMO_BONUS_PICKS.tournament })).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
+import type { BonusQuestion, BonusQuestionKey } from '@scoreline/contracts/game/bonus-questions';
 import { seededRandom } from '../replay/replay-plan';
-import { DEMO_COUNTRY_WEIGHTS, DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEAGUES } from './demo-names';
+import { DEMO_COUNTRY_WEIGHTS, DEMO_FIRST_NAMES, DEMO_LAST_NAMES, DEMO_LEAGUES, DEMO_NATIONAL_TEAMS } from './demo-names';
 
 /**
  * The demo world as plain data: who the demo fans are, what they predict, which leagues they
@@ -137,6 +138,8 @@ export interface DemoFixture {
   id: number;
   readHome: number | null;
   readAway: number | null;
+  /** It takes a "who goes through" pick (a knockout match: hasAdvancePick). */
+  advancePick?: boolean;
 }
 
 export interface DemoGameweek {
@@ -151,6 +154,8 @@ export interface DemoPrediction {
   home: number;
   away: number;
   banker: boolean;
+  /** Who goes through, in a match that takes the pick; else null. */
+  advance: 'home' | 'away' | null;
 }
 
 type Outcome = 'home' | 'draw' | 'away';
@@ -190,11 +195,17 @@ export function predictDemoScore(skill: DemoSkill, fixture: DemoFixture, random:
   return guess();
 }
 
+/** Who a fan sends through: the winner of their predicted score, a coin toss after a predicted draw. */
+export function demoAdvancePick(home: number, away: number, random: Random): 'home' | 'away' {
+  if (home !== away) return home > away ? 'home' : 'away';
+  return random() < 0.5 ? 'home' : 'away';
+}
+
 /**
  * Every fan's predictions for the given gameweeks: each fan plays a gameweek with their skill's
  * chance (the gameweeks in `everyonePlays` — the ones a live replay may play — always), predicts
- * each of its fixtures, and most name one banker: skilled fans on a match they read right more
- * often than chance, the rest anywhere.
+ * each of its fixtures (and who goes through, where a match takes that pick), and most name one
+ * banker: skilled fans on a match they read right more often than chance, the rest anywhere.
  */
 export function planDemoPredictions(
   fans: readonly Pick<DemoFan, 'skill'>[],
@@ -211,7 +222,8 @@ export function planDemoPredictions(
       const picks = gw.fixtures.map((f) => {
         const [home, away] = predictDemoScore(fan.skill, f, random);
         const readRight = f.readHome !== null && f.readAway !== null && outcomeOf(home, away) === outcomeOf(f.readHome, f.readAway);
-        return { fan: index, fixtureId: f.id, home, away, banker: false, readRight };
+        const advance = f.advancePick ? demoAdvancePick(home, away, random) : null;
+        return { fan: index, fixtureId: f.id, home, away, banker: false, advance, readRight };
       });
       if (random() < BANKER_RATE) {
         const confident = picks.filter((p) => p.readRight);
@@ -234,13 +246,100 @@ export interface DemoLeague {
 }
 
 /** The private and public leagues: each owned by a fan, with distinct members drawn from the fans. */
-export function planDemoLeagues(fanCount: number, seed: number): DemoLeague[] {
+export function planDemoLeagues(
+  fanCount: number,
+  seed: number,
+  leagues: readonly { name: string; description: string; type: 'private' | 'public'; members: number }[] = DEMO_LEAGUES,
+): DemoLeague[] {
   const random = seededRandom(seed);
   const everyone = Array.from({ length: fanCount }, (_, i) => i);
-  return DEMO_LEAGUES.map((league) => ({
+  return leagues.map((league) => ({
     name: league.name,
     description: league.description,
     type: league.type,
     members: shuffled(everyone, random).slice(0, Math.min(league.members, fanCount)),
   }));
+}
+
+/** Share of the demo fans who play the tournament beside the league. */
+export const TOURNAMENT_SHARE = 0.5;
+/** Chance that a fan backs their own country's team when it plays the tournament. */
+const HOME_TEAM_LOYALTY = 0.85;
+
+/** A demo fan (index into the fans) who plays the tournament too, and the national team they back. */
+export interface DemoTournamentFan {
+  fan: number;
+  team: string;
+}
+
+/**
+ * The fans who play the tournament: round(share × count) of them in a seeded draw, ascending.
+ * Most back their own country's team when it is one of `teams` (DEMO_NATIONAL_TEAMS), the others
+ * any team of it.
+ */
+export function planTournamentFans(
+  fans: readonly Pick<DemoFan, 'countryCode'>[],
+  seed: number,
+  teams: readonly string[],
+  share: number = TOURNAMENT_SHARE,
+): DemoTournamentFan[] {
+  if (teams.length === 0) return [];
+  const random = seededRandom(seed);
+  const playing = new Set(teams);
+  const chosen = shuffled(fans.map((_, i) => i), random)
+    .slice(0, Math.round(fans.length * share))
+    .sort((a, b) => a - b);
+  return chosen.map((fan) => {
+    const home = DEMO_NATIONAL_TEAMS[fans[fan].countryCode];
+    const team = home !== undefined && playing.has(home) && random() < HOME_TEAM_LOYALTY ? home : pick(teams, random);
+    return { fan, team };
+  });
+}
+
+/** Share of a competition's demo players who answer its bonus questions. */
+export const BONUS_ANSWER_SHARE = 0.4;
+
+/** One answer to a competition's bonus question: a team's name or a player's, as a fan gives it. */
+export interface DemoBonusAnswer {
+  fan: number;
+  question: BonusQuestionKey;
+  team: string | null;
+  playerName: string | null;
+}
+
+/**
+ * The bonus answers of a competition's demo players (`fans`, indexes): each answers with the
+ * given share, every question the competition asks that takes a team or a typed name, from the
+ * picks (the likelier first: weight n, n−1, …, 1), a team only when it plays the season.
+ */
+export function planDemoBonusAnswers(
+  fans: readonly number[],
+  seed: number,
+  opts: {
+    questions: readonly BonusQuestion[];
+    teams: readonly string[];
+    picks: { champion: readonly string[]; bottom: readonly string[]; topScorer: readonly string[] };
+    share?: number;
+  },
+): DemoBonusAnswer[] {
+  const random = seededRandom(seed);
+  const playing = new Set(opts.teams);
+  const ranked = (names: readonly string[]) => names.map((name, i) => [name, names.length - i] as const);
+  const teamPool = (names: readonly string[]) => ranked(names.filter((n) => playing.has(n)));
+  const pools: Record<BonusQuestionKey, readonly (readonly [string, number])[]> = {
+    champion: teamPool(opts.picks.champion),
+    bottom: teamPool(opts.picks.bottom),
+    top_scorer: ranked(opts.picks.topScorer),
+  };
+  const out: DemoBonusAnswer[] = [];
+  for (const fan of fans) {
+    if (random() >= (opts.share ?? BONUS_ANSWER_SHARE)) continue;
+    for (const q of opts.questions) {
+      const pool = pools[q.key];
+      if (pool.length === 0 || q.answer === 'squad_player') continue;
+      const name = pickWeighted(pool, random);
+      out.push(q.answer === 'team' ? { fan, question: q.key, team: name, playerName: null } : { fan, question: q.key, team: null, playerName: name });
+    }
+  }
+  return out;
 }

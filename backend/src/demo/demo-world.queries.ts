@@ -16,6 +16,35 @@ export async function demoWorldExists(q: Queryable): Promise<boolean> {
   return row.seeded;
 }
 
+/** A competition being played (its active season), as the demo peoples it. */
+export interface DemoCompetitionRow {
+  season_id: number;
+  code: string;
+  name: string;
+  /** Rounds by name (groups, knockouts) rather than a league's matchdays. */
+  tournament: boolean;
+}
+
+/** Every competition being played, oldest season first. */
+export function selectDemoCompetitions(q: Queryable): Promise<DemoCompetitionRow[]> {
+  return q.query(
+    `SELECT s.id AS season_id, s.league_code AS code, c.name,
+            EXISTS (SELECT 1 FROM gameweeks g WHERE g.season_id = s.id AND g.kind <> 'league') AS tournament
+     FROM seasons s JOIN competitions c ON c.code = s.league_code
+     WHERE s.is_active ORDER BY s.id`,
+  );
+}
+
+/** The leagues of a competition the users are members of (its automatic ones, once joined). */
+export async function selectDemoLeaguesOf(q: Queryable, competitionCode: string, userIds: number[]): Promise<number[]> {
+  const rows: { id: number }[] = await q.query(
+    `SELECT DISTINCT l.id FROM leagues l JOIN league_members m ON m.league_id = l.id
+     WHERE l.competition_code = $1 AND m.user_id = ANY($2::int[]) ORDER BY l.id`,
+    [competitionCode, userIds],
+  );
+  return rows.map((r) => r.id);
+}
+
 export interface DemoReferenceData {
   countryCodes: string[];
   /** Clubs playing in the demo's season. */
@@ -50,19 +79,37 @@ export interface DemoFixtureRow {
   /** The final score when finished, else the real score kept aside for a replay (null when unknown or void). */
   read_home: number | null;
   read_away: number | null;
+  /** Its round is a knockout round; and its leg in a two-legged tie (else null). */
+  knockout: boolean;
+  tie_leg: 1 | 2 | null;
 }
 
-/** Every fixture of the demo's season, by gameweek and kick-off. */
+/**
+ * Every fixture of a demo season that a fan could predict, by gameweek and kick-off: a
+ * tournament's match whose sides are still placeholders ("W73") is left out, as the save refuses it.
+ */
 export function selectDemoSeasonFixtures(q: Queryable, seasonId: number): Promise<DemoFixtureRow[]> {
   return q.query(
     `SELECT g.id AS gameweek_id, g.number AS gameweek_number, f.id AS fixture_id, f.status,
             CASE WHEN f.status = 'finished' THEN f.home_score WHEN f.status = 'postponed' THEN NULL ELSE f.real_home_score END AS read_home,
-            CASE WHEN f.status = 'finished' THEN f.away_score WHEN f.status = 'postponed' THEN NULL ELSE f.real_away_score END AS read_away
+            CASE WHEN f.status = 'finished' THEN f.away_score WHEN f.status = 'postponed' THEN NULL ELSE f.real_away_score END AS read_away,
+            g.kind = 'knockout' AS knockout, f.tie_leg
      FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id
-     WHERE f.season_id = $1
+     WHERE f.season_id = $1 AND f.home_club_id IS NOT NULL AND f.away_club_id IS NOT NULL
      ORDER BY g.number, f.kickoff_at, f.id`,
     [seasonId],
   );
+}
+
+/** The names of the teams with a match in the season (a tournament's national teams), by name. */
+export async function selectDemoSeasonTeams(q: Queryable, seasonId: number): Promise<string[]> {
+  const rows: { name: string }[] = await q.query(
+    `SELECT c.name FROM clubs c
+     WHERE EXISTS (SELECT 1 FROM fixtures f WHERE f.season_id = $1 AND (f.home_club_id = c.id OR f.away_club_id = c.id))
+     ORDER BY c.name`,
+    [seasonId],
+  );
+  return rows.map((r) => r.name);
 }
 
 export interface DemoUserRows {
@@ -108,26 +155,29 @@ export interface DemoPredictionRows {
   homes: number[];
   aways: number[];
   bankers: boolean[];
+  /** Who goes through ('home' | 'away'), null where the match takes no pick. */
+  advances: (string | null)[];
 }
 
 /**
  * The predictions, made the day before each gameweek's deadline, unscored (ScoringService
  * scores them), and the totals rows every predicting user has (scoring only moves existing
- * rows), counted from them. Answers how many predictions were written.
+ * rows), counted from them: every competition's predictions in one call, since the totals rows
+ * are made from all of the users' predictions. Answers how many predictions were written.
  */
 export async function insertDemoPredictions(tx: EntityManager, rows: DemoPredictionRows): Promise<number> {
   const [{ count }]: { count: number }[] = await tx.query(
     `WITH added AS (
-       INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, created_at, updated_at)
-       SELECT r.user_id, f.id, f.gameweek_id, f.season_id, r.home, r.away, r.banker,
+       INSERT INTO predictions (user_id, fixture_id, gameweek_id, season_id, home_score, away_score, is_banker, advance, created_at, updated_at)
+       SELECT r.user_id, f.id, f.gameweek_id, f.season_id, r.home, r.away, r.banker, r.advance,
               least(now(), coalesce(g.starts_at, f.kickoff_at) - interval '1 day'), least(now(), coalesce(g.starts_at, f.kickoff_at) - interval '1 day')
-       FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::boolean[]) AS r(user_id, fixture_id, home, away, banker)
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::boolean[], $6::text[]) AS r(user_id, fixture_id, home, away, banker, advance)
        JOIN fixtures f ON f.id = r.fixture_id JOIN gameweeks g ON g.id = f.gameweek_id
        ORDER BY r.user_id, f.id
        RETURNING 1
      )
      SELECT count(*)::int AS count FROM added`,
-    [rows.userIds, rows.fixtureIds, rows.homes, rows.aways, rows.bankers],
+    [rows.userIds, rows.fixtureIds, rows.homes, rows.aways, rows.bankers, rows.advances],
   );
   const users = [...new Set(rows.userIds)];
   await tx.query(
@@ -150,7 +200,7 @@ export async function insertDemoPredictions(tx: EntityManager, rows: DemoPredict
  * still thinks so scans every prediction for each fixture scored next (autovacuum comes later).
  */
 export async function analyzeDemoTables(q: Queryable): Promise<void> {
-  await q.query(`ANALYZE users, predictions, user_gameweek_totals, user_season_totals, league_members`);
+  await q.query(`ANALYZE users, predictions, user_gameweek_totals, user_season_totals, league_members, user_competitions`);
 }
 
 export interface DemoLeagueRows {
@@ -201,4 +251,58 @@ export async function selectFixturesToScore(q: Queryable, seasonId: number): Pro
     [seasonId],
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The fans play the tournament, each with their national team (one of its teams, by name),
+ * from three days before its first kick-off (or their sign-up, if later).
+ */
+export async function insertDemoTournamentPlayers(
+  tx: EntityManager,
+  seasonId: number,
+  competitionCode: string,
+  rows: { userIds: number[]; teamNames: string[] },
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO user_competitions (user_id, competition_code, team_id, joined_at)
+     SELECT u.id, $2, t.id, greatest(u.created_at, least(now(), s.first_kickoff - interval '3 days'))
+     FROM unnest($3::int[], $4::text[]) AS r(user_id, team)
+     JOIN users u ON u.id = r.user_id
+     JOIN LATERAL (SELECT c.id FROM clubs c
+                   WHERE c.name = r.team
+                     AND EXISTS (SELECT 1 FROM fixtures f WHERE f.season_id = $1 AND (f.home_club_id = c.id OR f.away_club_id = c.id))) t ON true
+     CROSS JOIN (SELECT min(kickoff_at) AS first_kickoff FROM fixtures WHERE season_id = $1) s
+     ORDER BY u.id`,
+    [seasonId, competitionCode, rows.userIds, rows.teamNames],
+  );
+}
+
+/**
+ * Answers to a season's bonus questions, given two days before its first kick-off while the
+ * questions were open (by a fan who had signed up by then: a later one could not have answered):
+ * a team of the season by name, or a player's name as typed. Answers how many were written.
+ */
+export async function insertDemoBonusAnswers(
+  tx: EntityManager,
+  seasonId: number,
+  rows: { userIds: number[]; questions: string[]; teamNames: (string | null)[]; playerNames: (string | null)[] },
+): Promise<number> {
+  const [{ count }]: { count: number }[] = await tx.query(
+    `WITH added AS (
+       INSERT INTO bonus_answers (user_id, season_id, question, team_id, player_name, answered_at)
+       SELECT u.id, $1, r.question, t.id, r.player_name, greatest(u.created_at, least(now(), s.first_kickoff - interval '2 days'))
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS r(user_id, question, team, player_name)
+       JOIN users u ON u.id = r.user_id
+       LEFT JOIN LATERAL (SELECT c.id FROM clubs c
+                          WHERE c.name = r.team
+                            AND EXISTS (SELECT 1 FROM fixtures f WHERE f.season_id = $1 AND (f.home_club_id = c.id OR f.away_club_id = c.id))) t ON true
+       CROSS JOIN (SELECT min(kickoff_at) AS first_kickoff FROM fixtures WHERE season_id = $1) s
+       WHERE u.created_at < s.first_kickoff AND (r.team IS NULL OR t.id IS NOT NULL)
+       ORDER BY u.id, r.question
+       RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM added`,
+    [seasonId, rows.userIds, rows.questions, rows.teamNames, rows.playerNames],
+  );
+  return count;
 }

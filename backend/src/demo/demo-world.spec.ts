@@ -8,6 +8,8 @@ const row = (gw: number, fixture: number, status: DemoFixtureRow['status']): Dem
   status,
   read_home: status === 'postponed' ? null : 1,
   read_away: status === 'postponed' ? null : 0,
+  knockout: false,
+  tie_leg: null,
 });
 
 describe('gameweeksToPredict', () => {
@@ -35,6 +37,13 @@ describe('gameweeksToPredict', () => {
   it('stops at the last gameweek when the current one is the last', () => {
     const plan = gameweeksToPredict([row(1, 1, 'finished'), row(2, 2, 'live')]);
     expect(plan.numbers).toEqual([1, 2]);
+    expect([...plan.everyonePlays]).toEqual([102]);
+  });
+
+  it('marks the matches that take a "who goes through" pick: a knockout match, or the second leg of a tie, never the first', () => {
+    const ko = (gw: number, fixture: number, tieLeg: 1 | 2 | null): DemoFixtureRow => ({ ...row(gw, fixture, 'scheduled'), knockout: true, tie_leg: tieLeg });
+    const plan = gameweeksToPredict([row(1, 1, 'finished'), ko(2, 2, null), ko(2, 3, 1), ko(2, 4, 2)]);
+    expect(plan.gameweeks.flatMap((g) => g.fixtures.map((f) => [f.id, f.advancePick]))).toEqual([[1, false], [2, true], [3, false], [4, true]]);
     expect([...plan.everyonePlays]).toEqual([102]);
   });
 });
