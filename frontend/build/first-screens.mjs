@@ -10,6 +10,9 @@ export const SHELL_NAMESPACES = ['common', 'auth', 'settings'];
  * @property {readonly string[]} modules The lazy route modules (router.tsx) the path renders, as the build names them.
  * @property {readonly string[]} namespaces The locale namespaces router.tsx loads with them, beyond the shell's.
  * @property {readonly string[]} [signedInRequests] The GET calls (under /api) the screen makes at once for a signed-in visitor.
+ *   They name no competition (`?competition=`): the server answers the fan's current one, and the app
+ *   leaves the parameter out while its choice is that saved preference (lib/competition), so the
+ *   answers match; a choice that differs asks again, naming it.
  * @property {'signed-in'} [when] Only with a stored token (a protected route; without one it sends the visitor to /home).
  */
 
@@ -19,7 +22,7 @@ export const FIRST_SCREENS = {
   '/dashboard': {
     modules: ['src/app/layouts/app-layout.tsx', 'src/features/dashboard/components/dashboard-screen.tsx'],
     namespaces: ['push', 'dashboard'],
-    signedInRequests: ['/api/stats/dashboard/', '/api/auth/profile/', '/api/auth/preferences/', '/api/seasons/gameweeks/'],
+    signedInRequests: ['/api/stats/dashboard/', '/api/auth/profile/', '/api/auth/preferences/', '/api/seasons/gameweeks/', '/api/competitions/'],
     when: 'signed-in',
   },
 };

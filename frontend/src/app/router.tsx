@@ -225,6 +225,7 @@ export const routes: RouteObject[] = [
               { path: '/gameweeks', ...page(() => import('./routes/fixtures-route').then((m) => m.FixturesRoute), ['fixtures', 'invites', 'picks'], 'fixtures') },
               { path: '/results', ...page(() => import('@/features/results/components/results-screen').then((m) => m.ResultsScreen), ['picks', 'results'], 'results') },
               { path: '/bonus', ...page(() => import('@/features/bonus/components/bonus-screen').then((m) => m.BonusScreen), ['bonus'], 'bonus') },
+              { path: '/groups', ...page(() => import('@/features/groups/components/group-tables-screen').then((m) => m.GroupTablesScreen), ['groups'], 'groups') },
               { path: '/gameweeks-history', ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), ['history'], 'gameweeksHistory') },
               { path: '/settings', ...page(() => import('./routes/settings-route').then((m) => m.SettingsRoute), ['invites', 'onboarding', 'push']) },
             ],

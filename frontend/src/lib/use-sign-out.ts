@@ -3,6 +3,8 @@ import { useStore } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { DEFAULT_NOTIFICATION_SETTINGS, DEFAULT_PREFERENCE_SETTINGS } from '@scoreline/contracts/api/preferences';
+import { competitionChoiceAtom } from '@/lib/competition/competition-choice.atom';
+import { NO_COMPETITION_CHOICE } from '@/lib/competition/competition-choice';
 import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
 import { preferenceSettingsAtom } from '@/lib/settings/preference-settings.atom';
 import { apiClient } from '@/lib/api-client';
@@ -10,8 +12,8 @@ import { clearStoredToken } from '@/lib/auth-token';
 
 /**
  * Ends the session on the server (the refresh cookie stops working; not waited for: signing out
- * must work offline too), removes the stored token, forgets cached server data and the user's settings (the next
- * person on this device starts from the defaults), and goes to /home.
+ * must work offline too), removes the stored token, forgets cached server data and the user's settings and
+ * competition (the next person on this device starts from the defaults), and goes to /home.
  */
 export function useSignOut() {
   const navigate = useNavigate();
@@ -23,6 +25,7 @@ export function useSignOut() {
     queryClient.clear();
     store.set(preferenceSettingsAtom, DEFAULT_PREFERENCE_SETTINGS);
     store.set(notificationSettingsAtom, DEFAULT_NOTIFICATION_SETTINGS);
+    store.set(competitionChoiceAtom, NO_COMPETITION_CHOICE);
     navigate('/home', { replace: true });
   }, [navigate, queryClient, store]);
 }

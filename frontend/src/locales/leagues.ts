@@ -66,6 +66,8 @@ const en = {
     publicLeagues: 'Public Leagues',
     noPublicTitle: 'No public leagues yet',
     loading: 'Loading leagues…',
+    loadingCompetition: 'Loading the leagues of {{competition}}…',
+    competitionErrorTitle: 'Error loading the leagues of {{competition}}',
   },
   notFound: {
     title: 'League Not Found',
@@ -75,6 +77,7 @@ const en = {
   create: {
     title: 'Create a League',
     intro: 'Start your own competition and invite your friends, family or colleagues.',
+    competition: 'Competition: {{competition}}',
     name: 'League name',
     namePlaceholder: 'e.g. Office Predictors',
     description: 'Description (optional)',
@@ -377,6 +380,8 @@ export default {
       publicLeagues: 'Ligas públicas',
       noPublicTitle: 'Aún no tienes ligas públicas',
       loading: 'Cargando ligas…',
+      loadingCompetition: 'Cargando las ligas de {{competition}}…',
+      competitionErrorTitle: 'Error al cargar las ligas de {{competition}}',
     },
     notFound: {
       title: 'Liga no encontrada',
@@ -386,6 +391,7 @@ export default {
     create: {
       title: 'Crear una liga',
       intro: 'Monta tu propia competición e invita a tus amigos, familia o compañeros de trabajo.',
+      competition: 'Competición: {{competition}}',
       name: 'Nombre de la liga',
       namePlaceholder: 'p. ej. Pronosticadores de la oficina',
       description: 'Descripción (opcional)',
@@ -686,6 +692,8 @@ export default {
       publicLeagues: 'Ligues publiques',
       noPublicTitle: 'Pas encore de ligue publique',
       loading: 'Chargement des ligues…',
+      loadingCompetition: 'Chargement des ligues de {{competition}}…',
+      competitionErrorTitle: 'Erreur de chargement des ligues de {{competition}}',
     },
     notFound: {
       title: 'Ligue introuvable',
@@ -695,6 +703,7 @@ export default {
     create: {
       title: 'Créer une ligue',
       intro: 'Lancez votre propre compétition et invitez vos amis, votre famille ou vos collègues.',
+      competition: 'Compétition : {{competition}}',
       name: 'Nom de la ligue',
       namePlaceholder: 'p. ex. Les pronostiqueurs du bureau',
       description: 'Description (facultatif)',
@@ -995,6 +1004,8 @@ export default {
       publicLeagues: 'Öffentliche Ligen',
       noPublicTitle: 'Noch keine öffentlichen Ligen',
       loading: 'Ligen werden geladen…',
+      loadingCompetition: 'Ligen von {{competition}} werden geladen…',
+      competitionErrorTitle: 'Fehler beim Laden der Ligen von {{competition}}',
     },
     notFound: {
       title: 'Liga nicht gefunden',
@@ -1004,6 +1015,7 @@ export default {
     create: {
       title: 'Eine Liga erstellen',
       intro: 'Starte deinen eigenen Wettbewerb und lade Freunde, Familie oder Kollegen ein.',
+      competition: 'Wettbewerb: {{competition}}',
       name: 'Name der Liga',
       namePlaceholder: 'z. B. Büro-Tipper',
       description: 'Beschreibung (optional)',

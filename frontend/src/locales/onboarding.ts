@@ -38,6 +38,16 @@ const en = {
     unknownError: 'Unknown error',
     unknown: 'An unknown error occurred.',
   },
+  /** The competitions the fan starts playing (issue 34). */
+  competitions: {
+    title: 'Competitions you play',
+    intro: 'Predict one competition or several at once. Your club’s league is ticked for you.',
+    suggested: 'Your club’s league',
+    kinds: { league: 'League', tournament: 'Tournament' },
+    loading: 'Loading competitions…',
+    loadFailed: 'The competitions could not load.',
+    teamLater: 'You can pick or change your team in Settings until the first kick-off.',
+  },
   card: {
     title: 'Country & favourite club',
     description: 'They decide which country and club leagues you play in.',
@@ -92,6 +102,15 @@ export default {
       unknownError: 'Error desconocido',
       unknown: 'Se ha producido un error desconocido.',
     },
+    competitions: {
+      title: 'Competiciones en las que juegas',
+      intro: 'Pronostica una competición o varias a la vez. La liga de tu club ya está marcada.',
+      suggested: 'La liga de tu club',
+      kinds: { league: 'Liga', tournament: 'Torneo' },
+      loading: 'Cargando competiciones…',
+      loadFailed: 'No se pudieron cargar las competiciones.',
+      teamLater: 'Puedes elegir o cambiar tu selección en Ajustes hasta el primer partido.',
+    },
     card: {
       title: 'País y club favorito',
       description: 'Determinan en qué ligas de país y de club juegas.',
@@ -143,6 +162,15 @@ export default {
       unknownError: 'Erreur inconnue',
       unknown: 'Une erreur inconnue est survenue.',
     },
+    competitions: {
+      title: 'Vos compétitions',
+      intro: 'Pronostiquez une compétition ou plusieurs à la fois. Le championnat de votre club est déjà coché.',
+      suggested: 'Le championnat de votre club',
+      kinds: { league: 'Championnat', tournament: 'Tournoi' },
+      loading: 'Chargement des compétitions…',
+      loadFailed: 'Impossible de charger les compétitions.',
+      teamLater: 'Vous pourrez choisir ou changer votre équipe dans les Paramètres jusqu’au premier coup d’envoi.',
+    },
     card: {
       title: 'Pays et club favori',
       description: 'Ils déterminent dans quelles ligues de pays et de club vous jouez.',
@@ -193,6 +221,15 @@ export default {
       http: 'HTTP {{status}}: {{message}}',
       unknownError: 'Unbekannter Fehler',
       unknown: 'Ein unbekannter Fehler ist aufgetreten.',
+    },
+    competitions: {
+      title: 'Deine Wettbewerbe',
+      intro: 'Tippe einen Wettbewerb oder mehrere zugleich. Die Liga deines Vereins ist schon angehakt.',
+      suggested: 'Die Liga deines Vereins',
+      kinds: { league: 'Liga', tournament: 'Turnier' },
+      loading: 'Wettbewerbe werden geladen…',
+      loadFailed: 'Die Wettbewerbe konnten nicht geladen werden.',
+      teamLater: 'Dein Team kannst du bis zum ersten Anpfiff in den Einstellungen wählen oder ändern.',
     },
     card: {
       title: 'Land & Lieblingsverein',

@@ -32,6 +32,22 @@ const en = {
       weeklyDigest: { label: 'Weekly digest', description: 'One email a week with your gameweek summary.' },
     },
   },
+  /** Settings → Profile: the competitions the fan plays (issue 34). */
+  competitions: {
+    title: 'Competitions',
+    description: 'Play one competition or several. Stopping one keeps your leagues in it.',
+    play: 'Play {{competition}}',
+    kinds: { league: 'League', tournament: 'Tournament' },
+    teamLocked: 'Your team is set: {{competition}} has kicked off.',
+    teamOpen: 'You can change it until the first kick-off.',
+    loading: 'Loading competitions…',
+    loadFailed: 'Competitions could not load',
+    empty: 'No competition is being played right now.',
+    started: 'You now play {{competition}}.',
+    stopped: 'You no longer play {{competition}}. Your leagues stay.',
+    teamSaved: 'Your team in {{competition}} is saved.',
+    failed: 'That could not be saved. Please try again.',
+  },
   privacy: {
     data: {
       title: 'Your data',
@@ -93,6 +109,21 @@ export default {
         weeklyDigest: { label: 'Resumen semanal', description: 'Un correo a la semana con el resumen de tu jornada.' },
       },
     },
+    competitions: {
+      title: 'Competiciones',
+      description: 'Juega una competición o varias. Si dejas una, conservas tus ligas en ella.',
+      play: 'Jugar {{competition}}',
+      kinds: { league: 'Liga', tournament: 'Torneo' },
+      teamLocked: 'Tu selección ya está fijada: {{competition}} ha empezado.',
+      teamOpen: 'Puedes cambiarla hasta el primer partido.',
+      loading: 'Cargando competiciones…',
+      loadFailed: 'No se pudieron cargar las competiciones',
+      empty: 'Ahora mismo no se juega ninguna competición.',
+      started: 'Ahora juegas {{competition}}.',
+      stopped: 'Ya no juegas {{competition}}. Tus ligas se quedan.',
+      teamSaved: 'Tu selección en {{competition}} se ha guardado.',
+      failed: 'No se pudo guardar. Inténtalo de nuevo.',
+    },
     privacy: {
       data: {
         title: 'Tus datos',
@@ -151,6 +182,21 @@ export default {
         weeklyDigest: { label: 'Récap hebdomadaire', description: 'Un e-mail par semaine avec le bilan de votre journée.' },
       },
     },
+    competitions: {
+      title: 'Compétitions',
+      description: 'Jouez une compétition ou plusieurs. Si vous en quittez une, vous gardez vos ligues.',
+      play: 'Jouer {{competition}}',
+      kinds: { league: 'Championnat', tournament: 'Tournoi' },
+      teamLocked: 'Votre équipe est fixée : {{competition}} a commencé.',
+      teamOpen: 'Vous pouvez la changer jusqu’au premier coup d’envoi.',
+      loading: 'Chargement des compétitions…',
+      loadFailed: 'Impossible de charger les compétitions',
+      empty: 'Aucune compétition n’est en cours pour le moment.',
+      started: 'Vous jouez désormais {{competition}}.',
+      stopped: 'Vous ne jouez plus {{competition}}. Vos ligues restent.',
+      teamSaved: 'Votre équipe dans {{competition}} est enregistrée.',
+      failed: 'Impossible d’enregistrer. Veuillez réessayer.',
+    },
     privacy: {
       data: {
         title: 'Vos données',
@@ -208,6 +254,21 @@ export default {
         matchResults: { label: 'Spielergebnisse', description: 'Endstände und deine Punkte, Spiel für Spiel.' },
         weeklyDigest: { label: 'Wochenrückblick', description: 'Eine E-Mail pro Woche mit deiner Spieltagsbilanz.' },
       },
+    },
+    competitions: {
+      title: 'Wettbewerbe',
+      description: 'Spiele einen Wettbewerb oder mehrere. Hörst du bei einem auf, bleiben deine Ligen darin.',
+      play: '{{competition}} spielen',
+      kinds: { league: 'Liga', tournament: 'Turnier' },
+      teamLocked: 'Dein Team steht fest: {{competition}} hat begonnen.',
+      teamOpen: 'Du kannst es bis zum ersten Anpfiff ändern.',
+      loading: 'Wettbewerbe werden geladen…',
+      loadFailed: 'Die Wettbewerbe konnten nicht geladen werden',
+      empty: 'Gerade läuft kein Wettbewerb.',
+      started: 'Du spielst jetzt {{competition}}.',
+      stopped: 'Du spielst {{competition}} nicht mehr. Deine Ligen bleiben.',
+      teamSaved: 'Dein Team bei {{competition}} ist gespeichert.',
+      failed: 'Das konnte nicht gespeichert werden. Bitte versuche es erneut.',
     },
     privacy: {
       data: {

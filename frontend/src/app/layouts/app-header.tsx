@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LiveIndicator } from './live-indicator';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -37,7 +37,11 @@ function isActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.also ?? [])].some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-export function AppHeader() {
+/**
+ * The site's header. `competitionSwitcher` (signed-in screens) sits on a slim row of its own under
+ * the bar, at every width: the bar has no room left for it beside the navigation and user menu.
+ */
+export function AppHeader({ competitionSwitcher }: { competitionSwitcher?: ReactNode } = {}) {
   const { t } = useTranslation();
   const token = useAuthToken();
   const navigate = useNavigate();
@@ -103,6 +107,8 @@ export function AppHeader() {
           </button>
         </div>
       </div>
+
+      {token && competitionSwitcher ? <div className="mx-auto max-w-6xl px-4 pb-3 empty:hidden sm:px-6">{competitionSwitcher}</div> : null}
 
       {mobileOpen ? (
         <nav id="mobile-nav" aria-label={t('nav.main')} className="border-t border-line bg-canvas px-4 pt-2 pb-4 animate-slide-up md:hidden">

@@ -7,6 +7,7 @@ import { CalendarCard } from '@/features/calendar/components/calendar-card';
 import { ChangePasswordForm } from '@/features/auth/components/change-password-form';
 import { ProfileForm } from '@/features/auth/components/profile-form';
 import { FavoriteTeamCard } from '@/features/onboarding/components/favorite-team-card';
+import { CompetitionsPanel } from '@/features/settings/components/competitions-panel';
 import { NotificationsPanel } from '@/features/settings/components/notifications-panel';
 import { PreferencesPanel } from '@/features/settings/components/preferences-panel';
 import { PrivacyPanel } from '@/features/settings/components/privacy-panel';
@@ -47,6 +48,7 @@ export function SettingsRoute() {
       <TabPanel idPrefix="settings" id="profile" active={tab === 'profile'} className="space-y-6">
         <ProfileForm />
         <FavoriteTeamCard />
+        <CompetitionsPanel />
         <ChangePasswordForm />
       </TabPanel>
       <TabPanel idPrefix="settings" id="notifications" active={tab === 'notifications'} className="space-y-6">

@@ -7,11 +7,14 @@ export function Switch({
   description,
   checked,
   onChange,
+  disabled = false,
 }: {
   label: string;
   description?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
+  /** While a change is on its way. */
+  disabled?: boolean;
 }) {
   const id = useId();
   return (
@@ -27,9 +30,10 @@ export function Switch({
         type="button"
         role="switch"
         aria-checked={checked}
+        disabled={disabled}
         onClick={() => onChange(!checked)}
         className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border transition-colors',
+          'relative inline-flex h-7 w-12 shrink-0 cursor-pointer items-center rounded-full border transition-colors disabled:cursor-not-allowed disabled:opacity-60',
           'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus',
           checked ? 'border-transparent bg-primary' : 'border-line bg-surface-3',
         )}

@@ -2,17 +2,22 @@ import { useQuery } from '@tanstack/react-query';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { apiClient } from '@/lib/api-client';
+import { competitionQuery } from '@/lib/competition/competition-choice';
+import { useCompetition } from '@/lib/competition/use-competition';
 
-/** Read by the fixtures, results, dashboard and gameweeks-history features: one key, one cached answer. */
-export const gameweeksQueryKey = ['seasons', 'gameweeks'] as const;
+/** Every competition's gameweeks are cached under this prefix (a finished gameweek refetches them). */
+export const gameweeksQueryPrefix = ['seasons', 'gameweeks'] as const;
+/** Read by the fixtures, results, dashboard and gameweeks-history features: one key, one cached answer per competition (last). */
+export const gameweeksQueryKey = (competition: string | null) => [...gameweeksQueryPrefix, competition] as const;
 
-/** GET /seasons/gameweeks/: every gameweek of the active season, ascending by number. */
-export async function getGameweeks(): Promise<GameweekSummary[]> {
-  const answer = await apiClient.get<ApiEnvelope<GameweekSummary[]> | null>('/seasons/gameweeks/');
+/** GET /seasons/gameweeks/?competition=: every gameweek of the competition's active season, ascending by number. */
+export async function getGameweeks(competition?: string): Promise<GameweekSummary[]> {
+  const answer = await apiClient.get<ApiEnvelope<GameweekSummary[]> | null>('/seasons/gameweeks/', { query: competitionQuery(competition) });
   if (!Array.isArray(answer?.data)) throw new Error('No gameweeks data available.');
   return answer.data;
 }
 
 export function useGameweeks() {
-  return useQuery({ queryKey: gameweeksQueryKey, queryFn: getGameweeks, staleTime: 60_000 });
+  const competition = useCompetition();
+  return useQuery({ queryKey: gameweeksQueryKey(competition.code), queryFn: () => getGameweeks(competition.param), staleTime: 60_000 });
 }

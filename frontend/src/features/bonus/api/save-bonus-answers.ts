@@ -3,11 +3,11 @@ import type { SaveBonusAnswersRequest, SeasonBonus } from '@scoreline/contracts/
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { apiClient } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
-import { currentBonusQueryKey } from './get-current-bonus';
+import { bonusPath, bonusQueryKey, type BonusSource } from './get-bonus';
 
-/** PUT /bonus/current/: saves the answers given (null clears one); answers the season's questions as saved. */
-export async function saveBonusAnswers(request: SaveBonusAnswersRequest): Promise<SeasonBonus> {
-  return (await apiClient.put<ApiEnvelope<SeasonBonus>>('/bonus/current/', request)).data;
+/** PUT the answers given (null clears one) where they were read; answers the season's questions as saved. */
+export async function saveBonusAnswers(source: BonusSource, request: SaveBonusAnswersRequest): Promise<SeasonBonus> {
+  return (await apiClient.put<ApiEnvelope<SeasonBonus>>(bonusPath(source), request)).data;
 }
 
 /** Whether a failed save means the questions locked meanwhile (409). */
@@ -16,13 +16,13 @@ export function isClosedError(error: unknown): boolean {
 }
 
 /** The save answers with the screen's new state; a 409 (locked meanwhile) reloads it, so the screen turns read-only. */
-export function useSaveBonusAnswers() {
+export function useSaveBonusAnswers(source: BonusSource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveBonusAnswers,
-    onSuccess: (saved) => queryClient.setQueryData(currentBonusQueryKey, saved),
+    mutationFn: (request: SaveBonusAnswersRequest) => saveBonusAnswers(source, request),
+    onSuccess: (saved) => queryClient.setQueryData(bonusQueryKey(source), saved),
     onError: (error) => {
-      if (isClosedError(error)) void queryClient.invalidateQueries({ queryKey: currentBonusQueryKey });
+      if (isClosedError(error)) void queryClient.invalidateQueries({ queryKey: bonusQueryKey(source) });
     },
   });
 }

@@ -234,4 +234,34 @@ describe('bonus questions', () => {
     expect(link.getAttribute('href')).toBe('/bonus');
     expect(link.getAttribute('aria-current')).toBe('page');
   });
+
+  it("reads and saves the questions of the competition the switcher shows, by its season", async () => {
+    await signedIn();
+    localStorage.setItem('scoreline.competition', JSON.stringify({ chosen: 'fifa.wc', saved: 'fifa.wc', auto: false, several: true }));
+    const competition = (code: string, seasonId: number, name: string) => ({
+      code,
+      name,
+      kind: code === 'fifa.wc' ? 'tournament' : 'league',
+      season: { id: seasonId, name },
+      first_kickoff: null,
+      playing: true,
+      team: null,
+      team_locked: false,
+    });
+    const saved: unknown[] = [];
+    const fetchMock = mockApi({
+      'GET /api/competitions/': () => ({ body: { data: [competition('en.1', 4, 'Premier League 2097/98'), competition('fifa.wc', 9, 'World Cup 2098')] } }),
+      'GET /api/seasons/9/bonus/': () => ({ body: { data: season({ season_id: 9, season_name: 'World Cup 2098', questions: [question('champion'), question('top_scorer')] }) } }),
+      'PUT /api/seasons/9/bonus/': (init) => {
+        saved.push(JSON.parse(String(init?.body)));
+        return { body: { data: season({ season_id: 9, season_name: 'World Cup 2098', questions: [question('champion', { my_answer: 2 }), question('top_scorer')] }) } };
+      },
+    });
+    renderApp('/bonus');
+    fireEvent.change(await screen.findByLabelText('Who wins the competition?'), { target: { value: '2' } });
+    expect(screen.queryByLabelText('Who finishes bottom?')).toBeNull(); // the World Cup's questions
+    fireEvent.click(screen.getByRole('button', { name: 'Save answers' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/bonus/current/'))).toBe(false);
+  });
 });

@@ -8,7 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { TrophyIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { ApiError, getServerMessage } from '@/lib/api-error';
-import { useCurrentBonus } from '../api/get-current-bonus';
+import { useBonus, useBonusSource } from '../api/get-bonus';
 import { isClosedError, useSaveBonusAnswers } from '../api/save-bonus-answers';
 import { BonusAnswersForm } from './bonus-answers-form';
 import { BonusLockedView } from './bonus-locked-view';
@@ -47,11 +47,15 @@ function useReloadAtLock(bonus: SeasonBonus | undefined, reload: () => unknown) 
   }, [locksAt, reload]);
 }
 
-/** /bonus: the active competition's bonus questions, answered until its first kick-off, then settled and scored. */
+/**
+ * /bonus: the bonus questions of the competition the switcher shows (else the active season's),
+ * answered until its first kick-off, then settled and scored.
+ */
 export function BonusScreen() {
   const { t } = useTranslation('bonus');
-  const bonus = useCurrentBonus();
-  const save = useSaveBonusAnswers();
+  const source = useBonusSource();
+  const bonus = useBonus(source);
+  const save = useSaveBonusAnswers(source ?? 'current');
   const { refetch } = bonus;
   useReloadAtLock(bonus.data, refetch);
   const data = bonus.data;

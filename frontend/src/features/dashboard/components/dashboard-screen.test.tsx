@@ -97,17 +97,17 @@ describe('dashboard', () => {
     expect(await screen.findByText('245')).toBeTruthy();
     const before = reads;
     total = 265;
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
     expect(await screen.findByText('265')).toBeTruthy();
     expect(reads).toBe(before + 1);
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
     // The scorer's push for an earlier goal, arriving late: the live total stays.
     act(() => emitLiveEventForTest('points.updated', { fixtureId: 9, gameweekId: 12, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 95, seasonTotal: 250 }));
     await new Promise((r) => setTimeout(r, 50));
     expect(reads).toBe(before + 1);
     expect(screen.getByText('265')).toBeTruthy();
     total = 280;
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, status: 'finished', homeScore: 1, awayScore: 0, minute: null }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 9, gameweekId: 12, seasonId: 1, competition: 'en.1', status: 'finished', homeScore: 1, awayScore: 0, minute: null }));
     await waitFor(() => expect(reads).toBe(before + 2));
     expect(await screen.findByText('280')).toBeTruthy();
     vi.restoreAllMocks();

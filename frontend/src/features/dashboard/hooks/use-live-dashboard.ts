@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLiveResync } from '@/lib/live';
 import { useScoreMoves } from '@/hooks/use-score-moves';
-import { dashboardQueryKey } from '../api/get-dashboard';
+import { dashboardQueryPrefix } from '../api/get-dashboard';
 
 /**
  * The dashboard follows the matches: a goal, a correction, full time or a postponement refetches
@@ -11,7 +11,7 @@ import { dashboardQueryKey } from '../api/get-dashboard';
  */
 export function useLiveDashboard(): void {
   const queryClient = useQueryClient();
-  const refetch = () => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+  const refetch = () => void queryClient.invalidateQueries({ queryKey: dashboardQueryPrefix });
   useScoreMoves(refetch);
   useLiveResync(refetch);
 }

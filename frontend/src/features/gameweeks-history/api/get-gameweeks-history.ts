@@ -1,18 +1,21 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweeksHistory, GameweeksHistoryQuery } from '@scoreline/contracts/api/stats';
 import { apiClient } from '@/lib/api-client';
 import { IncompleteDataError } from '@/lib/api-error';
+import { keepPreviousInCompetition } from '@/lib/competition/competition-choice';
+import { useCompetition } from '@/lib/competition/use-competition';
 
-export const gameweeksHistoryQueryKey = (query: GameweeksHistoryQuery) => ['stats', 'history', query] as const;
+/** The competition last: the ['stats', 'history'] prefix still matches every competition's pages. */
+export const gameweeksHistoryQueryKey = (query: GameweeksHistoryQuery, competition: string | null) => ['stats', 'history', query, competition] as const;
 
 /**
- * GET /stats/history/?player=&page=&page_size=&order=: a player's season summary and one page
- * of the season's gameweeks with their matches. Without `player`: the caller.
+ * GET /stats/history/?player=&page=&page_size=&order=&competition=: a player's season summary and
+ * one page of the season's gameweeks with their matches. Without `player`: the caller.
  */
-export async function getGameweeksHistory(query: GameweeksHistoryQuery): Promise<GameweeksHistory> {
+export async function getGameweeksHistory(query: GameweeksHistoryQuery, competition?: string): Promise<GameweeksHistory> {
   const answer = await apiClient.get<ApiEnvelope<GameweeksHistory> | null>('/stats/history/', {
-    query: { player: query.player, page: query.page, page_size: query.page_size, order: query.order },
+    query: { player: query.player, page: query.page, page_size: query.page_size, order: query.order, competition },
   });
   const data = answer?.data;
   if (!data || !data.summary || !Array.isArray(data.gameweeks) || !data.pagination) {
@@ -22,10 +25,11 @@ export async function getGameweeksHistory(query: GameweeksHistoryQuery): Promise
 }
 
 export function useGameweeksHistory(query: GameweeksHistoryQuery, { enabled }: { enabled: boolean }) {
+  const competition = useCompetition();
   return useQuery({
-    queryKey: gameweeksHistoryQueryKey(query),
-    queryFn: () => getGameweeksHistory(query),
+    queryKey: gameweeksHistoryQueryKey(query, competition.code),
+    queryFn: () => getGameweeksHistory(query, competition.param),
     enabled,
-    placeholderData: keepPreviousData,
+    placeholderData: keepPreviousInCompetition(competition.code),
   });
 }

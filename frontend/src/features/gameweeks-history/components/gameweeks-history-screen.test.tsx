@@ -105,10 +105,10 @@ describe('gameweeks history', () => {
     expect(await screen.findByText('321')).toBeTruthy();
     const before = urls.length;
     total = 341;
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 200, gameweekId: 1020, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 200, gameweekId: 1020, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
     expect(await screen.findByText('341')).toBeTruthy();
     expect(urls.length).toBe(before + 1);
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 200, gameweekId: 1020, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 200, gameweekId: 1020, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
     await new Promise((r) => setTimeout(r, 50));
     expect(urls.length).toBe(before + 1);
     vi.restoreAllMocks();

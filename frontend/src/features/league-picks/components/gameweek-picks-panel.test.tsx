@@ -37,6 +37,7 @@ const LEAGUE: League = {
   country_flag: null,
   club_name: null,
   club_logo: null,
+  competition: { code: 'en.1', name: 'Premier League', kind: 'league' },
 };
 
 function row(userId: number, name: string, rank: number | null, points: number, me = false): PicksRow {
@@ -125,13 +126,13 @@ describe('GameweekPicksPanel', () => {
     await waitFor(() => expect(screen.queryByTestId('picks-row-1')).toBeNull());
     expect(urls.at(-1)).toContain('search=ben');
     const before = urls.length;
-    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 103, status: 'live', homeScore: 2, awayScore: 0, minute: 60 });
+    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 103, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 2, awayScore: 0, minute: 60 });
     emitLiveEventForTest('leaderboard.updated', { leagueId: 7, changed: [], truncated: true });
     await waitFor(() => expect(urls.length).toBe(before + 1));
     await new Promise((r) => setTimeout(r, 50));
     expect(urls.length).toBe(before + 1);
     const other = urls.length;
-    emitLiveEventForTest('fixture.updated', { fixtureId: 99, gameweekId: 999, status: 'live', homeScore: 2, awayScore: 0, minute: 60 });
+    emitLiveEventForTest('fixture.updated', { fixtureId: 99, gameweekId: 999, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 2, awayScore: 0, minute: 60 });
     await new Promise((r) => setTimeout(r, 50));
     expect(urls.length).toBe(other);
     vi.restoreAllMocks();

@@ -12,8 +12,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/field';
-import { LockIcon, UsersIcon } from '@/components/ui/icons';
+import { LockIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
+import { useCompetitions } from '@/lib/api/get-competitions';
 import { getServerMessage } from '@/lib/api-error';
+import { offersSeveral } from '@/lib/competition/competition-choice';
+import { useCompetition } from '@/lib/competition/use-competition';
 import { useCreateLeague } from '../api/create-league';
 import { buildCreateLeagueBody, FORM_ERROR_PARAMS, type FormError } from '../utils/league-forms';
 import { LeagueTypeChoice, type LeagueTypeOption } from './league-type-choice';
@@ -27,6 +30,10 @@ export function CreateLeagueForm({ initialType = 'private', onCreated }: { initi
     { value: 'public', title: t('create.publicTitle'), description: t('create.publicText'), icon: <UsersIcon size={18} /> },
   ];
   const create = useCreateLeague();
+  // The league plays the competition the screens show: named when there is more than one.
+  const { code } = useCompetition();
+  const competitions = useCompetitions();
+  const competition = competitions.data && offersSeveral(competitions.data) ? competitions.data.find((c) => c.code === code) : undefined;
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [type, setType] = useState<UserLeagueKind>(initialType);
@@ -53,6 +60,12 @@ export function CreateLeagueForm({ initialType = 'private', onCreated }: { initi
         <div>
           <h2 className="text-lg font-semibold text-fg">{t('create.title')}</h2>
           <p className="mt-1 text-sm text-muted">{t('create.intro')}</p>
+          {competition ? (
+            <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-accent">
+              <TrophyIcon size={14} />
+              {t('create.competition', { competition: competition.name })}
+            </p>
+          ) : null}
         </div>
 
         {error ? (

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { League } from '@scoreline/contracts/api/leagues';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { useFollowCompetition } from '@/lib/competition/use-competition';
 import { useLeague } from '../api/get-league';
 import { useLeagueLive } from '../hooks/use-league-live';
 import { parseLeagueId } from '../utils/parse-league-id';
@@ -74,6 +75,8 @@ export function LeagueDetailScreen({ panels = [] }: { panels?: LeaguePanel[] }) 
 
 function LeagueContent({ league, panels }: { league: League; panels: LeaguePanel[] }) {
   useLeagueLive(league.id);
+  // The screens opened from here (fixtures, results) show the league's competition.
+  useFollowCompetition(league.competition?.code);
   const showRequests = league.is_owner && league.type === 'private';
   return (
     <div className="space-y-6">

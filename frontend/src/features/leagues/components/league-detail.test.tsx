@@ -219,20 +219,20 @@ describe('leaderboard', () => {
 
   it('refetches the table and the members list a moment after a goal (its server has it before the table push), not on a minute tick', async () => {
     const { api, before, membersBefore } = await openCountingRefetches();
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
     await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1));
     await waitFor(() => expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1));
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 21 }));
     await new Promise((r) => setTimeout(r, 50));
     expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1);
     expect(callsTo(api, `${L}/members/enhanced/`).length).toBe(membersBefore + 1);
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 2, awayScore: 0, minute: 30 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 2, awayScore: 0, minute: 30 }));
     await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 2));
     // The gameweek table, when shown, likewise.
     fireEvent.click(screen.getByRole('tab', { name: 'Gameweek' }));
     await waitFor(() => expect(callsTo(api, `${L}/table/`).length).toBeGreaterThan(0));
     const tables = callsTo(api, `${L}/table/`).length;
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'finished', homeScore: 2, awayScore: 0, minute: null }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'finished', homeScore: 2, awayScore: 0, minute: null }));
     await waitFor(() => expect(callsTo(api, `${L}/table/`).length).toBe(tables + 1));
     vi.restoreAllMocks();
   });
@@ -253,7 +253,7 @@ describe('a big league at a goal', () => {
   it("refetches once for the score's push and the table's push that comes with it, and a lone table push refetches too", async () => {
     const { api, before, membersBefore } = await openCountingRefetches();
     act(() => {
-      emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 });
+      emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 20 });
       emitLiveEventForTest('leaderboard.updated', { leagueId: 7, changed: [], truncated: true });
     });
     await waitFor(() => expect(callsTo(api, `${L}/leaderboard/`).length).toBe(before + 1));

@@ -226,11 +226,11 @@ describe('leagues hub: live', () => {
     renderApp('/leagues');
     await screen.findByLabelText('Search leagues');
     const before = overviews();
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 0, awayScore: 0, minute: 1 }));
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 6, gameweekId: 1, status: 'live', homeScore: 0, awayScore: 1, minute: 21 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 0, awayScore: 0, minute: 1 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 20 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 6, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 0, awayScore: 1, minute: 21 }));
     await waitFor(() => expect(overviews()).toBe(before + 1), { timeout: 6000 });
-    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, status: 'live', homeScore: 1, awayScore: 0, minute: 22 }));
+    act(() => emitLiveEventForTest('fixture.updated', { fixtureId: 5, gameweekId: 1, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 22 }));
     await new Promise((r) => setTimeout(r, 3500));
     expect(overviews()).toBe(before + 1);
     vi.restoreAllMocks();

@@ -1,7 +1,9 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { Competition } from '@scoreline/contracts/api/competitions';
 import type { League, LeaguesOverview, OverviewLeagueEntry, UserLeagueKind } from '@scoreline/contracts/api/leagues';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,10 +12,13 @@ import { ErrorState } from '@/components/ui/error-state';
 import { ChevronDownIcon, ChevronRightIcon, GlobeIcon, LockIcon, SearchIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { RankBadge, RankNumber } from '@/components/ui/rank-badge';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { useCompetitions } from '@/lib/api/get-competitions';
+import { offersSeveral } from '@/lib/competition/competition-choice';
+import { useCompetition } from '@/lib/competition/use-competition';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
-import { useLeaguesOverview } from '../api/get-leagues-overview';
-import { filterOverview } from '../utils/filter-overview';
+import { useLeaguesOverviews } from '../api/get-leagues-overview';
+import { filterOverview, hasAnyLeague, type FilteredOverview } from '../utils/filter-overview';
 import { clubInitials } from '@/lib/initials';
 import { resolveBadge } from '../utils/rank';
 import { RoleBadge } from './league-type-badge';
@@ -24,9 +29,29 @@ export interface OverviewActions {
   onJoinWithCode: () => void;
 }
 
-export function LeaguesOverviewPanel({ onCreate, onJoinWithCode }: OverviewActions) {
+/**
+ * The hub's overview. With several competitions on offer, grouped by competition (the chosen one
+ * first, a heading each); otherwise the chosen competition's (or, with none chosen, every league),
+ * as before competitions existed.
+ */
+export function LeaguesOverviewPanel(actions: OverviewActions) {
+  const { code } = useCompetition();
+  const competitions = useCompetitions();
+  const list = competitions.data;
+  const grouped = useMemo(
+    () => (list && offersSeveral(list) ? [...list.filter((c) => c.code === code), ...list.filter((c) => c.code !== code)] : null),
+    [list, code],
+  );
+  // One hook for both layouts: the chosen competition's answer is the same query in each, so the
+  // list arriving (and the grouping with it) asks for nothing twice.
+  const overviews = useLeaguesOverviews(grouped ? grouped.map((c) => c.code) : [code]);
+  if (!grouped) return <OverviewFromQuery overview={overviews[0]} {...actions} />;
+  return <GroupedOverview competitions={grouped} overviews={overviews} chosen={code} {...actions} />;
+}
+
+/** One overview answer's states: loading, failed (with Try Again), empty, or the leagues with their search. */
+function OverviewFromQuery({ overview, onCreate, onJoinWithCode }: OverviewActions & { overview: UseQueryResult<LeaguesOverview | null> }) {
   const { t } = useTranslation('leagues');
-  const overview = useLeaguesOverview();
   const [search, setSearch] = useState('');
 
   if (overview.isPending) return <OverviewSkeleton />;
@@ -47,6 +72,85 @@ export function LeaguesOverviewPanel({ onCreate, onJoinWithCode }: OverviewActio
   return <OverviewContent overview={overview.data} search={search} onSearch={setSearch} onCreate={onCreate} onJoinWithCode={onJoinWithCode} />;
 }
 
+/**
+ * Every competition's leagues (the chosen one first), each under its name: the competitions the fan plays, the chosen
+ * one, and any other where they still have a league (stopping a competition leaves its leagues).
+ * One search runs over all of them.
+ */
+function GroupedOverview({
+  competitions,
+  overviews,
+  chosen,
+  onCreate,
+  onJoinWithCode,
+}: OverviewActions & { competitions: readonly Competition[]; overviews: UseQueryResult<LeaguesOverview | null>[]; chosen: string | null }) {
+  const { t } = useTranslation('leagues');
+  const [search, setSearch] = useState('');
+  const sections = competitions
+    .map((competition, i) => ({ competition, overview: overviews[i] }))
+    .filter(({ competition, overview }) => competition.playing || competition.code === chosen || hasAnyLeague(overview.data));
+
+  if (sections.length === 1) return <OverviewFromQuery overview={sections[0].overview} onCreate={onCreate} onJoinWithCode={onJoinWithCode} />;
+
+  const searching = search.trim() !== '';
+  const filtered = sections.map(({ overview }) => (overview.data ? filterOverview(overview.data, search) : null));
+  const anyMatch = !searching || sections.some(({ overview }, i) => !overview.data || filtered[i]?.anyMatch);
+  const total = sections.reduce((sum, { overview }) => sum + (overview.data?.total_leagues?.count ?? 0), 0);
+
+  return (
+    <div className="space-y-8">
+      <OverviewSearch search={search} onSearch={setSearch} total={sections.every(({ overview }) => overview.data) ? total : null} />
+      {!anyMatch ? (
+        <NoMatch search={search} />
+      ) : (
+        sections.map(({ competition, overview }, i) => {
+          const match = filtered[i];
+          if (searching && overview.data && !match?.anyMatch) return null;
+          const headingId = `competition-${competition.code.replace(/\W/g, '-')}`;
+          return (
+            <section key={competition.code} aria-labelledby={headingId} className="space-y-4">
+              <h2 id={headingId} className="flex items-center gap-2 font-display text-lg font-bold text-fg">
+                <TrophyIcon size={18} className="text-accent" />
+                {competition.name}
+              </h2>
+              {overview.isPending ? (
+                <LoadingRegion label={t('overview.loadingCompetition', { competition: competition.name })}>
+                  <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+                    <SkeletonCard />
+                    <SkeletonCard />
+                    <SkeletonCard />
+                  </div>
+                </LoadingRegion>
+              ) : overview.isError ? (
+                <Card>
+                  <ErrorState
+                    title={t('overview.competitionErrorTitle', { competition: competition.name })}
+                    message={t('overview.errorText')}
+                    onRetry={() => void overview.refetch()}
+                  />
+                </Card>
+              ) : !overview.data || !match ? (
+                <Card>
+                  <EmptyState icon={<TrophyIcon size={22} />} title={t('overview.noData')} />
+                </Card>
+              ) : (
+                <OverviewLeagues
+                  overview={overview.data}
+                  filtered={match}
+                  searching={searching}
+                  headingLevel="h3"
+                  onCreate={onCreate}
+                  onJoinWithCode={onJoinWithCode}
+                />
+              )}
+            </section>
+          );
+        })
+      )}
+    </div>
+  );
+}
+
 /** An automatic league card's sentence, from its figures (the server's `message` is English only). */
 function autoLeagueMessage(
   t: TFunction<'leagues'>,
@@ -57,6 +161,34 @@ function autoLeagueMessage(
   return entry.rank === null ? t('overviewText.rankPending') : t('overviewText.rank', { rank: entry.rank, members: entry.league.member_count });
 }
 
+function OverviewSearch({ search, onSearch, total }: { search: string; onSearch: (v: string) => void; total: number | null }) {
+  const { t } = useTranslation('leagues');
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <SearchInput label={t('overview.searchLabel')} placeholder={t('overview.searchPlaceholder')} value={search} onChange={onSearch} className="sm:max-w-sm sm:flex-1" />
+      {total !== null ? <p className="text-sm text-muted">{t('overviewText.total', { count: total })}</p> : null}
+    </div>
+  );
+}
+
+function NoMatch({ search }: { search: string }) {
+  const { t } = useTranslation('leagues');
+  return (
+    <Card>
+      <EmptyState
+        icon={<SearchIcon size={22} />}
+        title={t('overview.noMatchTitle')}
+        description={t('overview.noMatchText', { search: search.trim() })}
+        action={
+          <Link to="/leagues/discover" className={buttonClasses('secondary')}>
+            {t('shared.discoverPublic')}
+          </Link>
+        }
+      />
+    </Card>
+  );
+}
+
 function OverviewContent({
   overview,
   search,
@@ -64,120 +196,126 @@ function OverviewContent({
   onCreate,
   onJoinWithCode,
 }: OverviewActions & { overview: LeaguesOverview; search: string; onSearch: (v: string) => void }) {
-  const { t } = useTranslation('leagues');
   const filtered = useMemo(() => filterOverview(overview, search), [overview, search]);
-  const searching = search.trim() !== '';
-
   return (
     <div className="space-y-5">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <SearchInput label={t('overview.searchLabel')} placeholder={t('overview.searchPlaceholder')} value={search} onChange={onSearch} className="sm:max-w-sm sm:flex-1" />
-        {overview.total_leagues ? <p className="text-sm text-muted">{t('overviewText.total', { count: overview.total_leagues.count })}</p> : null}
-      </div>
-
+      <OverviewSearch search={search} onSearch={onSearch} total={overview.total_leagues ? overview.total_leagues.count : null} />
       {!filtered.anyMatch ? (
-        <Card>
-          <EmptyState
-            icon={<SearchIcon size={22} />}
-            title={t('overview.noMatchTitle')}
-            description={t('overview.noMatchText', { search: search.trim() })}
-            action={
-              <Link to="/leagues/discover" className={buttonClasses('secondary')}>
+        <NoMatch search={search} />
+      ) : (
+        <OverviewLeagues
+          overview={overview}
+          filtered={filtered}
+          searching={search.trim() !== ''}
+          headingLevel="h2"
+          onCreate={onCreate}
+          onJoinWithCode={onJoinWithCode}
+        />
+      )}
+    </div>
+  );
+}
+
+/** One overview's automatic league cards and private and public lists, narrowed by the search. */
+function OverviewLeagues({
+  overview,
+  filtered,
+  searching,
+  headingLevel,
+  onCreate,
+  onJoinWithCode,
+}: OverviewActions & { overview: LeaguesOverview; filtered: FilteredOverview; searching: boolean; headingLevel: 'h2' | 'h3' }) {
+  const { t } = useTranslation('leagues');
+  return (
+    <div className="space-y-5">
+      {filtered.country || filtered.global || filtered.club ? (
+        <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+          {filtered.country ? (
+            <AutoLeagueCard
+              kind={t('overview.countryLeague')}
+              league={filtered.country.league}
+              rank={filtered.country.rank}
+              message={autoLeagueMessage(t, filtered.country, 'countryMissing')}
+              emblem={
+                filtered.country.country_flag ? (
+                  <span className="text-2xl leading-none">{filtered.country.country_flag}</span>
+                ) : (
+                  <GlobeIcon size={20} />
+                )
+              }
+              subtitle={filtered.country.country_name}
+            />
+          ) : null}
+          {filtered.global ? (
+            <AutoLeagueCard
+              kind={t('overview.globalLeague')}
+              league={filtered.global.league}
+              rank={filtered.global.rank}
+              message={autoLeagueMessage(t, filtered.global, 'globalMissing')}
+              emblem={<GlobeIcon size={20} />}
+              subtitle={t('overview.everyPlayer')}
+            />
+          ) : null}
+          {filtered.club ? (
+            <AutoLeagueCard
+              kind={t('overview.clubLeague')}
+              league={filtered.club.league}
+              rank={filtered.club.rank}
+              message={autoLeagueMessage(t, filtered.club, 'clubMissing')}
+              emblem={
+                filtered.club.club_logo ? (
+                  <img src={filtered.club.club_logo} alt="" className="size-7 rounded-full bg-white object-contain p-0.5" />
+                ) : (
+                  <span className="text-[11px] font-extrabold tracking-tight">{clubInitials(filtered.club.club_name ?? filtered.club.league?.name)}</span>
+                )
+              }
+              subtitle={filtered.club.club_name}
+            />
+          ) : null}
+        </div>
+      ) : null}
+
+      {!searching || filtered.privateLeagues.length > 0 ? (
+        <LeagueListSection
+          headingLevel={headingLevel}
+          title={t('overview.privateLeagues')}
+          icon={<LockIcon size={18} />}
+          count={searching ? filtered.privateLeagues.length : overview.private_leagues?.count ?? filtered.privateLeagues.length}
+          entries={filtered.privateLeagues}
+          emptyTitle={t('overview.noPrivateTitle')}
+          emptyText={t('overviewText.privateNone')}
+          emptyActions={
+            <>
+              <Button onClick={() => onCreate('private')}>{t('overview.createPrivate')}</Button>
+              <Button variant="secondary" onClick={onJoinWithCode}>
+                {t('overview.joinWithCode')}
+              </Button>
+            </>
+          }
+        />
+      ) : null}
+
+      {!searching || filtered.publicLeagues.length > 0 ? (
+        <LeagueListSection
+          headingLevel={headingLevel}
+          title={t('overview.publicLeagues')}
+          icon={<UsersIcon size={18} />}
+          count={searching ? filtered.publicLeagues.length : overview.public_leagues?.count ?? filtered.publicLeagues.length}
+          entries={filtered.publicLeagues}
+          emptyTitle={t('overview.noPublicTitle')}
+          emptyText={t('overviewText.publicNone')}
+          emptyActions={
+            <>
+              <Link to="/leagues/discover" className={buttonClasses('primary')}>
                 {t('shared.discoverPublic')}
               </Link>
-            }
-          />
-        </Card>
-      ) : (
-        <>
-          {filtered.country || filtered.global || filtered.club ? (
-            <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
-              {filtered.country ? (
-                <AutoLeagueCard
-                  kind={t('overview.countryLeague')}
-                  league={filtered.country.league}
-                  rank={filtered.country.rank}
-                  message={autoLeagueMessage(t, filtered.country, 'countryMissing')}
-                  emblem={
-                    filtered.country.country_flag ? (
-                      <span className="text-2xl leading-none">{filtered.country.country_flag}</span>
-                    ) : (
-                      <GlobeIcon size={20} />
-                    )
-                  }
-                  subtitle={filtered.country.country_name}
-                />
-              ) : null}
-              {filtered.global ? (
-                <AutoLeagueCard
-                  kind={t('overview.globalLeague')}
-                  league={filtered.global.league}
-                  rank={filtered.global.rank}
-                  message={autoLeagueMessage(t, filtered.global, 'globalMissing')}
-                  emblem={<GlobeIcon size={20} />}
-                  subtitle={t('overview.everyPlayer')}
-                />
-              ) : null}
-              {filtered.club ? (
-                <AutoLeagueCard
-                  kind={t('overview.clubLeague')}
-                  league={filtered.club.league}
-                  rank={filtered.club.rank}
-                  message={autoLeagueMessage(t, filtered.club, 'clubMissing')}
-                  emblem={
-                    filtered.club.club_logo ? (
-                      <img src={filtered.club.club_logo} alt="" className="size-7 rounded-full bg-white object-contain p-0.5" />
-                    ) : (
-                      <span className="text-[11px] font-extrabold tracking-tight">{clubInitials(filtered.club.club_name ?? filtered.club.league?.name)}</span>
-                    )
-                  }
-                  subtitle={filtered.club.club_name}
-                />
-              ) : null}
-            </div>
-          ) : null}
-
-          {!searching || filtered.privateLeagues.length > 0 ? (
-            <LeagueListSection
-              title={t('overview.privateLeagues')}
-              icon={<LockIcon size={18} />}
-              count={searching ? filtered.privateLeagues.length : overview.private_leagues?.count ?? filtered.privateLeagues.length}
-              entries={filtered.privateLeagues}
-              emptyTitle={t('overview.noPrivateTitle')}
-              emptyText={t('overviewText.privateNone')}
-              emptyActions={
-                <>
-                  <Button onClick={() => onCreate('private')}>{t('overview.createPrivate')}</Button>
-                  <Button variant="secondary" onClick={onJoinWithCode}>
-                    {t('overview.joinWithCode')}
-                  </Button>
-                </>
-              }
-            />
-          ) : null}
-
-          {!searching || filtered.publicLeagues.length > 0 ? (
-            <LeagueListSection
-              title={t('overview.publicLeagues')}
-              icon={<UsersIcon size={18} />}
-              count={searching ? filtered.publicLeagues.length : overview.public_leagues?.count ?? filtered.publicLeagues.length}
-              entries={filtered.publicLeagues}
-              emptyTitle={t('overview.noPublicTitle')}
-              emptyText={t('overviewText.publicNone')}
-              emptyActions={
-                <>
-                  <Link to="/leagues/discover" className={buttonClasses('primary')}>
-                    {t('shared.discoverPublic')}
-                  </Link>
-                  <Button variant="secondary" onClick={() => onCreate('public')}>
-                    {t('shared.createPublic')}
-                  </Button>
-                </>
-              }
-            />
-          ) : null}
-        </>
-      )}
+              <Button variant="secondary" onClick={() => onCreate('public')}>
+                {t('shared.createPublic')}
+              </Button>
+            </>
+          }
+        />
+      ) : null}
     </div>
   );
 }
@@ -250,6 +388,7 @@ function AutoLeagueCard({
 }
 
 function LeagueListSection({
+  headingLevel: Heading,
   title,
   icon,
   count,
@@ -258,6 +397,7 @@ function LeagueListSection({
   emptyText,
   emptyActions,
 }: {
+  headingLevel: 'h2' | 'h3';
   title: string;
   icon: ReactNode;
   count: number;
@@ -272,7 +412,7 @@ function LeagueListSection({
   const panelId = useId();
   return (
     <Card className="overflow-hidden">
-      <h2>
+      <Heading>
         <button
           type="button"
           aria-expanded={open}
@@ -289,7 +429,7 @@ function LeagueListSection({
           </span>
           <ChevronDownIcon size={18} className={cn('text-muted transition-transform', open && 'rotate-180')} />
         </button>
-      </h2>
+      </Heading>
       <div id={panelId} hidden={!open} className="border-t border-line">
         {entries.length === 0 ? (
           <EmptyState title={emptyTitle} description={emptyText} action={emptyActions} className="py-8" />

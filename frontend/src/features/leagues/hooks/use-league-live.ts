@@ -6,7 +6,7 @@ import type { JoinRequest, LeaderboardResponse } from '@scoreline/contracts/api/
 import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import { useToast } from '@/components/ui/toast';
 import { useLiveEvent } from '@/lib/live';
-import { leaguesOverviewQueryKey } from '../api/get-leagues-overview';
+import { leaguesOverviewQueryPrefix } from '../api/get-leagues-overview';
 import { leagueDetailQueryKey, leagueQueryKey } from '../api/get-league';
 import { joinRequestsQueryKey } from '../api/get-join-requests';
 import { movedRowKey, movedRowsAtom, type RowMovement } from '../atoms/moved-rows.atom';
@@ -129,7 +129,7 @@ export function useLeagueRequestToasts() {
   useLiveEvent('request.decided', (payload) => {
     if (payload.decision === 'approved') toast.show(t('live.requestApproved', { league: payload.leagueName }), 'success');
     else toast.show(t('live.requestDeclined', { league: payload.leagueName }), 'info');
-    void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryKey });
+    void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryPrefix });
     void queryClient.invalidateQueries({ queryKey: leagueQueryKey(payload.leagueId) });
   });
 }
@@ -153,7 +153,7 @@ export function useOverviewLive() {
     if (timer.current) return;
     timer.current = setTimeout(() => {
       timer.current = null;
-      void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryKey });
+      void queryClient.invalidateQueries({ queryKey: leaguesOverviewQueryPrefix });
     }, OVERVIEW_REFRESH_DELAY_MS);
   };
 

@@ -28,6 +28,7 @@ export function makeLeague(overrides: Partial<League> = {}): League {
     country_flag: null,
     club_name: null,
     club_logo: null,
+    competition: { code: 'en.1', name: 'Premier League', kind: 'league' },
     ...overrides,
   };
 }

@@ -44,3 +44,15 @@ export function filterOverview(overview: LeaguesOverview, search: string): Filte
     anyMatch: Boolean(country || global || club || privateLeagues.length || publicLeagues.length),
   };
 }
+
+/** Whether an overview holds any league of the fan's (an automatic one or one of their own). */
+export function hasAnyLeague(overview: LeaguesOverview | null | undefined): boolean {
+  if (!overview) return false;
+  return Boolean(
+    overview.global_league?.league ||
+      overview.country_league?.league ||
+      overview.club_league?.league ||
+      (overview.private_leagues?.count ?? 0) > 0 ||
+      (overview.public_leagues?.count ?? 0) > 0,
+  );
+}

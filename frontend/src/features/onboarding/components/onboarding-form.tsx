@@ -8,12 +8,15 @@ import { Card } from '@/components/ui/card';
 import { Combobox } from '@/components/ui/combobox';
 import { InfoIcon } from '@/components/ui/icons';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useCompetitions } from '@/lib/api/get-competitions';
 import { useClubs } from '../api/get-clubs';
 import { useCountries } from '../api/get-countries';
 import { useCompleteOnboarding } from '../api/complete-onboarding';
 import { useSkipOnboarding } from '../api/skip-onboarding';
+import { suggestedCompetitions, teamsToSave } from '../utils/onboarding-competitions';
 import { onboardingErrorText } from '../utils/onboarding-error';
 import { ClubBadge } from './club-badge';
+import { CompetitionsChoice } from './competitions-choice';
 import { takeReturnTo } from '@/lib/return-to';
 
 /** Club search is sent this long after typing stops (spec section 9). */
@@ -41,6 +44,14 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
   const [clubText, setClubText] = useState(initial?.club?.name ?? '');
   const [clubOpen, setClubOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // First setup only: the competitions played (null: not touched, the suggestion) and the
+  // national teams picked; Settings changes them later.
+  const competitions = useCompetitions({ enabled: mode === 'setup' });
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [teams, setTeams] = useState<Record<string, number | null>>({});
+  const played = picked ?? suggestedCompetitions(competitions.data ?? [], club?.league?.code);
+  // Sent only when there is a choice to make (several competitions): else the server's, as before.
+  const offered = mode === 'setup' && (competitions.data?.length ?? 0) > 1 ? competitions.data! : null;
 
   const visibleCountries = useMemo(() => filterCountries(countries.data ?? [], countryText), [countries.data, countryText]);
 
@@ -82,7 +93,11 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
       return;
     }
     complete.mutate(
-      { country_id: country.id, club_id: club.id },
+      {
+        country_id: country.id,
+        club_id: club.id,
+        ...(offered ? { competitions: played, teams: teamsToSave(offered, played, teams) } : {}),
+      },
       {
         onSuccess: () => navigate(mode === 'change' ? '/settings' : (takeReturnTo() ?? '/dashboard'), { replace: true }),
         onError: (failure) => setError(onboardingErrorText(failure)),
@@ -184,6 +199,17 @@ export function OnboardingForm({ initial, mode }: { initial: Preferences | null;
             </>
           )}
         />
+
+        {mode === 'setup' ? (
+          <CompetitionsChoice
+            competitions={competitions}
+            played={played}
+            onPlayedChange={setPicked}
+            teams={teams}
+            onTeamChange={(code, teamId) => setTeams((before) => ({ ...before, [code]: teamId }))}
+            suggested={club?.league?.code}
+          />
+        ) : null}
 
         <div className="flex items-start gap-2.5 rounded-xl bg-surface-2 px-4 py-3 text-sm text-muted">
           <InfoIcon size={18} className="mt-px shrink-0 text-info" />

@@ -163,7 +163,7 @@ describe('results', () => {
     const row = await screen.findByRole('listitem', { name: 'Arsenal vs Chelsea' });
     expect(within(row).getByText("30'")).toBeTruthy();
 
-    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 107, status: 'live', homeScore: 1, awayScore: 0, minute: 62 });
+    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 107, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 1, awayScore: 0, minute: 62 });
     emitLiveEventForTest('points.updated', { fixtureId: 1, gameweekId: 107, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 20, seasonTotal: 90 });
     await waitFor(() => expect(within(row).getByText("62'")).toBeTruthy());
     expect(within(row).getByLabelText('Actual score 1–0')).toBeTruthy();
@@ -173,7 +173,7 @@ describe('results', () => {
 
     // A second goal: its points show at once, worked out from the score; the scorer's push for the
     // first goal, arriving late, does not put them back.
-    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 107, status: 'live', homeScore: 2, awayScore: 0, minute: 70 });
+    emitLiveEventForTest('fixture.updated', { fixtureId: 1, gameweekId: 107, seasonId: 1, competition: 'en.1', status: 'live', homeScore: 2, awayScore: 0, minute: 70 });
     await waitFor(() => expect(within(row).getByText('10 pts')).toBeTruthy());
     expect(within(row).getByText('Correct result')).toBeTruthy();
     emitLiveEventForTest('points.updated', { fixtureId: 1, gameweekId: 107, points: 20, outcome: 'exact', provisional: true, gameweekTotal: 20, seasonTotal: 90 });

@@ -6,13 +6,16 @@ import type { NotificationSettings, PreferenceSettings, UpdateUserPreferencesReq
 import { useToast } from '@/components/ui/toast';
 import { getServerMessage } from '@/lib/api-error';
 import { getStoredToken, tokenSubject, useAuthSubject } from '@/lib/auth-token';
-import { getPreferences, preferencesQueryKey, updatePreferences } from '../api/preferences';
+import { getPreferences, preferencesQueryKey, updatePreferences } from '@/lib/api/preferences';
+import { competitionChoiceAtom } from '@/lib/competition/competition-choice.atom';
+import { withServerCompetition } from '@/lib/competition/competition-choice';
 import { notificationSettingsAtom } from '@/lib/settings/notification-settings.atom';
 import { preferenceSettingsAtom } from '@/lib/settings/preference-settings.atom';
 
 /**
  * Mounted once for the whole app: while signed in, loads the user's settings from the server
- * into the atoms (and so into the localStorage cache). Held back while a save is on its way, so
+ * into the atoms (and so into the localStorage cache), the current competition included (the
+ * switcher's choice, lib/competition). Held back while a save is on its way, so
  * an answer to an earlier save cannot undo a later optimistic change; once saves settle, the
  * server's last word wins (which also undoes a failed save).
  */
@@ -26,12 +29,15 @@ export function usePreferencesSync(): void {
   const saving = useIsMutating({ mutationKey: preferencesQueryKey });
   const setPreferences = useSetAtom(preferenceSettingsAtom);
   const setNotifications = useSetAtom(notificationSettingsAtom);
+  const setCompetition = useSetAtom(competitionChoiceAtom);
 
   useEffect(() => {
     if (!query.data || saving > 0) return;
     setPreferences(query.data.preferences);
     setNotifications(query.data.notifications);
-  }, [query.data, saving, setPreferences, setNotifications]);
+    const current = query.data.current_competition ?? null;
+    setCompetition((state) => withServerCompetition(state, current));
+  }, [query.data, saving, setPreferences, setNotifications, setCompetition]);
 }
 
 interface Snapshot {

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Competition } from '@scoreline/contracts/api/competitions';
+import type { UserPreferences } from '@scoreline/contracts/api/preferences';
+import type { DashboardData } from '@scoreline/contracts/api/stats';
+import { crowdQueryKey } from '@/lib/api/get-crowd';
+import { gameweeksQueryKey, gameweeksQueryPrefix } from '@/lib/api/get-gameweeks';
+import { dashboardQueryKey, dashboardQueryPrefix } from '@/features/dashboard/api/get-dashboard';
+import { currentFixturesQueryKey } from '@/features/fixtures/api/get-current-fixtures';
+import { currentPredictionsQueryKey } from '@/features/fixtures/api/get-current-predictions';
+import { gameweekFixturesQueryKey } from '@/features/fixtures/api/get-gameweek-fixtures';
+import { gameweeksHistoryQueryKey } from '@/features/gameweeks-history/api/get-gameweeks-history';
+import { myRankHistoryQueryKey } from '@/features/head-to-head/api/get-rank-history';
+import { discoverLeaguesQueryKey } from '@/features/leagues/api/get-discover-leagues';
+import { leaguesOverviewQueryKey, leaguesOverviewQueryPrefix } from '@/features/leagues/api/get-leagues-overview';
+import { gameweekResultsQueryKey } from '@/features/results/api/get-gameweek-results';
+import { COMPETITION_STORAGE_KEY } from '@/lib/competition/competition-choice';
+import { renderApp } from '@/test/render-app';
+
+// Whole-app renders: generous under a busy CI machine.
+vi.setConfig({ testTimeout: 15_000 });
+
+const competition = (code: string, name: string, over: Partial<Competition> = {}): Competition => ({
+  code,
+  name,
+  kind: code === 'fifa.wc' ? 'tournament' : 'league',
+  season: { id: code === 'fifa.wc' ? 9 : 4, name: `${name} 2026` },
+  first_kickoff: null,
+  playing: true,
+  team: null,
+  team_locked: false,
+  ...over,
+});
+
+const PREMIER = competition('en.1', 'Premier League');
+const WORLD_CUP = competition('fifa.wc', 'FIFA World Cup');
+
+const PREFERENCES: UserPreferences = {
+  preferences: { theme: 'dark', language: 'en', timezone: 'local' },
+  notifications: { gameweekDeadlines: true, leagueUpdates: true, matchResults: false, weeklyDigest: true },
+};
+
+/** The dashboard of a competition: its season's label tells the screens apart. */
+const dashboard = (label: string): DashboardData => ({
+  season: { id: 1, name: label, label },
+  current_season_stats: { total_points: 0, total_predictions: 0, accuracy: '0', exact_scores: 0, correct_results: 0, scored_predictions: 0, provisional: false },
+  recent_gameweeks: [],
+  hot_teams: [],
+  cold_teams: [],
+  points_by_gameweek: [],
+});
+
+type Answer = { status?: number; body?: unknown };
+
+/** A fetch answering per "METHOD /api/path" that also sees the query string (which competition a call names). */
+function serve(competitions: Competition[], preferences: UserPreferences = PREFERENCES) {
+  let saved = preferences;
+  const handlers: Record<string, (url: URL, init?: RequestInit) => Answer> = {
+    'GET /api/competitions/': () => ({ body: { data: competitions } }),
+    'GET /api/auth/preferences/': () => ({ body: { data: saved } }),
+    'PUT /api/auth/preferences/': (_url, init) => {
+      const change = JSON.parse(String(init?.body)) as { current_competition?: string | null };
+      saved = { ...saved, current_competition: change.current_competition ?? null };
+      return { body: { message: 'Settings saved.', data: saved } };
+    },
+    'GET /api/stats/dashboard/': (url) => ({ body: { data: dashboard(url.searchParams.get('competition') === 'fifa.wc' ? 'World Cup 2026' : 'Premier 2025/26') } }),
+    'GET /api/seasons/gameweeks/': () => ({ body: { data: [] } }),
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
+    const answer = handler ? handler(url, init) : { status: 404, body: { message: 'Not found' } };
+    return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const calls = (method: string, path: string) =>
+    fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === method && String(input).split('?')[0] === `/api${path}`).map(([input, init]) => ({
+      url: String(input),
+      body: init?.body === undefined ? undefined : (JSON.parse(String(init.body)) as unknown),
+    }));
+  return { fetchMock, calls };
+}
+
+const switcher = () => screen.queryByRole('combobox', { name: 'Competition' }) as HTMLSelectElement | null;
+
+beforeEach(() => {
+  localStorage.setItem('authToken', 'tok');
+});
+
+describe('the competition switcher', () => {
+  it('is not there with one competition, and the requests name none (as before competitions)', async () => {
+    const { calls } = serve([PREMIER]);
+    const { queryClient } = renderApp('/dashboard');
+    expect(await screen.findByText('Premier 2025/26')).toBeTruthy();
+    await waitFor(() => expect(calls('GET', '/competitions/')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(switcher()).toBeNull();
+    expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual(['/api/stats/dashboard/']);
+    expect(calls('PUT', '/auth/preferences/')).toEqual([]);
+    expect(queryClient.getQueryCache().findAll({ queryKey: dashboardQueryPrefix }).map((q) => q.queryKey)).toEqual([['stats', 'dashboard', null]]);
+  });
+
+  it('shows the competitions with two, switches the screens at once and saves the choice', async () => {
+    const { calls } = serve([PREMIER, WORLD_CUP], { ...PREFERENCES, current_competition: 'en.1' });
+    const { queryClient } = renderApp('/dashboard');
+
+    const select = (await screen.findByRole('combobox', { name: 'Competition' })) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('en.1'));
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Premier League', 'FIFA World Cup']);
+    expect(await screen.findByText('Premier 2025/26')).toBeTruthy();
+    // The saved preference is the server's default: the calls name no competition (early answers match).
+    expect(calls('GET', '/stats/dashboard/').every((c) => c.url === '/api/stats/dashboard/')).toBe(true);
+
+    fireEvent.change(select, { target: { value: 'fifa.wc' } });
+    expect(select.value).toBe('fifa.wc');
+    expect(await screen.findByText('World Cup 2026')).toBeTruthy();
+    expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toContain('/api/stats/dashboard/?competition=fifa.wc');
+    await waitFor(() => expect(calls('PUT', '/auth/preferences/').map((c) => c.body)).toEqual([{ current_competition: 'fifa.wc' }]));
+    await waitFor(() => expect(JSON.parse(localStorage.getItem(COMPETITION_STORAGE_KEY) ?? 'null')).toMatchObject({ chosen: 'fifa.wc', saved: 'fifa.wc' }));
+    // Each competition's answer under its own key, the competition last.
+    const keys = queryClient.getQueryCache().findAll({ queryKey: dashboardQueryPrefix }).map((q) => q.queryKey.at(-1));
+    expect(keys).toEqual(expect.arrayContaining(['en.1', 'fifa.wc']));
+  });
+
+  it('groups the competitions the fan plays apart from the others being played', async () => {
+    serve([PREMIER, WORLD_CUP, competition('uefa.cl', 'Champions League', { playing: false })]);
+    renderApp('/dashboard');
+    const select = (await screen.findByRole('combobox', { name: 'Competition' })) as HTMLSelectElement;
+    const groups = [...select.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.textContent)]);
+    expect(groups).toEqual([
+      ['Your competitions', ['Premier League', 'FIFA World Cup']],
+      ['Also being played', ['Champions League']],
+    ]);
+  });
+
+  it('takes the competition a link names, saves it and leaves the address clean', async () => {
+    const { calls } = serve([PREMIER, WORLD_CUP], { ...PREFERENCES, current_competition: 'en.1' });
+    const { router } = renderApp('/dashboard?competition=fifa.wc');
+    expect(await screen.findByText('World Cup 2026')).toBeTruthy();
+    await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
+    await waitFor(() => expect(calls('PUT', '/auth/preferences/').map((c) => c.body)).toEqual([{ current_competition: 'fifa.wc' }]));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('keeps its place while the list loads, and offers Try Again when it fails', async () => {
+    localStorage.setItem(COMPETITION_STORAGE_KEY, JSON.stringify({ chosen: 'en.1', saved: 'en.1', auto: false, several: true }));
+    const { fetchMock } = serve([PREMIER, WORLD_CUP]);
+    let fail = true;
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/competitions/' && fail ? new Response(JSON.stringify({ message: 'boom' }), { status: 500 }) : answer(input, init),
+    );
+    renderApp('/dashboard');
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('button', { name: 'Competitions could not load. Try again' }, { timeout: 10_000 })).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(banner).getByRole('button', { name: 'Competitions could not load. Try again' }));
+    await waitFor(() => expect(switcher()?.value).toBe('en.1'));
+  });
+});
+
+describe('per-competition query keys', () => {
+  it('end with the competition and keep the prefixes the live updates invalidate', () => {
+    const keys: (readonly unknown[])[] = [
+      dashboardQueryKey('fifa.wc'),
+      currentFixturesQueryKey('fifa.wc'),
+      gameweekFixturesQueryKey(3, 'fifa.wc'),
+      currentPredictionsQueryKey('fifa.wc'),
+      gameweekResultsQueryKey(3, 'fifa.wc'),
+      gameweeksHistoryQueryKey({ page: 1 }, 'fifa.wc'),
+      gameweeksQueryKey('fifa.wc'),
+      crowdQueryKey(3, 'fifa.wc'),
+      myRankHistoryQueryKey('fifa.wc'),
+      leaguesOverviewQueryKey('fifa.wc'),
+      discoverLeaguesQueryKey({ page: 1 }, 'fifa.wc'),
+    ];
+    for (const key of keys) expect([key[0], key.at(-1)]).toEqual([key[0], 'fifa.wc']);
+    const prefixes = [['fixtures'], ['predictions'], ['results'], ['stats', 'history'], dashboardQueryPrefix, gameweeksQueryPrefix, leaguesOverviewQueryPrefix];
+    for (const prefix of prefixes) expect(keys.some((key) => prefix.every((part, i) => key[i] === part))).toBe(true);
+  });
+});
