@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
+import { roundName } from '@scoreline/contracts/game/round-name';
 import { BIG_LEAGUE } from '../leagues/big-league';
 import {
   deleteStaleFixtureEntries,
@@ -10,6 +11,7 @@ import {
   insertMemberLeft,
   insertRankClimbs,
   insertRequestApproved,
+  selectRoundName,
   upsertFixtureHits,
   upsertGameweekScored,
   upsertPeriodWinners,
@@ -103,13 +105,14 @@ export class ActivityWriterService {
    * correction is seen). Pass no wins to withdraw every entry of a period that is no longer
    * settled. Idempotent: a replay rewrites nothing (dedupe key per league, period and winner).
    */
-  periodWinners(tx: EntityManager, period: WonPeriod, wins: PeriodWin[]): Promise<NewActivity[]> {
+  async periodWinners(tx: EntityManager, period: WonPeriod, wins: PeriodWin[]): Promise<NewActivity[]> {
     const kind = period.kind === 'gameweek' ? 'gameweek_won' : 'month_won';
     const prefix = period.kind === 'gameweek' ? `gw-won:${period.gameweekId}:` : `month-won:${period.seasonId}:${period.month}:`;
     return upsertPeriodWinners(tx, {
       kind,
       keyPrefix: prefix,
-      periodName: period.kind === 'gameweek' ? `Gameweek ${period.number}` : monthLabel(period.month),
+      // A round as fans see it: "Gameweek 12", "Round of 32".
+      periodName: period.kind === 'gameweek' ? roundName({ number: period.number, name: await selectRoundName(tx, period.gameweekId) }) : monthLabel(period.month),
       gameweek: period.kind === 'gameweek' ? period.number : null,
       month: period.kind === 'month' ? period.month : null,
       wins,

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Activity, ActivityCategory, ActivityImportance, ActivityKind } from '@scoreline/contracts/api/leagues';
+import { roundNameSql } from '@scoreline/contracts/game/round-name';
 import { seasonOfLeagueSql } from '../standings/season-context.queries';
 
 /**
@@ -110,7 +111,7 @@ const EVERY_ENTRY = (l: string, bigFrom: string) =>
 export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: number): Promise<NewActivity[]> {
   return q.query(
     `WITH fx AS (
-       SELECT f.id, f.home_score, f.away_score, g.number, hc.short_name AS home, ac.short_name AS away, se.league_code
+       SELECT f.id, f.home_score, f.away_score, g.number, g.name, hc.short_name AS home, ac.short_name AS away, se.league_code
        FROM fixtures f JOIN gameweeks g ON g.id = f.gameweek_id JOIN seasons se ON se.id = f.season_id
        JOIN clubs hc ON hc.id = f.home_club_id JOIN clubs ac ON ac.id = f.away_club_id
        WHERE f.id = $1 AND f.status = 'finished'
@@ -128,7 +129,7 @@ export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: numb
             CASE WHEN h.is_banker THEN 'high' ELSE 'medium' END,
             CASE h.what WHEN 'exact' THEN ${FULL_NAME} || ' called the exact score: ' || fx.home || ' ' || fx.home_score || '–' || fx.away_score || ' ' || fx.away
                         ELSE ${FULL_NAME} || '''s banker paid off: ' || h.points || ' points on ' || fx.home || ' v ' || fx.away END,
-            'Gameweek ' || fx.number || CASE WHEN h.what = 'exact' AND h.is_banker THEN ' · banker, double points' ELSE '' END,
+            ${roundNameSql('fx.number', 'fx.name')} || CASE WHEN h.what = 'exact' AND h.is_banker THEN ' · banker, double points' ELSE '' END,
             CASE h.what WHEN 'exact' THEN 'target' ELSE 'zap' END,
             jsonb_build_object('points', h.points, 'fixture_id', fx.id, 'gameweek', fx.number, 'banker', h.is_banker,
                                'home', fx.home, 'away', fx.away, 'home_score', fx.home_score, 'away_score', fx.away_score),
@@ -153,7 +154,7 @@ export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: numb
 export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: number): Promise<NewActivity[]> {
   return q.query(
     `WITH gw AS (
-       SELECT g.id, g.number, se.league_code FROM gameweeks g JOIN seasons se ON se.id = g.season_id
+       SELECT g.id, g.number, g.name, se.league_code FROM gameweeks g JOIN seasons se ON se.id = g.season_id
        WHERE g.id = $1 AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
          -- and every prediction scored for good: the event of the last fixture scored sees the whole gameweek.
          AND NOT EXISTS (SELECT 1 FROM fixtures f JOIN predictions p ON p.fixture_id = f.id WHERE f.gameweek_id = g.id AND NOT p.is_final)
@@ -187,8 +188,8 @@ export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: 
      INSERT INTO league_activities AS a (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
      SELECT e.league_id, e.user_id, 'gameweek_scored', 'performance',
             CASE WHEN e.top THEN 'high' WHEN e.points >= 50 THEN 'medium' ELSE 'low' END,
-            ${FULL_NAME} || CASE WHEN e.top THEN ' top-scored Gameweek ' ELSE ' scored ' || e.points || ' points in Gameweek ' END
-              || gw.number || CASE WHEN e.top THEN ' with ' || e.points || ' points' ELSE '' END,
+            ${FULL_NAME} || CASE WHEN e.top THEN ' top-scored ' ELSE ' scored ' || e.points || ' points in ' END
+              || ${roundNameSql('gw.number', 'gw.name')} || CASE WHEN e.top THEN ' with ' || e.points || ' points' ELSE '' END,
             e.exact || ' exact score' || CASE WHEN e.exact = 1 THEN '' ELSE 's' END || ' this gameweek.',
             CASE WHEN e.top THEN 'trophy' ELSE 'bar-chart' END,
             jsonb_build_object('points', e.points, 'gameweek', gw.number, 'top', e.top, 'exact', e.exact),
@@ -202,18 +203,19 @@ export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: 
   );
 }
 
-/** Climbs in many leagues at once (a batch of small leagues' recompute): one statement. */
+/** Climbs in many leagues at once (a batch of small leagues' recompute): one statement, the round named as fans see it. */
 export function insertRankClimbs(q: Queryable, gameweek: { id: number; number: number }, climbs: (RankClimb & { leagueId: number })[]): Promise<NewActivity[]> {
   return q.query(
     `INSERT INTO league_activities (league_id, actor_user_id, kind, category, importance, message, description, icon, metadata, dedupe_key)
      SELECT c."leagueId", u.id, 'rank_climbed', 'ranking', CASE WHEN c.rank <= 3 THEN 'high' ELSE 'medium' END,
             ${FULL_NAME} || ' climbed to #' || c.rank,
-            'Up ' || (c."previousRank" - c.rank) || CASE WHEN c."previousRank" - c.rank = 1 THEN ' place' ELSE ' places' END || ' after Gameweek ' || $2::int || '.',
+            'Up ' || (c."previousRank" - c.rank) || CASE WHEN c."previousRank" - c.rank = 1 THEN ' place' ELSE ' places' END || ' after ' || ${roundNameSql('$2::int', 'g.name')} || '.',
             'trending-up',
             jsonb_build_object('rank', c.rank, 'improvement', c."previousRank" - c.rank, 'gameweek', $2::int),
             'rank:' || $1::int || ':' || u.id || ':' || c.rank
      FROM jsonb_to_recordset($3::jsonb) AS c("leagueId" int, "userId" int, rank int, "previousRank" int)
      JOIN users u ON u.id = c."userId"
+     LEFT JOIN gameweeks g ON g.id = $1::int
      ORDER BY c."leagueId", u.id
      ON CONFLICT (league_id, dedupe_key) DO NOTHING RETURNING id, league_id`,
     [gameweek.id, gameweek.number, JSON.stringify(climbs)],
@@ -311,6 +313,12 @@ export function selectPeriodWinnerEntries(q: Queryable, leagueId: number): Promi
      ORDER BY a.actor_user_id`,
     [leagueId],
   );
+}
+
+/** A round's stored name (null for a league's matchday, or a round that is gone), for the winner entries' text. */
+export async function selectRoundName(q: Queryable, gameweekId: number): Promise<string | null> {
+  const [row]: { name: string | null }[] = await q.query(`SELECT name FROM gameweeks WHERE id = $1`, [gameweekId]);
+  return row?.name ?? null;
 }
 
 /**

@@ -46,6 +46,8 @@ import { accuracyPercent, initials, rankBadge } from './rank-badge';
 import { searchesNamesFirst } from './member-search';
 import { searchText } from '../common/sql-like';
 import { ScoringService } from '../scoring/scoring.service';
+import { SeasonsService } from '../seasons/seasons.service';
+import { roundName } from '@scoreline/contracts/game/round-name';
 import type { FanTotalsRow } from '../scoring/scoring.queries';
 import { pageOffset, paging } from '../common/pagination';
 
@@ -95,6 +97,7 @@ export class LeagueMembersService {
     private readonly statsService: StatsService,
     private readonly users: UsersService,
     private readonly scoring: ScoringService,
+    private readonly rounds: SeasonsService,
   ) {}
 
   /** Ids of every league the user belongs to. */
@@ -316,13 +319,15 @@ export class LeagueMembersService {
     const facts = await this.seasonFacts(member.user_id, ctx?.seasonId ?? null);
     const { hot, cold } = await this.statsService.teamForm(member.user_id, ctx?.seasonId ?? null);
     const played = facts.gameweeks.filter((g) => g.predictions > 0);
+    // Named as the season names its rounds ("Gameweek 12", "Round of 32"): read only when there is one to name.
+    const names = played.length > 0 && ctx ? await this.rounds.roundNames(ctx.seasonId) : new Map<number, string>();
     const recent: DashboardRecentGameweek[] = [...played]
       .sort((a, b) => b.number - a.number)
       .slice(0, 5)
       .map((g) => ({
         id: g.id,
         number: g.number,
-        gameweek_name: `Gameweek ${g.number}`,
+        gameweek_name: names.get(g.id) ?? roundName(g),
         total_predictions: g.predictions,
         correct_results: g.correct,
         exact_scores: g.exact,

@@ -187,3 +187,62 @@ describe('notification emails in the reader\'s language and time zone', () => {
     expect(digest.text).toContain('Tu 2025/26 hasta ahora: 1 punto, 2.º en la liga global.');
   });
 });
+
+describe("notification emails naming a tournament's round", () => {
+  const APP_URL = 'https://scoreline.test';
+  const deadline = new Date('2026-06-28T19:00:00Z');
+  const reminder = (language: 'en' | 'es' | 'fr' | 'de', gameweekName: string | null) =>
+    deadlineReminderEmail(
+      { to: 'fan@example.com', firstName: 'Ana', gameweekNumber: 103, gameweekName, deadline, now: new Date('2026-06-28T14:00:00Z'), predicted: 0, total: 16, language },
+      APP_URL,
+    );
+
+  it('names the round by its name in every language, never "Gameweek 103"', () => {
+    expect(reminder('en', 'Round of 32').subject).toBe('Round of 32 closes in 5 hours — you have predicted 0 of 16 matches');
+    expect(reminder('en', 'Round of 32').text).toContain('Round of 32 closes in 5 hours (Sunday 28 June, 19:00 UTC), and you have predicted 0 of 16 matches.');
+    expect(reminder('es', 'Round of 32').subject).toBe('La ronda «Round of 32» se cierra en 5 horas: llevas 0 de 16 partidos pronosticados');
+    expect(reminder('fr', 'Round of 32').subject).toBe('La phase « Round of 32 » se termine dans 5 heures — vous avez pronostiqué 0 matchs sur 16');
+    expect(reminder('de', 'Round of 32').subject).toBe('Runde „Round of 32“ schließt in 5 Stunden – du hast 0 von 16 Spielen getippt');
+    for (const language of ['en', 'es', 'fr', 'de'] as const) expect(reminder(language, 'Round of 32').text).not.toMatch(/103/);
+  });
+
+  it('shows the Champions League\'s names as labels, and a round without a name as the league\'s matchday', () => {
+    expect(reminder('en', 'League, Matchday 1').subject).toMatch(/^League phase · Matchday 1 closes in 5 hours/);
+    expect(reminder('en', 'Finals, Quarterfinals').subject).toMatch(/^Quarter-finals closes in/);
+    expect(reminder('en', null).subject).toMatch(/^Gameweek 103 closes in/);
+    expect(reminder('de', null).subject).toMatch(/^Spieltag 103 schließt/);
+  });
+
+  it('names the round in the results email and the digest', () => {
+    const results = matchResultsEmail(
+      { to: 'x@example.com', firstName: 'Jo', gameweekNumber: 108, gameweekName: 'Final', points: 5, predictions: 1, correct: 1, exact: 1, globalRank: null },
+      APP_URL,
+    );
+    expect(results.subject).toBe('Final results: you scored 5 points');
+    expect(results.text).toContain('Every match of Final is over. You scored 5 points from 1 prediction: 1 exact score and 0 other correct results.');
+    const es = matchResultsEmail(
+      { to: 'x@example.com', firstName: 'Jo', gameweekNumber: 105, gameweekName: 'Quarter-final', points: 5, predictions: 1, correct: 1, exact: 1, globalRank: null, language: 'es' },
+      APP_URL,
+    );
+    expect(es.subject).toBe('Resultados de la ronda «Quarter-final»: has sumado 5 puntos');
+    const digest = (language: 'en' | 'fr') =>
+      weeklyDigestEmail(
+        {
+          to: 'x@example.com',
+          firstName: 'Jo',
+          week: '2026-W27',
+          seasonName: 'World Cup 2026',
+          seasonPoints: 40,
+          lastGameweek: { number: 103, name: 'Round of 32', points: null },
+          globalRank: null,
+          nextDeadline: { gameweekNumber: 104, gameweekName: 'Round of 16', at: new Date('2026-07-04T17:00:00Z') },
+          language,
+        },
+        APP_URL,
+      );
+    expect(digest('en').text).toContain('You did not play Round of 32.');
+    expect(digest('en').text).toContain('Next deadline: Round of 16 closes Saturday 4 July, 17:00 UTC.');
+    expect(digest('fr').text).toContain('Vous n’avez pas joué la phase « Round of 32 ».');
+    expect(digest('fr').text).toContain('Prochaine clôture : la phase « Round of 16 » ferme le');
+  });
+});

@@ -75,23 +75,26 @@ export interface DeadlineReminder extends Reader {
   to: string;
   firstName: string;
   gameweekNumber: number;
+  /** The round's stored name (a tournament's: "Round of 32"); null or absent for a league's matchday ("Gameweek 12"). */
+  gameweekName?: string | null;
   deadline: Date;
   now: Date;
   predicted: number;
   total: number;
 }
 
-/** "Gameweek N closes in X hours — you have predicted K of M matches". */
+/** "Gameweek N closes in X hours — you have predicted K of M matches" (a tournament's round by its name: "Round of 32 closes in …"). */
 export function deadlineReminderEmail(r: DeadlineReminder, appUrl: string): OutgoingMail {
   const t = textsFor(r);
   const left = formatTimeLeft(r.deadline.getTime() - r.now.getTime(), r);
   const progress = t.deadline.progress(r.predicted, r.total);
+  const round = { number: r.gameweekNumber, name: r.gameweekName };
   return compose({
     reader: r,
     to: r.to,
     firstName: r.firstName,
-    subject: t.deadline.subject(r.gameweekNumber, left, progress),
-    paragraphs: [t.deadline.intro(r.gameweekNumber, left, formatWhen(r.deadline, r), progress), r.predicted === 0 ? t.deadline.nothingYet : t.deadline.finish],
+    subject: t.deadline.subject(round, left, progress),
+    paragraphs: [t.deadline.intro(round, left, formatWhen(r.deadline, r), progress), r.predicted === 0 ? t.deadline.nothingYet : t.deadline.finish],
     action: { label: t.deadline.action, url: `${appUrl}/fixtures` },
     reason: t.deadline.reason,
     appUrl,
@@ -102,6 +105,8 @@ export interface MatchResults extends Reader {
   to: string;
   firstName: string;
   gameweekNumber: number;
+  /** The round's stored name (a tournament's); null or absent for a league's matchday. */
+  gameweekName?: string | null;
   points: number;
   predictions: number;
   /** Correct results, exact scores included. */
@@ -115,13 +120,14 @@ export interface MatchResults extends Reader {
 export function matchResultsEmail(r: MatchResults, appUrl: string): OutgoingMail {
   const t = textsFor(r);
   const others = Math.max(0, r.correct - r.exact);
-  const lines = [t.results.summary(r.gameweekNumber, t.points(r.points), t.predictions(r.predictions), t.exactScores(r.exact), t.otherCorrect(others))];
+  const round = { number: r.gameweekNumber, name: r.gameweekName };
+  const lines = [t.results.summary(round, t.points(r.points), t.predictions(r.predictions), t.exactScores(r.exact), t.otherCorrect(others))];
   if (r.globalRank !== null) lines.push(t.results.rank(t.ordinal(r.globalRank)));
   return compose({
     reader: r,
     to: r.to,
     firstName: r.firstName,
-    subject: t.results.subject(r.gameweekNumber, t.points(r.points)),
+    subject: t.results.subject(round, t.points(r.points)),
     paragraphs: lines,
     action: { label: t.results.action, url: `${appUrl}/results` },
     reason: t.results.reason,
@@ -182,10 +188,10 @@ export function requestApprovedEmail(r: RequestApprovedNotice, appUrl: string): 
 export interface DigestSection {
   seasonName: string;
   seasonPoints: number;
-  /** The latest completed gameweek, and the user's points in it (null: did not play it). */
-  lastGameweek: { number: number; points: number | null } | null;
+  /** The latest completed gameweek, and the user's points in it (null: did not play it); `name` as DeadlineReminder's gameweekName. */
+  lastGameweek: { number: number; name?: string | null; points: number | null } | null;
   globalRank: number | null;
-  nextDeadline: { gameweekNumber: number; at: Date } | null;
+  nextDeadline: { gameweekNumber: number; gameweekName?: string | null; at: Date } | null;
 }
 
 /** The digest's first section is the reader's home competition; the subject names its points. */
@@ -203,9 +209,11 @@ function digestSectionLines(s: DigestSection, reader: Reader): string[] {
   const t = textsFor(reader);
   const lines = [t.digest.season(s.seasonName, t.points(s.seasonPoints), s.globalRank !== null ? t.ordinal(s.globalRank) : null)];
   if (s.lastGameweek) {
-    lines.push(s.lastGameweek.points === null ? t.digest.missed(s.lastGameweek.number) : t.digest.played(s.lastGameweek.number, t.points(s.lastGameweek.points)));
+    const last = s.lastGameweek;
+    lines.push(last.points === null ? t.digest.missed(last) : t.digest.played(last, t.points(last.points)));
   }
-  lines.push(s.nextDeadline ? t.digest.next(s.nextDeadline.gameweekNumber, formatWhen(s.nextDeadline.at, reader)) : t.digest.noDeadline);
+  const next = s.nextDeadline;
+  lines.push(next ? t.digest.next({ number: next.gameweekNumber, name: next.gameweekName }, formatWhen(next.at, reader)) : t.digest.noDeadline);
   return lines;
 }
 

@@ -1,4 +1,5 @@
 import { TIMEZONE_IANA, type LanguageSetting, type TimezoneSetting } from '@scoreline/contracts/api/preferences';
+import { namedRound, roundName, type RoundNaming } from '@scoreline/contracts/game/round-name';
 
 /** Who reads an email: its language and time zone come from their settings ('local': unknown, so UTC). */
 export interface Reader {
@@ -31,6 +32,20 @@ export function formatWhen(at: Date, reader: Reader = {}): string {
   return `${language === 'en' ? when.replace(' at ', ', ') : when} ${zoneName}`;
 }
 
+/** A round the texts name: its number and its stored name (a tournament's; null or absent for a league's matchday). */
+export type RoundRef = RoundNaming;
+
+/**
+ * A round in a sentence, per language: a league's matchday as the game always named it
+ * ("Gameweek 12", "jornada 12", "journée 12", "Spieltag 12"); a tournament's round by its
+ * name (contracts' roundName, as the file writes it, in English) behind a noun of the same
+ * gender, so the sentences around it stay as they are ("la ronda «Round of 32»").
+ */
+const roundIn = (league: (n: number) => string, named: (name: string) => string) => (r: RoundRef) => {
+  const name = namedRound(r);
+  return name === null ? league(r.number) : named(name);
+};
+
 type Count = (n: number) => string;
 const counted = (one: string, many: string): Count => (n) => `${n} ${n === 1 ? one : many}`;
 
@@ -47,19 +62,21 @@ export interface NotificationTexts {
   minutes: Count;
   hours: Count;
   ordinal: (n: number) => string;
+  /** A round as the sentences below name it (roundIn). */
+  round: (round: RoundRef) => string;
   deadline: {
     progress: (predicted: number, total: number) => string;
-    subject: (gameweek: number, left: string, progress: string) => string;
-    intro: (gameweek: number, left: string, when: string, progress: string) => string;
+    subject: (round: RoundRef, left: string, progress: string) => string;
+    intro: (round: RoundRef, left: string, when: string, progress: string) => string;
     nothingYet: string;
     finish: string;
     action: string;
     reason: string;
   };
   results: {
-    summary: (gameweek: number, points: string, predictions: string, exact: string, others: string) => string;
+    summary: (round: RoundRef, points: string, predictions: string, exact: string, others: string) => string;
     rank: (ordinal: string) => string;
-    subject: (gameweek: number, points: string) => string;
+    subject: (round: RoundRef, points: string) => string;
     action: string;
     reason: string;
   };
@@ -79,9 +96,9 @@ export interface NotificationTexts {
   leagueReason: string;
   digest: {
     season: (season: string, points: string, rank: string | null) => string;
-    missed: (gameweek: number) => string;
-    played: (gameweek: number, points: string) => string;
-    next: (gameweek: number, when: string) => string;
+    missed: (round: RoundRef) => string;
+    played: (round: RoundRef, points: string) => string;
+    next: (round: RoundRef, when: string) => string;
     noDeadline: string;
     subject: (week: string, points: string) => string;
     action: string;
@@ -105,19 +122,20 @@ const en: NotificationTexts = {
     if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
     return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
   },
+  round: roundName,
   deadline: {
     progress: (predicted, total) => `you have predicted ${predicted} of ${en.matches(total)}`,
-    subject: (gw, left, progress) => `Gameweek ${gw} closes in ${left} — ${progress}`,
-    intro: (gw, left, when, progress) => `Gameweek ${gw} closes in ${left} (${when}), and ${progress}.`,
+    subject: (gw, left, progress) => `${en.round(gw)} closes in ${left} — ${progress}`,
+    intro: (gw, left, when, progress) => `${en.round(gw)} closes in ${left} (${when}), and ${progress}.`,
     nothingYet: 'Predict every match before the first kick-off, and pick one banker for double points.',
     finish: 'Finish your predictions before the first kick-off: a match you skip scores nothing.',
     action: 'Make your predictions',
     reason: 'You get this email because gameweek deadline reminders are on.',
   },
   results: {
-    summary: (gw, points, predictions, exact, others) => `Every match of Gameweek ${gw} is over. You scored ${points} from ${predictions}: ${exact} and ${others}.`,
+    summary: (gw, points, predictions, exact, others) => `Every match of ${en.round(gw)} is over. You scored ${points} from ${predictions}: ${exact} and ${others}.`,
     rank: (ordinal) => `You are ${ordinal} in the global league.`,
-    subject: (gw, points) => `Gameweek ${gw} results: you scored ${points}`,
+    subject: (gw, points) => `${en.round(gw)} results: you scored ${points}`,
     action: 'See your results',
     reason: 'You get this email because match result emails are on.',
   },
@@ -137,9 +155,9 @@ const en: NotificationTexts = {
   leagueReason: 'You get this email because league update emails are on.',
   digest: {
     season: (season, points, rank) => `Your ${season} so far: ${points}${rank !== null ? `, ${rank} in the global league` : ''}.`,
-    missed: (gw) => `You did not play Gameweek ${gw}.`,
-    played: (gw, points) => `Gameweek ${gw} brought you ${points}.`,
-    next: (gw, when) => `Next deadline: Gameweek ${gw} closes ${when}.`,
+    missed: (gw) => `You did not play ${en.round(gw)}.`,
+    played: (gw, points) => `${en.round(gw)} brought you ${points}.`,
+    next: (gw, when) => `Next deadline: ${en.round(gw)} closes ${when}.`,
     noDeadline: 'No deadline is scheduled yet.',
     subject: (week, points) => `Your Scoreline week ${week}: ${points} this season`,
     action: 'Open your dashboard',
@@ -159,10 +177,11 @@ const es: NotificationTexts = {
   minutes: counted('minuto', 'minutos'),
   hours: counted('hora', 'horas'),
   ordinal: (n) => `${n}.º`,
+  round: roundIn((n) => `jornada ${n}`, (name) => `ronda «${name}»`),
   deadline: {
     progress: (predicted, total) => `llevas ${predicted} de ${es.matches(total)} pronosticados`,
-    subject: (gw, left, progress) => `La jornada ${gw} se cierra en ${left}: ${progress}`,
-    intro: (gw, left, when, progress) => `La jornada ${gw} se cierra en ${left} (${when}) y ${progress}.`,
+    subject: (gw, left, progress) => `La ${es.round(gw)} se cierra en ${left}: ${progress}`,
+    intro: (gw, left, when, progress) => `La ${es.round(gw)} se cierra en ${left} (${when}) y ${progress}.`,
     nothingYet: 'Pronostica todos los partidos antes del primer pitido y elige un comodín para puntuar doble.',
     finish: 'Completa tus pronósticos antes del primer pitido: un partido sin pronóstico no suma nada.',
     action: 'Hacer mis pronósticos',
@@ -170,9 +189,9 @@ const es: NotificationTexts = {
   },
   results: {
     summary: (gw, points, predictions, exact, others) =>
-      `Todos los partidos de la jornada ${gw} han terminado. Has sumado ${points} con ${predictions}: ${exact} y ${others}.`,
+      `Todos los partidos de la ${es.round(gw)} han terminado. Has sumado ${points} con ${predictions}: ${exact} y ${others}.`,
     rank: (ordinal) => `Vas ${ordinal} en la liga global.`,
-    subject: (gw, points) => `Resultados de la jornada ${gw}: has sumado ${points}`,
+    subject: (gw, points) => `Resultados de la ${es.round(gw)}: has sumado ${points}`,
     action: 'Ver mis resultados',
     reason: 'Recibes este correo porque tienes activados los correos de resultados.',
   },
@@ -192,9 +211,9 @@ const es: NotificationTexts = {
   leagueReason: 'Recibes este correo porque tienes activadas las novedades de tus ligas.',
   digest: {
     season: (season, points, rank) => `Tu ${season} hasta ahora: ${points}${rank !== null ? `, ${rank} en la liga global` : ''}.`,
-    missed: (gw) => `No jugaste la jornada ${gw}.`,
-    played: (gw, points) => `La jornada ${gw} te dio ${points}.`,
-    next: (gw, when) => `Próximo cierre: la jornada ${gw} se cierra el ${when}.`,
+    missed: (gw) => `No jugaste la ${es.round(gw)}.`,
+    played: (gw, points) => `La ${es.round(gw)} te dio ${points}.`,
+    next: (gw, when) => `Próximo cierre: la ${es.round(gw)} se cierra el ${when}.`,
     noDeadline: 'Todavía no hay ningún cierre programado.',
     subject: (week, points) => `Tu semana en Scoreline ${week}: ${points} esta temporada`,
     action: 'Abrir mi panel',
@@ -214,10 +233,11 @@ const fr: NotificationTexts = {
   minutes: counted('minute', 'minutes'),
   hours: counted('heure', 'heures'),
   ordinal: (n) => (n === 1 ? '1er' : `${n}e`),
+  round: roundIn((n) => `journée ${n}`, (name) => `phase « ${name} »`),
   deadline: {
     progress: (predicted, total) => `vous avez pronostiqué ${predicted} ${total === 1 ? 'match' : 'matchs'} sur ${total}`,
-    subject: (gw, left, progress) => `La journée ${gw} se termine dans ${left} — ${progress}`,
-    intro: (gw, left, when, progress) => `Les pronostics de la journée ${gw} ferment dans ${left} (${when}), et ${progress}.`,
+    subject: (gw, left, progress) => `La ${fr.round(gw)} se termine dans ${left} — ${progress}`,
+    intro: (gw, left, when, progress) => `Les pronostics de la ${fr.round(gw)} ferment dans ${left} (${when}), et ${progress}.`,
     nothingYet: 'Pronostiquez chaque match avant le premier coup d’envoi et choisissez un joker pour doubler vos points.',
     finish: 'Terminez vos pronostics avant le premier coup d’envoi : un match oublié ne rapporte rien.',
     action: 'Faire mes pronostics',
@@ -225,9 +245,9 @@ const fr: NotificationTexts = {
   },
   results: {
     summary: (gw, points, predictions, exact, others) =>
-      `Tous les matchs de la journée ${gw} sont terminés. Vous avez marqué ${points} avec ${predictions} : ${exact} et ${others}.`,
+      `Tous les matchs de la ${fr.round(gw)} sont terminés. Vous avez marqué ${points} avec ${predictions} : ${exact} et ${others}.`,
     rank: (ordinal) => `Vous êtes ${ordinal} de la ligue globale.`,
-    subject: (gw, points) => `Résultats de la journée ${gw} : vous avez marqué ${points}`,
+    subject: (gw, points) => `Résultats de la ${fr.round(gw)} : vous avez marqué ${points}`,
     action: 'Voir mes résultats',
     reason: 'Vous recevez cet e-mail car les e-mails de résultats sont activés.',
   },
@@ -247,9 +267,9 @@ const fr: NotificationTexts = {
   leagueReason: 'Vous recevez cet e-mail car les nouvelles de vos ligues sont activées.',
   digest: {
     season: (season, points, rank) => `Votre saison ${season} jusqu’ici : ${points}${rank !== null ? `, ${rank} de la ligue globale` : ''}.`,
-    missed: (gw) => `Vous n’avez pas joué la journée ${gw}.`,
-    played: (gw, points) => `La journée ${gw} vous a rapporté ${points}.`,
-    next: (gw, when) => `Prochaine clôture : la journée ${gw} ferme le ${when}.`,
+    missed: (gw) => `Vous n’avez pas joué la ${fr.round(gw)}.`,
+    played: (gw, points) => `La ${fr.round(gw)} vous a rapporté ${points}.`,
+    next: (gw, when) => `Prochaine clôture : la ${fr.round(gw)} ferme le ${when}.`,
     noDeadline: 'Aucune clôture n’est encore prévue.',
     subject: (week, points) => `Votre semaine Scoreline ${week} : ${points} cette saison`,
     action: 'Ouvrir mon tableau de bord',
@@ -269,10 +289,11 @@ const de: NotificationTexts = {
   minutes: counted('Minute', 'Minuten'),
   hours: counted('Stunde', 'Stunden'),
   ordinal: (n) => `${n}.`,
+  round: roundIn((n) => `Spieltag ${n}`, (name) => `Runde „${name}“`),
   deadline: {
     progress: (predicted, total) => `du hast ${predicted} von ${de.matches(total)} getippt`,
-    subject: (gw, left, progress) => `Spieltag ${gw} schließt in ${left} – ${progress}`,
-    intro: (gw, left, when, progress) => `Spieltag ${gw} schließt in ${left} (${when}), und ${progress}.`,
+    subject: (gw, left, progress) => `${de.round(gw)} schließt in ${left} – ${progress}`,
+    intro: (gw, left, when, progress) => `${de.round(gw)} schließt in ${left} (${when}), und ${progress}.`,
     nothingYet: 'Tippe jedes Spiel vor dem ersten Anpfiff und wähle einen Joker für doppelte Punkte.',
     finish: 'Vervollständige deine Tipps vor dem ersten Anpfiff: Ein Spiel ohne Tipp bringt nichts.',
     action: 'Jetzt tippen',
@@ -280,9 +301,9 @@ const de: NotificationTexts = {
   },
   results: {
     summary: (gw, points, predictions, exact, others) =>
-      `Alle Spiele von Spieltag ${gw} sind beendet. Du hast mit ${predictions} ${points} geholt: ${exact} und ${others}.`,
+      `Alle Spiele von ${de.round(gw)} sind beendet. Du hast mit ${predictions} ${points} geholt: ${exact} und ${others}.`,
     rank: (ordinal) => `Du bist ${ordinal} in der globalen Liga.`,
-    subject: (gw, points) => `Ergebnisse von Spieltag ${gw}: du hast ${points} geholt`,
+    subject: (gw, points) => `Ergebnisse von ${de.round(gw)}: du hast ${points} geholt`,
     action: 'Meine Ergebnisse ansehen',
     reason: 'Du erhältst diese E-Mail, weil die E-Mails zu Spielergebnissen aktiviert sind.',
   },
@@ -302,9 +323,9 @@ const de: NotificationTexts = {
   leagueReason: 'Du erhältst diese E-Mail, weil Liga-Neuigkeiten aktiviert sind.',
   digest: {
     season: (season, points, rank) => `Deine Saison ${season} bisher: ${points}${rank !== null ? `, ${rank} in der globalen Liga` : ''}.`,
-    missed: (gw) => `Spieltag ${gw} hast du nicht gespielt.`,
-    played: (gw, points) => `Spieltag ${gw} brachte dir ${points}.`,
-    next: (gw, when) => `Nächster Tippschluss: Spieltag ${gw} schließt am ${when}.`,
+    missed: (gw) => `${de.round(gw)} hast du nicht gespielt.`,
+    played: (gw, points) => `${de.round(gw)} brachte dir ${points}.`,
+    next: (gw, when) => `Nächster Tippschluss: ${de.round(gw)} schließt am ${when}.`,
     noDeadline: 'Noch ist kein Tippschluss angesetzt.',
     subject: (week, points) => `Deine Scoreline-Woche ${week}: ${points} in dieser Saison`,
     action: 'Übersicht öffnen',
@@ -316,4 +337,9 @@ export const NOTIFICATION_TEXTS: Record<LanguageSetting, NotificationTexts> = { 
 
 export function textsFor(reader: Reader): NotificationTexts {
   return NOTIFICATION_TEXTS[reader.language ?? 'en'] ?? en;
+}
+
+/** A round as the emails name it in `language` (the push texts name it the same way). */
+export function roundPhrase(language: LanguageSetting, round: RoundRef): string {
+  return (NOTIFICATION_TEXTS[language] ?? en).round(round);
 }

@@ -9,6 +9,8 @@ export interface DeadlineRow extends Candidate {
   email: string;
   first_name: string;
   gameweek_number: number;
+  /** The round's stored name (a tournament's), null for a league's matchday: the email names it (contracts' roundName). */
+  gameweek_name: string | null;
   deadline: Date;
   predicted: number;
   total: number;
@@ -26,7 +28,7 @@ export const REMINDER_WINDOW_HOURS = 24;
  * `now`/`hours` name the parameters; `gameweek`, when given, the one gameweek to check (a sweep's).
  */
 export const openGameweekSql = (now: string, hours: string, gameweek?: string): string => `
-  SELECT g.id, g.number, g.starts_at,
+  SELECT g.id, g.number, g.name, g.starts_at,
          (SELECT count(*) FROM fixtures f WHERE f.gameweek_id = g.id AND f.status <> 'postponed')::int AS total,
          s.league_code AS competition_code, s.league_code = ${ACTIVE_COMPETITION_CODE_SQL} AS home
   FROM seasons s JOIN gameweeks g ON g.season_id = s.id
@@ -87,7 +89,7 @@ export const DEADLINE_REMINDERS_SQL = `
 WITH open_gameweek AS (${openGameweekSql('$1', '$6', '$7')}),
 candidates AS (
   SELECT u.id AS user_id, og.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
-         og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
+         og.number AS gameweek_number, og.name AS gameweek_name, og.starts_at AS deadline, og.total, pr.predicted
   FROM open_gameweek og
   CROSS JOIN users u
   ${shortOfPicksJoin('u.id')}

@@ -8,6 +8,8 @@ export interface ResultsRow extends Candidate {
   email: string;
   first_name: string;
   gameweek_number: number;
+  /** The round's stored name (a tournament's), null for a league's matchday. */
+  gameweek_name: string | null;
   points: number;
   predictions: number;
   correct: number;
@@ -45,10 +47,10 @@ export async function seasonOfFinalGameweek(db: DataSource, gameweekId: number):
  */
 export const MATCH_RESULTS_SQL = `
 WITH gameweek AS (
-  SELECT g.id, g.number, g.season_id FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.id = $1
+  SELECT g.id, g.number, g.name, g.season_id FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.id = $1
 ),
 candidates AS (
-  SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS}, gw.number AS gameweek_number,
+  SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS}, gw.number AS gameweek_number, gw.name AS gameweek_name,
          t.points, t.predictions, t.correct, t.exact
   FROM gameweek gw
   JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0

@@ -68,7 +68,7 @@ export class NotificationsService {
         (after, limit) => claimDeadlineReminders(this.db, now, gameweek.id, after, limit),
         (r) =>
           deadlineReminderEmail(
-            { ...reader(r), to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
+            { ...reader(r), to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, gameweekName: r.gameweek_name, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
             this.env.appUrl,
           ),
       );
@@ -91,6 +91,7 @@ export class NotificationsService {
             to: r.email,
             firstName: r.first_name,
             gameweekNumber: r.gameweek_number,
+            gameweekName: r.gameweek_name,
             points: r.points,
             predictions: r.predictions,
             correct: r.correct,
@@ -155,9 +156,12 @@ function digestSection(s: DigestSectionRow, globalRank: number | null): DigestSe
   return {
     seasonName: s.season_name,
     seasonPoints: s.season_points,
-    lastGameweek: s.last_gameweek_number === null ? null : { number: s.last_gameweek_number, points: s.last_gameweek_points },
+    lastGameweek: s.last_gameweek_number === null ? null : { number: s.last_gameweek_number, name: s.last_gameweek_name, points: s.last_gameweek_points },
     globalRank,
-    nextDeadline: s.next_gameweek_number === null || s.next_deadline === null ? null : { gameweekNumber: s.next_gameweek_number, at: new Date(s.next_deadline) },
+    nextDeadline:
+      s.next_gameweek_number === null || s.next_deadline === null
+        ? null
+        : { gameweekNumber: s.next_gameweek_number, gameweekName: s.next_gameweek_name, at: new Date(s.next_deadline) },
   };
 }
 

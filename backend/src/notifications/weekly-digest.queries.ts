@@ -11,8 +11,11 @@ export interface DigestSectionRow {
   season_name: string;
   season_points: number;
   last_gameweek_number: number | null;
+  /** The round's stored name (a tournament's); null for a league's matchday or no round. */
+  last_gameweek_name: string | null;
   last_gameweek_points: number | null;
   next_gameweek_number: number | null;
+  next_gameweek_name: string | null;
   /** JSON: an ISO timestamp. */
   next_deadline: string | null;
 }
@@ -36,13 +39,13 @@ export interface DigestRow extends Candidate {
 export const WEEKLY_DIGEST_SQL = `
 WITH season AS (SELECT id, name, league_code FROM seasons WHERE is_active),
 last_gameweek AS (
-  SELECT DISTINCT ON (g.season_id) g.season_id, g.id, g.number FROM gameweeks g JOIN season s ON s.id = g.season_id
+  SELECT DISTINCT ON (g.season_id) g.season_id, g.id, g.number, g.name FROM gameweeks g JOIN season s ON s.id = g.season_id
   WHERE EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status = 'finished')
     AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed'))
   ORDER BY g.season_id, g.number DESC
 ),
 next_deadline AS (
-  SELECT DISTINCT ON (g.season_id) g.season_id, g.number, g.starts_at FROM gameweeks g JOIN season s ON s.id = g.season_id
+  SELECT DISTINCT ON (g.season_id) g.season_id, g.number, g.name, g.starts_at FROM gameweeks g JOIN season s ON s.id = g.season_id
   WHERE g.starts_at > $1::timestamptz
     AND NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished'))
   ORDER BY g.season_id, g.starts_at, g.number
@@ -64,8 +67,8 @@ candidates AS (
   CROSS JOIN LATERAL (
     SELECT jsonb_agg(jsonb_build_object(
              'season_id', s.id, 'season_name', s.name, 'season_points', st.points,
-             'last_gameweek_number', lg.number, 'last_gameweek_points', lgt.points,
-             'next_gameweek_number', nd.number, 'next_deadline', nd.starts_at)
+             'last_gameweek_number', lg.number, 'last_gameweek_name', lg.name, 'last_gameweek_points', lgt.points,
+             'next_gameweek_number', nd.number, 'next_gameweek_name', nd.name, 'next_deadline', nd.starts_at)
            ORDER BY s.league_code <> ${ACTIVE_COMPETITION_CODE_SQL}, s.id) AS sections
     FROM season s
     JOIN user_season_totals st ON st.season_id = s.id AND st.user_id = r.id AND st.predictions > 0

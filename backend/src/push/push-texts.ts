@@ -1,5 +1,15 @@
 import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 import type { PushAction } from '@scoreline/contracts/api/push';
+import { roundPhrase, type RoundRef } from '../mail/notification-texts';
+
+export type { RoundRef };
+
+/** A round named as the emails name it ("Gameweek 12", "jornada 12"; a tournament's "Round of 32", "ronda «Round of 32»"). */
+const round = (language: LanguageSetting) => (r: RoundRef) => roundPhrase(language, r);
+const EN_ROUND = round('en');
+const ES_ROUND = round('es');
+const FR_ROUND = round('fr');
+const DE_ROUND = round('de');
 
 /**
  * Every sentence of the push notifications, per language (English is the original). A push is
@@ -11,9 +21,9 @@ export interface PushTexts {
   actions: Record<PushAction, string>;
   approved: { title: (league: string) => string; body: string };
   rejected: { title: (league: string) => string; body: string };
-  deadline: { title: (gameweek: number) => string; body: (predicted: number, total: number) => string };
+  deadline: { title: (round: RoundRef) => string; body: (predicted: number, total: number) => string };
   goal: { title: (home: string, homeScore: number, awayScore: number, away: string) => string; body: (predicted: string, points: string) => string };
-  gameweekFinal: { title: (gameweek: number) => string; body: (points: string, rank: number | null, before: number | null) => string };
+  gameweekFinal: { title: (round: RoundRef) => string; body: (points: string, rank: number | null, before: number | null) => string };
 }
 
 /** "up 3 places" / "down 1 place" / "no change", per language. */
@@ -34,10 +44,10 @@ export const PUSH_TEXTS: Record<LanguageSetting, PushTexts> = {
     actions: { approve: 'Approve', reject: 'Reject' },
     approved: { title: (l) => `You're in ${l}`, body: 'Your join request was approved. See the table.' },
     rejected: { title: (l) => `Request to ${l} declined`, body: 'The owner declined your join request.' },
-    deadline: { title: (g) => `Gameweek ${g} locks soon`, body: (p, t) => `You have predicted ${p} of ${t} matches. Finish before kick-off.` },
+    deadline: { title: (g) => `${EN_ROUND(g)} locks soon`, body: (p, t) => `You have predicted ${p} of ${t} matches. Finish before kick-off.` },
     goal: { title: (h, hs, as, a) => `Goal! ${h} ${score(hs, as)} ${a}`, body: (p, pts) => `Your ${p}: ${pts} for now.` },
     gameweekFinal: {
-      title: (g) => `Gameweek ${g} is final`,
+      title: (g) => `${EN_ROUND(g)} is final`,
       body: (pts, r, b) => (r === null ? `You scored ${pts}.` : `You scored ${pts}. Global rank ${r} (${EN_MOVE(r, b)}).`),
     },
   },
@@ -47,10 +57,10 @@ export const PUSH_TEXTS: Record<LanguageSetting, PushTexts> = {
     actions: { approve: 'Aprobar', reject: 'Rechazar' },
     approved: { title: (l) => `Ya estás en ${l}`, body: 'Tu solicitud fue aprobada. Mira la clasificación.' },
     rejected: { title: (l) => `Solicitud a ${l} rechazada`, body: 'El propietario rechazó tu solicitud.' },
-    deadline: { title: (g) => `La jornada ${g} se cierra pronto`, body: (p, t) => `Has pronosticado ${p} de ${t} partidos. Termina antes del inicio.` },
+    deadline: { title: (g) => `La ${ES_ROUND(g)} se cierra pronto`, body: (p, t) => `Has pronosticado ${p} de ${t} partidos. Termina antes del inicio.` },
     goal: { title: (h, hs, as, a) => `¡Gol! ${h} ${score(hs, as)} ${a}`, body: (p, pts) => `Tu ${p}: ${pts} por ahora.` },
     gameweekFinal: {
-      title: (g) => `La jornada ${g} es definitiva`,
+      title: (g) => `La ${ES_ROUND(g)} es definitiva`,
       body: (pts, r, b) => (r === null ? `Has sumado ${pts}.` : `Has sumado ${pts}. Puesto global ${r} (${ES_MOVE(r, b)}).`),
     },
   },
@@ -60,10 +70,10 @@ export const PUSH_TEXTS: Record<LanguageSetting, PushTexts> = {
     actions: { approve: 'Accepter', reject: 'Refuser' },
     approved: { title: (l) => `Vous êtes dans ${l}`, body: 'Votre demande a été acceptée. Voir le classement.' },
     rejected: { title: (l) => `Demande pour ${l} refusée`, body: 'Le propriétaire a refusé votre demande.' },
-    deadline: { title: (g) => `La journée ${g} ferme bientôt`, body: (p, t) => `Vous avez pronostiqué ${p} matchs sur ${t}. Terminez avant le coup d’envoi.` },
+    deadline: { title: (g) => `La ${FR_ROUND(g)} ferme bientôt`, body: (p, t) => `Vous avez pronostiqué ${p} matchs sur ${t}. Terminez avant le coup d’envoi.` },
     goal: { title: (h, hs, as, a) => `But ! ${h} ${score(hs, as)} ${a}`, body: (p, pts) => `Votre ${p} : ${pts} pour l’instant.` },
     gameweekFinal: {
-      title: (g) => `La journée ${g} est définitive`,
+      title: (g) => `La ${FR_ROUND(g)} est définitive`,
       body: (pts, r, b) => (r === null ? `Vous avez marqué ${pts}.` : `Vous avez marqué ${pts}. Rang mondial ${r} (${FR_MOVE(r, b)}).`),
     },
   },
@@ -73,10 +83,10 @@ export const PUSH_TEXTS: Record<LanguageSetting, PushTexts> = {
     actions: { approve: 'Annehmen', reject: 'Ablehnen' },
     approved: { title: (l) => `Du bist in ${l}`, body: 'Deine Beitrittsanfrage wurde angenommen. Zur Tabelle.' },
     rejected: { title: (l) => `Anfrage für ${l} abgelehnt`, body: 'Der Besitzer hat deine Anfrage abgelehnt.' },
-    deadline: { title: (g) => `Spieltag ${g} schließt bald`, body: (p, t) => `Du hast ${p} von ${t} Spielen getippt. Tippe vor dem Anpfiff fertig.` },
+    deadline: { title: (g) => `${DE_ROUND(g)} schließt bald`, body: (p, t) => `Du hast ${p} von ${t} Spielen getippt. Tippe vor dem Anpfiff fertig.` },
     goal: { title: (h, hs, as, a) => `Tor! ${h} ${score(hs, as)} ${a}`, body: (p, pts) => `Dein Tipp ${p}: vorläufig ${pts}.` },
     gameweekFinal: {
-      title: (g) => `Spieltag ${g} ist abgeschlossen`,
+      title: (g) => `${DE_ROUND(g)} ist abgeschlossen`,
       body: (pts, r, b) => (r === null ? `Du hast ${pts} geholt.` : `Du hast ${pts} geholt. Weltrang ${r} (${DE_MOVE(r, b)}).`),
     },
   },

@@ -176,6 +176,8 @@ export function claimDecisionPushes(db: DataSource, requestId: number): Promise<
 
 export interface DeadlinePush extends PushCandidate {
   gameweek_number: number;
+  /** The round's stored name (a tournament's), null for a league's matchday: the title names it (contracts' roundName). */
+  gameweek_name: string | null;
   deadline: Date;
   predicted: number;
   total: number;
@@ -191,7 +193,7 @@ export interface DeadlinePush extends PushCandidate {
 export const DEADLINE_PUSH_SQL = `
 WITH open_gameweek AS (${openGameweekSql('$1', '$6', '$7')}),
 candidates AS (
-  SELECT ${DEVICE_COLUMNS}, og.id::text AS subject_key, og.number AS gameweek_number, og.starts_at AS deadline, og.total, pr.predicted
+  SELECT ${DEVICE_COLUMNS}, og.id::text AS subject_key, og.number AS gameweek_number, og.name AS gameweek_name, og.starts_at AS deadline, og.total, pr.predicted
   FROM open_gameweek og
   CROSS JOIN push_subscriptions ps
   ${shortOfPicksJoin('ps.user_id')}
@@ -261,6 +263,7 @@ export function claimGoalPushes(db: DataSource, fixtureId: number, afterId: numb
 
 export interface GameweekFinalPush extends PushCandidate {
   gameweek_number: number;
+  gameweek_name: string | null;
   points: number;
 }
 
@@ -271,7 +274,7 @@ export interface GameweekFinalPush extends PushCandidate {
  */
 export const GAMEWEEK_FINAL_PUSH_SQL = `
 WITH candidates AS (
-  SELECT ${DEVICE_COLUMNS}, g.id::text AS subject_key, g.number AS gameweek_number, t.points
+  SELECT ${DEVICE_COLUMNS}, g.id::text AS subject_key, g.number AS gameweek_number, g.name AS gameweek_name, t.points
   FROM gameweeks g
   JOIN user_gameweek_totals t ON t.gameweek_id = g.id AND t.predictions > 0
   JOIN push_subscriptions ps ON ps.user_id = t.user_id

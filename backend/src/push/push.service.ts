@@ -148,7 +148,7 @@ export class PushService {
         return {
           payload: {
             kind: PUSH_KIND.deadline,
-            title: t.deadline.title(r.gameweek_number),
+            title: clip(t.deadline.title({ number: r.gameweek_number, name: r.gameweek_name }), 80),
             body: t.deadline.body(r.predicted, r.total),
             url: '/prediction',
             tag: `deadline:${r.subject_key}`,
@@ -195,7 +195,7 @@ export class PushService {
         return {
           payload: {
             kind: PUSH_KIND.gameweekFinal,
-            title: t.gameweekFinal.title(r.gameweek_number),
+            title: clip(t.gameweekFinal.title({ number: r.gameweek_number, name: r.gameweek_name }), 80),
             body: t.gameweekFinal.body(t.points(r.points), move?.rank ?? null, move?.before ?? null),
             url: '/gameweeks-history',
             tag: `final:${r.subject_key}`,

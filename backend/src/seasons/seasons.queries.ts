@@ -45,6 +45,8 @@ export function selectActiveSeasons(q: Queryable): Promise<ActiveSeason[]> {
 export interface GameweekRow {
   id: number;
   number: number;
+  /** The round as its file names it (a tournament's); null for a league's matchday. */
+  name: string | null;
   starts_at: Date | null;
   ends_at: Date | null;
   statuses: FixtureStatus[];
@@ -55,7 +57,7 @@ export interface GameweekRow {
 /** Every gameweek of a season, ascending by number, with its fixtures' statuses. */
 export function selectGameweeksOfSeason(q: Queryable, seasonId: number): Promise<GameweekRow[]> {
   return queryPrepared(q, 'gameweeks_of_season',
-    `SELECT g.id, g.number, g.starts_at, g.ends_at,
+    `SELECT g.id, g.number, g.name, g.starts_at, g.ends_at,
             COALESCE(array_agg(f.status) FILTER (WHERE f.id IS NOT NULL), '{}') AS statuses,
             count(f.id) FILTER (WHERE f.status IN ('live', 'finished'))::int AS scored,
             statement_timestamp() AS now
@@ -64,6 +66,11 @@ export function selectGameweeksOfSeason(q: Queryable, seasonId: number): Promise
      GROUP BY g.id ORDER BY g.number`,
     [seasonId],
   );
+}
+
+/** Every round of a season with its stored name (null for a league's matchday), for texts that name it. */
+export function selectRoundsOfSeason(q: Queryable, seasonId: number): Promise<{ id: number; number: number; name: string | null }[]> {
+  return q.query(`SELECT id, number, name FROM gameweeks WHERE season_id = $1 ORDER BY number`, [seasonId]);
 }
 
 /**

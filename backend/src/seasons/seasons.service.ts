@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { NO_SUCH_COMPETITION } from '@scoreline/contracts/api/competitions';
 import { deriveGameweekStatuses } from '@scoreline/contracts/game/gameweek-status';
+import { roundName } from '@scoreline/contracts/game/round-name';
 import { PreferencesService } from '../auth/preferences.service';
 import { ApiError } from '../common/api-error';
 import { CompetitionsService } from '../competitions/competitions.service';
@@ -13,15 +14,13 @@ import {
   selectActiveSeasonOfGameweek,
   selectActiveSeasons,
   selectGameweeksOfSeason,
+  selectRoundsOfSeason,
   type ActiveSeason,
 } from './seasons.queries';
 
 export type { ActiveSeason } from './seasons.queries';
 
 export const NO_ACTIVE_GAMEWEEK = "There's no active gameweek at the moment.";
-
-/** "Gameweek 12". */
-export const gameweekName = (n: number): string => `Gameweek ${n}`;
 
 /**
  * The active seasons (one per competition being played) and their gameweeks with their derived
@@ -92,7 +91,7 @@ export class SeasonsService {
       return {
         id: r.id,
         number: r.number,
-        name: gameweekName(r.number),
+        name: roundName(r),
         status,
         starts_at: r.starts_at ? new Date(r.starts_at).toISOString() : null,
         ends_at: r.ends_at ? new Date(r.ends_at).toISOString() : null,
@@ -101,6 +100,11 @@ export class SeasonsService {
         fixture_count: r.statuses.length,
       };
     });
+  }
+
+  /** The name a fan sees for each round of a season, by gameweek id ("Gameweek 12", "Round of 32": contracts' roundName). */
+  async roundNames(seasonId: number, m: EntityManager | DataSource = this.db): Promise<Map<number, string>> {
+    return new Map((await selectRoundsOfSeason(m, seasonId)).map((r) => [r.id, roundName(r)]));
   }
 
   /** The gameweeks of an active season (seasonForRequest's, or a gameweek's). */

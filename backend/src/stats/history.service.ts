@@ -16,12 +16,13 @@ const PLAYER_NOT_FOUND = 'Player not found.';
 
 /**
  * Best: highest points among the gameweeks the player predicted that have started; worst: the
- * lowest among completed ones the player predicted. Ties go to the earlier gameweek.
+ * lowest among completed ones the player predicted. Ties go to the earlier gameweek. Each is
+ * named as the season's gameweeks are (`name`: "Gameweek 4", "Round of 32").
  */
 export function bestAndWorst(
-  gameweeks: ReadonlyArray<{ number: number; date: string | null; status: GameweekSummary['status']; points: number; predictions: number; started: boolean }>,
+  gameweeks: ReadonlyArray<{ number: number; name: string; date: string | null; status: GameweekSummary['status']; points: number; predictions: number; started: boolean }>,
 ): { best: HistoryGameweekRef | null; worst: HistoryGameweekRef | null } {
-  const ref = (g: (typeof gameweeks)[number]): HistoryGameweekRef => ({ number: g.number, gameWeek: `Gameweek ${g.number}`, date: g.date, points: g.points });
+  const ref = (g: (typeof gameweeks)[number]): HistoryGameweekRef => ({ number: g.number, gameWeek: g.name, date: g.date, points: g.points });
   const played = gameweeks.filter((g) => g.predictions > 0 && g.started).sort((a, b) => a.number - b.number);
   const completed = played.filter((g) => g.status === 'completed');
   const best = played.reduce<(typeof played)[number] | null>((acc, g) => (acc === null || g.points > acc.points ? g : acc), null);
@@ -113,6 +114,7 @@ export class HistoryService {
     const { best, worst } = bestAndWorst(
       gameweeks.map((g) => ({
         number: g.number,
+        name: g.name,
         date: g.starts_at,
         status: g.status,
         points: totalsOf.get(g.id)?.points ?? 0,

@@ -23,6 +23,7 @@ describe('hotAndColdTeams', () => {
 describe('bestAndWorst', () => {
   const gw = (number: number, points: number, status: 'completed' | 'current' | 'upcoming', predictions = 10, started = status !== 'upcoming') => ({
     number,
+    name: `Gameweek ${number}`,
     date: null,
     status,
     points,
@@ -36,6 +37,12 @@ describe('bestAndWorst', () => {
     expect(worst).toMatchObject({ number: 2, points: 10 });
     const tied = bestAndWorst([gw(1, 40, 'completed'), gw(2, 40, 'completed'), gw(3, 25, 'current')]);
     expect([tied.best?.number, tied.worst?.number]).toEqual([1, 1]);
+  });
+
+  it('names the best and the worst as the season names its rounds', () => {
+    const named = (number: number, name: string, points: number) => ({ ...gw(number, points, 'completed'), name });
+    const { best, worst } = bestAndWorst([named(103, 'Round of 32', 12), named(104, 'Round of 16', 30)]);
+    expect([best?.gameWeek, worst?.gameWeek]).toEqual(['Round of 16', 'Round of 32']);
   });
 
   it('ignores gameweeks without predictions and answers null when there is nothing', () => {

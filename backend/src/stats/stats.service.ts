@@ -10,6 +10,7 @@ import { selectClubAccuracy, selectFixtureStatesVersion, selectGameweekBenchmark
 import { VersionedCache } from '../common/versioned-cache';
 import { hotAndColdTeams } from './team-form';
 import { pickAtState } from '@scoreline/contracts/game/scoring';
+import { roundName } from '@scoreline/contracts/game/round-name';
 
 /** How long the benchmarks over everyone are kept at most, though no score moved: the count of who predicted grows with each save. */
 export const BENCHMARKS_MAX_AGE_MS = 10_000;
@@ -57,6 +58,7 @@ export class StatsService {
     ]);
     const totals = live.season ?? ZERO_TOTALS;
     const pointsOf = new Map(live.gameweeks.map((r) => [r.gameweek_id, r.points]));
+    const nameOf = new Map(gameweeks.map((g) => [g.id, g.name]));
     const recent = live.gameweeks
       .filter((r) => r.predictions > 0)
       .sort((a, b) => b.number - a.number)
@@ -76,7 +78,7 @@ export class StatsService {
       recent_gameweeks: recent.map((r) => ({
         id: r.gameweek_id,
         number: r.number,
-        gameweek_name: `Gameweek ${r.number}`,
+        gameweek_name: nameOf.get(r.gameweek_id) ?? roundName(r),
         total_predictions: r.predictions,
         correct_results: r.correct,
         exact_scores: r.exact,

@@ -18,7 +18,7 @@ export type { FixtureStatus, GameweekStatus };
 export interface GameweekSummary {
   id: number;
   number: number;
-  /** "Gameweek 12". */
+  /** The round as fans see it (game/round-name.ts): "Gameweek 12" in a league, "Round of 32" in a tournament. */
   name: string;
   /** completed: every fixture finished or postponed; current: earliest not completed; else upcoming. */
   status: GameweekStatus;

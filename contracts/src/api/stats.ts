@@ -32,7 +32,7 @@ export interface DashboardRecentGameweek {
   /** Gameweek id. */
   id: number;
   number: number;
-  /** "Gameweek 12". */
+  /** The round as fans see it (game/round-name.ts): "Gameweek 12", "Round of 32". */
   gameweek_name: string;
   total_predictions: number;
   correct_results: number;
@@ -173,7 +173,7 @@ export interface GameweekHistoryItem {
   /** Gameweek id. */
   id: number;
   number: number;
-  /** Label, "Gameweek 12". */
+  /** Label, the round as fans see it: "Gameweek 12", "Round of 32". */
   gameWeek: string;
   /** First kick-off of the gameweek (ISO). */
   date: string | null;
@@ -193,6 +193,7 @@ export interface GameweekHistoryItem {
 
 export interface HistoryGameweekRef {
   number: number;
+  /** As GameweekHistoryItem's. */
   gameWeek: string;
   date: string | null;
   points: number;
