@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import type { DataSource } from 'typeorm';
+import { atOnce, medianOfRuns, type AtOnce } from './at-once';
 import { BENCH_SEASONS } from './bench-seasons';
 import { againstFloor } from './floor-ratio';
 import {
@@ -19,7 +20,6 @@ import {
   type LeagueUnderTest,
 } from './live-goal';
 import { inParts, playsBoth, seedOneFixtureSeason, type BenchPlayers, type OneFixture } from './one-fixture-season';
-import { percentile } from './percentile';
 import { rawScoreUpdate } from './raw-score-update';
 import { compareRounds, comparisonText, WORSE_AT_MOST, type FloorFigure } from './round-comparison';
 import type { BenchCase, BenchContext } from './run';
@@ -39,19 +39,25 @@ import { waitFor } from './wait-for';
  * (playsBoth, with their user_competitions rows), and its own global (all of them), country (30%
  * of them) and club (5% of them) leagues.
  *
- * In each round, per live competition:
- * - a goal (1–0, live; round two: both competitions' goals sent at the same moment) → every
- *   sampled fan's points and rank readable in every league (as the headline measures it), against
- *   the floor of a plain rank() of every member of the competition's leagues, season and
- *   gameweek tables, in one statement (median of three, once settled);
- * - the goal's totals committed by the scorer, against the raw UPDATE of the fixture's predictions;
- * - the final whistle (1–0 finished; both at once in round two) → its totals committed, against
- *   the raw UPDATE again;
- * and en.1's global leaderboard under load while the matches are in play, against /api/health.
- * Last, en.1's ratios of round two against round one, each checked: worse by at most 1.2×.
- * es.1's figures are printed beside them (it has no round alone). The bench process's peak RSS
- * in each round is printed too (the live tables of both competitions' leagues are kept at once):
- * it has no floor, and its goal is its own (< 512 MB each for the API and the workers).
+ * In each round, every live competition's goal and final whistle are sent at the same moment, so
+ * the app does the work of all of them at once; each figure is that work until the last
+ * competition is done, and its floor is exactly that work in plain SQL, each competition's
+ * statement started at the same moment on a connection of its own, until the last is done (in
+ * round one, one competition's; in round two, both's: a floor of one competition's work would
+ * charge es.1's share to the app):
+ * - a goal (1–0, live) → every sampled fan's points and rank readable in every league of every
+ *   live competition (as the headline measures it), against a plain rank() of every member of
+ *   each competition's leagues, season and gameweek tables, one statement per competition (median
+ *   of three, once settled);
+ * - the goals' totals committed by the scorer, against the raw UPDATE of each fixture's predictions;
+ * - the final whistles (1–0 finished) → their totals committed, against the raw UPDATEs again;
+ * and en.1's global leaderboard under load while the matches are in play, against /api/health
+ * (the same requests, on the same server, measured around it).
+ * Last, the ratios of round two against round one, each checked: worse by at most 1.2×. Each
+ * competition's own times, and its own statement's within the floor, are printed beside them.
+ * The bench process's peak RSS in each round is printed too (the live tables of both
+ * competitions' leagues are kept at once): it has no floor, and its goal is its own (< 512 MB
+ * each for the API and the workers).
  */
 
 /** The competitions under test: the home competition, and the one half of its fans play too. */
@@ -80,7 +86,7 @@ interface Live {
   leagues: LeagueUnderTest[];
 }
 
-/** A competition's figures in a round, each beside its floor (ms). */
+/** A competition's own times in a round, each beside its own statement's within the floor (ms from the same moment). */
 interface CompetitionFigures {
   code: string;
   players: number;
@@ -95,8 +101,17 @@ interface CompetitionFigures {
   whistleFloor: number;
 }
 
+/** A figure of a round: the work of every live competition until the last is done, and its floor, the same work in plain SQL (ms). */
+interface Timed {
+  time: number;
+  floor: number;
+}
+
 interface RoundFigures {
   competitions: CompetitionFigures[];
+  everyRank: Timed;
+  scored: Timed;
+  whistle: Timed;
   leaderboard: { rps: number; p99: number; healthRps: number; healthP99: number; share: number; p99Ratio: number };
   memory: { rssMb: number; heapUsedMb: number; externalMb: number };
 }
@@ -168,7 +183,7 @@ export const competitionsCase: BenchCase = {
     const lines = [
       `competitions-one-${k} (en.1 alone, ${users} players): ${roundText(one)}`,
       `competitions-two-${k} (en.1 ${users} players and es.1 ${bothPlayers}, all of them in both, goals and whistles at the same moment): ${roundText(two)}`,
-      `competitions-two-over-one-${k} (en.1's ratios to their floors; goal: none worse than ${WORSE_AT_MOST}×): ` +
+      `competitions-two-over-one-${k} (each round's ratios to their floors, the work of every live competition against the same work in plain SQL; goal: none worse than ${WORSE_AT_MOST}×): ` +
         `${comparisons.map(comparisonText).join('; ')}; ${comparisons.every((c) => c.pass) ? 'PASS' : 'FAIL'}; ` +
         `bench process peak RSS ${one.memory.rssMb} → ${two.memory.rssMb} MB (${(two.memory.rssMb / one.memory.rssMb).toFixed(2)}×; no floor: ` +
         `${ctx.workers === ctx.api ? 'the API, the workers run apart' : 'API + workers in one process'}, goal < 512 MB each); ` +
@@ -216,13 +231,9 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
     await ctx.settle(settleMs);
     for (const [i, c] of live.entries()) await checkRanks(ctx, fans[i], c.fixture, label);
 
-    // Floors, one at a time on the settled system.
-    const rankFloors: number[] = [];
-    const goalFloors: number[] = [];
-    for (const c of live) {
-      rankFloors.push(await rankFloor(ctx.db, c));
-      goalFloors.push(await rawScoreUpdate(ctx.db, c.fixture.fixture_id));
-    }
+    // The floors on the settled system: each the goals' work in plain SQL, every competition's at once.
+    const rankFloors = await rankFloor(ctx.db, live);
+    const goalFloors = await rawScoreUpdates(ctx.db, live);
 
     // en.1's global leaderboard while every match is in play.
     const global = fans[0].find((f: Fan) => f.league.kind === 'global')!;
@@ -233,9 +244,10 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
     // The final whistles, at the same moment.
     const whistles = await finalWhistles(ctx, live, label);
     await ctx.settle(settleMs);
-    const whistleFloors: number[] = [];
-    for (const c of live) whistleFloors.push(await rawScoreUpdate(ctx.db, c.fixture.fixture_id));
+    const whistleFloors = await rawScoreUpdates(ctx.db, live);
 
+    // All timed from the same moment: the round's figure is its last competition's.
+    const last = (times: number[]) => Math.max(...times);
     return {
       competitions: live.map((c, i) => ({
         code: c.code,
@@ -244,12 +256,15 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
         recorded: goals[i].recorded,
         everyRank: goals[i].everyRank,
         readable: goals[i].readable,
-        rankFloor: rankFloors[i],
+        rankFloor: rankFloors.each[i],
         scored: goals[i].scoredAt,
-        goalFloor: goalFloors[i],
+        goalFloor: goalFloors.each[i],
         whistle: whistles[i],
-        whistleFloor: whistleFloors[i],
+        whistleFloor: whistleFloors.each[i],
       })),
+      everyRank: { time: last(goals.map((g) => g.everyRank)), floor: rankFloors.all },
+      scored: { time: last(goals.map((g) => g.scoredAt)), floor: goalFloors.all },
+      whistle: { time: last(whistles), floor: whistleFloors.all },
       leaderboard: {
         rps: board.requests.average,
         p99: board.latency.p99,
@@ -266,14 +281,14 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
 }
 
 /**
- * The floor of a goal's every rank: every member's season and gameweek rank in every league of
- * the competition by a plain rank() over the stored totals (the ranks the goal makes, once
- * scored), one statement, tuned as the app's table statements are; the median of three.
+ * The floor of the goals' every rank: every member's season and gameweek rank in every league of
+ * every live competition by a plain rank() over the stored totals (the ranks the goals make, once
+ * scored), one statement per competition, all started at the same moment, tuned as the app's
+ * table statements are; the median of three.
  */
-async function rankFloor(db: DataSource, c: Live): Promise<number> {
-  const once = async () => {
-    const start = process.hrtime.bigint();
-    await db.transaction(async (tx) => {
+async function rankFloor(db: DataSource, live: Live[]): Promise<AtOnce> {
+  const once = (c: Live) =>
+    db.transaction(async (tx) => {
       await tx.query(`SET LOCAL work_mem = '64MB'`);
       await tx.query(`SET LOCAL jit = off`);
       // The ranks are summed, not dropped: an unused window column may be planned away.
@@ -288,10 +303,14 @@ async function rankFloor(db: DataSource, c: Live): Promise<number> {
         [c.leagues.map((l) => l.id), c.fixture.season_id, c.fixture.gameweek_id],
       );
     });
-    return ms(start);
-  };
-  const runs = [await once(), await once(), await once()];
-  return percentile(runs, 0.5);
+  const runs: AtOnce[] = [];
+  for (let run = 0; run < 3; run += 1) runs.push(await atOnce(live.map((c) => () => once(c))));
+  return medianOfRuns(runs);
+}
+
+/** The floor of the goals' and the whistles' scoring: the raw UPDATE of every live fixture's predictions, all at the same moment. */
+function rawScoreUpdates(db: DataSource, live: Live[]): Promise<AtOnce> {
+  return atOnce(live.map((c) => () => rawScoreUpdate(db, c.fixture.fixture_id)));
 }
 
 /** Every live fixture's final whistle (1–0) sent at the same moment; per fixture, ms until its totals are committed. */
@@ -312,33 +331,37 @@ async function finalWhistles(ctx: BenchContext, live: Live[], label: string): Pr
   );
 }
 
-/** A round's figures that have floors, en.1's: the ones round two is held to. */
+/** A round's figures that have floors: the ones round two is held to (named alike in both rounds, as they pair by name). */
 function floorFigures(r: RoundFigures): FloorFigure[] {
-  const first = r.competitions.find((c) => c.code === FIRST)!;
   return [
-    { name: 'a goal → every rank readable / rank() floor', ratio: first.everyRank / first.rankFloor, worse: 'higher' },
-    { name: "the goal's totals committed / raw UPDATE", ratio: first.scored / first.goalFloor, worse: 'higher' },
-    { name: 'the final whistle scored / raw UPDATE', ratio: first.whistle / first.whistleFloor, worse: 'higher' },
+    { name: 'the goals → every rank readable in every live competition / rank() of all their leagues at once', ratio: r.everyRank.time / r.everyRank.floor, worse: 'higher' },
+    { name: "the goals' totals committed / raw UPDATEs of every live fixture at once", ratio: r.scored.time / r.scored.floor, worse: 'higher' },
+    { name: 'the final whistles scored / raw UPDATEs of every live fixture at once', ratio: r.whistle.time / r.whistle.floor, worse: 'higher' },
     { name: 'leaderboard in play req/s / health', ratio: r.leaderboard.share, worse: 'lower' },
     { name: 'leaderboard in play p99 / health', ratio: r.leaderboard.p99Ratio, worse: 'higher' },
   ];
 }
 
-/** A round's figures as printed: each competition's, then the leaderboard's and the memory. */
+/** A round's figures as printed: the round's figures against their floors, each competition's own times, then the leaderboard's and the memory. */
 function roundText(r: RoundFigures): string {
+  const codes = r.competitions.map((c) => c.code).join(' and ');
+  const against = (t: Timed, floor: string) => `${round(t.time)} ms, ${(t.time / t.floor).toFixed(2)}× ${floor} (${round(t.floor)} ms)`;
   const competition = (c: CompetitionFigures) => {
     const perLeague = c.leagues
       .map((l) => `${l.kind} ${l.members} ${round(c.readable.get(l.id)?.season ?? 0)}/${round(c.readable.get(l.id)?.gameweek ?? 0)} ms`)
       .join(', ');
     return (
-      `${c.code}: a goal → every rank readable ${round(c.everyRank)} ms, ${(c.everyRank / c.rankFloor).toFixed(2)}× the rank() floor (${round(c.rankFloor)} ms); ` +
-      `the goal's totals committed ${round(c.scored)} ms, ${(c.scored / c.goalFloor).toFixed(2)}× the raw UPDATE (${round(c.goalFloor)} ms); ` +
-      `the final whistle scored ${round(c.whistle)} ms, ${(c.whistle / c.whistleFloor).toFixed(2)}× the raw UPDATE (${round(c.whistleFloor)} ms); ` +
+      `${c.code}'s own times: every rank readable ${round(c.everyRank)} ms (its rank() statement ${round(c.rankFloor)} ms), ` +
+      `the goal's totals committed ${round(c.scored)} ms (its raw UPDATE ${round(c.goalFloor)} ms), ` +
+      `the final whistle scored ${round(c.whistle)} ms (its raw UPDATE ${round(c.whistleFloor)} ms), ` +
       `admin call ${round(c.recorded)} ms; season/gameweek readable per league: ${perLeague}`
     );
   };
   const lb = r.leaderboard;
   return (
+    `${codes}, until the last is done: the goals → every rank readable ${against(r.everyRank, `the rank() of all their leagues at once`)}; ` +
+    `the goals' totals committed ${against(r.scored, `the raw UPDATEs of ${codes}'s fixtures at once`)}; ` +
+    `the final whistles scored ${against(r.whistle, `the raw UPDATEs of ${codes}'s fixtures at once`)}; ` +
     `${r.competitions.map(competition).join('; ')}; ` +
     `en.1's global leaderboard in play ${round(lb.rps)} req/s, ${lb.share.toFixed(2)} of health (${round(lb.healthRps)} req/s), ` +
     `p99 ${lb.p99} ms, ${lb.p99Ratio.toFixed(2)}× health's (${round(lb.healthP99)} ms); ` +
