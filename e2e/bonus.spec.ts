@@ -37,8 +37,8 @@ test("a fan opens Bonus from the navigation and reads the season's locked questi
   await expect(champion).toContainText('Your answer');
   await expect(champion).toContainText('No answer');
   await expect(page.getByText('Your bonus points', { exact: true }).locator('../..')).toContainText(String(bonus.my_points));
-  // Read-only: nothing to fill in, nothing to save.
-  await expect(page.getByRole('combobox')).toHaveCount(0);
+  // Read-only: nothing to fill in, nothing to save (the header's competition switcher aside).
+  await expect(page.getByRole('main').getByRole('combobox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Save answers' })).toHaveCount(0);
 
   for (const width of [390, 1280]) {
