@@ -1,5 +1,5 @@
 import { bonusQuestionsOf } from '@scoreline/contracts/game/bonus-questions';
-import { checkAnswers, checkRightAnswers } from './bonus-answers';
+import { checkAnswers, checkRightAnswers, toSquadSpellings } from './bonus-answers';
 
 const league = bonusQuestionsOf({ format: 'league', hasSquads: false });
 const tournament = bonusQuestionsOf({ format: 'tournament', hasSquads: false });
@@ -46,5 +46,34 @@ describe("checking an operator's right answers", () => {
     expect(checkRightAnswers(champion, teams, ['1']).error).not.toBeNull();
     expect(checkRightAnswers(champion, teams, [1, 1]).error).toBe('Two right answers are the same.');
     expect(checkRightAnswers(topScorer, teams, ['', 'Kane']).error).not.toBeNull();
+  });
+});
+
+describe('a top-scorer answer where the competition has squads', () => {
+  const withSquads = bonusQuestionsOf({ format: 'tournament', hasSquads: true });
+  const squad = new Map([['kylian mbappe', 'Kylian Mbappé'], ['harry kane', 'Harry Kane']]);
+  const spellingOf = async (name: string) => squad.get(name.trim().toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')) ?? null;
+
+  it("is stored as the squad spells the player, whatever the case and accents typed", async () => {
+    const checked = checkAnswers(withSquads, teams, { champion: 1, top_scorer: '  kylian MBAPPE ' });
+    const { writes, errors } = await toSquadSpellings(withSquads, checked, spellingOf);
+    expect(errors).toEqual({});
+    expect(writes).toEqual([
+      { question: 'champion', team_id: 1, player_name: null, clear: false },
+      { question: 'top_scorer', team_id: null, player_name: 'Kylian Mbappé', clear: false },
+    ]);
+  });
+
+  it('refuses a name no player of the squads has, naming the field, and still clears', async () => {
+    const { writes, errors } = await toSquadSpellings(withSquads, checkAnswers(withSquads, teams, { top_scorer: 'Pelé' }), spellingOf);
+    expect(writes).toEqual([]);
+    expect(errors).toEqual({ 'answers.top_scorer': ['Choose a player of the squads of this competition.'] });
+    const cleared = await toSquadSpellings(withSquads, checkAnswers(withSquads, teams, { top_scorer: null }), spellingOf);
+    expect(cleared).toEqual({ writes: [{ question: 'top_scorer', team_id: null, player_name: null, clear: true }], errors: {} });
+  });
+
+  it('leaves a typed name as it is where the competition has no squads', async () => {
+    const { writes } = await toSquadSpellings(league, checkAnswers(league, teams, { top_scorer: 'Pelé' }), spellingOf);
+    expect(writes).toEqual([{ question: 'top_scorer', team_id: null, player_name: 'Pelé', clear: false }]);
   });
 });

@@ -70,3 +70,29 @@ export function checkRightAnswers(question: BonusQuestion, teamIds: ReadonlySet<
   const values = rightAnswers.map((v) => String(v).trim());
   return new Set(values).size === values.length ? { values, error: null } : { values: [], error: 'Two right answers are the same.' };
 }
+
+/**
+ * Checked answers where a question is answered with a player of the season's squads
+ * ('squad_player'): each such name becomes the squad's spelling of that player (`spellingOf`: case,
+ * accents and spaces aside, so "kylian mbappe" is stored "Kylian Mbappé"), and a name no player of
+ * the squads has is the field's error instead of a write.
+ */
+export async function toSquadSpellings(
+  questions: readonly BonusQuestion[],
+  checked: { writes: BonusAnswerWrite[]; errors: FieldErrors },
+  spellingOf: (name: string) => Promise<string | null>,
+): Promise<{ writes: BonusAnswerWrite[]; errors: FieldErrors }> {
+  const squadQuestions = new Set(questions.filter((q) => q.answer === 'squad_player').map((q) => q.key));
+  const errors: FieldErrors = { ...checked.errors };
+  const writes: BonusAnswerWrite[] = [];
+  for (const write of checked.writes) {
+    if (write.clear || !squadQuestions.has(write.question) || write.player_name === null) {
+      writes.push(write);
+      continue;
+    }
+    const spelling = await spellingOf(write.player_name);
+    if (spelling === null) errors[`answers.${write.question}`] = ['Choose a player of the squads of this competition.'];
+    else writes.push({ ...write, player_name: spelling });
+  }
+  return { writes, errors };
+}

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FixturesModule } from '../fixtures/fixtures.module';
+import { SeasonsModule } from '../seasons/seasons.module';
 import { BonusPointsService } from './bonus-points.service';
 
 /**
@@ -9,7 +10,8 @@ import { BonusPointsService } from './bonus-points.service';
  * without the leagues it imports (which import standings/).
  */
 @Module({
-  imports: [FixturesModule],
+  // Seasons: a tournament's scorers (SeasonPlayersService) settle its top scorer.
+  imports: [FixturesModule, SeasonsModule],
   providers: [BonusPointsService],
   exports: [BonusPointsService],
 })

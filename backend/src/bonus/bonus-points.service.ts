@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SeasonResultsService } from '../fixtures/season-results.service';
 import { OutboxService } from '../outbox/outbox.service';
-import { basisOf, playOf, questionsOf, sameBasis, scoringCompetitionAnswers, scoringLeagueAnswers, settledRightAnswers } from './bonus-points';
+import { SeasonPlayersService } from '../seasons/season-players.service';
+import { basisOf, playOf, questionsOf, sameBasis, scorersDecide, scoringCompetitionAnswers, scoringLeagueAnswers, settledRightAnswers } from './bonus-points';
 import {
   lockLeagueQuestionPoints,
   lockSeasonBonusPoints,
@@ -35,6 +36,7 @@ export class BonusPointsService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonResultsService,
     private readonly outbox: OutboxService,
+    private readonly players: SeasonPlayersService,
   ) {}
 
   /**
@@ -57,7 +59,10 @@ export class BonusPointsService {
     if (!season) return false;
     const questions = questionsOf(season);
     // The operator's settlements through the transaction (the caller may just have written one); the matches as committed.
-    const rights = settledRightAnswers(questions, await selectSettlements(tx, seasonId), playOf(season, await this.seasons.matches(seasonId)));
+    const matches = await this.seasons.matches(seasonId);
+    // A tournament's goals settle its top scorer once its final is finished: read only then.
+    const scorers = scorersDecide(season, matches) ? await this.players.scorers(seasonId) : undefined;
+    const rights = settledRightAnswers(questions, await selectSettlements(tx, seasonId), playOf(season, matches, scorers));
     const basis = basisOf(rights);
     const before = await selectPointsBasis(tx, seasonId);
     if (options.force !== true && sameBasis(before ?? {}, basis)) return false;

@@ -3,6 +3,7 @@ import {
   playOf,
   questionsOf,
   sameBasis,
+  scorersDecide,
   scoringCompetitionAnswers,
   scoringLeagueAnswers,
   settledRightAnswers,
@@ -39,6 +40,28 @@ describe('the right answers bonus points are written from', () => {
     expect(settledRightAnswers(cup, [], playOf({ tournament: true }, [final])).get('champion')).toEqual({ answers: ['6'], by: 'results' });
     const unknown = { ...final, home_id: null };
     expect(settledRightAnswers(cup, [], playOf({ tournament: true }, [unknown])).size).toBe(0);
+  });
+
+  it("asks a tournament with squads for a player of them, a league and a tournament without for a typed name", () => {
+    expect(questionsOf({ tournament: true, has_squads: true }).map((q) => [q.key, q.answer])).toEqual([['champion', 'team'], ['top_scorer', 'squad_player']]);
+    expect(questionsOf({ tournament: true, has_squads: false })[1].answer).toBe('player_name');
+    expect(questionsOf({ tournament: false, has_squads: true })[1].answer).toBe('player_name');
+  });
+
+  it("lets a tournament's scorers settle its top scorer once its final is finished, not before, never a league's", () => {
+    const scorers = [{ name: 'Harry Kane', goals: 6 }, { name: 'Kylian Mbappé', goals: 10 }];
+    const final = finished(5, 6, [0, 1], true);
+    expect(scorersDecide({ tournament: true }, [final])).toBe(true);
+    expect(settledRightAnswers(cup, [], playOf({ tournament: true }, [final], scorers)).get('top_scorer')).toEqual({ answers: ['Kylian Mbappé'], by: 'results' });
+    // The operator wins.
+    expect(settledRightAnswers(cup, [{ question: 'top_scorer', right_answers: ['Harry Kane'] }], playOf({ tournament: true }, [final], scorers)).get('top_scorer')).toEqual({
+      answers: ['Harry Kane'],
+      by: 'operator',
+    });
+    const unplayed = { ...final, status: 'scheduled' as const, ft: null };
+    expect(scorersDecide({ tournament: true }, [unplayed])).toBe(false);
+    expect(settledRightAnswers(cup, [], playOf({ tournament: true }, [unplayed], scorers)).has('top_scorer')).toBe(false);
+    expect(scorersDecide({ tournament: false }, table)).toBe(false);
   });
 
   it('compares bases by their answers whoever settled them, in any order', () => {

@@ -7,7 +7,7 @@ import {
   type BonusQuestionKey,
   type CustomQuestionKind,
 } from '@scoreline/contracts/game/bonus-questions';
-import { rightAnswersFromResults, type SeasonPlay } from './bonus-settlement';
+import { finishedFinal, rightAnswersFromResults, type SeasonPlay, type SeasonScorer } from './bonus-settlement';
 import type { SeasonMatchRow, SeasonOutline } from '../fixtures/season-results.queries';
 
 /**
@@ -16,17 +16,30 @@ import type { SeasonMatchRow, SeasonOutline } from '../fixtures/season-results.q
  * names fans typed), never per fan: SQL then adds up each fan's points from the answers that score.
  */
 
-/** The questions a season asks: a tournament has no bottom team; no squads are stored, so the top scorer is typed. */
-export function questionsOf(season: Pick<SeasonOutline, 'tournament'>): BonusQuestion[] {
-  return bonusQuestionsOf({ format: season.tournament ? 'tournament' : 'league', hasSquads: false });
+/**
+ * The questions a season asks: a tournament has no bottom team; the top scorer is a player of the
+ * squads where a tournament has them (`has_squads`, SeasonPlayersService), else a typed name.
+ */
+export function questionsOf(season: Pick<SeasonOutline, 'tournament'> & { has_squads?: boolean }): BonusQuestion[] {
+  return bonusQuestionsOf({ format: season.tournament ? 'tournament' : 'league', hasSquads: season.tournament && season.has_squads === true });
 }
 
-/** A season's matches as the results settle questions from them: a match with a side still a placeholder decides nothing yet. */
-export function playOf(season: Pick<SeasonOutline, 'tournament'>, matches: readonly SeasonMatchRow[]): SeasonPlay {
+/**
+ * A season's matches as the results settle questions from them: a match with a side still a
+ * placeholder decides nothing yet. `scorers`: a tournament's, read once its final is finished
+ * (scorersDecide).
+ */
+export function playOf(season: Pick<SeasonOutline, 'tournament'>, matches: readonly SeasonMatchRow[], scorers?: readonly SeasonScorer[]): SeasonPlay {
   return {
     tournament: season.tournament,
     matches: matches.flatMap((m) => (m.home_id === null || m.away_id === null ? [] : [{ ...m, home_id: m.home_id, away_id: m.away_id }])),
+    ...(scorers === undefined ? {} : { scorers }),
   };
+}
+
+/** Whether the season's scorers settle its top scorer: a tournament whose final is finished (the goals are read only then). */
+export function scorersDecide(season: Pick<SeasonOutline, 'tournament'>, matches: readonly SeasonMatchRow[]): boolean {
+  return season.tournament && finishedFinal(playOf(season, matches).matches) !== null;
 }
 
 /** Each settled question's right answers (as stored: a team id as text, a name as typed) and who settled it. */

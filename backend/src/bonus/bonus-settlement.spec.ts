@@ -1,4 +1,15 @@
-import { rightAnswersFromResults, type SettlingMatch } from './bonus-settlement';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { goalRowsOf } from '../seasons/import/tournament-goals';
+import { readTournament } from '../seasons/import/tournament-json';
+import { rightAnswersFromResults, topScorerFromGoals, type SettlingMatch } from './bonus-settlement';
+
+const WORLD_CUP = join(__dirname, '../../../../shared/data/openfootball/2026/worldcup.json');
+
+interface RawGoal {
+  name: string;
+  owngoal?: boolean;
+}
 
 const match = (home_id: number, away_id: number, ft: [number, number] | null, extra: Partial<SettlingMatch> = {}): SettlingMatch => ({
   home_id,
@@ -28,10 +39,52 @@ describe('bonus questions the results settle', () => {
       expect(rightAnswersFromResults('champion', { tournament: true, matches: [semi] })).toBeNull();
     });
 
-    it('never settles the top scorer or a bottom team', () => {
+    it('never settles a bottom team', () => {
       const final = match(3, 4, [2, 1], { is_final: true });
-      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches: [final] })).toBeNull();
       expect(rightAnswersFromResults('bottom', { tournament: true, matches: [final] })).toBeNull();
+    });
+
+    it('names the top scorer once the final is finished, players level sharing it, names alike but for accents as one', () => {
+      const final = match(3, 4, [2, 1], { is_final: true });
+      const scorers = [
+        { name: 'Kylian Mbappé', goals: 4 },
+        { name: 'Harry Kane', goals: 5 },
+        { name: 'Kylian Mbappe', goals: 1 },
+        { name: 'Lionel Messi', goals: 3 },
+      ];
+      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches: [semi, final], scorers })).toEqual(['Kylian Mbappé', 'Harry Kane']);
+      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches: [semi, final], scorers: scorers.slice(1, 2) })).toEqual(['Harry Kane']);
+      expect(topScorerFromGoals([])).toBeNull();
+    });
+
+    it('tells no top scorer before the final is finished, or without a goal', () => {
+      const scorers = [{ name: 'Harry Kane', goals: 5 }];
+      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches: [semi, match(3, 4, null, { is_final: true })], scorers })).toBeNull();
+      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches: [semi, match(3, 4, [1, 0], { is_final: true, status: 'live' })], scorers })).toBeNull();
+      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches: [semi, match(3, 4, [0, 0], { is_final: true, et: [0, 0], pen: [4, 3] })], scorers: [] })).toBeNull();
+    });
+
+    it('settles the World Cup 2026 from its final file: exactly the players with the most goals, own goals not counted', () => {
+      const raw = JSON.parse(readFileSync(WORLD_CUP, 'utf8')) as { matches: { goals1?: RawGoal[]; goals2?: RawGoal[] }[] };
+      // Counted here from the file itself, goal by goal.
+      const tally = new Map<string, number>();
+      for (const m of raw.matches) for (const g of [...(m.goals1 ?? []), ...(m.goals2 ?? [])]) if (!g.owngoal) tally.set(g.name, (tally.get(g.name) ?? 0) + 1);
+      const most = Math.max(...tally.values());
+      const expected = [...tally].filter(([, n]) => n === most).map(([name]) => name);
+      // Kylian Mbappé, 10 goals: known, and said so that the count above cannot quietly be empty.
+      expect(expected).toEqual(['Kylian Mbappé']);
+
+      // The settlement's way: the file read and its goals as the import writes them, summed per scorer as the query does.
+      const read = readTournament(raw);
+      if (!read.ok) throw new Error(read.errors.join('\n'));
+      const teams = new Map([...new Set(read.tournament.matches.flatMap((m) => [m.home.name, m.away.name]))].map((n, i) => [n, i + 1]));
+      const matches = read.tournament.matches.map((m) =>
+        match(teams.get(m.home.name)!, teams.get(m.away.name)!, m.score?.ft ?? null, { et: m.score?.et ?? null, pen: m.score?.p ?? null, is_final: m.round === 'Final' }),
+      );
+      const goals = new Map<string, number>();
+      for (const g of read.tournament.matches.flatMap((m) => goalRowsOf(m))) if (!g.own_goal) goals.set(g.scorer, (goals.get(g.scorer) ?? 0) + 1);
+      const scorers = [...goals].map(([name, n]) => ({ name, goals: n }));
+      expect(rightAnswersFromResults('top_scorer', { tournament: true, matches, scorers })?.sort()).toEqual(expected.sort());
     });
   });
 

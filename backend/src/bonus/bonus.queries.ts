@@ -14,6 +14,18 @@ export function selectAnswers(q: Queryable, userId: number, seasonId: number): P
   return q.query(`SELECT question, team_id, player_name FROM bonus_answers WHERE user_id = $1 AND season_id = $2`, [userId, seasonId]);
 }
 
+/**
+ * Some fans' answers of a season (a page of a league's members), by the primary key. Only for
+ * a season whose answers are revealed: the caller checks bonusAnswersRevealed first.
+ */
+export function selectAnswersOfUsers(q: Queryable, seasonId: number, userIds: readonly number[]): Promise<(BonusAnswerRow & { user_id: number })[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return q.query(
+    `SELECT user_id, question, team_id, player_name FROM bonus_answers WHERE user_id = ANY($1::int[]) AND season_id = $2`,
+    [userIds, seasonId],
+  );
+}
+
 /** One answer to write: a team or a name, or null to clear it. */
 export interface BonusAnswerWrite {
   question: BonusQuestionKey;

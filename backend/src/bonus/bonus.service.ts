@@ -1,14 +1,15 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
+import type { BonusTeam, SeasonBonus } from '@scoreline/contracts/api/bonus';
 import { bonusAnswerPoints, bonusAnswersOpen, bonusAnswersRevealed, type BonusQuestion } from '@scoreline/contracts/game/bonus-questions';
 import { ApiError } from '../common/api-error';
 import { SeasonResultsService } from '../fixtures/season-results.service';
 import type { SeasonOutline } from '../fixtures/season-results.queries';
 import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';
-import { checkAnswers, checkRightAnswers } from './bonus-answers';
-import { playOf, questionsOf, settledRightAnswers, type RightAnswers } from './bonus-points';
+import { SeasonPlayersService } from '../seasons/season-players.service';
+import { checkAnswers, checkRightAnswers, toSquadSpellings } from './bonus-answers';
+import { playOf, questionsOf, scorersDecide, settledRightAnswers, type RightAnswers } from './bonus-points';
 import { BonusPointsService } from './bonus-points.service';
 import { deleteSettlement, selectAnswers, selectSettlements, upsertSettlement, writeAnswers } from './bonus.queries';
 
@@ -28,6 +29,7 @@ export class BonusService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly seasons: SeasonResultsService,
     private readonly points: BonusPointsService,
+    private readonly players: SeasonPlayersService,
   ) {}
 
   async ofSeason(userId: number, seasonId: number, nowMs = Date.now()): Promise<SeasonBonus> {
@@ -47,7 +49,7 @@ export class BonusService {
       const asStored = (v: string) => (q.answer === 'team' ? Number(v) : v);
       return {
         key: q.key,
-        answer: q.answer === 'team' ? ('team' as const) : ('player_name' as const),
+        answer: q.answer,
         points: q.points,
         my_answer: myAnswer,
         right_answers: right ? right.answers.map(asStored) : null,
@@ -71,7 +73,10 @@ export class BonusService {
   async save(userId: number, seasonId: number, answers: Record<string, unknown>): Promise<SeasonBonus> {
     const season = await this.outline(seasonId);
     const teamIds = new Set((await this.seasons.teams(seasonId)).map((t) => t.id));
-    const { writes, errors } = checkAnswers(questionsOf(season), teamIds, answers);
+    // A tournament with squads: the top scorer is a player of them, stored as the squad spells them.
+    const { writes, errors } = await toSquadSpellings(questionsOf(season), checkAnswers(questionsOf(season), teamIds, answers), (name) =>
+      this.players.squadSpelling(seasonId, name),
+    );
     if (Object.keys(errors).length > 0) throw ApiError.badRequest('Some answers cannot be saved.', errors);
     const locksAt = season.first_kickoff === null ? null : new Date(season.first_kickoff).toISOString();
     if (!bonusAnswersOpen({ locks_at: locksAt }, Date.now(), SAVE_COMMIT_MARGIN_MS)) {
@@ -112,10 +117,20 @@ export class BonusService {
     this.logger.log(`bonus question ${question.key} of ${season.name}: the operator's settlement was taken back`);
   }
 
-  private async outline(seasonId: number): Promise<SeasonOutline> {
+  /**
+   * A season's questions as they stand: its outline, questions, teams and each settled question's
+   * right answers (an operator's where given, else what the results decide); 404 for no season.
+   */
+  async settledState(seasonId: number): Promise<{ season: SeasonOutline; questions: BonusQuestion[]; teams: BonusTeam[]; rights: RightAnswers }> {
+    const season = await this.outline(seasonId);
+    const [teams, rights] = await Promise.all([this.seasons.teams(seasonId), this.rightAnswers(season)]);
+    return { season, questions: questionsOf(season), teams, rights };
+  }
+
+  private async outline(seasonId: number): Promise<SeasonOutline & { has_squads: boolean }> {
     const season = await this.seasons.outline(seasonId);
     if (!season) throw new ApiError(HttpStatus.NOT_FOUND, SEASON_NOT_FOUND);
-    return season;
+    return { ...season, has_squads: season.tournament && (await this.players.hasSquads(seasonId)) };
   }
 
   private question(season: SeasonOutline, key: string): BonusQuestion {
@@ -127,6 +142,8 @@ export class BonusService {
   /** Each settled question's right answers: an operator's where given, else what the results decide. */
   private async rightAnswers(season: SeasonOutline): Promise<RightAnswers> {
     const [settled, matches] = await Promise.all([selectSettlements(this.db, season.id), this.seasons.matches(season.id)]);
-    return settledRightAnswers(questionsOf(season), settled, playOf(season, matches));
+    // A tournament's goals settle its top scorer once its final is finished: read only then.
+    const scorers = scorersDecide(season, matches) ? await this.players.scorers(season.id) : undefined;
+    return settledRightAnswers(questionsOf(season), settled, playOf(season, matches, scorers));
   }
 }

@@ -27,6 +27,7 @@ import { BonusAnswers1766500000000 } from './migrations/1766500000000-bonus-answ
 import { LeagueQuestions1766600000000 } from './migrations/1766600000000-league-questions';
 import { OneActiveSeasonPerCompetition1766700000000 } from './migrations/1766700000000-one-active-season-per-competition';
 import { BonusPoints1766800000000 } from './migrations/1766800000000-bonus-points';
+import { GoalsAndSquads1766900000000 } from './migrations/1766900000000-goals-and-squads';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -59,4 +60,5 @@ export const ALL_MIGRATIONS = [
   LeagueQuestions1766600000000,
   OneActiveSeasonPerCompetition1766700000000,
   BonusPoints1766800000000,
+  GoalsAndSquads1766900000000,
 ];

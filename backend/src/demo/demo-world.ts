@@ -5,6 +5,7 @@ import { hasAdvancePick } from '@scoreline/contracts/game/knockout';
 import { ActivityWriterService } from '../activity/activity-writer.service';
 import { BonusPointsService } from '../bonus/bonus-points.service';
 import { SeasonResultsService } from '../fixtures/season-results.service';
+import { SeasonPlayersService } from '../seasons/season-players.service';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { generateInviteCode } from '../leagues/invite-code';
 import { OutboxService } from '../outbox/outbox.service';
@@ -311,7 +312,7 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
   for (const id of fixtureIds) await scoring.scoreFixture(id);
   // The bonus points the results settle, as the standings worker writes them after scores
   // (nothing while a league is under way and a tournament's final unplayed: the demo's case).
-  const bonusPoints = new BonusPointsService(db, new SeasonResultsService(db), outbox);
+  const bonusPoints = new BonusPointsService(db, new SeasonResultsService(db), outbox, new SeasonPlayersService(db));
   for (const seasonId of [world.seasonId, ...world.otherCompetitions.map((o) => o.seasonId)]) await bonusPoints.settleFromResults(seasonId);
   await outbox.takeOverEventsSince(beforeScoring, 'bonus.settled');
 

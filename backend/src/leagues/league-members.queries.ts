@@ -3,6 +3,7 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { standingsOf, storedRankAtMost, tableOrder } from '../standings/table-ranking.queries';
 import { userNameStartsWith, userNameOrder } from '../users/users.queries';
 import { currentGameweekIdSql, seasonOfLeagueSql } from '../standings/season-context.queries';
+import { fanTeamJoinSql, leagueCompetitionSql } from '../standings/league-tables.queries';
 import { queryGenericPlan, queryPrepared } from '../database/database.queries';
 import type { GenericPlanPool } from '../database/generic-plan-pool';
 
@@ -142,8 +143,10 @@ const MEMBER_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL
 /** A page: the key of each ranked member instead of a rank (the service looks ranks up by key). */
 const MEMBER_PAGE_COLUMNS = `${MEMBER_COLUMNS_OF('NULL::int')}, s.user_id IS NOT NULL AS ranked, coalesce(s.exact, 0) AS exact, coalesce(s.correct, 0) AS correct,
        ${ACTIVITY_COLUMNS}`;
-/** What MEMBER_PAGE_COLUMNS reads beside a page's `m` (league_members, of the league $1): the user, their club, standing and activity. */
-const MEMBER_PAGE_JOINS = `JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+/** The team beside a member's name in league $1: their team in its competition, else their club (fanTeamJoinSql). */
+const MEMBER_TEAM_JOIN = fanTeamJoinSql('u', leagueCompetitionSql('$1::int'));
+/** What MEMBER_PAGE_COLUMNS reads beside a page's `m` (league_members, of the league $1): the user, their team, standing and activity. */
+const MEMBER_PAGE_JOINS = `JOIN users u ON u.id = m.user_id ${MEMBER_TEAM_JOIN}
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
      ${ACTIVITY_CONTEXT}`;
 
@@ -325,7 +328,7 @@ export async function selectMember(q: Queryable, leagueId: number, player: { use
     q,
     byId ? 'member_by_id' : 'member_by_username',
     `SELECT ${MEMBER_COLUMNS}
-     FROM league_members m JOIN users u ON u.id = m.user_id LEFT JOIN clubs c ON c.id = u.club_id
+     FROM league_members m JOIN users u ON u.id = m.user_id ${MEMBER_TEAM_JOIN}
      LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
      WHERE m.league_id = $1 AND ${byId ? 'm.user_id = $2::int' : 'lower(u.username) = lower($2)'}`,
     [leagueId, byId ? player.userId : player.username],

@@ -7,6 +7,7 @@ import type { AdminFixture, ImportRefusedRow, ImportSeasonResult } from '@scorel
 import { toErrorBody } from '../common/api-exception.filter';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { SeasonImportService } from '../seasons/season-import.service';
+import { readSquadsBeside } from '../seasons/import/squads-file';
 import { OPS_HELP, OpsCommand, OpsUsageError, parseOpsArgs } from './ops-args';
 import { OpsModule } from './ops.module';
 import { OpsService } from './ops.service';
@@ -69,9 +70,19 @@ function readSeasonFile(file: string): unknown {
   }
 }
 
+function readSquadsFile(file: string): { file: string; raw: unknown } | null {
+  try {
+    return readSquadsBeside(resolve(file));
+  } catch (error) {
+    throw new OpsUsageError((error as Error).message);
+  }
+}
+
 async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Promise<void> {
   // Read the file before booting anything, so a bad path fails fast with exit 2.
   const seasonFile = command.kind === 'import' ? readSeasonFile(command.file) : null;
+  // A tournament's squads file beside it (worldcup.squads.json) is imported with it.
+  const squads = command.kind === 'import' ? readSquadsFile(command.file) : null;
   // reconcile prints its own report line: the reconciler's warn log would only repeat it.
   const app = command.kind === 'reconcile'
     ? await NestFactory.createApplicationContext(OpsReconcileModule, { logger: ['error'] })
@@ -83,7 +94,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
       case 'import': {
         const result = await app
           .get(SeasonImportService)
-          .import(seasonFile, { shiftToNow: command.shiftToNow, activate: command.activate, leagueCode: command.leagueCode });
+          .import(seasonFile, { shiftToNow: command.shiftToNow, activate: command.activate, leagueCode: command.leagueCode, squads: squads?.raw });
         importLines(result).forEach(io.out);
         break;
       }

@@ -47,7 +47,10 @@ async function writeDemoTournament(tx: EntityManager, db: DataSource, now: Date)
   // the contracts' @scoreline/* paths, which the test setup's migration step does not map.
   const { prepareTournamentImport, writeTournamentImport } = await import('./import/import-tournament');
   const { shiftTournamentToNow } = await import('./demo-tournament');
-  const prepared = prepareTournamentImport(readJson(DEMO_TOURNAMENT_FILE));
+  const { readSquadsBeside } = await import('./import/squads-file');
+  // worldcup.squads.json beside it: the top scorer is answered with a player of the squads.
+  const squads = readSquadsBeside(join(repoRoot(), DEMO_TOURNAMENT_FILE));
+  const prepared = prepareTournamentImport(readJson(DEMO_TOURNAMENT_FILE), { squads: squads?.raw });
   if (!prepared.ok) throw new Error(`demo tournament: ${prepared.message}`);
   const shifted = shiftTournamentToNow(prepared.plan.tournament, now);
   const result = await writeTournamentImport(tx, { ...prepared.plan, tournament: shifted.tournament }, { now, activate: true }, new OutboxService(db));

@@ -18,6 +18,11 @@ export interface ImportSeasonOptions {
   now?: Date;
   /** A tournament's groups (worldcup.groups.json): a team outside them is refused. */
   groups?: readonly TournamentGroup[];
+  /**
+   * A tournament's squads file (worldcup.squads.json), parsed: stored with the season, its
+   * players the answers to the top-scorer question. A league file ignores it.
+   */
+  squads?: unknown;
 }
 
 /**
@@ -54,7 +59,7 @@ export class SeasonImportService {
       const msg = 'A tournament file cannot be shifted in time yet: import it without shift_to_now.';
       throw ApiError.badRequest(msg, { shift_to_now: [msg] });
     }
-    const prepared = prepareTournamentImport(raw, { leagueCode: opts.leagueCode, groups: opts.groups });
+    const prepared = prepareTournamentImport(raw, { leagueCode: opts.leagueCode, groups: opts.groups, squads: opts.squads });
     if (!prepared.ok) throw ApiError.badRequest(prepared.message, prepared.errors);
     const now = opts.now ?? new Date();
     const result = await this.db.transaction((tx) => writeTournamentImport(tx, prepared.plan, { now, activate: opts.activate ?? true }, this.outbox));
@@ -64,6 +69,10 @@ export class SeasonImportService {
         `import of ${result.season.name}: ${result.refused.length} match rows refused (listed in the import's answer)` +
           `${kept > 0 ? `, ${kept} stored matches missing from the file kept` : ''}, ${result.fixtures.total - result.refused.length} imported`,
       );
+    }
+    const squadsRefused = prepared.plan.squadsRefused ?? [];
+    if (squadsRefused.length > 0) {
+      this.logger.warn(`squads of ${result.season.name}: ${squadsRefused.length} squads or players refused, e.g. ${squadsRefused.slice(0, 3).join('; ')}`);
     }
     return result;
   }

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 
 import { queryPrepared } from '../database/database.queries';
-import type { TableUser } from './league-tables.queries';
+import { fanTeamJoinSql, leagueCompetitionSql, type TableUser } from './league-tables.queries';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder, tableVersionSql } from './table-ranking.queries';
@@ -10,7 +10,7 @@ import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.
 
 type Q = DataSource | EntityManager;
 
-/** A stored row of the table with the member's name and club. */
+/** A stored row of the table with the member's name and team (fanTeamJoinSql). */
 export type StandingRow = StoredStanding & TableUser;
 
 /** A stored row below the summary's leading rows: its key, for its rank from the league's KeyRanks. */
@@ -49,7 +49,7 @@ const LEADERBOARD_HEAD_SQL = `
   LEFT JOIN league_standings_summary sm ON sm.league_id = l.id
   LEFT JOIN league_standings s ON s.league_id = l.id AND s.user_id = $2
   LEFT JOIN users u ON u.id = s.user_id
-  LEFT JOIN clubs c ON c.id = u.club_id
+  ${fanTeamJoinSql('u', 'l.competition_code')}
   WHERE l.id = $1`;
 
 export async function selectLeaderboardHead(db: DataSource, leagueId: number, viewerId: number): Promise<LeaderboardHead | undefined> {
@@ -72,7 +72,10 @@ export function selectLiveStandingsHeads(db: DataSource, leagueIds: number[]): P
   );
 }
 
-/** A page within the summary's leading rows (`offset + pageSize` ≤ TOP_ROWS), read from its jsonb: no sort, ranks as stored. */
+/**
+ * A page within the summary's leading rows (`offset + pageSize` ≤ TOP_ROWS), read from its jsonb:
+ * no sort, ranks as stored; names and teams joined to those rows only (at most TOP_ROWS).
+ */
 export function selectLeadingPage(q: Q, leagueId: number, pageSize: number, offset: number): Promise<StandingRow[]> {
   return q.query(
     `SELECT p.*, u.username, u.first_name, u.last_name, c.name AS team
@@ -84,7 +87,7 @@ export function selectLeadingPage(q: Q, leagueId: number, pageSize: number, offs
        WHERE sm.league_id = $1
      ) p
      JOIN users u ON u.id = p.user_id
-     LEFT JOIN clubs c ON c.id = u.club_id
+     ${fanTeamJoinSql('u', leagueCompetitionSql('$1::int'))}
      ORDER BY p.rank, p.user_id LIMIT $2 OFFSET $3`,
     [leagueId, pageSize, offset],
   );
@@ -103,7 +106,7 @@ export function selectDeepPage(q: Q, leagueId: number, pageSize: number, offset:
        ORDER BY ${tableOrder(standingsOf('s'))}, s.user_id LIMIT $2 OFFSET $3
      ) p
      JOIN users u ON u.id = p.user_id
-     LEFT JOIN clubs c ON c.id = u.club_id
+     ${fanTeamJoinSql('u', leagueCompetitionSql('$1::int'))}
      ORDER BY ${tableOrder(standingsOf('p'))}, p.user_id`,
     [leagueId, pageSize, offset],
   );
@@ -126,7 +129,7 @@ export function selectKeyCounts(q: Q, leagueId: number): Promise<KeyCount[]> {
 }
 
 /**
- * A live page's stored parts (the previous rank, the bonus points, names and clubs) for these
+ * A live page's stored parts (the previous rank, the bonus points, names and teams) for these
  * members; members without a stored row yet have none (bonus points null).
  */
 export type LiveRowDetails = Pick<StandingRow, 'user_id' | 'previous_rank'> & { bonus_points: number | null } & TableUser;
@@ -136,7 +139,7 @@ export function selectLiveRowDetails(q: Q, leagueId: number, userIds: number[]):
     `SELECT u.id AS user_id, s.previous_rank, s.bonus_points, u.username, u.first_name, u.last_name, c.name AS team
      FROM users u
      LEFT JOIN league_standings s ON s.league_id = $1 AND s.user_id = u.id
-     LEFT JOIN clubs c ON c.id = u.club_id
+     ${fanTeamJoinSql('u', leagueCompetitionSql('$1::int'))}
      WHERE u.id = ANY($2::int[])`,
     [leagueId, userIds],
   );

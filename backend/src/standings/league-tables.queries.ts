@@ -134,6 +134,20 @@ export async function selectRankedColumns(q: Q, leagueId: number, source: TableS
   };
 }
 
+/**
+ * The team shown beside a fan's name in a league's tables (issue 34): their team in the league's
+ * competition (`user_competitions.team_id`, a national team in a tournament), else their club.
+ * Joins `clubs` as `alias` for the users row `u`; `competition` is an SQL expression of the
+ * league's competition code (leagueCompetitionSql). One probe of user_competitions' primary key
+ * per row read, so it belongs after a page's LIMIT, not over a whole league.
+ */
+export const fanTeamJoinSql = (u: string, competition: string, alias = 'c'): string =>
+  `LEFT JOIN user_competitions ${alias}_uc ON ${alias}_uc.user_id = ${u}.id AND ${alias}_uc.competition_code = ${competition}
+     LEFT JOIN clubs ${alias} ON ${alias}.id = coalesce(${alias}_uc.team_id, ${u}.club_id)`;
+
+/** A league's competition code (a subquery run once per statement); `leagueId` an SQL expression of its id. */
+export const leagueCompetitionSql = (leagueId: string): string => `(SELECT lc_l.competition_code FROM leagues lc_l WHERE lc_l.id = ${leagueId})`;
+
 export interface TableUser {
   user_id: number;
   username: string;
@@ -142,22 +156,30 @@ export interface TableUser {
   team: string | null;
 }
 
-/** Names and clubs of the rows on a page, and in a season table ($2 the league, $3 its season) their bonus points. */
-export async function selectTableUsers(q: Q, userIds: number[], season?: { leagueId: number; seasonId: number }): Promise<(TableUser & { bonus_points: number })[]> {
+/**
+ * Names and teams (fanTeamJoinSql) of the rows on a page of league `of.leagueId`, and in a season
+ * table (`of.seasonId`) their bonus points.
+ */
+export async function selectTableUsers(
+  q: Q,
+  userIds: number[],
+  of: { leagueId: number; seasonId?: number },
+): Promise<(TableUser & { bonus_points: number })[]> {
   if (userIds.length === 0) return [];
-  if (!season) {
+  if (of.seasonId === undefined) {
     return q.query(
       `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, c.name AS team, 0 AS bonus_points
-       FROM users u LEFT JOIN clubs c ON c.id = u.club_id WHERE u.id = ANY($1::int[])`,
-      [userIds],
+       FROM users u ${fanTeamJoinSql('u', leagueCompetitionSql('$2::int'))}
+       WHERE u.id = ANY($1::int[])`,
+      [userIds, of.leagueId],
     );
   }
   return q.query(
     `SELECT u.id AS user_id, u.username, u.first_name, u.last_name, c.name AS team, ${seasonBonusOf('bn')}::int AS bonus_points
-     FROM users u LEFT JOIN clubs c ON c.id = u.club_id
+     FROM users u ${fanTeamJoinSql('u', leagueCompetitionSql('$2::int'))}
      ${seasonBonusJoins({ alias: 'bn', user: 'u.id', league: '$2::int', season: '$3::int' })}
      WHERE u.id = ANY($1::int[])`,
-    [userIds, season.leagueId, season.seasonId],
+    [userIds, of.leagueId, of.seasonId],
   );
 }
 

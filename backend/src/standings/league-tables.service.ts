@@ -119,7 +119,7 @@ export class LeagueTablesService {
     const ids = pageRows.map((r) => r.user_id);
     if (mine && !onPage) ids.push(mine.user_id);
     // A season table's rows say how many of their points are bonus points (a gameweek's or month's have none).
-    const bonusOf = period === 'season' && seasonId !== null ? { leagueId, seasonId } : undefined;
+    const bonusOf = period === 'season' && seasonId !== null ? { leagueId, seasonId } : { leagueId };
     const users = new Map((await selectTableUsers(this.db, ids, bonusOf)).map((u) => [u.user_id, u]));
 
     const completed = shown.gameweeks.length > 0 && shown.gameweeks.every((g) => g.completed);

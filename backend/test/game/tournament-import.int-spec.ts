@@ -10,14 +10,20 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
 /**
  * A tournament file stored as a season that is not active: the World Cup 2026 fed day by day
  * (the 38 snapshots of ../shared/data/openfootball/2026/history) ends exactly where the final
- * file imported once ends; the same file twice writes nothing; the Champions League 2024/25 is
- * stored with its two-legged ties and its two 4–4 shoot-outs refused and named.
+ * file imported once ends, goals included; the same file twice writes nothing; the Champions
+ * League 2024/25 is stored with its two-legged ties and its two 4–4 shoot-outs refused and named;
+ * the ops CLI imports the squads file beside the World Cup's.
  */
 const OPENFOOTBALL = join(__dirname, '..', '..', '..', '..', 'shared', 'data', 'openfootball');
 const WORLD_CUP = join(OPENFOOTBALL, '2026', 'worldcup.json');
 const HISTORY = join(OPENFOOTBALL, '2026', 'history');
 const CHAMPIONS_LEAGUE = join(OPENFOOTBALL, '2024-25', 'uefa.cl.json');
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+/**
+ * The replay's own competition code: other suites of the run import the final World Cup file as
+ * fifa.wc, and a day's snapshot merged into that would be refused (results do not go away).
+ */
+const REPLAYED = 'fifa.wcday';
 
 describe('tournament import', () => {
   let sys: TestSystem;
@@ -60,7 +66,13 @@ describe('tournament import', () => {
       `SELECT number, name, kind, two_legged, starts_at, ends_at FROM gameweeks WHERE season_id = $1 ORDER BY number`,
       [id],
     );
-    return { fixtures, gameweeks };
+    const goals = await sys.db.query(
+      `SELECT f.external_key, g.side, g.ordinal, g.scorer, g.scorer_folded, g.minute, g.added_minute, g.penalty, g.own_goal
+       FROM fixture_goals g JOIN fixtures f ON f.id = g.fixture_id
+       WHERE f.season_id = $1 ORDER BY f.external_key, g.side, g.ordinal`,
+      [id],
+    );
+    return { fixtures, gameweeks, goals };
   }
 
   /** What a write anywhere would move: rows' updated_at, outbox events, the fixture states version. */
@@ -73,7 +85,10 @@ describe('tournament import', () => {
               (SELECT count(*)::int FROM fixtures) AS fixtures,
               (SELECT count(*)::int FROM gameweeks) AS gameweeks,
               (SELECT count(*)::int FROM clubs) AS clubs,
-              (SELECT version FROM fixture_states_version) AS states_version`,
+              (SELECT version FROM fixture_states_version) AS states_version,
+              -- A row written again gets a new xmin: these sums move with any write of goals or squads.
+              (SELECT coalesce(sum(xmin::text::bigint), 0)::text FROM fixture_goals) AS goals_written,
+              (SELECT coalesce(sum(xmin::text::bigint), 0)::text FROM squad_players) AS squads_written`,
     );
     return marks;
   }
@@ -85,11 +100,11 @@ describe('tournament import', () => {
     for (const file of files) {
       // The day's end: a round whose first match was played by then keeps its deadline.
       const now = new Date(`${/\d{4}-\d{2}-\d{2}/.exec(file)![0]}T23:59:59Z`);
-      const r = await importer.import(readJson(join(HISTORY, file)), { activate: false, now });
+      const r = await importer.import(readJson(join(HISTORY, file)), { activate: false, now, leagueCode: REPLAYED });
       expect({ file, refused: r.refused, missing: r.tournament?.missing, active: r.season.is_active }).toEqual({ file, refused: [], missing: [], active: false });
       results += r.results_recorded;
     }
-    const replayed = await seasonId('fifa.wc', '2026');
+    const replayed = await seasonId(REPLAYED, '2026');
     const once = await importer.import(readJson(WORLD_CUP), { activate: false, leagueCode: 'fifa.wc2' });
     expect(once.refused).toEqual([]);
     expect(once.fixtures).toEqual({ total: 104, created: 104, updated: 0, unchanged: 0 });
@@ -111,25 +126,30 @@ describe('tournament import', () => {
     expect(a.fixtures.every((f: { home_kind: string }) => f.home_kind === 'national')).toBe(true);
     expect(a.fixtures.filter((f: { et_home: number | null }) => f.et_home !== null)).toHaveLength(9);
     expect(a.fixtures.filter((f: { pen_home: number | null }) => f.pen_home !== null)).toHaveLength(4);
+    // Every goal of the file, as many as its goal lists hold (own goals under the side credited).
+    const raw = readJson(WORLD_CUP) as { matches: { goals1?: unknown[]; goals2?: unknown[] }[] };
+    const goalCount = raw.matches.reduce((n, m) => n + (m.goals1?.length ?? 0) + (m.goals2?.length ?? 0), 0);
+    expect(a.goals).toHaveLength(goalCount);
+    expect(a.goals.filter((g: { own_goal: boolean }) => g.own_goal).length).toBeGreaterThan(0);
     // Every result arrived through the import's result.recorded, as a league import's do.
     expect(results).toBe(104);
     const [{ n }] = await sys.db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE name = 'result.recorded' AND (payload->>'seasonId')::int = $1`, [replayed]);
     expect(n).toBe(104);
     // The scorers take them (no prediction to score: a tournament season has none yet) and fail nothing.
     await sys.settle(60_000);
-    expect(await sys.db.query(`SELECT count(*)::int AS n FROM seasons WHERE is_active`)).toEqual([{ n: 0 }]);
+    expect(await sys.db.query(`SELECT count(*)::int AS n FROM seasons WHERE is_active AND id = ANY($1::int[])`, [[replayed, once.season.id]])).toEqual([{ n: 0 }]);
   }, 300_000);
 
   it('writes nothing when the same file comes again: no row, no event, no version moved', async () => {
-    const first = await importOverHttp(readJson(WORLD_CUP)).expect(201);
+    const first = await importOverHttp(readJson(WORLD_CUP), { league_code: REPLAYED }).expect(201);
     // The replayed season already holds the final state.
     expect((first.body.data as ImportSeasonResult).fixtures).toEqual({ total: 104, created: 0, updated: 0, unchanged: 104 });
     await sys.settle();
     const marks = await writeMarks();
-    const again = await importOverHttp(readJson(WORLD_CUP)).expect(201);
+    const again = await importOverHttp(readJson(WORLD_CUP), { league_code: REPLAYED }).expect(201);
     const data = again.body.data as ImportSeasonResult;
     expect(data).toMatchObject({ gameweeks: 23, fixtures: { total: 104, created: 0, updated: 0, unchanged: 104 }, refused: [], clubs_created: [], results_recorded: 0 });
-    expect(data.season).toMatchObject({ league_code: 'fifa.wc', label: '2026', is_active: false });
+    expect(data.season).toMatchObject({ league_code: REPLAYED, label: '2026', is_active: false });
     expect(await writeMarks()).toEqual(marks);
   });
 
@@ -206,7 +226,7 @@ describe('tournament import', () => {
     expect(await writeMarks()).toEqual(marks);
   }, 120_000);
 
-  it('prints the World Cup report from the ops CLI with --no-activate', async () => {
+  it('prints the World Cup report from the ops CLI with --no-activate, and imports the squads file beside it once', async () => {
     const out: string[] = [];
     const err: string[] = [];
     const code = await opsMain(['import', WORLD_CUP, '--no-activate'], { out: (l) => out.push(l), err: (l) => err.push(l) });
@@ -217,6 +237,22 @@ describe('tournament import', () => {
       '  0 result.recorded events; shift 0 days',
       '  tournament: 0 team slots still placeholders',
     ]);
+    // worldcup.squads.json: 48 squads, each linked to the season's team ("United States" is USA).
+    const id = await seasonId('fifa.wc', '2026');
+    const squads: { team: string; players: number }[] = await sys.db.query(
+      `SELECT c.name AS team, count(*)::int AS players FROM squad_players sp JOIN clubs c ON c.id = sp.team_id WHERE sp.season_id = $1 GROUP BY 1 ORDER BY 1`,
+      [id],
+    );
+    const file = JSON.parse(readFileSync(join(OPENFOOTBALL, '2026', 'worldcup.squads.json'), 'utf8')) as { players: unknown[] }[];
+    expect(squads).toHaveLength(48);
+    expect(squads.reduce((n, s) => n + s.players, 0)).toBe(file.reduce((n, s) => n + s.players.length, 0));
+    expect(squads.map((s) => s.team)).toEqual(expect.arrayContaining(['USA', 'Bosnia & Herzegovina', 'France']));
+    expect(await sys.db.query(`SELECT name, folded_name, number, position FROM squad_players WHERE season_id = $1 AND folded_name = 'kylian mbappe'`, [id])).toEqual([
+      { name: 'Kylian Mbappé', folded_name: 'kylian mbappe', number: 10, position: 'FW' },
+    ]);
+    const marks = await writeMarks();
+    expect(await opsMain(['import', WORLD_CUP, '--no-activate'], { out: () => undefined, err: (l) => err.push(l) })).toBe(0);
+    expect(await writeMarks()).toEqual(marks);
   });
 
   it('stores placeholders of a snapshot before the draw was complete, each side a team or a placeholder', async () => {

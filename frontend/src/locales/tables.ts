@@ -67,6 +67,12 @@ const en = {
     activityOutright_one: '{{count}} exact score.',
     activityOutright_other: '{{count}} exact scores.',
   },
+  bonus: {
+    short: '+{{points}}',
+    included: 'incl. {{points}} bonus',
+    includedTitle_one: '{{count}} of these points comes from the bonus questions',
+    includedTitle_other: '{{count}} of these points come from the bonus questions',
+  },
 };
 
 export default {
@@ -133,6 +139,12 @@ export default {
       activityOutright_one: '{{count}} resultado exacto.',
       activityOutright_other: '{{count}} resultados exactos.',
     },
+    bonus: {
+      short: '+{{points}}',
+      included: 'incl. {{points}} extra',
+      includedTitle_one: '{{count}} de estos puntos viene de las preguntas extra',
+      includedTitle_other: '{{count}} de estos puntos vienen de las preguntas extra',
+    },
   },
   fr: {
     switcher: { label: 'Période du classement', season: 'Saison', gameweek: 'Journée', month: 'Mois' },
@@ -196,6 +208,12 @@ export default {
       activityOutright_one: '{{count}} score exact.',
       activityOutright_other: '{{count}} scores exacts.',
     },
+    bonus: {
+      short: '+{{points}}',
+      included: 'dont {{points}} bonus',
+      includedTitle_one: '{{count}} de ces points vient des questions bonus',
+      includedTitle_other: '{{count}} de ces points viennent des questions bonus',
+    },
   },
   de: {
     switcher: { label: 'Zeitraum der Tabelle', season: 'Saison', gameweek: 'Spieltag', month: 'Monat' },
@@ -258,6 +276,12 @@ export default {
       activityShared_other: 'Geteilt mit {{count}} weiteren Spielern.',
       activityOutright_one: '{{count}} exaktes Ergebnis.',
       activityOutright_other: '{{count}} exakte Ergebnisse.',
+    },
+    bonus: {
+      short: '+{{points}}',
+      included: 'inkl. {{points}} Bonus',
+      includedTitle_one: '{{count}} dieser Punkte stammt aus den Bonusfragen',
+      includedTitle_other: '{{count}} dieser Punkte stammen aus den Bonusfragen',
     },
   },
 } satisfies Translation<typeof en>;

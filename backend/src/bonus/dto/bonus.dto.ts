@@ -1,7 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, IsArray, IsObject } from 'class-validator';
-import type { SaveBonusAnswersRequest, SettleBonusQuestionRequest } from '@scoreline/contracts/api/bonus';
+import { Allow, IsArray, IsIn, IsObject, IsOptional } from 'class-validator';
+import {
+  LEAGUE_BONUS_DEFAULT_PAGE_SIZE,
+  LEAGUE_BONUS_MAX_PAGE_SIZE,
+  LEAGUE_BONUS_SORTS,
+  type LeagueBonusQuery,
+  type LeagueBonusSort,
+  type SaveBonusAnswersRequest,
+  type SettleBonusQuestionRequest,
+} from '@scoreline/contracts/api/bonus';
 import { CUSTOM_QUESTION_KINDS, type CustomQuestionDraft } from '@scoreline/contracts/game/bonus-questions';
+import { IsPageNumber, IsPageSize, IsSearchText } from '../../common/query-params.decorator';
 
 // The answers' own rules (a team of the season, a name) are checked per question in bonus-answers.ts.
 
@@ -49,4 +58,20 @@ export class LeagueQuestionAnswerDto {
   @ApiProperty({ description: 'Text (at most 100 characters), one of the options, or a number', oneOf: [{ type: 'string' }, { type: 'number' }] })
   @Allow()
   answer!: unknown;
+}
+
+export class LeagueBonusQueryDto implements LeagueBonusQuery {
+  @IsPageNumber()
+  page?: number;
+
+  @IsPageSize(LEAGUE_BONUS_MAX_PAGE_SIZE, LEAGUE_BONUS_DEFAULT_PAGE_SIZE)
+  page_size?: number;
+
+  @IsSearchText("Case-insensitive start of a member's full name, family name or username")
+  search?: string;
+
+  @ApiPropertyOptional({ enum: LEAGUE_BONUS_SORTS, default: 'rank' })
+  @IsOptional()
+  @IsIn(LEAGUE_BONUS_SORTS, { message: 'sort must be rank or name.' })
+  sort?: LeagueBonusSort;
 }

@@ -11,7 +11,10 @@ import { leagueNameOf } from './prepare-season-import';
 import { clubNameOf, fixtureWriteOf, refusedMergeRow, resultMoved, rowsOfKeys, storedTournamentOf, tournamentIdentityOf, TOURNAMENT_CODE_RE, type TournamentIdentity } from './stored-tournament';
 import { readTournament, tournamentTimeZone, type NormalisedTournament } from './tournament-json';
 import { mergeSnapshot } from './tournament-snapshot';
-import type { TournamentGroup } from './tournament-teams';
+import type { Squad, TournamentGroup } from './tournament-teams';
+import { goalRowsOf, goalsChanged, storedGoalsByKey } from './tournament-goals';
+import { readTournamentSquads, squadPlayerWrites } from './tournament-squads';
+import { replaceFixtureGoals, selectSeasonGoals, writeSquadPlayers } from '../squads-and-goals.queries';
 
 export interface TournamentImportPlan {
   identity: TournamentIdentity;
@@ -20,12 +23,23 @@ export interface TournamentImportPlan {
   refused: ImportRefusedRow[];
   /** The file's rows, to name the matches the merge refuses. */
   rawRows: readonly unknown[];
+  /** The squads file read beside it (tournament-squads.ts), each squad linked to its team; null without one. */
+  squads?: Squad[] | null;
+  /** Squads and players of that file that could not be read, each with its reason (the rest is stored). */
+  squadsRefused?: string[];
 }
 
 export type PrepareTournamentResult = { ok: true; plan: TournamentImportPlan } | { ok: false; errors: Record<string, string[]>; message: string };
 
-/** The pure half: which tournament (its code and label), read through the tournament reader. */
-export function prepareTournamentImport(raw: unknown, opts: { leagueCode?: string; groups?: readonly TournamentGroup[] } = {}): PrepareTournamentResult {
+/**
+ * The pure half: which tournament (its code and label), read through the tournament reader, and
+ * its squads file when one is given (`squads`: refused whole, naming `squads`, when no squad of it
+ * can be read).
+ */
+export function prepareTournamentImport(
+  raw: unknown,
+  opts: { leagueCode?: string; groups?: readonly TournamentGroup[]; squads?: unknown } = {},
+): PrepareTournamentResult {
   const rows = (raw as { matches?: unknown }).matches as unknown[];
   const name = (raw as { name?: unknown }).name;
   const code = opts.leagueCode?.trim().toLowerCase();
@@ -42,7 +56,11 @@ export function prepareTournamentImport(raw: unknown, opts: { leagueCode?: strin
   const timeZone = identity ? tournamentTimeZone(identity.code) : null;
   const reading = readTournament(raw, { localTimeZone: timeZone ?? undefined, groups: opts.groups });
   if (!reading.ok) return { ok: false, message: `The tournament file is not valid: ${reading.errors[0]}`, errors: { season: reading.errors } };
-  return { ok: true, plan: { identity: identity as TournamentIdentity, tournament: reading.tournament, refused: reading.refused, rawRows: rows } };
+  const plan: TournamentImportPlan = { identity: identity as TournamentIdentity, tournament: reading.tournament, refused: reading.refused, rawRows: rows };
+  if (opts.squads === undefined) return { ok: true, plan };
+  const squads = readTournamentSquads(opts.squads, reading.tournament, opts.groups);
+  if (!squads.ok) return { ok: false, message: `The squads file is not valid: ${squads.errors[0]}`, errors: { squads: squads.errors } };
+  return { ok: true, plan: { ...plan, squads: squads.squads, squadsRefused: squads.refused } };
 }
 
 /** Each real team's id by the file's name; teams missing are created only when `create`. */
@@ -72,7 +90,9 @@ const realTeams = (t: { matches: readonly { home: { name: string; placeholder: u
  * placeholders, moves kick-offs (and the deadline of a round not started at `now`) and records
  * or corrects results, and a change the feed may not make is refused and named. Only matches the
  * merge changed are written; a result that moved raises `result.recorded`, as the league import
- * does. The same file twice writes nothing.
+ * does. Each written match's goals replace its stored ones where they differ (`fixture_goals`),
+ * and the squads read beside the file (`plan.squads`) are written for the season's teams. The
+ * same file twice writes nothing.
  */
 export async function writeTournamentImport(
   tx: EntityManager,
@@ -96,7 +116,8 @@ export async function writeTournamentImport(
   const known = await teamIds(tx, realTeams(incoming), identity, leagueName, false);
   const fileNameOfClub = new Map<number, string>();
   for (const [name, id] of known.ids) if (!fileNameOfClub.has(id)) fileNameOfClub.set(id, name);
-  const stored = storedTournamentOf(incoming.name, storedRows, incoming, fileNameOfClub);
+  const storedGoals = storedGoalsByKey(await selectSeasonGoals(tx, season.id));
+  const stored = storedTournamentOf(incoming.name, storedRows, incoming, fileNameOfClub, storedGoals);
 
   const merge = mergeSnapshot(stored, incoming);
   if (!merge.ok) throw ApiError.badRequest(`The tournament file cannot be merged: ${merge.reason}`);
@@ -141,6 +162,16 @@ export async function writeTournamentImport(
   }
   if (inserts.length > 0) await insertTournamentFixtures(tx, season.id, inserts);
   if (updates.length > 0) await updateTournamentFixtures(tx, season.id, updates);
+  // The goals with their results: replaced only where the merged match's differ from the stored.
+  const goalWrites = toWrite.map((m) => ({ key: m.externalKey, goals: goalRowsOf(m) })).filter((m) => goalsChanged(m.goals, storedGoals.get(m.key)));
+  await replaceFixtureGoals(tx, season.id, goalWrites);
+  if (plan.squads) {
+    // Only squads of teams that play in the season: a squad is a team's, and a team is the season's.
+    const ofSeason = new Set(realTeams(merge.tournament));
+    const squads = plan.squads.filter((sq) => ofSeason.has(sq.team));
+    const squadTeams = await teamIds(tx, squads.map((sq) => sq.team), identity, leagueName, false);
+    await writeSquadPlayers(tx, season.id, squadPlayerWrites(squads, squadTeams.ids));
+  }
   await refreshTournamentRoundSpans(tx, season.id, opts.now);
   await outbox.publishMany(tx, 'result.recorded', events);
 

@@ -79,6 +79,27 @@ describe('storedTournamentOf', () => {
     const live = storedTournamentOf(t.name, [{ ...row, status: 'live', minute: 30 }], t, new Map());
     expect(live.matches[0]).toMatchObject({ status: 'scheduled', score: null });
   });
+
+  it('reads the goals as stored, so goals a newer file changes, or the table lacks, are a change to write', () => {
+    const t = read('2026/worldcup.json');
+    const names = [...new Set(t.matches.flatMap((m) => [m.home.name, m.away.name]))];
+    const idOf = new Map(names.map((n, i) => [n, i + 1]));
+    const fileNameOf = new Map([...idOf].map(([n, id]) => [id, n]));
+    const asStored = new Map(t.matches.flatMap((m) => (m.goals ? [[m.externalKey, m.goals] as const] : [])));
+    const same = storedTournamentOf(t.name, storedRowsOf(t, idOf), t, fileNameOf, asStored);
+    expect(same).toEqual(t);
+
+    const played = t.matches.find((m) => m.goals !== null && m.goals.home.length > 0)!;
+    const corrected = new Map(asStored);
+    corrected.set(played.externalKey, { ...played.goals!, home: played.goals!.home.map((g) => ({ ...g, scorer: 'Someone Else' })) });
+    const merged = mergeSnapshot(storedTournamentOf(t.name, storedRowsOf(t, idOf), t, fileNameOf, corrected), t);
+    expect(merged.ok && merged.changes).toEqual([{ kind: 'goalsCorrected', key: played.externalKey }]);
+
+    // Stored before goals were: every match with scorers is to be written once.
+    const none = mergeSnapshot(storedTournamentOf(t.name, storedRowsOf(t, idOf), t, fileNameOf, new Map()), t);
+    const withScorers = t.matches.filter((m) => m.goals !== null && m.goals.home.length + m.goals.away.length > 0);
+    expect(none.ok && none.changes.map((c) => c.key).sort()).toEqual(withScorers.map((m) => m.externalKey).sort());
+  });
 });
 
 describe('rowsOfKeys', () => {

@@ -10,6 +10,7 @@ import { foldName } from '@scoreline/contracts/game/fold-name';
 import type { StoredTournamentFixture, TournamentFixtureWrite } from '../../fixtures/fixtures.queries';
 import { seasonLabelFromName } from './football-json';
 import { isPlainObject } from './match-row-rules';
+import { storedGoalsOf, type MatchGoals } from './tournament-goals';
 import { roundsOf, type NormalisedTournament, type TournamentMatch, type TournamentMatchStatus, type TournamentSide } from './tournament-json';
 import { tournamentRoundOf } from './tournament-rounds';
 import type { SnapshotRefusal } from './tournament-snapshot';
@@ -83,15 +84,18 @@ const pair = (a: number | null, b: number | null): [number, number] | null => (a
 /**
  * The stored tournament as the reader would have read it. A team is named as the incoming file
  * names it (`fileNameOfClub`: the file's "Liverpool FC (ENG)" is the stored club Liverpool FC),
- * so an unchanged file compares equal. What is not stored (the half-time score, the goals) is
- * taken from the incoming match of the same key, so it is never seen as a change. A live match
- * (a feed's or an operator's) has no recorded result yet.
+ * so an unchanged file compares equal. What is not stored (the half-time score) is taken from
+ * the incoming match of the same key, so it is never seen as a change; the goals are the stored
+ * ones (`storedGoals`, storedGoalsOf), so a newer file's changed goals are. Without
+ * `storedGoals` the goals too are taken from the incoming match. A live match (a feed's or an
+ * operator's) has no recorded result yet.
  */
 export function storedTournamentOf(
   name: string,
   rows: readonly StoredTournamentFixture[],
   incoming: NormalisedTournament,
   fileNameOfClub: ReadonlyMap<number, string>,
+  storedGoals?: ReadonlyMap<string, MatchGoals>,
 ): NormalisedTournament {
   const incomingByKey = new Map(incoming.matches.map((m) => [m.externalKey, m]));
   const matches = rows.map((r): TournamentMatch => {
@@ -112,7 +116,7 @@ export function storedTournamentOf(
       status: ft === null && status === 'finished' ? 'scheduled' : status,
       awarded: r.awarded,
       score: ft === null ? null : { ft, ht: same?.score?.ht ?? null, et: pair(r.et_home, r.et_away), p: pair(r.pen_home, r.pen_away) },
-      goals: same?.goals ?? null,
+      goals: storedGoals ? storedGoalsOf(storedGoals.get(r.external_key), same?.goals) : (same?.goals ?? null),
       tie: r.tie_key === null ? null : { key: r.tie_key, leg: r.tie_leg as 1 | 2 },
     };
   });

@@ -33,6 +33,8 @@ export interface ComboboxProps<T> {
   leading?: ReactNode;
   onClear?: () => void;
   id?: string;
+  /** Marks the input invalid (aria-invalid); say why in `hint`, which the input is described by. */
+  invalid?: boolean;
 }
 
 /** A searchable select following the WAI-ARIA combobox pattern. */
@@ -57,6 +59,7 @@ export function Combobox<T>({
   leading,
   onClear,
   id,
+  invalid,
 }: ComboboxProps<T>) {
   const { t } = useTranslation();
   const autoId = useId();
@@ -145,6 +148,7 @@ export function Combobox<T>({
           aria-controls={showList ? listId : undefined}
           aria-activedescendant={activeId}
           aria-describedby={hintId}
+          aria-invalid={invalid ? true : undefined}
           placeholder={placeholder}
           disabled={disabled}
           value={inputValue}

@@ -10,6 +10,7 @@ import { getFieldError, getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { isClosedError, type useSaveBonusAnswers } from '../api/save-bonus-answers';
 import { answersOf, draftChanged, draftOf, type BonusDraft } from '../utils/bonus-draft';
+import { TopScorerPicker } from './top-scorer-picker';
 
 type SaveMutation = ReturnType<typeof useSaveBonusAnswers>;
 
@@ -33,6 +34,14 @@ function QuestionField({
   const label = t(`question.${question.key}`);
   const worth = <Badge tone="primary">{t('worth', { count: question.points })}</Badge>;
   const describedBy = [question.answer === 'team' ? null : `${id}-hint`, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  if (question.answer === 'squad_player') {
+    // A tournament with squads: a player of them, searched (the picker shows its own error).
+    return (
+      <li className="px-5 py-5 sm:px-6">
+        <TopScorerPicker seasonId={bonus.season_id} label={label} worth={worth} value={value} error={error} onChange={onChange} />
+      </li>
+    );
+  }
   return (
     <li className="px-5 py-5 sm:px-6">
       {question.answer === 'team' ? (

@@ -111,7 +111,7 @@ export function LeaderboardTable({ leagueId }: { leagueId: number }) {
                       {t('leaderboard.gw')}
                     </abbr>
                   </TH>
-                  <TH className="w-16 pr-4! pl-2! text-right sm:w-20 sm:px-4!">{t('leaderboard.total')}</TH>
+                  <TH className="w-16 pr-4! pl-2! text-right sm:w-28 sm:px-4!">{t('leaderboard.total')}</TH>
                 </tr>
               </THead>
               <TBody>
@@ -152,9 +152,10 @@ function LeaderboardTableRow({
   gapBefore: boolean;
   rowRef: (el: HTMLTableRowElement | null) => void;
 }) {
-  const { t } = useTranslation(['leagues', 'compare']);
+  const { t } = useTranslation(['leagues', 'compare', 'tables']);
   const number = useFormatNumber();
   const tier = highlightTier(row.rank);
+  const bonus = row.bonus_points ?? 0;
   const name = row.full_name || row.name || row.username;
   const team = row.team_name ?? row.team;
   const badge = resolveBadge(row.badge, row.rank);
@@ -225,7 +226,19 @@ function LeaderboardTableRow({
             <ProvisionalMark title={t('leaderboard.inPlay')} label={t('leaderboard.provisional')} />
           ) : null}
         </TD>
-        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">{number(row.total_points)}</TD>
+        <TD className="pr-4! pl-2! text-right text-base font-bold tabular-nums sm:px-4!">
+          {number(row.total_points)}
+          {/* The season's points include the bonus questions' (issue 34 §3): say how many. */}
+          {bonus > 0 ? (
+            <span className="block text-[11px] leading-tight font-medium text-muted" title={t('tables:bonus.includedTitle', { count: bonus })} data-testid="leaderboard-bonus">
+              {/* A narrow screen's column holds "+20"; the words are read out there and shown from sm up. */}
+              <span aria-hidden="true" className="sm:hidden">
+                {t('tables:bonus.short', { points: number(bonus) })}
+              </span>
+              <span className="max-sm:sr-only">{t('tables:bonus.included', { points: number(bonus) })}</span>
+            </span>
+          ) : null}
+        </TD>
       </tr>
     </>
   );
