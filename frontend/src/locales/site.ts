@@ -170,6 +170,11 @@ const en = {
       answer:
         "The deadline is the kick-off of the gameweek's first match. Until then you can change your predictions and your banker as often as you like; after it, the whole gameweek is locked.",
     },
+    competitions: {
+      question: 'Can I play several competitions at once?',
+      answer:
+        'Yes: the Premier League and the World Cup side by side, for example. Choose them when you set up your account or in Settings → Profile → Competitions, and move between them with the switcher under the header; every screen then shows that competition. Each competition has its own rounds (a league’s gameweeks, a tournament’s group matchdays and knockout rounds), each round its own deadline at its first kick-off and its own banker, and its own global, country and club leagues (in a tournament, the fans of your national team). A private or public league plays one competition, chosen when it is created. Your points in one competition never count in another.',
+    },
     knockouts: {
       question: 'How do knockout matches and two-legged ties score?',
       answer:
@@ -444,6 +449,11 @@ const es: Messages<typeof en> = {
       answer:
         'El cierre es el pitido inicial del primer partido de la jornada. Hasta entonces puedes cambiar tus pronósticos y tu comodín tantas veces como quieras; después, toda la jornada queda bloqueada.',
     },
+    competitions: {
+      question: '¿Puedo jugar varias competiciones a la vez?',
+      answer:
+        'Sí: la Premier League y el Mundial a la vez, por ejemplo. Elígelas al configurar tu cuenta o en Ajustes → Perfil → Competiciones, y cambia de una a otra con el selector bajo la cabecera; cada pantalla muestra entonces esa competición. Cada competición tiene sus rondas (las jornadas de una liga, las de grupos y las eliminatorias de un torneo), cada ronda su plazo en su primer partido y su propio banker, y sus ligas global, de país y de club (en un torneo, la de los aficionados de tu selección). Una liga privada o pública juega una sola competición, elegida al crearla. Tus puntos de una competición nunca cuentan en otra.',
+    },
     knockouts: {
       question: '¿Cómo puntúan las eliminatorias y los cruces a doble partido?',
       answer:
@@ -717,6 +727,11 @@ const fr: Messages<typeof en> = {
       answer:
         'La date limite est le coup d’envoi du premier match de la journée. Jusque-là, vous pouvez modifier vos pronostics et votre joker autant que vous voulez ; ensuite, toute la journée est verrouillée.',
     },
+    competitions: {
+      question: 'Puis-je jouer plusieurs compétitions à la fois ?',
+      answer:
+        'Oui : la Premier League et la Coupe du monde côte à côte, par exemple. Choisissez-les en configurant votre compte ou dans Paramètres → Profil → Compétitions, et passez de l’une à l’autre avec le sélecteur sous l’en-tête ; chaque écran montre alors cette compétition. Chaque compétition a ses tours (les journées d’un championnat, les journées de groupes et les tours à élimination directe d’un tournoi), chaque tour sa date limite au premier coup d’envoi et son propre banker, et ses ligues mondiale, de pays et de club (dans un tournoi, celle des supporters de votre sélection). Une ligue privée ou publique joue une seule compétition, choisie à sa création. Vos points d’une compétition ne comptent jamais dans une autre.',
+    },
     knockouts: {
       question: 'Comment comptent les matchs à élimination directe et les confrontations aller-retour ?',
       answer:
@@ -989,6 +1004,11 @@ const de: Messages<typeof en> = {
       question: 'Wann ist Tippschluss?',
       answer:
         'Tippschluss ist der Anpfiff des ersten Spiels des Spieltags. Bis dahin kannst du deine Tipps und deinen Joker so oft ändern, wie du willst; danach ist der ganze Spieltag gesperrt.',
+    },
+    competitions: {
+      question: 'Kann ich mehrere Wettbewerbe gleichzeitig spielen?',
+      answer:
+        'Ja: zum Beispiel die Premier League und die Weltmeisterschaft nebeneinander. Wähle sie beim Einrichten deines Kontos oder unter Einstellungen → Profil → Wettbewerbe und wechsle mit der Auswahl unter der Kopfzeile; jeder Bildschirm zeigt dann diesen Wettbewerb. Jeder Wettbewerb hat seine Runden (die Spieltage einer Liga, die Gruppenspieltage und K.-o.-Runden eines Turniers), jede Runde ihren Tippschluss beim ersten Anstoß und ihren eigenen Banker, und seine globale, Landes- und Vereinsliga (in einem Turnier die der Fans deiner Nationalmannschaft). Eine private oder öffentliche Liga spielt einen Wettbewerb, der bei ihrer Erstellung gewählt wird. Deine Punkte in einem Wettbewerb zählen nie in einem anderen.',
     },
     knockouts: {
       question: 'Wie werden K.-o.-Spiele und Hin- und Rückspiele gewertet?',

@@ -25,6 +25,10 @@ describe('searchFaq', () => {
     expect(searchFaq(FAQ_ENTRIES, 'top scorer champion').map((e) => e.id)).toContain('bonus');
   });
 
+  it('says how several competitions are played side by side', () => {
+    expect(searchFaq(FAQ_ENTRIES, 'several competitions switcher').map((e) => e.id)).toContain('competitions');
+  });
+
   it('returns nothing when no entry matches', () => {
     expect(searchFaq(FAQ_ENTRIES, 'offside trap')).toHaveLength(0);
   });

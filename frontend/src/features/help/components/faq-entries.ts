@@ -47,6 +47,7 @@ export function faqEntries(t: TFunction<'site'>): FaqEntry[] {
     entry('banker', 'scoring', t('faq.banker.question'), t('faq.banker.answer')),
     entry('deadline', 'scoring', t('faq.deadline.question'), t('faq.deadline.answer')),
     entry('postponed', 'scoring', t('faq.postponed.question'), t('faq.postponed.answer')),
+    entry('competitions', 'scoring', t('faq.competitions.question'), t('faq.competitions.answer')),
     entry('knockouts', 'scoring', t('faq.knockouts.question'), t('faq.knockouts.answer')),
     entry('bonus', 'scoring', t('faq.bonus.question'), t('faq.bonus.answer')),
     entry('accuracy', 'scoring', t('faq.accuracy.question'), t('faq.accuracy.answer')),
