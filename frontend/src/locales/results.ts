@@ -3,6 +3,8 @@ import type { Translation } from '@/lib/i18n/translation';
 const en = {
   title: 'Results',
   heading: 'Gameweek {{number}} Results',
+  /** A tournament's round, named as its file names it. */
+  headingNamed: '{{round}} Results',
   loading: 'Loading results…',
   previous: 'Previous gameweek',
   next: 'Next gameweek',
@@ -57,6 +59,7 @@ export default {
   es: {
     title: 'Resultados',
     heading: 'Resultados de la jornada {{number}}',
+    headingNamed: 'Resultados: {{round}}',
     loading: 'Cargando resultados…',
     previous: 'Jornada anterior',
     next: 'Jornada siguiente',
@@ -108,6 +111,7 @@ export default {
   fr: {
     title: 'Résultats',
     heading: 'Résultats de la journée {{number}}',
+    headingNamed: 'Résultats : {{round}}',
     loading: 'Chargement des résultats…',
     previous: 'Journée précédente',
     next: 'Journée suivante',
@@ -159,6 +163,7 @@ export default {
   de: {
     title: 'Ergebnisse',
     heading: 'Ergebnisse {{number}}. Spieltag',
+    headingNamed: 'Ergebnisse: {{round}}',
     loading: 'Ergebnisse werden geladen…',
     previous: 'Vorheriger Spieltag',
     next: 'Nächster Spieltag',

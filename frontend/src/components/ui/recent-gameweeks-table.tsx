@@ -6,6 +6,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { wholePercent } from '@/lib/format';
+import { roundLabel } from '@/lib/round-label';
 
 /** A player's latest gameweeks with predictions, most recent first. */
 export function RecentGameweeksTable({
@@ -41,8 +42,7 @@ export function RecentGameweeksTable({
       </THead>
       <TBody>
         {rows.map((row) => {
-          // Built from the number (the server's name is always the English "Gameweek N").
-          const name = t('gameweekName', { number: row.number });
+          const name = roundLabel(t, row.number, row.gameweek_name);
           return (
             <TR key={row.id}>
               <TD className="sticky left-0 bg-surface font-semibold">

@@ -81,6 +81,34 @@ describe('dashboard', () => {
     expect((await screen.findByRole('link', { name: /Make Your Predictions/ })).getAttribute('href')).toBe('/fixtures');
   });
 
+  it("names a tournament's rounds as the server does: recent gameweeks, the points list and the call to action", async () => {
+    const data: DashboardData = {
+      ...FULL,
+      recent_gameweeks: [
+        { ...FULL.recent_gameweeks[0], id: 118, number: 18, gameweek_name: 'Round of 32' },
+        { ...FULL.recent_gameweeks[0], id: 117, number: 17, gameweek_name: 'Matchday 17' },
+      ],
+      points_by_gameweek: [
+        { number: 17, points: 40 },
+        { number: 18, points: 95 },
+      ],
+    };
+    const rounds: GameweekSummary[] = [
+      { ...openGameweek, id: 117, number: 17, name: 'Matchday 17', status: 'completed', is_open: false },
+      { ...openGameweek, id: 118, number: 18, name: 'Round of 32', status: 'completed', is_open: false },
+      { ...openGameweek, id: 119, number: 19, name: 'Round of 16' },
+    ];
+    setup({ body: { data } }, rounds);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('link', { name: 'Round of 32' }).getAttribute('href')).toBe('/results?gameweek=18');
+    expect(within(table).getByRole('link', { name: 'Matchday 17' })).toBeTruthy();
+    expect(within(table).queryByText(/Gameweek/)).toBeNull();
+    expect(await screen.findByText('Round of 16 is ready for your predictions')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Points per gameweek' });
+    expect(within(list).getByText('Round of 32: 95 points')).toBeTruthy();
+    expect(within(list).getByText('Matchday 17: 40 points')).toBeTruthy();
+  });
+
   it("refetches a moment after a goal (the server counts it at once), not on a minute tick nor on the scorer's later push", async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     let total = 245;

@@ -11,9 +11,11 @@ import { RecentGameweeksTable } from '@/components/ui/recent-gameweeks-table';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { StatCard } from '@/components/ui/stat-card';
 import { TeamAccuracyList } from '@/components/ui/team-accuracy-list';
+import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { IncompleteDataError } from '@/lib/api-error';
 import { wholePercent } from '@/lib/format';
+import { roundLabel } from '@/lib/round-label';
 import { DASHBOARD_PATH, useDashboard } from '../api/get-dashboard';
 import { useLiveDashboard } from '../hooks/use-live-dashboard';
 import { OpenGameweekCta } from './open-gameweek-cta';
@@ -44,6 +46,9 @@ function DashboardView({ data }: { data: DashboardData }) {
   const number = useFormatNumber();
   const stats = data.current_season_stats;
   const points = data.points_by_gameweek ?? [];
+  // The points carry only numbers; the season's gameweeks (cached, the call-to-action reads them too) carry the names.
+  const gameweeks = useGameweeks();
+  const roundOf = (n: number) => roundLabel(t, n, gameweeks.data?.find((g) => g.number === n)?.name);
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -80,12 +85,12 @@ function DashboardView({ data }: { data: DashboardData }) {
             <>
               <Suspense fallback={<Skeleton className="mx-3 h-60" />}>
                 <div aria-hidden="true">
-                  <PointsChart data={points} />
+                  <PointsChart data={points} roundOf={roundOf} />
                 </div>
               </Suspense>
               <ul className="sr-only" aria-label={t('chart.title')}>
                 {points.map((p) => (
-                  <li key={p.number}>{t('chart.item', { number: p.number, count: p.points })}</li>
+                  <li key={p.number}>{t('chart.item', { gameweek: roundOf(p.number), count: p.points })}</li>
                 ))}
               </ul>
             </>

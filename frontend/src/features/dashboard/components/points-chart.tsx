@@ -6,8 +6,15 @@ import type { PointsByGameweek } from '@scoreline/contracts/api/stats';
  * Bars of points per gameweek (recharts, loaded on demand). Hidden from assistive technology:
  * the dashboard lists the same figures in text beside it.
  */
-export default function PointsChart({ data }: { data: readonly PointsByGameweek[] }) {
-  const { t } = useTranslation(['dashboard', 'common']);
+export default function PointsChart({
+  data,
+  roundOf,
+}: {
+  data: readonly PointsByGameweek[];
+  /** A gameweek's name as the fan reads it ("Gameweek 5", "Round of 32"), by its number. */
+  roundOf: (number: number) => string;
+}) {
+  const { t } = useTranslation('dashboard');
   const rows = data.map((d) => ({ label: t('chart.axis', { number: d.number }), number: d.number, points: d.points }));
   return (
     <BarChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -23,7 +30,7 @@ export default function PointsChart({ data }: { data: readonly PointsByGameweek[
           color: 'var(--app-fg)',
         }}
         labelStyle={{ color: 'var(--app-muted)' }}
-        labelFormatter={(_, payload) => (payload?.[0] ? t('common:gameweekName', { number: String(payload[0].payload.number) }) : '')}
+        labelFormatter={(_, payload) => (payload?.[0] ? roundOf(payload[0].payload.number) : '')}
         formatter={(value) => [t('chart.value', { points: String(value) }), t('chart.points')]}
       />
       <Bar dataKey="points" name={t('chart.points')} fill="var(--app-primary)" radius={[6, 6, 0, 0]} maxBarSize={36} />

@@ -2,6 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { GameweekHistoryItem, GameweeksHistory } from '@scoreline/contracts/api/stats';
+import { i18n } from '@/lib/i18n';
 import { emitLiveEventForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 
@@ -160,6 +161,32 @@ describe('gameweeks history', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Hide Gameweek 20 matches' }));
     expect(screen.queryByRole('list', { name: /matches$/ })).toBeNull();
+  });
+
+  it("names a tournament's rounds as the server does, a league's matchday in the fan's language", async () => {
+    localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: 'dark', language: 'de', timezone: 'UTC' }));
+    await i18n.changeLanguage('de');
+    setup('/gameweeks-history?page=1', (url) => {
+      const data = historyAnswer(url);
+      const [first, second, ...rest] = data.gameweeks;
+      return {
+        body: {
+          data: {
+            ...data,
+            summary: { ...data.summary, bestGameweek: { number: 36, gameWeek: 'Semi-finals', date: null, points: 88 } },
+            gameweeks: [{ ...first, gameWeek: 'Final' }, { ...second, gameWeek: 'Round of 32' }, ...rest],
+          },
+        },
+      };
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Final')).toBeTruthy();
+    expect(within(table).getByText('Round of 32')).toBeTruthy();
+    expect(within(table).getByText('36. Spieltag')).toBeTruthy();
+    expect(within(table).queryByText('38. Spieltag')).toBeNull();
+    expect(screen.getByText('Semi-finals')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Spiele anzeigen: Round of 32' }));
+    expect(screen.getByRole('list', { name: 'Spiele: Round of 32' })).toBeTruthy();
   });
 
   it("shows another player's name and links back to their profile", async () => {

@@ -16,6 +16,7 @@ import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { IncompleteDataError } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { roundLabel } from '@/lib/round-label';
 import { useGameweeksHistory } from '../api/get-gameweeks-history';
 import { useLiveHistory } from '../hooks/use-live-history';
 import { HISTORY_PAGE_SIZE, pageOfLatestStarted, shownRange } from '../utils/pagination';
@@ -52,7 +53,7 @@ function PerformanceCard({ title, gameweek, tone, emptyText }: { title: string; 
         <h2 className="text-xs font-semibold tracking-wide text-muted uppercase">{title}</h2>
         {gameweek ? (
           <>
-            <p className="mt-1 truncate text-base font-semibold text-fg">{t('common:gameweekName', { number: gameweek.number })}</p>
+            <p className="mt-1 truncate text-base font-semibold text-fg">{roundLabel(t, gameweek.number, gameweek.gameWeek)}</p>
             <p className="text-xs text-muted">{formatDate(gameweek.date, display, '–')}</p>
           </>
         ) : (

@@ -8,6 +8,7 @@ import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { roundLabel } from '@/lib/round-label';
 import { HistoryMatches } from './history-matches';
 
 /** The page's gameweeks; one row at a time opens to list its matches. */
@@ -42,7 +43,7 @@ export function GameweeksTable({
         {gameweeks.map((g) => {
           const open = expandedId === g.id;
           const detailsId = `gameweek-${g.id}-matches`;
-          const label = t('common:gameweekName', { number: g.number });
+          const label = roundLabel(t, g.number, g.gameWeek);
           return (
             <Fragment key={g.id}>
               <TR highlighted={g.status === 'current'}>

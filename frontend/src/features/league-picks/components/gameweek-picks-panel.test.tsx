@@ -74,12 +74,14 @@ function page(over: Partial<GameweekPicksPage>): GameweekPicksPage {
   };
 }
 
-function setup(answer: (url: string) => GameweekPicksPage) {
+const SEASON = [gameweek(2, 'completed', -8 * DAY), gameweek(3, 'current', -DAY), gameweek(4, 'upcoming', 6 * DAY)];
+
+function setup(answer: (url: string) => GameweekPicksPage, gameweeks: GameweekSummary[] = SEASON) {
   localStorage.setItem('authToken', 'tok');
   const urls: string[] = [];
   const fetchMock = mockApi({
     'GET /api/leagues/7/': () => ({ body: { data: LEAGUE } }),
-    'GET /api/seasons/gameweeks/': () => ({ body: { data: [gameweek(2, 'completed', -8 * DAY), gameweek(3, 'current', -DAY), gameweek(4, 'upcoming', 6 * DAY)] } }),
+    'GET /api/seasons/gameweeks/': () => ({ body: { data: gameweeks } }),
   });
   const base = fetchMock.getMockImplementation()!;
   fetchMock.mockImplementation(async (input, init) => {
@@ -109,6 +111,20 @@ describe('GameweekPicksPanel', () => {
     expect(within(mine).getByText('57')).toBeTruthy();
     expect(within(grid).getByText('Home win 50%, draw 25%, away win 25%')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Picks pages' })).toBeTruthy();
+  });
+
+  it("names a tournament's round as the server does, in the nav and the grid; a league's matchday as before", async () => {
+    const season = [gameweek(2, 'completed', -8 * DAY), { ...gameweek(3, 'current', -DAY), name: 'Round of 32' }, { ...gameweek(4, 'upcoming', 6 * DAY), name: 'Round of 16' }];
+    setup((url) => page({ gameweek: season.find((g) => url.includes(`/gameweeks/${g.number}/`))! }), season);
+    expect(await screen.findByRole('table', { name: "Every member's picks: Round of 32" })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Gameweek' });
+    expect(within(nav).getByText('Round of 32')).toBeTruthy();
+    expect(within(nav).queryByText('Gameweek 3')).toBeNull();
+    fireEvent.click(within(nav).getByRole('button', { name: 'Next gameweek' }));
+    expect(await within(nav).findByText('Round of 16')).toBeTruthy();
+    fireEvent.click(within(nav).getByRole('button', { name: 'Previous gameweek' }));
+    fireEvent.click(within(nav).getByRole('button', { name: 'Previous gameweek' }));
+    expect(await within(nav).findByText('Gameweek 2')).toBeTruthy();
   });
 
   it('says the picks are hidden before the deadline and shows only my own row', async () => {

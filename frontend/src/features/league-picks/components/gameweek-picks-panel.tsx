@@ -15,19 +15,27 @@ import { ArrowLeftIcon, ArrowRightIcon, LockIcon, SearchIcon, UsersIcon } from '
 import { Pager } from '@/components/ui/pager';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
 import { formatKickoff } from '@/lib/format';
+import { roundLabel, tournamentRoundName } from '@/lib/round-label';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useGameweekPicks } from '../api/get-gameweek-picks';
 import { usePicksLive } from '../hooks/use-picks-live';
 import { startGameweek } from '../utils/start-gameweek';
+import { BonusAnswersPanel } from './bonus-answers-panel';
 
 export const PICKS_PAGE_SIZE = 25;
 const SEARCH_DELAY_MS = 300;
 
-/** The league page's "Gameweek picks" section: everyone's picks after the deadline, paged and searchable. */
+type PicksTab = 'picks' | 'bonus';
+
+/**
+ * The league page's everyone's-picks section: a gameweek's picks after its deadline, paged and
+ * searchable, and beside them the competition's bonus answers (shown from its first kick-off on).
+ */
 export function GameweekPicksPanel({ league }: { league: League }) {
   const { t } = useTranslation(['picks', 'common']);
   const gameweeks = useGameweeks();
@@ -47,6 +55,8 @@ export function GameweekPicksPanel({ league }: { league: League }) {
     return () => clearTimeout(timer);
   }, [typed]);
 
+  // The viewed round's name ("Round of 32"): from its picks once in, from the season's list before.
+  const shown = picks.data?.gameweek.number === number ? picks.data.gameweek : gameweeks.data?.find((g) => g.number === number);
   const numbers = useMemo(() => (gameweeks.data ?? []).map((g) => g.number).sort((a, b) => a - b), [gameweeks.data]);
   const previous = number === null ? null : ([...numbers].reverse().find((n) => n < number) ?? null);
   const next = number === null ? null : (numbers.find((n) => n > number) ?? null);
@@ -55,40 +65,52 @@ export function GameweekPicksPanel({ league }: { league: League }) {
     setPage(1);
   };
   const searchId = useId();
+  const [tab, setTab] = useState<PicksTab>('picks');
+  const tabs: TabItem<PicksTab>[] = [
+    { id: 'picks', label: t('tabs.picks') },
+    { id: 'bonus', label: t('tabs.bonus') },
+  ];
+  const tabPrefix = `${searchId}-tabs`;
 
   return (
-    <section aria-labelledby={`${searchId}-title`}>
-      <Card className="overflow-hidden">
-        <CardHeader title={<span id={`${searchId}-title`}>{t('panel.title')}</span>} description={t('panel.description')} />
-        <div className="flex flex-wrap items-center justify-between gap-3 px-5 pt-4 sm:px-6">
-          <nav aria-label={t('nav.label')} className="flex items-center gap-2">
-            <Button variant="secondary" size="sm" icon={<ArrowLeftIcon size={16} />} disabled={previous === null} onClick={() => previous !== null && go(previous)} aria-label={t('nav.previous')} className="w-9 px-0" />
-            <div className="min-w-28 text-center" aria-live="polite">
-              {number !== null ? <p className="font-semibold text-fg">{t('common:gameweekName', { number })}</p> : <Skeleton className="mx-auto h-5 w-24" />}
-              {picks.data ? <GameweekStatusBadge status={picks.data.gameweek.status} /> : null}
+    <section aria-label={t('tabs.label')} className="space-y-3">
+      <TabList label={t('tabs.label')} tabs={tabs} value={tab} onChange={setTab} idPrefix={tabPrefix} />
+      <TabPanel idPrefix={tabPrefix} id="picks" active={tab === 'picks'}>
+        <Card className="overflow-hidden" role="region" aria-labelledby={`${searchId}-title`}>
+          <CardHeader title={<span id={`${searchId}-title`}>{t('panel.title')}</span>} description={t('panel.description')} />
+          <div className="flex flex-wrap items-center justify-between gap-3 px-5 pt-4 sm:px-6">
+            <nav aria-label={t('nav.label')} className="flex items-center gap-2">
+              <Button variant="secondary" size="sm" icon={<ArrowLeftIcon size={16} />} disabled={previous === null} onClick={() => previous !== null && go(previous)} aria-label={t('nav.previous')} className="w-9 px-0" />
+              <div className="min-w-28 text-center" aria-live="polite">
+                {number !== null ? <p className="font-semibold text-fg">{roundLabel(t, number, shown?.name)}</p> : <Skeleton className="mx-auto h-5 w-24" />}
+                {picks.data ? <GameweekStatusBadge status={picks.data.gameweek.status} /> : null}
+              </div>
+              <Button variant="secondary" size="sm" disabled={next === null} onClick={() => next !== null && go(next)} aria-label={t('nav.next')} className="w-9 px-0">
+                <ArrowRightIcon size={16} />
+              </Button>
+            </nav>
+            <div className="relative w-full sm:w-64">
+              <label htmlFor={searchId} className="sr-only">
+                {t('search.label')}
+              </label>
+              <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" aria-hidden="true" />
+              <input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('search.placeholder')} className={cn(inputClasses, 'h-10 pl-9')} />
             </div>
-            <Button variant="secondary" size="sm" disabled={next === null} onClick={() => next !== null && go(next)} aria-label={t('nav.next')} className="w-9 px-0">
-              <ArrowRightIcon size={16} />
-            </Button>
-          </nav>
-          <div className="relative w-full sm:w-64">
-            <label htmlFor={searchId} className="sr-only">
-              {t('search.label')}
-            </label>
-            <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" aria-hidden="true" />
-            <input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('search.placeholder')} className={cn(inputClasses, 'h-10 pl-9')} />
           </div>
-        </div>
-        <div className="mt-4">
-          {picks.isError ? (
-            <ErrorState title={t('panel.loadError')} onRetry={() => void picks.refetch()} retryLabel={t('panel.retry')} />
-          ) : !picks.data || number === null ? (
-            <PicksSkeleton />
-          ) : (
-            <PicksBody data={picks.data} page={page} onPage={setPage} searching={search !== ''} />
-          )}
-        </div>
-      </Card>
+          <div className="mt-4">
+            {picks.isError ? (
+              <ErrorState title={t('panel.loadError')} onRetry={() => void picks.refetch()} retryLabel={t('panel.retry')} />
+            ) : !picks.data || number === null ? (
+              <PicksSkeleton />
+            ) : (
+              <PicksBody data={picks.data} page={page} onPage={setPage} searching={search !== ''} />
+            )}
+          </div>
+        </Card>
+      </TabPanel>
+      <TabPanel idPrefix={tabPrefix} id="bonus" active={tab === 'bonus'}>
+        <BonusAnswersPanel leagueId={league.id} />
+      </TabPanel>
     </section>
   );
 }
@@ -137,8 +159,9 @@ function PicksBody({ data, page, onPage, searching }: { data: GameweekPicksPage;
 function PicksTable({ data, rows, pinned }: { data: GameweekPicksPage; rows: PicksRow[]; pinned: PicksRow | null }) {
   const { t } = useTranslation('picks');
   const crowdOf = new Map<number, CrowdFixture>((data.crowd ?? []).map((c) => [c.fixture_id, c]));
+  const named = tournamentRoundName(data.gameweek.number, data.gameweek.name);
   return (
-    <Table caption={t('grid.caption', { number: data.gameweek.number })} data-testid="picks-grid">
+    <Table caption={named ? t('grid.captionNamed', { round: named }) : t('grid.caption', { number: data.gameweek.number })} data-testid="picks-grid">
       <THead>
         <tr>
           <TH className="w-12">{t('grid.rank')}</TH>

@@ -104,6 +104,13 @@ describe('results', () => {
     expect(screen.getByText('55')).toBeTruthy();
   });
 
+  it("names a tournament's round as the server does", async () => {
+    const round = { ...gameweek(18, 'completed', -3 * DAY), name: 'Round of 32' };
+    setup('/results?gameweek=18', { 18: () => ({ body: { data: results(18, MATCHES, { gameweek: round }) } }) }, [round]);
+    expect(await screen.findByRole('heading', { name: 'Round of 32 Results' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Gameweek 18 Results' })).toBeNull();
+  });
+
   it('steps down to gameweek 1 at least', async () => {
     const { router, ...view } = setup('/results?gameweek=2', {
       1: () => ({ body: { data: results(1, MATCHES) } }),

@@ -16,6 +16,7 @@ import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { ApiError } from '@/lib/api-error';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
+import { tournamentRoundName } from '@/lib/round-label';
 import { useGameweekResults } from '../api/get-gameweek-results';
 import { useLiveResults } from '../hooks/use-live-results';
 import { latestGameweekWithResults } from '../utils/start-gameweek';
@@ -186,6 +187,9 @@ export function ResultsScreen() {
   }
 
   const status = !showingOther && isComplete(data) ? data.gameweek?.status : undefined;
+  // The shown round's name ("Round of 32"): from its results once in, from the season's list before.
+  const summary = !showingOther && data?.gameweek?.number === shownNumber ? data.gameweek : gameweeks.data?.find((g) => g.number === shownNumber);
+  const named = tournamentRoundName(shownNumber, summary?.name);
 
   return (
     <>
@@ -205,7 +209,7 @@ export function ResultsScreen() {
               <Skeleton className="mx-auto h-8 w-56 max-w-full" />
             </>
           ) : (
-            <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{t('heading', { number: shownNumber })}</h1>
+            <h1 className="font-display text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">{named ? t('headingNamed', { round: named }) : t('heading', { number: shownNumber })}</h1>
           )}
           <div className="mt-1.5 flex min-h-5 justify-center">
             {status ? <GameweekStatusBadge status={status} /> : null}
