@@ -11,11 +11,18 @@ import { expectNoSidewaysScroll } from './support/layout';
  * same four combinations (390 and 1280 px, dark and light): Settings → Notifications with the
  * push switch showing, the gameweek and month table panels of a league with winners (a demo
  * league: the first start's demo world has finished gameweeks won in it), and the offline banner
- * of a page the service worker serves. A screenshot of each and an axe-core scan that allows no
- * serious or critical violation. Nothing here plays a match: no gameweek is started.
+ * of a page the service worker serves; the group tables (/groups) and the header's competition
+ * switcher while they load, when they fail and with nothing to show (the requests held or answered
+ * by the test). A screenshot of each and an axe-core scan that allows no serious or critical
+ * violation. Nothing here plays a match: no gameweek is started.
  */
 const SCREENS_DIR = join('test-results', 'screens');
 const DEMO_LEAGUE = 'Premier Predictors';
+const PREMIER_LEAGUE = 'en.1';
+const WORLD_CUP = 'fifa.wc';
+const COMPETITIONS = '**/api/competitions/';
+const GROUP_TABLES = '**/api/seasons/*/groups/';
+const SERVER_ERROR = { status: 500, json: { message: 'Internal server error' } };
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
@@ -72,6 +79,9 @@ test.describe('how the states behind the screens look, and their accessibility',
     expect(league, `the demo league ${DEMO_LEAGUE} (SEED_DEMO on)`).toBeDefined();
     await apiSend(request, 'post', '/api/leagues/join/', fan.token, { type: 'public', league_id: league!.id });
     leaguePath = `/leagues/${league!.id}`;
+    // Both seeded competitions, so the switcher shows (the World Cup's team is locked: it has kicked off).
+    await apiSend(request, 'put', `/api/competitions/${PREMIER_LEAGUE}/play/`, fan.token, {});
+    await apiSend(request, 'put', `/api/competitions/${WORLD_CUP}/play/`, fan.token, {});
   });
 
   for (const width of [390, 1280]) {
@@ -82,8 +92,8 @@ test.describe('how the states behind the screens look, and their accessibility',
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/home');
         await setTheme(page, theme);
-        // Signed in, the theme is the fan's saved preference (it follows them across devices).
-        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme } });
+        // Signed in, the theme is the fan's saved preference (it follows them across devices); the Premier League theirs.
+        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme }, current_competition: PREMIER_LEAGUE });
         await signInAs(page, fan);
 
         // Settings → Notifications, the push switch on screen (notifications allowed, not subscribed).
@@ -99,8 +109,8 @@ test.describe('how the states behind the screens look, and their accessibility',
         // The league's gameweek table (a finished gameweek, its winner marked) and month table, under the winners' badges.
         await page.goto(leaguePath);
         await expect(page.getByTestId('winner-badges')).toBeVisible({ timeout: 15_000 });
-        await page.getByRole('tab', { name: 'Gameweek' }).click();
-        const gameweekPanel = page.getByRole('tabpanel', { name: 'Gameweek' });
+        await page.getByRole('tab', { name: 'Gameweek', exact: true }).click();
+        const gameweekPanel = page.getByRole('tabpanel', { name: 'Gameweek', exact: true });
         const gameweekTable = gameweekPanel.getByRole('table', { name: 'League table for the chosen period' });
         await expect(gameweekPanel.getByRole('heading', { level: 2 })).toBeVisible({ timeout: 15_000 });
         // The current gameweek may be live with no table yet (an earlier spec plays one): step back to the
@@ -112,8 +122,8 @@ test.describe('how the states behind the screens look, and their accessibility',
         }
         await expect(gameweekTable).toContainText('Winner', { timeout: 15_000 });
         await scan(page, label('league-gameweek-table'), theme);
-        await page.getByRole('tab', { name: 'Month' }).click();
-        const monthPanel = page.getByRole('tabpanel', { name: 'Month' });
+        await page.getByRole('tab', { name: 'Month', exact: true }).click();
+        const monthPanel = page.getByRole('tabpanel', { name: 'Month', exact: true });
         const monthTable = monthPanel.getByRole('table', { name: 'League table for the chosen period' });
         await expect(monthPanel.getByRole('heading', { level: 2 })).toBeVisible({ timeout: 15_000 });
         // Likewise the current month may have no points yet: step back to the latest month with a table.
@@ -128,6 +138,64 @@ test.describe('how the states behind the screens look, and their accessibility',
         await page.goto('/dashboard');
         await underServiceWorker(page);
         await offline(context, page, '/leagues', label('offline'), theme);
+      });
+
+      test(`the group tables and the competition switcher loading, failing and empty, at ${width} px in the ${theme} theme`, async ({ page, request }) => {
+        test.setTimeout(150_000);
+        const label = (what: string) => `${width}-${theme}-${what}`;
+        await page.setViewportSize({ width, height: 844 });
+        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme }, current_competition: PREMIER_LEAGUE });
+        await signInAs(page, fan);
+        const switcher = page.getByRole('combobox', { name: 'Competition', exact: true });
+
+        // The Premier League's: a league has no groups.
+        await page.goto('/groups');
+        await expect(page.getByRole('heading', { name: 'This competition has no groups' })).toBeVisible({ timeout: 15_000 });
+        await expect(switcher).toHaveValue(PREMIER_LEAGUE);
+        await scan(page, label('groups-league'), theme);
+
+        // The World Cup's, chosen in the switcher; the states below are its.
+        const saved = page.waitForResponse((r) => r.url().endsWith('/api/auth/preferences/') && r.request().method() === 'PUT');
+        await switcher.selectOption(WORLD_CUP);
+        expect((await saved).status()).toBe(200);
+        await expect(page.getByRole('table', { name: 'Standings: Group A' })).toBeVisible({ timeout: 15_000 });
+
+        try {
+          // Loading: the competitions and the tables not answered yet (the switcher keeps its place).
+          await page.route(COMPETITIONS, () => undefined);
+          await page.route(GROUP_TABLES, () => undefined);
+          await page.reload();
+          await expect(page.getByRole('status').filter({ hasText: 'Loading the group tables…' })).toBeVisible();
+          await expect(page.getByRole('status').filter({ hasText: 'Loading competitions…' })).toBeVisible();
+          await scan(page, label('groups-loading'), theme, false);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // The tables fail: the error, with Try Again.
+          await page.route(GROUP_TABLES, (route) => route.fulfill(SERVER_ERROR));
+          await page.reload();
+          const failed = page.getByRole('alert').filter({ hasText: 'Could not load the group tables' });
+          await expect(failed.getByRole('button', { name: 'Try Again' })).toBeVisible({ timeout: 15_000 });
+          await expect(switcher).toHaveValue(WORLD_CUP);
+          await scan(page, label('groups-error'), theme);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // The competitions fail: the switcher offers to try again, and the screen cannot say whose tables to show.
+          await page.route(COMPETITIONS, (route) => route.fulfill(SERVER_ERROR));
+          await page.reload();
+          await expect(page.getByRole('button', { name: 'Competitions could not load. Try again' })).toBeVisible({ timeout: 15_000 });
+          await expect(failed.getByRole('button', { name: 'Try Again' })).toBeVisible({ timeout: 15_000 });
+          await scan(page, label('groups-competitions-error'), theme);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // No competition being played: nothing to switch, nothing to show.
+          await page.route(COMPETITIONS, (route) => route.fulfill({ json: { data: [] } }));
+          await page.reload();
+          await expect(page.getByRole('heading', { name: 'No competition is being played right now' })).toBeVisible({ timeout: 15_000 });
+          await expect(switcher).toHaveCount(0);
+          await scan(page, label('groups-none'), theme);
+        } finally {
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+        }
       });
     }
   }

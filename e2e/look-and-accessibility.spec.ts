@@ -9,23 +9,32 @@ import { expectNoSidewaysScroll } from './support/layout';
 /**
  * The main screens as a fan sees them: a screenshot of each at phone and desktop width, in the
  * dark and the light theme (under test-results/screens, to look at), and an axe-core scan that
- * allows no serious or critical accessibility violation.
+ * allows no serious or critical accessibility violation. The fan plays the Premier League and the
+ * World Cup (both seeded by `npm start`), so the header's competition switcher is on every
+ * signed-in screen; the screens that differ for a tournament (its knockout fixtures, bonus
+ * questions and group tables) are looked at again with the World Cup chosen.
  */
 const SCREENS_DIR = join('test-results', 'screens');
 
 const PUBLIC = ['/home', '/signin', '/signup', '/about', '/help'];
-const SIGNED_IN = ['/dashboard', '/fixtures', '/results', '/bonus', '/leagues', '/gameweeks-history', '/settings'];
+const SIGNED_IN = ['/dashboard', '/fixtures', '/results', '/bonus', '/groups', '/leagues', '/gameweeks-history', '/settings'];
+/** Looked at again with the World Cup as the fan's competition (with the Premier League, /groups says it has no groups). */
+const WORLD_CUP_SCREENS = ['/fixtures', '/bonus', '/groups'];
+const PREMIER_LEAGUE = 'en.1';
+const WORLD_CUP = 'fifa.wc';
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
 }
 
-async function check(page: Page, path: string, label: string, theme: 'dark' | 'light'): Promise<void> {
+/** `competition`: signed in, the one the switcher (on every screen, so scanned with it) must show. */
+async function check(page: Page, path: string, label: string, theme: 'dark' | 'light', competition?: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // Let skeletons give way to content before judging.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  if (competition) await expect(page.getByRole('combobox', { name: 'Competition', exact: true })).toHaveValue(competition);
   await page.screenshot({ path: join(SCREENS_DIR, `${label}${path.replace(/\//g, '_')}.png`), fullPage: true });
   await expectNoSidewaysScroll(page, `${path} (${label})`);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -43,6 +52,8 @@ test.describe('how the main screens look, and their accessibility', () => {
     mkdirSync(SCREENS_DIR, { recursive: true });
     fan = await signUpVerified(request, { prefix: 'look', first: 'Lena', last: 'Looker' });
     await apiSend(request, 'post', '/api/onboarding/skip/', fan.token);
+    // The Premier League first: the leagues below are written in the fan's competition.
+    await apiSend(request, 'put', `/api/competitions/${PREMIER_LEAGUE}/play/`, fan.token, {});
     await apiSend(request, 'post', '/api/leagues/', fan.token, { name: 'Screenshot City', type: 'private', description: 'Where the pictures are taken.' });
     const overview = await apiGet<LeaguesOverview>(request, '/api/leagues/overview/', fan.token);
     leaguePath = `/leagues/${overview.private_leagues.leagues[0].league.id}`;
@@ -50,20 +61,32 @@ test.describe('how the main screens look, and their accessibility', () => {
     const derby = await apiSend<{ id: number }>(request, 'post', '/api/leagues/', fan.token, { name: 'Screenshot Derby', type: 'public' });
     await apiSend(request, 'post', '/api/leagues/join/', rival.token, { type: 'public', league_id: derby.id });
     comparePaths = [`/leagues/${derby.id}/compare/${rival.id}`, `/leagues/${derby.id}/player/${rival.username}`];
+    // The World Cup too (no national team: the seeded tournament has kicked off, its teams are locked).
+    await apiSend(request, 'put', `/api/competitions/${WORLD_CUP}/play/`, fan.token, {});
   });
 
   for (const width of [390, 1280]) {
     for (const theme of ['dark', 'light'] as const) {
       test(`at ${width} px in the ${theme} theme`, async ({ page, request }) => {
-        test.setTimeout(180_000);
+        test.setTimeout(240_000);
         await page.setViewportSize({ width, height: 844 });
         await page.goto('/home');
         await setTheme(page, theme);
         for (const path of PUBLIC) await check(page, path, `${width}-${theme}`, theme);
         // Signed in, the theme is the fan's saved preference (it follows them across devices), not this browser's.
-        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme } });
+        // The current competition too: the Premier League (the World Cup's tests below choose theirs).
+        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme }, current_competition: PREMIER_LEAGUE });
         await signInAs(page, fan);
-        for (const path of [...SIGNED_IN, leaguePath, ...comparePaths]) await check(page, path, `${width}-${theme}`, theme);
+        for (const path of [...SIGNED_IN, leaguePath, ...comparePaths]) await check(page, path, `${width}-${theme}`, theme, PREMIER_LEAGUE);
+      });
+
+      test(`with the World Cup chosen, at ${width} px in the ${theme} theme`, async ({ page, request }) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize({ width, height: 844 });
+        // Chosen on another device: the screens follow the fan's saved competition.
+        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme }, current_competition: WORLD_CUP });
+        await signInAs(page, fan);
+        for (const path of WORLD_CUP_SCREENS) await check(page, path, `${width}-${theme}-world-cup`, theme, WORLD_CUP);
       });
     }
   }

@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { LeagueBonusAnswer, LeagueBonusAnswers, LeagueBonusQuestion, LeagueBonusRow } from '@scoreline/contracts/api/bonus';
 import type { BonusQuestionKey } from '@scoreline/contracts/game/bonus-questions';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -12,6 +10,7 @@ import { CheckIcon, CloseIcon, LockIcon, SearchIcon, StarIcon } from '@/componen
 import { Pager } from '@/components/ui/pager';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { MemberCells } from './member-cells';
 import { cn } from '@/lib/cn';
 import { formatDeadline } from '@/lib/format';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
@@ -178,23 +177,12 @@ function QuestionHead({ question }: { question: LeagueBonusQuestion }) {
 }
 
 function AnswersRow({ leagueId, row, questions }: { leagueId: number; row: LeagueBonusRow; questions: LeagueBonusQuestion[] }) {
-  const { t } = useTranslation('picks');
   const number = useFormatNumber();
   const byQuestion = new Map<BonusQuestionKey, LeagueBonusAnswer>(row.answers.map((a) => [a.question, a]));
   const settled = questions.some((q) => q.right_answers !== null);
   return (
     <TR highlighted={row.is_current_user} aria-current={row.is_current_user ? 'true' : undefined} data-testid={`bonus-row-${row.user_id}`}>
-      <TD className="sticky left-0 bg-inherit font-semibold">{row.rank === null ? '–' : number(row.rank)}</TD>
-      <TD>
-        <Link to={`/leagues/${leagueId}/player/${row.user_id}`} className="font-medium hover:underline focus-visible:outline-2 focus-visible:outline-focus">
-          {row.full_name}
-        </Link>
-        {row.is_current_user ? (
-          <Badge tone="primary" className="ml-2">
-            {t('grid.you')}
-          </Badge>
-        ) : null}
-      </TD>
+      <MemberCells leagueId={leagueId} row={row} />
       {questions.map((q) => (
         <AnswerCell key={q.key} answer={byQuestion.get(q.key)} />
       ))}

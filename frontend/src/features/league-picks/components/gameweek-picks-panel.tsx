@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { League } from '@scoreline/contracts/api/leagues';
 import type { CrowdFixture, GameweekPicksPage, Pick, PicksFixture, PicksRow } from '@scoreline/contracts/api/picks';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +14,7 @@ import { ArrowLeftIcon, ArrowRightIcon, LockIcon, SearchIcon, UsersIcon } from '
 import { Pager } from '@/components/ui/pager';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { MemberCells } from './member-cells';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
@@ -206,17 +206,7 @@ function PicksTableRow({ leagueId, row, fixtures }: { leagueId: number; row: Pic
   const byFixture = new Map(row.picks.map((p) => [p.fixture_id, p]));
   return (
     <TR highlighted={row.is_current_user} aria-current={row.is_current_user ? 'true' : undefined} data-testid={`picks-row-${row.user_id}`}>
-      <TD className="sticky left-0 bg-inherit font-semibold">{row.rank === null ? '–' : number(row.rank)}</TD>
-      <TD>
-        <Link to={`/leagues/${leagueId}/player/${row.user_id}`} className="font-medium hover:underline focus-visible:outline-2 focus-visible:outline-focus">
-          {row.full_name}
-        </Link>
-        {row.is_current_user ? (
-          <Badge tone="primary" className="ml-2">
-            {t('grid.you')}
-          </Badge>
-        ) : null}
-      </TD>
+      <MemberCells leagueId={leagueId} row={row} />
       <TD className={cn('text-right font-display font-bold', row.provisional && 'italic')} title={row.provisional ? t('grid.provisional') : undefined} data-testid="picks-points">
         {number(row.points)}
       </TD>
