@@ -57,16 +57,18 @@ test('a fan plays the Premier League and the World Cup: switches between them, p
   const choice = page.getByRole('group', { name: 'Competitions you play' });
   await expect(choice.getByRole('checkbox', { name: new RegExp(pl.name) })).toBeChecked();
   await choice.getByRole('checkbox', { name: new RegExp(wc.name) }).check();
-  // The national team: the seeded World Cup has kicked off (its groups are played), so its team is
-  // locked, as for every fan (a team can change only until the first kick-off).
+  // The national team: the seeded World Cup has kicked off (its groups are played), but a fan who
+  // joins now still picks one, once; it is then locked (a change is what the first kick-off stops).
   const team = choice.getByLabel(`Your team in ${wc.name}`);
   await expect(team).toBeVisible();
-  expect(wc.team_locked).toBe(true);
-  await expect(team).toBeDisabled();
+  expect(wc.team_locked).toBe(false);
+  await expect(team).toBeEnabled();
+  await team.selectOption({ label: 'England' });
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const playing = await apiGet<Competition[]>(request, '/api/competitions/', fan.token);
   expect(playing.filter((c) => c.playing).map((c) => c.code).sort()).toEqual([PREMIER_LEAGUE, WORLD_CUP]);
+  expect(playing.find((c) => c.code === WORLD_CUP)).toMatchObject({ team: { name: 'England' }, team_locked: true });
 
   // 2. The switcher shows the fan's two competitions; the World Cup's fixtures are its Round of 32.
   const { gameweek: plGameweek } = await apiGet<GameweekFixtures>(request, `/api/fixtures/current/?competition=${PREMIER_LEAGUE}`, fan.token);

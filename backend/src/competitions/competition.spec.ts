@@ -36,6 +36,10 @@ describe('toCompetition: a competition as the caller sees it', () => {
     expect(toCompetition(row({ now: new Date('2026-06-11T19:00:00Z') })).team_locked).toBe(true);
   });
 
+  it('lets a fan who has no team yet pick one after the first kick-off (the change is what locks)', () => {
+    expect(toCompetition(row({ team_id: null, now: new Date('2026-07-01T12:00:00Z') })).team_locked).toBe(false);
+  });
+
   it('never locks a season whose fixtures are not known yet', () => {
     expect(toCompetition(row({ first_kickoff: null, now: new Date('2099-01-01T00:00:00Z') }))).toMatchObject({ first_kickoff: null, team_locked: false });
   });

@@ -2,7 +2,7 @@ import type { Competition } from '@scoreline/contracts/api/competitions';
 import type { CompetitionRow } from './competitions.queries';
 
 /**
- * A competition as the caller sees it. A tournament is a season whose rounds have names; the team
+ * A competition as the caller sees it. A tournament is a season whose rounds have names; a chosen team
  * locks at the season's first kick-off (the database's clock, `now`, so every replica agrees).
  */
 export function toCompetition(r: CompetitionRow): Competition {
@@ -15,6 +15,7 @@ export function toCompetition(r: CompetitionRow): Competition {
     first_kickoff: firstKickoff?.toISOString() ?? null,
     playing: r.playing,
     team: r.team_id === null ? null : { id: r.team_id, name: r.team_name!, logo: r.team_logo },
-    team_locked: firstKickoff !== null && firstKickoff.getTime() <= new Date(r.now).getTime(),
+    // A fan who joins after the first kick-off still picks a team, once: it is the change that locks.
+    team_locked: r.team_id !== null && firstKickoff !== null && firstKickoff.getTime() <= new Date(r.now).getTime(),
   };
 }

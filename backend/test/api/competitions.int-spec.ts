@@ -184,6 +184,14 @@ describe('competitions: ?competition= on the fan screens, GET /competitions, pla
       await sys.http.put(`/api/competitions/${code}/play/`).set(fanOfTeam.auth).send({ team_id: arsenal }).expect(200);
       await sys.http.put(`/api/competitions/${code}/play/`).set(fanOfTeam.auth).send({}).expect(200);
       expect(await sys.db.query(`SELECT team_id FROM user_competitions WHERE user_id = $1`, [fanOfTeam.id])).toEqual([{ team_id: arsenal }]);
+      // A fan who joins after the first kick-off still picks a team, once.
+      const [lateFan] = await insertVerifiedUsers(sys, 1, 'compslate', { onboarded: true });
+      await sys.http.put(`/api/competitions/${code}/play/`).set(lateFan.auth).send({}).expect(200);
+      const late = (await sys.http.get('/api/competitions/').set(lateFan.auth).expect(200)).body.data[0];
+      expect(late).toMatchObject({ team_locked: false, team: null });
+      const picked = await sys.http.put(`/api/competitions/${code}/play/`).set(lateFan.auth).send({ team_id: chelsea }).expect(200);
+      expect(picked.body.data).toMatchObject({ team_locked: true, team: { id: chelsea } });
+      expectErrorShape(await sys.http.put(`/api/competitions/${code}/play/`).set(lateFan.auth).send({ team_id: arsenal }), 409);
     } finally {
       await sys.db.query(`UPDATE gameweeks SET starts_at = $2 WHERE id = $1`, [first.id, first.starts_at]);
     }

@@ -6,7 +6,7 @@
  * - PUT    /competitions/{code}/play/     PlayCompetitionRequest → ApiEnvelope<Competition>: start playing it (again
  *                                          safe), or change the team; 404 when it is not being played, 400 naming
  *                                          `team_id` for a team not in its season, 409 for a team change after its
- *                                          first kick-off
+ *                                          first kick-off (a first pick is taken)
  * - DELETE /competitions/{code}/play/     → MessageResponse: stop playing it (the fan's leagues stay); 404 for an
  *                                          unknown code
  *
@@ -54,7 +54,7 @@ export interface Competition {
   playing: boolean;
   /** The caller's team in it; null: none chosen (a league's falls back to their favourite club). */
   team: CompetitionTeam | null;
-  /** True once the first kick-off has passed: the team can no longer change. */
+  /** True once the first kick-off has passed with a team chosen: it can no longer change (a fan without one still picks one, once). */
   team_locked: boolean;
 }
 

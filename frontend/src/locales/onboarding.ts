@@ -47,6 +47,7 @@ const en = {
     loading: 'Loading competitions…',
     loadFailed: 'The competitions could not load.',
     teamLater: 'You can pick or change your team in Settings until the first kick-off.',
+    teamOnce: 'The competition has kicked off: the team you pick now is yours for the rest of it.',
   },
   card: {
     title: 'Country & favourite club',
@@ -110,6 +111,7 @@ export default {
       loading: 'Cargando competiciones…',
       loadFailed: 'No se pudieron cargar las competiciones.',
       teamLater: 'Puedes elegir o cambiar tu selección en Ajustes hasta el primer partido.',
+      teamOnce: 'La competición ya ha empezado: la selección que elijas ahora será la tuya hasta el final.',
     },
     card: {
       title: 'País y club favorito',
@@ -170,6 +172,7 @@ export default {
       loading: 'Chargement des compétitions…',
       loadFailed: 'Impossible de charger les compétitions.',
       teamLater: 'Vous pourrez choisir ou changer votre équipe dans les Paramètres jusqu’au premier coup d’envoi.',
+      teamOnce: 'La compétition a commencé : l’équipe que vous choisissez maintenant reste la vôtre jusqu’au bout.',
     },
     card: {
       title: 'Pays et club favori',
@@ -230,6 +233,7 @@ export default {
       loading: 'Wettbewerbe werden geladen…',
       loadFailed: 'Die Wettbewerbe konnten nicht geladen werden.',
       teamLater: 'Dein Team kannst du bis zum ersten Anpfiff in den Einstellungen wählen oder ändern.',
+      teamOnce: 'Der Wettbewerb hat begonnen: Das Team, das du jetzt wählst, bleibt bis zum Ende deins.',
     },
     card: {
       title: 'Land & Lieblingsverein',

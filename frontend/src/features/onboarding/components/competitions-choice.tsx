@@ -83,7 +83,7 @@ export function CompetitionsChoice({
                     current={competition.team}
                     disabled={competition.team_locked}
                     onChange={(teamId) => onTeamChange(competition.code, teamId)}
-                    hint={t('competitions.teamLater')}
+                    hint={kickedOff(competition) ? t('competitions.teamOnce') : t('competitions.teamLater')}
                   />
                 </div>
               ) : null}
@@ -93,4 +93,9 @@ export function CompetitionsChoice({
       </ul>
     </fieldset>
   );
+}
+
+/** Whether the competition's first match has kicked off: a team picked now can no longer change. */
+function kickedOff(competition: Competition): boolean {
+  return competition.first_kickoff !== null && Date.parse(competition.first_kickoff) <= Date.now();
 }

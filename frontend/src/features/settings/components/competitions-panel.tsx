@@ -105,7 +105,13 @@ function CompetitionRow({ competition }: { competition: Competition }) {
                 { onSuccess: () => toast.show(t('competitions.teamSaved', { competition: name }), 'success'), onError: failed },
               )
             }
-            hint={competition.team_locked ? t('competitions.teamLocked', { competition: name }) : t('competitions.teamOpen')}
+            hint={
+              competition.team_locked
+                ? t('competitions.teamLocked', { competition: name })
+                : competition.first_kickoff !== null && Date.parse(competition.first_kickoff) <= Date.now()
+                  ? t('competitions.teamOnce', { competition: name })
+                  : t('competitions.teamOpen')
+            }
           />
         </div>
       ) : null}
