@@ -26,7 +26,7 @@ test('the gameweek table moves on a goal without a reload, and the winner gets a
 
   await signInAs(page, gil);
   await page.goto(`/leagues/${league.id}`);
-  await page.getByRole('tab', { name: 'Gameweek' }).click();
+  await page.getByRole('tab', { name: 'Gameweek', exact: true }).click();
   const table = page.getByRole('table', { name: 'League table for the chosen period' });
   await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'online');
   await markNoReload(page);
@@ -50,6 +50,6 @@ test('the gameweek table moves on a goal without a reload, and the winner gets a
   expect(await stillNoReload(page)).toBe(true);
 
   // The month tab shows the same rule over the month's gameweeks.
-  await page.getByRole('tab', { name: 'Month' }).click();
+  await page.getByRole('tab', { name: 'Month', exact: true }).click();
   await expect(page.getByRole('table', { name: 'League table for the chosen period' })).toContainText('Gil Tablewatcher');
 });
