@@ -1,5 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import type { DataSource } from 'typeorm';
+import type { AppEnv } from '@scoreline/backend/config/env';
 import { atOnce, medianOfRuns, type AtOnce } from './at-once';
 import { BENCH_SEASONS } from './bench-seasons';
 import { againstFloor } from './floor-ratio';
@@ -49,7 +50,8 @@ import { waitFor } from './wait-for';
  *   live competition (as the headline measures it), against a plain rank() of every member of
  *   each competition's leagues, season and gameweek tables, one statement per competition (median
  *   of three, once settled);
- * - the goals' totals committed by the scorer, against the raw UPDATE of each fixture's predictions;
+ * - the goals' totals committed by the scorer, against the raw UPDATE of each fixture's predictions,
+ *   split by user into the scorer's own parts (SCORING_PARTS), as the score-fixture case's split floor;
  * - the final whistles (1–0 finished) → their totals committed, against the raw UPDATEs again;
  * and en.1's global leaderboard under load while the matches are in play, against /api/health
  * (the same requests, on the same server, measured around it).
@@ -233,7 +235,8 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
 
     // The floors on the settled system: each the goals' work in plain SQL, every competition's at once.
     const rankFloors = await rankFloor(ctx.db, live);
-    const goalFloors = await rawScoreUpdates(ctx.db, live);
+    const parts = await scoringParts(ctx);
+    const goalFloors = await rawScoreUpdates(ctx.db, live, parts);
 
     // en.1's global leaderboard while every match is in play.
     const global = fans[0].find((f: Fan) => f.league.kind === 'global')!;
@@ -244,7 +247,7 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
     // The final whistles, at the same moment.
     const whistles = await finalWhistles(ctx, live, label);
     await ctx.settle(settleMs);
-    const whistleFloors = await rawScoreUpdates(ctx.db, live);
+    const whistleFloors = await rawScoreUpdates(ctx.db, live, parts);
 
     // All timed from the same moment: the round's figure is its last competition's.
     const last = (times: number[]) => Math.max(...times);
@@ -308,9 +311,21 @@ async function rankFloor(db: DataSource, live: Live[]): Promise<AtOnce> {
   return medianOfRuns(runs);
 }
 
-/** The floor of the goals' and the whistles' scoring: the raw UPDATE of every live fixture's predictions, all at the same moment. */
-function rawScoreUpdates(db: DataSource, live: Live[]): Promise<AtOnce> {
-  return atOnce(live.map((c) => () => rawScoreUpdate(db, c.fixture.fixture_id)));
+/**
+ * The floor of the goals' and the whistles' scoring: the raw UPDATE of every live fixture's
+ * predictions, all at the same moment, each split by user into the parts the scorer splits it into
+ * (SCORING_PARTS), each part on a connection of its own. Unsplit, round one's floor used one core
+ * while its scorer used two, and round two (two fixtures, both cores busy for both) was charged for
+ * the core round one's floor left idle.
+ */
+function rawScoreUpdates(db: DataSource, live: Live[], parts: number): Promise<AtOnce> {
+  return atOnce(live.map((c) => () => rawScoreUpdate(db, c.fixture.fixture_id, parts)));
+}
+
+/** The parts the scorer splits a big fixture into, as the app parsed them (SCORING_PARTS). */
+async function scoringParts(ctx: BenchContext): Promise<number> {
+  const { APP_ENV } = await import('@scoreline/backend/config/config.module');
+  return ctx.api.get<AppEnv>(APP_ENV).scoringSplit.parts;
 }
 
 /** Every live fixture's final whistle (1–0) sent at the same moment; per fixture, ms until its totals are committed. */
@@ -335,8 +350,8 @@ async function finalWhistles(ctx: BenchContext, live: Live[], label: string): Pr
 function floorFigures(r: RoundFigures): FloorFigure[] {
   return [
     { name: 'the goals → every rank readable in every live competition / rank() of all their leagues at once', ratio: r.everyRank.time / r.everyRank.floor, worse: 'higher' },
-    { name: "the goals' totals committed / raw UPDATEs of every live fixture at once", ratio: r.scored.time / r.scored.floor, worse: 'higher' },
-    { name: 'the final whistles scored / raw UPDATEs of every live fixture at once', ratio: r.whistle.time / r.whistle.floor, worse: 'higher' },
+    { name: "the goals' totals committed / raw UPDATEs of every live fixture at once, in the scorer's parts", ratio: r.scored.time / r.scored.floor, worse: 'higher' },
+    { name: "the final whistles scored / raw UPDATEs of every live fixture at once, in the scorer's parts", ratio: r.whistle.time / r.whistle.floor, worse: 'higher' },
     { name: 'leaderboard in play req/s / health', ratio: r.leaderboard.share, worse: 'lower' },
     { name: 'leaderboard in play p99 / health', ratio: r.leaderboard.p99Ratio, worse: 'higher' },
   ];
