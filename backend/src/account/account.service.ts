@@ -32,6 +32,7 @@ import {
 } from './account.queries';
 import { passOwnershipOrDelete } from '../leagues/ownership';
 import { selectExportSubscriptions } from '../push/push.queries';
+import { BonusExportService } from '../bonus/bonus-export.service';
 import { TokenUsersService } from '../auth/token-users.service';
 import { ApiError } from '../common/api-error';
 import { OutboxService } from '../outbox/outbox.service';
@@ -52,6 +53,7 @@ export class AccountService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly outbox: OutboxService,
     private readonly tokenUsers: TokenUsersService,
+    private readonly bonusExport: BonusExportService,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
@@ -91,6 +93,7 @@ export class AccountService {
           created_at: iso(d.created_at),
           last_sent_at: isoOrNull(d.last_sent_at),
         })),
+        ...(await this.bonusExport.answersOf(tx, userId)),
       };
     });
   }

@@ -229,6 +229,36 @@ describe('account: export and deletion', () => {
     expect(data.predictions.map((p) => p.id).sort((a, b) => a - b)).toEqual(ownPredictionIds.map((r) => r.id));
   });
 
+  it("holds the caller's bonus answers and private-league question answers, with names, and nobody else's", async () => {
+    // Written straight in SQL: the season's first kick-off is behind it, so the API would refuse an answer now.
+    const [{ season_id, club_id, name }]: { season_id: number; club_id: number; name: string }[] = await sys.db.query(
+      `SELECT f.season_id, f.home_club_id AS club_id, c.name FROM fixtures f JOIN clubs c ON c.id = f.home_club_id WHERE f.id = $1`,
+      [fixtures[0]],
+    );
+    await sys.db.query(
+      `INSERT INTO bonus_answers (user_id, season_id, question, team_id, player_name) VALUES ($1, $2, 'champion', $3, NULL), ($1, $2, 'top_scorer', NULL, 'Erling Haaland'), ($4, $2, 'champion', $3, NULL)`,
+      [alice.id, season_id, club_id, bob.id],
+    );
+    const [{ id: questionId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO league_questions (league_id, text, kind, points, locks_at) VALUES ($1, 'Goals in the final?', 'number', 10, now() + interval '1 day') RETURNING id`,
+      [officeId],
+    );
+    await sys.db.query(`INSERT INTO league_question_answers (question_id, user_id, answer) VALUES ($1, $2, '3'), ($1, $3, '1')`, [questionId, alice.id, bob.id]);
+    try {
+      const data = (await exportOf(alice).expect(200)).body.data as AccountExport;
+      expect(data.bonus_answers.map(({ question, answer, competition }) => ({ question, answer, competition })).sort((a, b) => a.question.localeCompare(b.question))).toEqual([
+        { question: 'champion', answer: name, competition: 'en.1' },
+        { question: 'top_scorer', answer: 'Erling Haaland', competition: 'en.1' },
+      ]);
+      expect(data.league_question_answers).toEqual([
+        { league_id: officeId, league_name: 'Account Office', question: 'Goals in the final?', answer: '3', answered_at: expect.any(String) },
+      ]);
+    } finally {
+      await sys.db.query(`DELETE FROM bonus_answers WHERE season_id = $1`, [season_id]);
+      await sys.db.query(`DELETE FROM league_questions WHERE id = $1`, [questionId]);
+    }
+  });
+
   it("gives another user only their own data, and null preferences when they never saved any", async () => {
     const data = (await exportOf(bob).expect(200)).body.data as AccountExport;
     expect(data.profile.id).toBe(bob.id);

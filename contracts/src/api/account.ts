@@ -101,6 +101,26 @@ export interface AccountExportActivity {
   created_at: string;
 }
 
+/** An answer to a competition's bonus question (champion, top scorer, bottom team). */
+export interface AccountExportBonusAnswer {
+  /** The competition's code ("en.1", "fifa.wc") and the season's label. */
+  competition: string;
+  season: string;
+  question: string;
+  /** The team's name, or the player's name as answered. */
+  answer: string;
+  answered_at: string;
+}
+
+/** An answer to a private league's own question. */
+export interface AccountExportLeagueQuestionAnswer {
+  league_id: number;
+  league_name: string;
+  question: string;
+  answer: string;
+  answered_at: string;
+}
+
 export interface AccountExport {
   exported_at: string;
   profile: AccountExportProfile;
@@ -115,6 +135,8 @@ export interface AccountExport {
   join_requests: AccountExportJoinRequest[];
   activity: AccountExportActivity[];
   push_devices: AccountExportPushDevice[];
+  bonus_answers: AccountExportBonusAnswer[];
+  league_question_answers: AccountExportLeagueQuestionAnswer[];
 }
 
 export interface DeleteAccountRequest {
