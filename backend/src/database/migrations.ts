@@ -28,6 +28,8 @@ import { LeagueQuestions1766600000000 } from './migrations/1766600000000-league-
 import { OneActiveSeasonPerCompetition1766700000000 } from './migrations/1766700000000-one-active-season-per-competition';
 import { BonusPoints1766800000000 } from './migrations/1766800000000-bonus-points';
 import { GoalsAndSquads1766900000000 } from './migrations/1766900000000-goals-and-squads';
+import { OperatorAudit1767100000000 } from './migrations/1767100000000-operator-audit';
+import { SeasonShift1767200000000 } from './migrations/1767200000000-season-shift';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -61,4 +63,6 @@ export const ALL_MIGRATIONS = [
   OneActiveSeasonPerCompetition1766700000000,
   BonusPoints1766800000000,
   GoalsAndSquads1766900000000,
+  OperatorAudit1767100000000,
+  SeasonShift1767200000000,
 ];

@@ -6,6 +6,7 @@ import { repoRoot, type AppEnv } from '../config/env';
 import { writeSeasonImport } from './import/import-season';
 import { prepareSeasonImport } from './import/prepare-season-import';
 import { anyFixtures } from '../fixtures/fixtures.queries';
+import { updateSeasonShift } from './seasons.queries';
 import { OutboxService } from '../outbox/outbox.service';
 import type { DemoWorldSummary } from '../demo/demo-world';
 
@@ -54,6 +55,7 @@ async function writeDemoTournament(tx: EntityManager, db: DataSource, now: Date)
   if (!prepared.ok) throw new Error(`demo tournament: ${prepared.message}`);
   const shifted = shiftTournamentToNow(prepared.plan.tournament, now);
   const result = await writeTournamentImport(tx, { ...prepared.plan, tournament: shifted.tournament }, { now, activate: true }, new OutboxService(db));
+  await updateSeasonShift(tx, result.season.id, shifted.shiftMs);
   return { ...result, shift_days: Math.round(shifted.shiftMs / (24 * 60 * 60 * 1000)) };
 }
 

@@ -101,12 +101,22 @@ export async function lockImports(tx: EntityManager): Promise<void> {
 /** The season by league code and label, created or renamed; answers its id. */
 export async function upsertSeason(tx: EntityManager, s: { name: string; label: string; leagueCode: string; shiftDays: number }): Promise<number> {
   const [row]: { id: number }[] = await tx.query(
-    `INSERT INTO seasons (name, label, league_code, shift_days) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (league_code, label) DO UPDATE SET name = EXCLUDED.name, shift_days = EXCLUDED.shift_days, updated_at = now()
+    `INSERT INTO seasons (name, label, league_code, shift_days, shift_ms) VALUES ($1, $2, $3, $4::int, $4::int * 86400000::bigint)
+     ON CONFLICT (league_code, label) DO UPDATE SET name = EXCLUDED.name, shift_days = EXCLUDED.shift_days, shift_ms = EXCLUDED.shift_ms, updated_at = now()
      RETURNING id`,
     [s.name, s.label, s.leagueCode, s.shiftDays],
   );
   return row.id;
+}
+
+/** A shift by whole hours (the demo World Cup's), which `shift_days` cannot hold. */
+export async function updateSeasonShift(tx: EntityManager, seasonId: number, shiftMs: number): Promise<void> {
+  await tx.query(`UPDATE seasons SET shift_ms = $2::bigint, shift_days = round($2::bigint / 86400000.0) WHERE id = $1`, [seasonId, shiftMs]);
+}
+
+/** The active seasons moved in time (the demo's), with how far: what the results feed's stand-in replays. */
+export async function selectShiftedActiveSeasons(m: EntityManager | DataSource): Promise<{ league_code: string; shift_ms: string }[]> {
+  return m.query(`SELECT league_code, shift_ms::text AS shift_ms FROM seasons WHERE is_active AND shift_ms <> 0 ORDER BY id`);
 }
 
 /** The gameweeks of this season and of its competition's active one: an import may move fixtures of either. */

@@ -290,6 +290,22 @@ describe('the demo world of a first start', () => {
       ]);
     });
 
+    it("remembers how far each competition was moved, so that the results feed's stand-in replays the same instants", async () => {
+      const rows: { code: string; shift_ms: string; first: Date }[] = await db.query(
+        `SELECT s.league_code AS code, s.shift_ms::text AS shift_ms, min(f.kickoff_at) AS first
+         FROM seasons s JOIN fixtures f ON f.season_id = s.id WHERE s.is_active GROUP BY s.id ORDER BY s.id`,
+      );
+      // The files' first kick-offs: 15 August 2025, 20:00 in London; 11 June 2026, 13:00 UTC-6 (Mexico v South Africa).
+      const fileFirst: Record<string, string> = { [LEAGUE]: '2025-08-15T19:00:00.000Z', [WORLD_CUP]: '2026-06-11T19:00:00.000Z' };
+      for (const r of rows) {
+        const shift = Number(r.shift_ms);
+        expect(shift % HOUR).toBe(0);
+        expect(shift).toBeGreaterThan(0);
+        expect(new Date(new Date(r.first).getTime() - shift).toISOString()).toBe(fileFirst[r.code]);
+      }
+      expect(rows.map((r) => r.code)).toEqual([LEAGUE, WORLD_CUP]);
+    });
+
     it('has played its group stage, its Round of 32 open and kicking off within hours, the later rounds still placeholders', async () => {
       const rounds: { number: number; kind: string; fixtures: number; finished: number; placeholders: number; starts_at: Date; past_unplayed: number; future_played: number }[] =
         await db.query(
