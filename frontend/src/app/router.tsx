@@ -228,6 +228,22 @@ export const routes: RouteObject[] = [
               { path: '/groups', ...page(() => import('@/features/groups/components/group-tables-screen').then((m) => m.GroupTablesScreen), ['groups'], 'groups') },
               { path: '/gameweeks-history', ...page(() => import('@/features/gameweeks-history/components/gameweeks-history-screen').then((m) => m.GameweeksHistoryScreen), ['history'], 'gameweeksHistory') },
               { path: '/settings', ...page(() => import('./routes/settings-route').then((m) => m.SettingsRoute), ['invites', 'onboarding', 'push']) },
+              {
+                path: '/console',
+                // The operator console (issue 35), admins only: anyone else meets what an unknown address
+                // meets (the server, likewise, answers 404 to every console call). The auth feature's profile says who is an admin.
+                ...page(async () => {
+                  const [{ ConsoleScreen }, { useProfile }] = await Promise.all([
+                    import('@/features/console/components/console-screen'),
+                    import('@/features/auth/api/get-profile'),
+                  ]);
+                  return function ConsoleRoute() {
+                    const profile = useProfile();
+                    const access = profile.data ? (profile.data.is_admin === true ? 'admin' : 'denied') : profile.isError ? 'failed' : 'checking';
+                    return <ConsoleScreen access={access} onRetryAccess={() => void profile.refetch()} notFound={<Navigate to="/" replace />} />;
+                  };
+                }, ['console']),
+              },
             ],
           },
         ],

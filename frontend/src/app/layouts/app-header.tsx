@@ -5,11 +5,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CloseIcon, MenuIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
+import { useProfile } from '@/features/auth/api/get-profile';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useAuthToken } from '@/lib/auth-token';
 import { cn } from '@/lib/cn';
 
-type NavLabel = 'dashboard' | 'leagues' | 'gameweeks' | 'results' | 'bonus' | 'help' | 'about';
+type NavLabel = 'dashboard' | 'leagues' | 'gameweeks' | 'results' | 'bonus' | 'help' | 'about' | 'console';
 
 interface NavItem {
   to: string;
@@ -27,6 +28,9 @@ const SIGNED_IN_NAV: readonly NavItem[] = [
   { to: '/bonus', label: 'bonus' },
   { to: '/help', label: 'help' },
 ];
+
+/** Shown to admins only, after the rest. */
+const ADMIN_NAV: readonly NavItem[] = [{ to: '/console', label: 'console' }];
 
 const ANONYMOUS_NAV: readonly NavItem[] = [
   { to: '/about', label: 'about' },
@@ -49,7 +53,9 @@ export function AppHeader({ competitionSwitcher }: { competitionSwitcher?: React
   // The phone menu belongs to the page it was opened on, so navigating closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const mobileOpen = menuOpenOn === pathname;
-  const items = token ? SIGNED_IN_NAV : ANONYMOUS_NAV;
+  // The same cached profile the user menu reads: no extra request.
+  const isAdmin = useProfile().data?.is_admin === true;
+  const items = token ? (isAdmin ? [...SIGNED_IN_NAV, ...ADMIN_NAV] : SIGNED_IN_NAV) : ANONYMOUS_NAV;
 
   useEffect(() => {
     if (!mobileOpen) return;

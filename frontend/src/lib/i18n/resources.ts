@@ -4,6 +4,7 @@ import auth from '@/locales/auth';
 import bonus from '@/locales/bonus';
 import common from '@/locales/common';
 import compare from '@/locales/compare';
+import consoleTexts from '@/locales/console';
 import dashboard from '@/locales/dashboard';
 import fixtures from '@/locales/fixtures';
 import groups from '@/locales/groups';
@@ -25,7 +26,7 @@ import tables from '@/locales/tables';
  * language in the first download): it gives i18next its key types, and the tests every language.
  * The app loads one language at a time from `virtual:locale-bundle/<language>` (build/locale-bundles.ts).
  */
-export const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, activity, settings, tables, compare, picks, invites, push, bonus, groups };
+export const NAMESPACES = { common, auth, onboarding, site, fixtures, results, dashboard, history, player, leagues, activity, settings, tables, compare, picks, invites, push, bonus, groups, console: consoleTexts };
 export type Namespace = keyof typeof NAMESPACES;
 
 function resourcesIn(language: LanguageSetting) {

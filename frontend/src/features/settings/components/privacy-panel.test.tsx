@@ -36,6 +36,8 @@ const EXPORT: AccountExport = {
   join_requests: [],
   activity: [],
   push_devices: [],
+  bonus_answers: [],
+  league_question_answers: [],
 };
 
 const base: Record<string, Handler> = {
