@@ -2,7 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, UseGua
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFixture, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
+import { operatorActor } from '../audit/actor';
+import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import type { AuthUser } from '../auth/jwt-payload';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { SeasonImportService } from '../seasons/season-import.service';
@@ -30,8 +33,9 @@ export class AdminController {
       'on its own and listed in `refused` (row, round, date, teams, reason); the rest is imported, and a refused row leaves ' +
       'its stored fixture as it was. 400 when the file is no season or none of its rows can be imported.',
   })
-  async importSeason(@Body() dto: ImportSeasonDto): Promise<ApiEnvelope<ImportSeasonResult>> {
-    const data = await this.importer.import(dto.season, { shiftToNow: dto.shift_to_now, activate: dto.activate, leagueCode: dto.league_code });
+  async importSeason(@CurrentUser() user: AuthUser, @Body() dto: ImportSeasonDto): Promise<ApiEnvelope<ImportSeasonResult>> {
+    const options = { shiftToNow: dto.shift_to_now, activate: dto.activate, leagueCode: dto.league_code };
+    const data = await this.importer.import(dto.season, options, operatorActor(user));
     const refused = data.refused.length > 0 ? `; ${data.refused.length} match rows refused (see refused)` : '';
     return { message: `Imported ${data.season.name}: ${data.fixtures.total} fixtures in ${data.gameweeks} gameweeks${refused}.`, data };
   }
@@ -53,28 +57,40 @@ export class AdminController {
       '90 minutes or a level aggregate) and penalties (only with extra_time, never drawn); a first leg has neither. 400 naming the ' +
       'field when the score cannot be; 409 while a team is not known yet.',
   })
-  async result(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number, @Body() dto: RecordResultDto): Promise<ApiEnvelope<AdminFixture>> {
-    const data = await this.fixtures.recordResult(id, {
-      homeScore: dto.home_score,
-      awayScore: dto.away_score,
-      status: dto.status,
-      minute: dto.minute,
-      extraTime: dto.extra_time ?? null,
-      penalties: dto.penalties ?? null,
-    });
+  async result(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number,
+    @Body() dto: RecordResultDto,
+  ): Promise<ApiEnvelope<AdminFixture>> {
+    const data = await this.fixtures.recordResult(
+      id,
+      {
+        homeScore: dto.home_score,
+        awayScore: dto.away_score,
+        status: dto.status,
+        minute: dto.minute,
+        extraTime: dto.extra_time ?? null,
+        penalties: dto.penalties ?? null,
+      },
+      operatorActor(user),
+    );
     return { message: 'Result recorded.', data };
   }
 
   @Post('fixtures/:id/postpone')
   @HttpCode(200)
   @ApiOperation({ summary: 'Postpone a fixture: its predictions are void' })
-  async postpone(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number): Promise<ApiEnvelope<AdminFixture>> {
-    return { message: 'Fixture postponed.', data: await this.fixtures.postpone(id) };
+  async postpone(@CurrentUser() user: AuthUser, @Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number): Promise<ApiEnvelope<AdminFixture>> {
+    return { message: 'Fixture postponed.', data: await this.fixtures.postpone(id, operatorActor(user)) };
   }
 
   @Patch('fixtures/:id')
   @ApiOperation({ summary: "Reschedule a fixture (the gameweek's deadline follows its first kick-off)" })
-  async reschedule(@Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number, @Body() dto: RescheduleFixtureDto): Promise<ApiEnvelope<AdminFixture>> {
-    return { message: 'Fixture rescheduled.', data: await this.fixtures.reschedule(id, dto.match_time) };
+  async reschedule(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number,
+    @Body() dto: RescheduleFixtureDto,
+  ): Promise<ApiEnvelope<AdminFixture>> {
+    return { message: 'Fixture rescheduled.', data: await this.fixtures.reschedule(id, dto.match_time, operatorActor(user)) };
   }
 }

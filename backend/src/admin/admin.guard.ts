@@ -1,19 +1,27 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
 import type { AuthUser } from '../auth/jwt-payload';
 import { UsersService } from '../users/users.service';
 
 /**
- * After JwtAuthGuard: only users with the admin role pass; everyone else gets 403. The role is
- * read at each admin call, never from a cache, so granting or withdrawing it counts at once.
+ * After JwtAuthGuard (which answers 401 without a valid token): only users with the admin role
+ * pass. Anyone else gets 404 "Not found.", as if the call did not exist: the admin and console
+ * calls are not advertised to fans. The role is read at each admin call, never from a cache, so
+ * granting or withdrawing it counts at once.
  */
 @Injectable()
 export class AdminGuard implements CanActivate {
+  private readonly logger = new Logger(AdminGuard.name);
+
   constructor(private readonly users: UsersService) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
-    const user = ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user || !(await this.users.isAdmin(user.id))) throw ApiError.forbidden('Admin role required.');
+    const request = ctx.switchToHttp().getRequest<{ user?: AuthUser; method?: string; url?: string }>();
+    const user = request.user;
+    if (!user || !(await this.users.isAdmin(user.id))) {
+      this.logger.warn(`admin call by a non-admin answered 404: user ${user?.id ?? 'none'} ${request.method ?? ''} ${request.url ?? ''}`.trim());
+      throw ApiError.notFound();
+    }
     return true;
   }
 }

@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import { AdminGuard } from '../admin/admin.guard';
+import { operatorActor } from '../audit/actor';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
@@ -76,15 +77,20 @@ export class BonusAdminController {
     summary: 'Settle a bonus question (or correct its settlement): the right answers, team ids or player names',
     description: "An operator's settlement wins over what the results decide; every answer is rescored on read.",
   })
-  async settle(@Param('id', seasonIdPipe) id: number, @Param('question') question: string, @Body() dto: SettleBonusQuestionDto): Promise<MessageResponse> {
-    await this.bonus.settle(id, question, dto.right_answers);
+  async settle(
+    @CurrentUser() user: AuthUser,
+    @Param('id', seasonIdPipe) id: number,
+    @Param('question') question: string,
+    @Body() dto: SettleBonusQuestionDto,
+  ): Promise<MessageResponse> {
+    await this.bonus.settle(id, question, dto.right_answers, operatorActor(user));
     return { message: 'Bonus question settled.' };
   }
 
   @Delete(':question')
   @ApiOperation({ summary: "Take an operator's settlement back: the question is again what the results say" })
-  async unsettle(@Param('id', seasonIdPipe) id: number, @Param('question') question: string): Promise<MessageResponse> {
-    await this.bonus.unsettle(id, question);
+  async unsettle(@CurrentUser() user: AuthUser, @Param('id', seasonIdPipe) id: number, @Param('question') question: string): Promise<MessageResponse> {
+    await this.bonus.unsettle(id, question, operatorActor(user));
     return { message: 'Settlement taken back.' };
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AdminGuard } from '../admin/admin.guard';
+import { AuditModule } from '../audit/audit.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { SeasonsModule } from '../seasons/seasons.module';
@@ -22,7 +23,7 @@ import { LeagueQuestionsService } from './league-questions.service';
  * BonusPointsModule.
  */
 @Module({
-  imports: [BonusPointsModule, FixturesModule, LeaguesModule, SeasonsModule, UsersModule],
+  imports: [AuditModule, BonusPointsModule, FixturesModule, LeaguesModule, SeasonsModule, UsersModule],
   controllers: [BonusController, BonusAdminController, LeagueQuestionsController, LeagueBonusController],
   providers: [BonusService, LeagueQuestionsService, LeagueBonusService, AdminGuard],
   exports: [BonusService],

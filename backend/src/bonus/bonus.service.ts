@@ -1,8 +1,10 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { BonusTeam, SeasonBonus } from '@scoreline/contracts/api/bonus';
 import { bonusAnswerPoints, bonusAnswersOpen, bonusAnswersRevealed, type BonusQuestion } from '@scoreline/contracts/game/bonus-questions';
+import type { Actor } from '../audit/actor';
+import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/api-error';
 import { SeasonResultsService } from '../fixtures/season-results.service';
 import type { SeasonOutline } from '../fixtures/season-results.queries';
@@ -10,10 +12,14 @@ import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';
 import { SeasonPlayersService } from '../seasons/season-players.service';
 import { checkAnswers, checkRightAnswers, toSquadSpellings } from './bonus-answers';
 import { playOf, questionsOf, scorersDecide, settledRightAnswers, type RightAnswers } from './bonus-points';
+import { lockSeasonBonusPoints } from './bonus-points.queries';
 import { BonusPointsService } from './bonus-points.service';
 import { deleteSettlement, selectAnswers, selectSettlements, upsertSettlement, writeAnswers } from './bonus.queries';
 
 const SEASON_NOT_FOUND = 'Season not found.';
+
+/** "Bonus question champion (Premier League 2024/25)". */
+const bonusTarget = (question: string, seasonName: string): string => `Bonus question ${question} (${seasonName})`;
 
 /**
  * A competition's bonus questions (contracts/src/game/bonus-questions.ts): a fan answers them until
@@ -30,6 +36,7 @@ export class BonusService {
     private readonly seasons: SeasonResultsService,
     private readonly points: BonusPointsService,
     private readonly players: SeasonPlayersService,
+    private readonly audit: AuditService,
   ) {}
 
   async ofSeason(userId: number, seasonId: number, nowMs = Date.now()): Promise<SeasonBonus> {
@@ -90,29 +97,40 @@ export class BonusService {
     return this.ofSeason(userId, seasonId);
   }
 
-  /** An operator's settlement of one question (replacing any earlier one), its points in the tables in the same transaction. */
-  async settle(seasonId: number, key: string, rightAnswers: unknown): Promise<void> {
+  /**
+   * An operator's settlement of one question (replacing any earlier one), its points in the tables
+   * and, given the operator, its audit row (the operator's right answers before and after) in the
+   * same transaction.
+   */
+  async settle(seasonId: number, key: string, rightAnswers: unknown, actor?: Actor): Promise<void> {
     const season = await this.outline(seasonId);
     const question = this.question(season, key);
     const teamIds = new Set((await this.seasons.teams(seasonId)).map((t) => t.id));
     const { values, error } = checkRightAnswers(question, teamIds, rightAnswers);
     if (error !== null) throw ApiError.field('right_answers', error);
     await this.db.transaction(async (tx) => {
+      // The season's points lock first (rewriteSeason takes it again): two settlements in a row each read the other's.
+      await lockSeasonBonusPoints(tx, seasonId);
+      const before = await this.operatorAnswers(tx, seasonId, question.key);
       await upsertSettlement(tx, seasonId, question.key, values);
       await this.points.rewriteSeason(tx, seasonId);
+      if (actor) await this.audit.record(tx, { actor, action: 'bonus.settle', target: bonusTarget(question.key, season.name), before, after: { right_answers: values } });
     });
     this.logger.log(`bonus question ${question.key} of ${season.name} settled by an operator: ${values.join(', ')}`);
   }
 
-  /** Takes an operator's settlement back: the question is again what the results say (or open). */
-  async unsettle(seasonId: number, key: string): Promise<void> {
+  /** Takes an operator's settlement back: the question is again what the results say (or open). Audited as settle is. */
+  async unsettle(seasonId: number, key: string, actor?: Actor): Promise<void> {
     const season = await this.outline(seasonId);
     const question = this.question(season, key);
     await this.db.transaction(async (tx) => {
+      await lockSeasonBonusPoints(tx, seasonId);
+      const before = await this.operatorAnswers(tx, seasonId, question.key);
       if (!(await deleteSettlement(tx, seasonId, question.key))) {
         throw new ApiError(HttpStatus.NOT_FOUND, 'This question was not settled by an operator.');
       }
       await this.points.rewriteSeason(tx, seasonId);
+      if (actor) await this.audit.record(tx, { actor, action: 'bonus.unsettle', target: bonusTarget(question.key, season.name), before, after: null });
     });
     this.logger.log(`bonus question ${question.key} of ${season.name}: the operator's settlement was taken back`);
   }
@@ -131,6 +149,12 @@ export class BonusService {
     const season = await this.seasons.outline(seasonId);
     if (!season) throw new ApiError(HttpStatus.NOT_FOUND, SEASON_NOT_FOUND);
     return { ...season, has_squads: season.tournament && (await this.players.hasSquads(seasonId)) };
+  }
+
+  /** The operator's settlement of a question as the audit shows it ({right_answers}), or null when none. */
+  private async operatorAnswers(tx: EntityManager, seasonId: number, key: string): Promise<{ right_answers: string[] } | null> {
+    const settled = (await selectSettlements(tx, seasonId)).find((s) => s.question === key);
+    return settled ? { right_answers: settled.right_answers } : null;
   }
 
   private question(season: SeasonOutline, key: string): BonusQuestion {

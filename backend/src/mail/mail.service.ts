@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
+import { DeliveryCountsService } from '../notifications/delivery-counts.service';
 import { isDeliverableAddress } from './deliverable-address';
 
 export interface OutgoingMail {
@@ -17,14 +18,20 @@ export interface OutgoingMail {
  * Sends mail over SMTP_URL, or — with no SMTP server configured — writes it to the log and
  * to `.data/mail/*.eml`, so a local first start needs nothing installed. Never so in production:
  * there a mail without SMTP_URL is dropped with a warning that carries neither address nor body
- * (the body may hold a sign-in or reset code).
+ * (the body may hold a sign-in or reset code). Each email sent or failed is counted
+ * (`delivery_counts`, for the console); one never attempted (a reserved address, no SMTP in
+ * production) is neither.
  */
 @Injectable()
 export class MailService {
   private readonly logger = new Logger(MailService.name);
   private readonly transport: Transporter;
 
-  constructor(@Inject(APP_ENV) private readonly env: AppEnv) {
+  constructor(
+    @Inject(APP_ENV) private readonly env: AppEnv,
+    // Absent where a MailService is made by hand (a unit test): nothing is counted there.
+    @Optional() private readonly counts?: DeliveryCountsService,
+  ) {
     this.transport = env.smtpUrl
       ? nodemailer.createTransport(env.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -46,12 +53,19 @@ export class MailService {
       this.logger.warn('Mail to [redacted] not sent: no SMTP_URL');
       return;
     }
-    const info = await this.transport.sendMail({ from: this.env.mailFrom, ...mail });
+    let info: unknown;
+    try {
+      info = await this.transport.sendMail({ from: this.env.mailFrom, ...mail });
+    } catch (error) {
+      await this.counts?.record('mail', { failed: 1 });
+      throw error;
+    }
+    await this.counts?.record('mail', { sent: 1 });
     if (this.env.smtpUrl) return;
     const dir = join(this.env.dataDir, 'mail');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@._-]/gi, '_')}.eml`);
-    writeFileSync(file, (info as unknown as { message: Buffer }).message);
+    writeFileSync(file, (info as { message: Buffer }).message);
     this.logger.log(`Mail to ${mail.to} (no SMTP_URL, saved to ${file}): ${mail.subject}\n${mail.text}`);
   }
 }

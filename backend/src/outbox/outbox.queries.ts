@@ -88,6 +88,41 @@ export async function selectOldestPendingAge(q: Queryable): Promise<number | nul
   return row?.age ?? null;
 }
 
+/** How many events wait for the relay. Through the partial index outbox_events_pending_idx. */
+export async function countPending(q: Queryable): Promise<number> {
+  const [row]: { n: number }[] = await q.query(`SELECT count(*)::int AS n FROM outbox_events WHERE dispatched_at IS NULL`);
+  return row?.n ?? 0;
+}
+
+/** An event whose hand-over keeps failing, as the console lists it. */
+export interface FailingEventRow {
+  id: string;
+  name: string;
+  attempts: number;
+  last_error: string | null;
+  pending_queues: string[];
+  created_at: Date;
+}
+
+/**
+ * Events whose hand-over keeps failing, newest first: the relay could not enqueue them (still
+ * undispatched, with the relay's error), or a queue still owes them `owedForSeconds` after
+ * dispatch (their job keeps failing or was lost: the sweeper hands them out again). Each half
+ * reads through its own partial index, so a long backlog costs at most `limit` rows of each.
+ */
+export function selectFailingEvents(q: Queryable, owedForSeconds: number, limit: number): Promise<FailingEventRow[]> {
+  return q.query(
+    `SELECT id, name, attempts, last_error, pending_queues, created_at FROM (
+       (SELECT id, name, attempts, last_error, pending_queues, created_at FROM outbox_events
+        WHERE dispatched_at IS NULL AND attempts > 0 ORDER BY id DESC LIMIT $2)
+       UNION
+       (SELECT id, name, attempts, last_error, pending_queues, created_at FROM outbox_events
+        WHERE pending_queues <> '{}' AND dispatched_at < now() - make_interval(secs => $1) ORDER BY id DESC LIMIT $2)
+     ) failing ORDER BY id DESC LIMIT $2`,
+    [owedForSeconds, limit],
+  );
+}
+
 // ---- The relay and the sweeper ---------------------------------------------------------------
 
 /** Undispatched events, oldest first, claimed so that replicas relay side by side. */

@@ -1,8 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
-import { clearPayloadSecret, insertEventsAndNotify, OutboxRow, removePendingQueue, selectLatestEventId, selectOldestPendingAge, takeOverEvents } from './outbox.queries';
+import { toFailingEvent } from './failing-events';
+import {
+  clearPayloadSecret,
+  countPending,
+  insertEventsAndNotify,
+  OutboxRow,
+  removePendingQueue,
+  selectFailingEvents,
+  selectLatestEventId,
+  selectOldestPendingAge,
+  takeOverEvents,
+} from './outbox.queries';
+
+/** An event still owed to a queue this long after dispatch keeps failing there (the sweeper retries after 10 s). */
+const OWED_TOO_LONG_SECONDS = 60;
+/** The failing events the console lists. */
+const FAILING_SHOWN = 20;
 /** The BullMQ job id of an outbox event: duplicates of one event collapse into one job. */
 export const outboxJobId = (eventId: number | string): string => `evt-${eventId}`;
 
@@ -71,5 +88,15 @@ export class OutboxService {
   /** Seconds since the oldest event still waiting for the relay was written; 0 when none waits (the outbox lag gauge). */
   async oldestPendingAgeSeconds(): Promise<number> {
     return Math.max(0, (await selectOldestPendingAge(this.db)) ?? 0);
+  }
+
+  /** The outbox at a glance (the console's health): events waiting, the oldest one's age, and those whose hand-over keeps failing. */
+  async health(): Promise<ConsoleHealth['outbox']> {
+    const [pending, oldest, failing] = await Promise.all([
+      countPending(this.db),
+      selectOldestPendingAge(this.db),
+      selectFailingEvents(this.db, OWED_TOO_LONG_SECONDS, FAILING_SHOWN),
+    ]);
+    return { pending, oldest_pending_seconds: oldest === null ? null : Math.max(0, Math.floor(oldest)), failing: failing.map(toFailingEvent) };
   }
 }

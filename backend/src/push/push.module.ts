@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DeliveryCountsModule } from '../notifications/delivery-counts.module';
 import { PushHostResolver } from './push-host-resolver';
 import { PushScheduler } from './push.scheduler';
 import { PushSender } from './push-sender';
@@ -6,6 +7,7 @@ import { PushService } from './push.service';
 
 /** Web push delivery: the service the worker's `push` processor calls, and its repeatable sweep. Imported by the worker. */
 @Module({
+  imports: [DeliveryCountsModule],
   providers: [PushService, PushSender, PushHostResolver, PushScheduler],
   exports: [PushService],
 })

@@ -5,6 +5,7 @@ import type { PushPayload } from '@scoreline/contracts/api/push';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { selectOpenGameweeks } from '../notifications/deadline-reminders.queries';
+import { DeliveryCountsService } from '../notifications/delivery-counts.service';
 import { seasonOfFinalGameweek } from '../notifications/match-results.queries';
 import { signJoinDecision } from './push-action-token';
 import { PUSH_JOB, PUSH_KIND, type PushCommand } from './push-jobs';
@@ -63,6 +64,7 @@ export class PushService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly sender: PushSender,
     @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly counts: DeliveryCountsService,
   ) {}
 
   run(command: PushCommand): Promise<PushRunResult> {
@@ -254,6 +256,8 @@ export class PushService {
       };
       await Promise.all(Array.from({ length: Math.min(lanes, claimed.length) }, lane));
       await markSent(this.db, sentIds);
+      // For the console: a refused endpoint failed too (nothing was sent); a gone device is no failure of ours.
+      await this.counts.record('push', { sent: sentIds.length, failed: failed.length + refused.length });
       if (refused.length > 0) {
         const ids = refused.map((r) => r.id);
         const reasons = [...new Set(refused.map((r) => r.reason))];

@@ -47,10 +47,9 @@ export class QueueBoardModule implements OnModuleInit {
       .access(readCookie(req.headers.cookie, QUEUE_BOARD_COOKIE))
       .then((access) => {
         if (access === 'admin') return next();
+        // A non-admin's session (the role withdrawn since) finds nothing here, as at every admin call.
         const [status, message] =
-          access === 'not-admin'
-            ? [403, 'Admin role required.']
-            : [401, 'Open the queue board from a signed-in admin session (POST /api/admin/queues/session).'];
+          access === 'not-admin' ? [404, 'Not found.'] : [401, 'Open the queue board from a signed-in admin session (POST /api/admin/queues/session).'];
         res.status(status).json({ message });
       })
       .catch(next);

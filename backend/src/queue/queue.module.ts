@@ -3,6 +3,7 @@ import { Global, Module } from '@nestjs/common';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { DEFAULT_JOB_OPTIONS, QUEUES } from '../outbox/event-routes';
+import { QueueDepthsService } from './queue-depths.service';
 import { QueueOutages } from './queue-outages';
 
 const queueRegistrations = BullModule.registerQueue(...QUEUES.map((name) => ({ name })));
@@ -21,7 +22,7 @@ const queueRegistrations = BullModule.registerQueue(...QUEUES.map((name) => ({ n
     }),
     queueRegistrations,
   ],
-  providers: [QueueOutages],
-  exports: [queueRegistrations],
+  providers: [QueueOutages, QueueDepthsService],
+  exports: [queueRegistrations, QueueDepthsService],
 })
 export class QueueModule {}

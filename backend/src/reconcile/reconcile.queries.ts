@@ -77,3 +77,21 @@ export async function repairSeasonTotals(tx: EntityManager, userIds: number[], s
   const [{ repaired }]: { repaired: number }[] = await tx.query(REPAIR_SEASON_TOTALS_SQL, [userIds, seasonIds]);
   return repaired;
 }
+
+// ---- The passes' reports ---------------------------------------------------------------------
+
+/** Reports kept: the console shows the latest ten; a few more say what came before. */
+const REPORTS_KEPT = 100;
+
+/** One pass's report; the oldest beyond REPORTS_KEPT go in the same statement. */
+export async function insertReport(db: DataSource, repaired: number, summary: string): Promise<void> {
+  await db.query(
+    `WITH written AS (INSERT INTO reconciler_reports (repaired, summary) VALUES ($1, $2) RETURNING id)
+     DELETE FROM reconciler_reports WHERE id <= (SELECT id FROM written) - $3`,
+    [repaired, summary, REPORTS_KEPT],
+  );
+}
+
+export function selectLatestReports(db: DataSource, limit: number): Promise<{ at: Date; repaired: number; summary: string }[]> {
+  return db.query(`SELECT at, repaired, summary FROM reconciler_reports ORDER BY id DESC LIMIT $1`, [limit]);
+}

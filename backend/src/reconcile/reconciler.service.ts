@@ -10,6 +10,7 @@ import { RankHistoryService } from '../standings/rank-history.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { StandingsService } from '../standings/standings.service';
 import { describeReport, noRepairs, REPAIR_KINDS, ReconcileRepairs, ReconcileReport, totalRepairs } from './reconcile-report';
+import { ReconcileReportsService } from './reconcile-reports.service';
 import {
   findDriftingFixtures,
   findDriftingStandings,
@@ -43,7 +44,8 @@ export interface ReconcileOptions {
  * (ScoringService, which also moves totals and raises scores.updated), b. totals against their
  * predictions, c. league standings against the totals (StandingsService, then the same pushes
  * as the standings worker). In that order, since a repair of one layer feeds the next.
- * Idempotent; one pass at a time across replicas (a session advisory lock).
+ * Idempotent; one pass at a time across replicas (a session advisory lock). Each pass that ran
+ * (or failed halfway) leaves its report in `reconciler_reports`, for the console.
  */
 @Injectable()
 export class ReconcilerService {
@@ -57,6 +59,7 @@ export class ReconcilerService {
     private readonly seasons: SeasonsService,
     private readonly live: LiveEventsService,
     private readonly rankHistory: RankHistoryService,
+    private readonly reports: ReconcileReportsService,
   ) {}
 
   async runPass(options: ReconcileOptions = {}): Promise<ReconcileReport> {
@@ -81,7 +84,12 @@ export class ReconcilerService {
         const report: ReconcileReport = { ran: true, repairs, fixtureIds, leagueIds, durationMs: Date.now() - started };
         reconcilerRuns.inc({ outcome: 'ok' });
         this.log(report);
+        await this.reports.record(totalRepairs(repairs), describeReport(report));
         return report;
+      } catch (error) {
+        const repaired = totalRepairs(repairs);
+        await this.reports.record(repaired, `failed after repairing ${repaired} row${repaired === 1 ? '' : 's'}: ${(error as Error).message}`);
+        throw error;
       } finally {
         this.countRepairs(repairs);
         await unlockPass(lockConnection);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { PreferencesModule } from '../auth/preferences.module';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { SeasonImportService } from './season-import.service';
@@ -18,7 +19,7 @@ import { SeasonsService } from './seasons.service';
  */
 @Module({
   // The resolver asks for the fan's current competition and the ones they play.
-  imports: [PreferencesModule, CompetitionsModule],
+  imports: [PreferencesModule, CompetitionsModule, AuditModule],
   controllers: [SeasonsController, SeasonPlayersController],
   providers: [SeasonsService, SeasonImportService, SeasonPlayersService],
   exports: [SeasonsService, SeasonImportService, SeasonPlayersService],

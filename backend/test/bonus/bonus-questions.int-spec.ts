@@ -173,7 +173,7 @@ describe('bonus questions', () => {
   });
 
   it("refuses a settlement that cannot be, and anyone's but an operator's", async () => {
-    await settle('champion', [clubs[0]], fan).expect(403);
+    await settle('champion', [clubs[0]], fan).expect(404);
     expect((await settle('champion', [999999]).expect(400)).body.errors.right_answers).toHaveLength(1);
     expect((await settle('champion', []).expect(400)).body.errors.right_answers).toHaveLength(1);
     expect((await settle('champion', 'Arsenal').expect(400)).body.errors.right_answers).toHaveLength(1);

@@ -42,7 +42,7 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
     await sys.http.get('/api/stats/dashboard/').expect(401);
   });
 
-  it('keeps every admin endpoint to admins (403 for others, 401 without a token) and writes nothing', async () => {
+  it('keeps every admin endpoint to admins (404 for others, as if it did not exist; 401 without a token) and writes nothing', async () => {
     const before: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM outbox_events`);
     const seasonsBefore: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM seasons`);
     const calls = [
@@ -53,8 +53,8 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
       () => sys.http.get('/api/admin/fixtures/'),
     ];
     for (const call of calls) {
-      const res = await call().set(bearer(fan.token)).expect(403);
-      expect(res.body).toEqual({ message: 'Admin role required.' });
+      const res = await call().set(bearer(fan.token)).expect(404);
+      expect(res.body).toEqual({ message: 'Not found.' });
       await call().expect(401);
     }
     expect(await sys.db.query(`SELECT count(*)::int AS n FROM seasons`)).toEqual(seasonsBefore);
@@ -228,7 +228,7 @@ describe('season import, admin API, ops CLI and the demo seed', () => {
 
     // grant-admin: a user who signed up for real becomes an admin and may use the admin API.
     const boss = await createVerifiedUser(sys);
-    await sys.http.get('/api/admin/fixtures/').set(bearer(boss.token)).expect(403);
+    await sys.http.get('/api/admin/fixtures/').set(bearer(boss.token)).expect(404);
     expect(await ops('grant-admin', boss.email.toUpperCase())).toMatchObject({ code: 0 });
     await sys.http.get('/api/admin/fixtures/').set(bearer(boss.token)).expect(200);
     expect(await ops('grant-admin', 'nobody-here@example.com')).toMatchObject({ code: 2, err: ['ops: No user with the email nobody-here@example.com.'] });

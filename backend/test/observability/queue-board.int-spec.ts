@@ -24,9 +24,9 @@ describe('Bull Board for admins', () => {
     expectErrorShape(await sys.http.post('/api/admin/queues/session').expect(401), 401);
   });
 
-  it('refuses a non-admin a session (403), and refuses an access token passed off as the board cookie', async () => {
+  it('refuses a non-admin a session (404, as if there were none), and refuses an access token passed off as the board cookie', async () => {
     const fan = await fastUser(sys, 'Nora', 'Nonadmin');
-    expectErrorShape(await sys.http.post('/api/admin/queues/session').set(fan.auth).expect(403), 403);
+    expectErrorShape(await sys.http.post('/api/admin/queues/session').set(fan.auth).expect(404), 404);
     expectErrorShape(await sys.http.get('/api/admin/queues/').set('Cookie', `scoreline_queue_board=${fan.token}`).expect(401), 401);
   });
 
@@ -54,7 +54,7 @@ describe('Bull Board for admins', () => {
     expectErrorShape(await sys.http.get('/api/admin/fixtures/').set('Authorization', `Bearer ${boardToken}`).expect(401), 401);
   });
 
-  it('re-reads the role on every board request: a withdrawn admin is refused at once (403)', async () => {
+  it('re-reads the role on every board request: a withdrawn admin finds nothing at once (404)', async () => {
     const admin = await fastUser(sys, 'Wanda', 'Withdrawn');
     await grantAdminRole(sys, admin.id);
     const session = await sys.http.post('/api/admin/queues/session').set(admin.auth).expect(200);
@@ -62,6 +62,6 @@ describe('Bull Board for admins', () => {
     await sys.http.get('/api/admin/queues/api/queues').set('Cookie', cookie).expect(200);
 
     await sys.db.query(`UPDATE users SET role = 'user' WHERE id = $1`, [admin.id]);
-    expectErrorShape(await sys.http.get('/api/admin/queues/api/queues').set('Cookie', cookie).expect(403), 403);
+    expectErrorShape(await sys.http.get('/api/admin/queues/api/queues').set('Cookie', cookie).expect(404), 404);
   });
 });

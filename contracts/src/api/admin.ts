@@ -1,8 +1,9 @@
 import type { FixtureStatus } from '../game/gameweek-status';
 
 /**
- * Admin API (role admin; anyone else 403 "Admin role required."). Every change is written
- * with a `result.recorded` event in the same transaction, so scoring follows.
+ * Admin API (role admin; a signed-in non-admin gets 404 "Not found.", as if the call did not
+ * exist; no or a bad token 401). Every change is written with a `result.recorded` event in the
+ * same transaction, so scoring follows, and is audited (console.ts: GET /admin/audit/).
  *
  * - POST  /admin/seasons/import          ImportSeasonRequest → ApiEnvelope<ImportSeasonResult> (201; 400 when
  *                                         the file is no season or none of its rows can be imported)
