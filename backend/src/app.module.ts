@@ -2,15 +2,18 @@ import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BonusModule } from './bonus/bonus.module';
 import { CompareModule } from './compare/compare.module';
 import { CompetitionsModule } from './competitions/competitions.module';
+import { ConsoleModule } from './console/console.module';
 import { FailoverThrottlerStorage } from './auth/rate-limit-storage';
 import { LoggingModule } from './common/logging.module';
 import { AppConfigModule, APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { FeedModule } from './feed/feed.module';
 import { CalendarModule } from './calendar/calendar.module';
 import { FixturesModule } from './fixtures/fixtures.module';
 import { HealthModule } from './health/health.module';
@@ -57,6 +60,9 @@ export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, Red
     PicksModule,
     BonusModule,
     AdminModule,
+    FeedModule,
+    AuditModule,
+    ConsoleModule,
     AccountModule,
     MetricsModule,
     QueueBoardModule,

@@ -23,13 +23,15 @@ import { PicksModule } from '@scoreline/backend/picks/picks.module';
 import { CrowdScheduler } from './crowd/crowd.scheduler';
 import { PushModule } from '@scoreline/backend/push/push.module';
 import { PushProcessor } from './push/push.processor';
+import { FeedModule } from '@scoreline/backend/feed/feed.module';
+import { FeedPollerScheduler } from './feed/feed-poller.scheduler';
 
 /**
  * The worker process: the backend's own domain services, plus the outbox relay and thin
  * BullMQ processors that hand each event to them.
  */
 @Module({
-  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, PushModule, ReconcileModule, PicksModule],
-  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, PushProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, WorkerOutages, ReconcileScheduler, CrowdScheduler],
+  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsModule, ActivityModule, NotificationsModule, PushModule, ReconcileModule, PicksModule, FeedModule],
+  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, PushProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, WorkerOutages, ReconcileScheduler, CrowdScheduler, FeedPollerScheduler],
 })
 export class WorkersModule {}

@@ -192,4 +192,44 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base, ALLOWED_ORIGINS: 'https://www.example.com' }).socketOrigins).toEqual(['http://localhost:3000', 'https://www.example.com']);
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).socketOrigins).toEqual(['http://localhost:3000']);
   });
+  it('keeps the results feed off unless a football-data token or base URL is given, or FEED_ENABLED says so', () => {
+    expect(parseEnv({ ...base }).feed).toEqual({
+      enabled: false,
+      footballDataToken: null,
+      footballDataBaseUrl: 'https://api.football-data.org/v4',
+      competitions: null,
+      requestsPerMinute: 10,
+      idlePollSeconds: 600,
+    });
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).feed.enabled).toBe(false);
+    expect(parseEnv({ ...base, FOOTBALL_DATA_TOKEN: 'abc123' }).feed).toMatchObject({ enabled: true, footballDataToken: 'abc123' });
+    expect(parseEnv({ ...base, FOOTBALL_DATA_BASE_URL: 'http://127.0.0.1:4100/v4/' }).feed).toMatchObject({
+      enabled: true,
+      footballDataToken: null,
+      footballDataBaseUrl: 'http://127.0.0.1:4100/v4',
+    });
+    expect(parseEnv({ ...base, FOOTBALL_DATA_TOKEN: 'abc123', FEED_ENABLED: 'false' }).feed.enabled).toBe(false);
+    expect(() => parseEnv({ ...base, FEED_ENABLED: 'true' })).toThrow(
+      new EnvError('FEED_ENABLED=true needs FOOTBALL_DATA_TOKEN (football-data.org) or FOOTBALL_DATA_BASE_URL (a local stand-in)'),
+    );
+    expect(() => parseEnv({ ...base, FEED_ENABLED: 'maybe' })).toThrow(new EnvError('FEED_ENABLED must be true or false, got "maybe"'));
+    expect(() => parseEnv({ ...base, FOOTBALL_DATA_BASE_URL: 'ftp://example.com/v4' })).toThrow(
+      new EnvError('FOOTBALL_DATA_BASE_URL must start with http:// or https://, got "ftp://example.com/v4"'),
+    );
+    expect(() => parseEnv({ ...base, FOOTBALL_DATA_BASE_URL: 'not a url' })).toThrow(EnvError);
+    expect(parseEnv({ ...base, FEED_REQUESTS_PER_MINUTE: '30', FEED_IDLE_POLL_SECONDS: '120' }).feed).toMatchObject({ requestsPerMinute: 30, idlePollSeconds: 120 });
+    expect(() => parseEnv({ ...base, FEED_REQUESTS_PER_MINUTE: '0' })).toThrow(new EnvError('FEED_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000, got "0"'));
+    expect(() => parseEnv({ ...base, FEED_IDLE_POLL_SECONDS: '5' })).toThrow(EnvError);
+  });
+
+  it('maps competitions to the provider\'s codes by FOOTBALL_DATA_COMPETITIONS, refusing a malformed or repeated entry', () => {
+    expect(parseEnv({ ...base, FOOTBALL_DATA_COMPETITIONS: 'en.1=PL, fifa.wc = WC ,' }).feed.competitions).toEqual({ 'en.1': 'PL', 'fifa.wc': 'WC' });
+    for (const bad of ['en.1', 'en.1=pl', 'EN.1=PL', 'en.1=PL=X', '=PL', 'en.1=']) {
+      expect(() => parseEnv({ ...base, FOOTBALL_DATA_COMPETITIONS: bad })).toThrow(
+        new EnvError(`FOOTBALL_DATA_COMPETITIONS must be a comma list like "en.1=PL,fifa.wc=WC" (our code = the provider's), got "${bad}"`),
+      );
+    }
+    expect(() => parseEnv({ ...base, FOOTBALL_DATA_COMPETITIONS: 'en.1=PL,en.1=ELC' })).toThrow(new EnvError('FOOTBALL_DATA_COMPETITIONS names en.1 twice'));
+    expect(() => parseEnv({ ...base, FOOTBALL_DATA_COMPETITIONS: ' , ' })).toThrow(new EnvError('FOOTBALL_DATA_COMPETITIONS must name at least one competition, got ","'));
+  });
 });

@@ -55,6 +55,23 @@ export interface AppEnv {
   pushEndpoints: PushEndpointRules;
   /** How a big fixture is scored: in `parts` statements at once (one connection each) from `from` predictions on. */
   scoringSplit: ScoringSplit;
+  /** The results feed (issue 35): football-data.org, or its local stand-in at FOOTBALL_DATA_BASE_URL. */
+  feed: FeedSettings;
+}
+
+export interface FeedSettings {
+  /** FEED_ENABLED: the workers poll the provider. Default: on when a token or a base URL is given (so never in a bare test run). */
+  enabled: boolean;
+  /** FOOTBALL_DATA_TOKEN; null: none (the local stand-in needs none). */
+  footballDataToken: string | null;
+  /** FOOTBALL_DATA_BASE_URL, up to and including /v4, without a trailing slash. */
+  footballDataBaseUrl: string;
+  /** FOOTBALL_DATA_COMPETITIONS ("en.1=PL,fifa.wc=WC"): our competition code → the provider's; null: the built-in map. */
+  competitions: Record<string, string> | null;
+  /** FEED_REQUESTS_PER_MINUTE: the provider's budget when it does not tell (its free tier: 10). */
+  requestsPerMinute: number;
+  /** FEED_IDLE_POLL_SECONDS: how often a competition with nothing live or about to start is polled (fixture changes). */
+  idlePollSeconds: number;
 }
 
 export interface ScoringSplit {
@@ -267,6 +284,45 @@ export function parsePushEndpointRules(get: (name: string) => string | undefined
   return { allowedHosts, allowLoopback };
 }
 
+const FEED_COMPETITION_CODE = /^[a-z0-9.]{1,16}$/;
+const PROVIDER_COMPETITION_CODE = /^[A-Z0-9]{2,10}$/;
+
+/** FOOTBALL_DATA_COMPETITIONS: "en.1=PL,fifa.wc=WC", each of our codes once. */
+export function parseFeedCompetitions(value: string | undefined): Record<string, string> | null {
+  if (value === undefined) return null;
+  const map: Record<string, string> = {};
+  for (const raw of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const [ours, theirs, ...rest] = raw.split('=').map((p) => p.trim());
+    if (rest.length > 0 || !FEED_COMPETITION_CODE.test(ours ?? '') || !PROVIDER_COMPETITION_CODE.test(theirs ?? '')) {
+      throw new EnvError(`FOOTBALL_DATA_COMPETITIONS must be a comma list like "en.1=PL,fifa.wc=WC" (our code = the provider's), got "${raw}"`);
+    }
+    if (Object.prototype.hasOwnProperty.call(map, ours)) throw new EnvError(`FOOTBALL_DATA_COMPETITIONS names ${ours} twice`);
+    map[ours] = theirs;
+  }
+  if (Object.keys(map).length === 0) throw new EnvError(`FOOTBALL_DATA_COMPETITIONS must name at least one competition, got "${value}"`);
+  return map;
+}
+
+/** The results feed's settings: FOOTBALL_DATA_* and FEED_*. */
+export function parseFeed(get: (name: string) => string | undefined): FeedSettings {
+  const token = get('FOOTBALL_DATA_TOKEN') ?? null;
+  const baseUrlGiven = get('FOOTBALL_DATA_BASE_URL');
+  const baseUrl = parseUrl('FOOTBALL_DATA_BASE_URL', baseUrlGiven ?? 'https://api.football-data.org/v4', ['http', 'https']).replace(/\/+$/, '');
+  const enabledRaw = get('FEED_ENABLED');
+  const enabled = enabledRaw === undefined ? token !== null || baseUrlGiven !== undefined : parseBoolean('FEED_ENABLED', enabledRaw);
+  if (enabled && token === null && baseUrlGiven === undefined) {
+    throw new EnvError('FEED_ENABLED=true needs FOOTBALL_DATA_TOKEN (football-data.org) or FOOTBALL_DATA_BASE_URL (a local stand-in)');
+  }
+  return {
+    enabled,
+    footballDataToken: token,
+    footballDataBaseUrl: baseUrl,
+    competitions: parseFeedCompetitions(get('FOOTBALL_DATA_COMPETITIONS')),
+    requestsPerMinute: parseInteger('FEED_REQUESTS_PER_MINUTE', get('FEED_REQUESTS_PER_MINUTE') ?? '10', 1, 1000),
+    idlePollSeconds: parseInteger('FEED_IDLE_POLL_SECONDS', get('FEED_IDLE_POLL_SECONDS') ?? '600', 10, 86400),
+  };
+}
+
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
   const get = (name: string): string | undefined => {
     const v = source[name];
@@ -340,6 +396,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
       // Tests split every fixture, so the whole suite runs the split scorer.
       from: parseInteger('SCORING_SPLIT_FROM', get('SCORING_SPLIT_FROM') ?? (nodeEnv === 'test' ? '1' : '20000'), 1, 100_000_000),
     },
+    feed: parseFeed(get),
   };
 }
 

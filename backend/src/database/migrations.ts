@@ -28,6 +28,7 @@ import { LeagueQuestions1766600000000 } from './migrations/1766600000000-league-
 import { OneActiveSeasonPerCompetition1766700000000 } from './migrations/1766700000000-one-active-season-per-competition';
 import { BonusPoints1766800000000 } from './migrations/1766800000000-bonus-points';
 import { GoalsAndSquads1766900000000 } from './migrations/1766900000000-goals-and-squads';
+import { ResultsFeed1767000000000 } from './migrations/1767000000000-results-feed';
 import { OperatorAudit1767100000000 } from './migrations/1767100000000-operator-audit';
 import { SeasonShift1767200000000 } from './migrations/1767200000000-season-shift';
 
@@ -63,6 +64,7 @@ export const ALL_MIGRATIONS = [
   OneActiveSeasonPerCompetition1766700000000,
   BonusPoints1766800000000,
   GoalsAndSquads1766900000000,
+  ResultsFeed1767000000000,
   OperatorAudit1767100000000,
   SeasonShift1767200000000,
 ];

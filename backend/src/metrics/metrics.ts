@@ -111,3 +111,51 @@ export const leagueTableLoads = new Counter({
   labelNames: ['size'] as const,
   registers: [metricsRegistry],
 });
+
+/** The results feed's polls of the provider, by competition and outcome (ok, rate-limited, unavailable, timeout, unauthorized, bad-payload, error). */
+export const feedPolls = new Counter({
+  name: 'scoreline_feed_polls_total',
+  help: "Results feed polls of the provider, by competition and outcome",
+  labelNames: ['competition', 'outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Problems the results feed met and wrote nothing for, by competition and kind (a failed call, a refused match, an unmatched team …). */
+export const feedProblems = new Counter({
+  name: 'scoreline_feed_problems_total',
+  help: 'Results feed problems (failed calls, refused or unmatched matches), by competition and kind',
+  labelNames: ['competition', 'kind'] as const,
+  registers: [metricsRegistry],
+});
+
+let readFeedStaleness: (() => Promise<{ competition: string; seconds: number }[]>) | null = null;
+
+/** Seconds since each fed competition's last good poll, read from the database when scraped (any process answers the same). */
+export const feedStaleSeconds = new Gauge({
+  name: 'scoreline_feed_stale_seconds',
+  help: "Seconds since the results feed last polled a competition's provider successfully",
+  labelNames: ['competition'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    if (!readFeedStaleness) return;
+    try {
+      const rows = await readFeedStaleness();
+      this.reset();
+      for (const r of rows) this.set({ competition: r.competition }, r.seconds);
+    } catch {
+      // The database away: the last values stay, and the scrape still answers.
+    }
+  },
+});
+
+/** The feed tells the gauge how to read staleness (called once, at init). */
+export function readFeedStalenessWith(read: () => Promise<{ competition: string; seconds: number }[]>): void {
+  readFeedStaleness = read;
+}
+
+/** 1 while this process holds the results feed's lease (the one poller of the deployment), else 0. */
+export const feedLeaseHeld = new Gauge({
+  name: 'scoreline_feed_lease_held',
+  help: "1 while this process holds the results feed's polling lease",
+  registers: [metricsRegistry],
+});
