@@ -132,8 +132,8 @@ async function shutdown(code) {
   process.exit(code);
 }
 
-function startChild(name, script, env, flags = []) {
-  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, path.join(root, script)], { cwd: root, env, stdio: 'inherit' });
+function startChild(name, script, env, flags = [], args = []) {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...flags, path.join(root, script), ...args], { cwd: root, env, stdio: 'inherit' });
   children.push(child);
   child.once('exit', (code, signal) => {
     if (!stopping) {
@@ -141,6 +141,42 @@ function startChild(name, script, env, flags = []) {
       void shutdown(code || 1);
     }
   });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Without FOOTBALL_DATA_TOKEN (and with no FOOTBALL_DATA_BASE_URL of one's own), results come from
+ * the football-data.org stand-in replaying the demo's competitions at their stored kick-offs
+ * (backend/src/demo/demo-stand-in.ts): goals arrive and ranks move with nobody typing, through the
+ * code that talks to the real provider. FEED_ENABLED=false keeps results manual.
+ */
+async function startFeedStandIn(env) {
+  if (env.FOOTBALL_DATA_TOKEN || env.FOOTBALL_DATA_BASE_URL || env.FEED_ENABLED === 'false') return;
+  const args = spawnSync(process.execPath, [path.join(root, 'dist/backend/src/demo/demo-stand-in-cli.js')], { cwd: root, env, encoding: 'utf8' });
+  if (args.status !== 0) {
+    log(`could not read the demo's competitions for the results stand-in: ${args.stderr.trim()}`);
+    return;
+  }
+  const replays = JSON.parse(args.stdout);
+  if (replays.length === 0) {
+    log('no demo competition to replay: results stay manual (set FOOTBALL_DATA_TOKEN for football-data.org)');
+    return;
+  }
+  const port = env.FEED_STAND_IN_PORT === '0' ? await freePort() : Number(env.FEED_STAND_IN_PORT || 3100);
+  const speed = env.FEED_STAND_IN_SPEED || '1';
+  startChild('stand-in', 'dist/backend/src/feed/stand-in/main.js', env, [], ['--port', String(port), '--speed', speed, ...replays]);
+  env.FOOTBALL_DATA_BASE_URL = `http://127.0.0.1:${port}/v4`;
+  log(`results: the football-data.org stand-in on 127.0.0.1:${port} replays the demo's matches (speed ${speed}; FOOTBALL_DATA_TOKEN for the real provider)`);
 }
 
 async function main() {
@@ -153,6 +189,7 @@ async function main() {
   log('applying migrations and seeds...');
   const migrate = spawnSync(process.execPath, [path.join(root, 'dist/backend/src/database/migrate-cli.js')], { cwd: root, env, stdio: 'inherit' });
   if (migrate.status !== 0) return shutdown(migrate.status || 1);
+  await startFeedStandIn(env);
   // The API's heap limit (why: backend/src/config/api-process.ts), from the build made above.
   const { API_NODE_FLAGS } = require(path.join(root, 'dist/backend/src/config/api-process.js'));
   startChild('api', 'dist/backend/src/main.js', env, API_NODE_FLAGS);
