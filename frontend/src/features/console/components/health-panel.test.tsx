@@ -9,6 +9,23 @@ vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => signIn());
 
 describe('operator console: health', () => {
+  it('opens a queue board session (its cookie) before the board itself, in a tab opened by the click', async () => {
+    const tab = { location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const fetchMock = stubApi({
+      ...adminBase(),
+      'GET /api/admin/health/': () => ({ body: { data: makeHealth() } }),
+      'POST /api/admin/queues/session': () => ({ body: { data: { url: '/api/admin/queues/', expires_in: 900 } } }),
+    });
+    renderApp('/console?tab=health');
+    (await screen.findByRole('link', { name: /Open the queue board/ })).click();
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
+    await waitFor(() => expect(tab.location.href).toBe('/admin/queues/'));
+    expect(callsTo(fetchMock, 'POST', '/api/admin/queues/session')).toHaveLength(1);
+    open.mockRestore();
+  });
+
+
   it('shows the queues table with the board link, the outbox, the reconciler and mail and push', async () => {
     stubApi({ ...adminBase(), 'GET /api/admin/health/': () => ({ body: { data: makeHealth() } }) });
     renderApp('/console?tab=health');

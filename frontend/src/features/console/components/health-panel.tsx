@@ -8,6 +8,7 @@ import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useHealth } from '../api/get-health';
+import { openQueueBoard } from '../api/open-queue-board';
 import { formatAge } from '../utils/relative-age';
 import { PanelError, PanelLoading } from './panel-states';
 import { SectionHeading } from './section-heading';
@@ -62,7 +63,16 @@ function HealthView({ health }: { health: ConsoleHealth }) {
           title={t('health.queues.title')}
           description={failedJobs > 0 ? t('health.queues.failedJobs', { count: failedJobs }) : t('health.queues.noFailed')}
           action={
-            <a href={health.queue_board_url} target="_blank" rel="noopener noreferrer" className={buttonClasses('secondary', 'sm')}>
+            <a
+              href={health.queue_board_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('secondary', 'sm')}
+              onClick={(event) => {
+                event.preventDefault();
+                void openQueueBoard(health.queue_board_url).catch(() => undefined);
+              }}
+            >
               {t('health.queues.board')}
               <span className="sr-only"> {t('newTab')}</span>
             </a>
