@@ -104,6 +104,24 @@ export async function writeSquadPlayers(tx: EntityManager, seasonId: number, pla
   return changed;
 }
 
+/**
+ * The national teams' FIFA codes from the squads file ("ENG"): what a results provider's
+ * three-letter code is matched against. A code already held by another team is left alone (a
+ * file's mistake must not move it); answers how many teams changed.
+ */
+export async function updateNationalTeamCodes(tx: EntityManager, teams: readonly { teamId: number; fifaCode: string }[]): Promise<number> {
+  if (teams.length === 0) return 0;
+  const rows: unknown[] = await tx.query(
+    `UPDATE clubs c SET fifa_code = v.fifa_code
+     FROM jsonb_to_recordset($1::jsonb) AS v(team_id int, fifa_code text)
+     WHERE c.id = v.team_id AND c.kind = 'national' AND c.fifa_code IS DISTINCT FROM v.fifa_code
+       AND NOT EXISTS (SELECT 1 FROM clubs o WHERE o.fifa_code = v.fifa_code AND o.id <> c.id)
+     RETURNING c.id`,
+    [JSON.stringify(teams.map((t) => ({ team_id: t.teamId, fifa_code: t.fifaCode })))],
+  );
+  return rows.length;
+}
+
 export async function seasonExists(q: Queryable, seasonId: number): Promise<boolean> {
   const rows: unknown[] = await q.query(`SELECT 1 FROM seasons WHERE id = $1`, [seasonId]);
   return rows.length > 0;

@@ -250,6 +250,13 @@ describe('tournament import', () => {
     expect(await sys.db.query(`SELECT name, folded_name, number, position FROM squad_players WHERE season_id = $1 AND folded_name = 'kylian mbappe'`, [id])).toEqual([
       { name: 'Kylian Mbappé', folded_name: 'kylian mbappe', number: 10, position: 'FW' },
     ]);
+    // The squads' FIFA codes on the national teams: what a results provider's three-letter code matches.
+    const codes: { name: string; fifa_code: string | null }[] = await sys.db.query(
+      `SELECT c.name, c.fifa_code FROM clubs c WHERE c.id IN (SELECT team_id FROM squad_players WHERE season_id = $1) ORDER BY c.name`,
+      [id],
+    );
+    expect(codes.filter((c) => c.fifa_code === null)).toEqual([]);
+    expect(codes).toEqual(expect.arrayContaining([{ name: 'USA', fifa_code: 'USA' }, { name: 'France', fifa_code: 'FRA' }, { name: 'England', fifa_code: 'ENG' }]));
     const marks = await writeMarks();
     expect(await opsMain(['import', WORLD_CUP, '--no-activate'], { out: () => undefined, err: (l) => err.push(l) })).toBe(0);
     expect(await writeMarks()).toEqual(marks);

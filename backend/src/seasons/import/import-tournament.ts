@@ -14,7 +14,7 @@ import { mergeSnapshot } from './tournament-snapshot';
 import type { Squad, TournamentGroup } from './tournament-teams';
 import { goalRowsOf, goalsChanged, storedGoalsByKey } from './tournament-goals';
 import { readTournamentSquads, squadPlayerWrites } from './tournament-squads';
-import { replaceFixtureGoals, selectSeasonGoals, writeSquadPlayers } from '../squads-and-goals.queries';
+import { replaceFixtureGoals, selectSeasonGoals, updateNationalTeamCodes, writeSquadPlayers } from '../squads-and-goals.queries';
 
 export interface TournamentImportPlan {
   identity: TournamentIdentity;
@@ -171,6 +171,13 @@ export async function writeTournamentImport(
     const squads = plan.squads.filter((sq) => ofSeason.has(sq.team));
     const squadTeams = await teamIds(tx, squads.map((sq) => sq.team), identity, leagueName, false);
     await writeSquadPlayers(tx, season.id, squadPlayerWrites(squads, squadTeams.ids));
+    if (identity.teams === 'national') {
+      const codes = squads.flatMap((sq) => {
+        const teamId = squadTeams.ids.get(sq.team);
+        return teamId === undefined ? [] : [{ teamId, fifaCode: sq.fifaCode }];
+      });
+      await updateNationalTeamCodes(tx, codes);
+    }
   }
   await refreshTournamentRoundSpans(tx, season.id, opts.now);
   await outbox.publishMany(tx, 'result.recorded', events);
