@@ -12,7 +12,8 @@ export type AuditAction =
   | 'bonus.settle'
   | 'bonus.unsettle'
   | 'feed.team-link'
-  | 'feed.match-link';
+  | 'feed.match-link'
+  | 'outbox.replay';
 
 /** One action to record, in the transaction that made it. */
 export interface AuditRecord {

@@ -63,6 +63,16 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).reconcileIntervalSeconds).toBe(0);
   });
 
+  it('gives up on an event at one consumer after OUTBOX_MAX_ATTEMPTS failed attempts (10 unless told, 1 to 1000)', () => {
+    expect(parseEnv({ ...base }).outboxMaxAttempts).toBe(10);
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).outboxMaxAttempts).toBe(10);
+    expect(parseEnv({ ...base, OUTBOX_MAX_ATTEMPTS: '3' }).outboxMaxAttempts).toBe(3);
+    expect(parseEnv({ ...base, OUTBOX_MAX_ATTEMPTS: ' 1000 ' }).outboxMaxAttempts).toBe(1000);
+    for (const bad of ['0', '1001', '-1', '2.5', 'forever']) {
+      expect(() => parseEnv({ ...base, OUTBOX_MAX_ATTEMPTS: bad })).toThrow(new EnvError(`OUTBOX_MAX_ATTEMPTS must be a whole number from 1 to 1000, got "${bad}"`));
+    }
+  });
+
   it('generates development VAPID keys once under DATA_DIR, and takes given ones as they are', () => {
     const first = parseEnv({ ...base }).vapid;
     expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
@@ -200,6 +210,7 @@ describe('environment parsing', () => {
       competitions: null,
       requestsPerMinute: 10,
       idlePollSeconds: 600,
+      maxBackoffSeconds: 120,
     });
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).feed.enabled).toBe(false);
     expect(parseEnv({ ...base, FOOTBALL_DATA_TOKEN: 'abc123' }).feed).toMatchObject({ enabled: true, footballDataToken: 'abc123' });
@@ -220,6 +231,12 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base, FEED_REQUESTS_PER_MINUTE: '30', FEED_IDLE_POLL_SECONDS: '120' }).feed).toMatchObject({ requestsPerMinute: 30, idlePollSeconds: 120 });
     expect(() => parseEnv({ ...base, FEED_REQUESTS_PER_MINUTE: '0' })).toThrow(new EnvError('FEED_REQUESTS_PER_MINUTE must be a whole number from 1 to 1000, got "0"'));
     expect(() => parseEnv({ ...base, FEED_IDLE_POLL_SECONDS: '5' })).toThrow(EnvError);
+    expect(parseEnv({ ...base, FEED_MAX_BACKOFF_SECONDS: '4' }).feed.maxBackoffSeconds).toBe(4);
+    for (const bad of ['0', '3601', '2.5', 'soon']) {
+      expect(() => parseEnv({ ...base, FEED_MAX_BACKOFF_SECONDS: bad })).toThrow(
+        new EnvError(`FEED_MAX_BACKOFF_SECONDS must be a whole number from 1 to 3600, got "${bad}"`),
+      );
+    }
   });
 
   it('maps competitions to the provider\'s codes by FOOTBALL_DATA_COMPETITIONS, refusing a malformed or repeated entry', () => {

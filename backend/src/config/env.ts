@@ -57,6 +57,12 @@ export interface AppEnv {
   scoringSplit: ScoringSplit;
   /** The results feed (issue 35): football-data.org, or its local stand-in at FOOTBALL_DATA_BASE_URL. */
   feed: FeedSettings;
+  /**
+   * OUTBOX_MAX_ATTEMPTS: failed attempts of one event at one consumer after which the delivery is
+   * a dead letter (no more retries; listed in the console, replayed by hand). Outages of Postgres or
+   * Redis are not counted.
+   */
+  outboxMaxAttempts: number;
 }
 
 export interface FeedSettings {
@@ -72,6 +78,8 @@ export interface FeedSettings {
   requestsPerMinute: number;
   /** FEED_IDLE_POLL_SECONDS: how often a competition with nothing live or about to start is polled (fixture changes). */
   idlePollSeconds: number;
+  /** FEED_MAX_BACKOFF_SECONDS: the longest wait between polls of a competition while the provider fails (the back-off's cap). */
+  maxBackoffSeconds: number;
 }
 
 export interface ScoringSplit {
@@ -320,6 +328,7 @@ export function parseFeed(get: (name: string) => string | undefined): FeedSettin
     competitions: parseFeedCompetitions(get('FOOTBALL_DATA_COMPETITIONS')),
     requestsPerMinute: parseInteger('FEED_REQUESTS_PER_MINUTE', get('FEED_REQUESTS_PER_MINUTE') ?? '10', 1, 1000),
     idlePollSeconds: parseInteger('FEED_IDLE_POLL_SECONDS', get('FEED_IDLE_POLL_SECONDS') ?? '600', 10, 86400),
+    maxBackoffSeconds: parseInteger('FEED_MAX_BACKOFF_SECONDS', get('FEED_MAX_BACKOFF_SECONDS') ?? '120', 1, 3600),
   };
 }
 
@@ -397,6 +406,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
       from: parseInteger('SCORING_SPLIT_FROM', get('SCORING_SPLIT_FROM') ?? (nodeEnv === 'test' ? '1' : '20000'), 1, 100_000_000),
     },
     feed: parseFeed(get),
+    outboxMaxAttempts: parseInteger('OUTBOX_MAX_ATTEMPTS', get('OUTBOX_MAX_ATTEMPTS') ?? '10', 1, 1000),
   };
 }
 

@@ -31,6 +31,7 @@ import { GoalsAndSquads1766900000000 } from './migrations/1766900000000-goals-an
 import { ResultsFeed1767000000000 } from './migrations/1767000000000-results-feed';
 import { OperatorAudit1767100000000 } from './migrations/1767100000000-operator-audit';
 import { SeasonShift1767200000000 } from './migrations/1767200000000-season-shift';
+import { OutboxDeadLetters1767300000000 } from './migrations/1767300000000-outbox-dead-letters';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -67,4 +68,5 @@ export const ALL_MIGRATIONS = [
   ResultsFeed1767000000000,
   OperatorAudit1767100000000,
   SeasonShift1767200000000,
+  OutboxDeadLetters1767300000000,
 ];

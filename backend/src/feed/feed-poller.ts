@@ -18,7 +18,7 @@ export interface FeedPollerOptions extends ScheduleSettings {
 }
 
 /** The settings of a deployment (tests shorten them). */
-export function defaultPollerOptions(o: { queuePrefix: string; requestsPerMinute: number; idlePollSeconds: number }): FeedPollerOptions {
+export function defaultPollerOptions(o: { queuePrefix: string; requestsPerMinute: number; idlePollSeconds: number; maxBackoffSeconds: number }): FeedPollerOptions {
   return {
     leaseKey: `${o.queuePrefix}:feed:lease`,
     leaseTtlMs: 10_000,
@@ -27,7 +27,7 @@ export function defaultPollerOptions(o: { queuePrefix: string; requestsPerMinute
     requestsPerMinute: o.requestsPerMinute,
     idlePollMs: o.idlePollSeconds * 1000,
     backoffBaseMs: 5_000,
-    backoffCapMs: 120_000,
+    backoffCapMs: o.maxBackoffSeconds * 1000,
   };
 }
 

@@ -33,6 +33,39 @@ export const outboxRedispatches = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Deliveries of an outbox event to one consumer given up after OUTBOX_MAX_ATTEMPTS failed attempts (dead letters), counted where they died. */
+export const outboxDeadLetters = new Counter({
+  name: 'scoreline_outbox_dead_letters_total',
+  help: 'Outbox event deliveries given up after OUTBOX_MAX_ATTEMPTS failed attempts, by event and consumer',
+  labelNames: ['event', 'consumer'] as const,
+  registers: [metricsRegistry],
+});
+
+let countDeadLetters: (() => Promise<number>) | null = null;
+
+/**
+ * Dead letters now (given up and not replayed), read from the database when scraped: any process
+ * answers the same. Not `scoreline_outbox_dead_letters`: in OpenMetrics that is the counter's family.
+ */
+export const outboxDeadLettersCurrent = new Gauge({
+  name: 'scoreline_outbox_dead_letters_current',
+  help: 'Outbox event deliveries that are dead letters now (given up, waiting for an operator)',
+  registers: [metricsRegistry],
+  async collect() {
+    if (!countDeadLetters) return;
+    try {
+      this.set(await countDeadLetters());
+    } catch {
+      // The database away: the last value stays, and the scrape still answers.
+    }
+  },
+});
+
+/** The outbox tells the gauge how to count dead letters (called once, at init). */
+export function countOutboxDeadLettersWith(count: () => Promise<number>): void {
+  countDeadLetters = count;
+}
+
 /** Seconds since the oldest outbox event still waiting to be relayed was written (0: none). */
 export const outboxLagSeconds = new Gauge({
   name: 'scoreline_outbox_lag_seconds',

@@ -1,6 +1,8 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Inject } from '@nestjs/common';
-import { UnrecoverableError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
 import type { QueueName } from './event-routes';
 import { outboxEventIdOf, OutboxService } from './outbox.service';
 import type { QueueJob } from './queue-jobs';
@@ -12,10 +14,13 @@ import type { QueueJob } from './queue-jobs';
  * not of the form `evt-<id>`, e.g. a league's coalesced recompute) have nothing to settle. An
  * UnrecoverableError (data that can never succeed) settles the event as given up, with the
  * reason kept on the outbox row, instead of being retried forever; the job still shows as failed.
+ * Any other failure is counted per event and queue (OutboxService.recordFailure): at
+ * OUTBOX_MAX_ATTEMPTS the delivery is a dead letter, retried by no one until an operator replays it.
  * Q names the queue: its jobs are typed by queue-jobs.ts.
  */
 export abstract class OutboxConsumer<Q extends QueueName, R = unknown> extends WorkerHost {
   @Inject(OutboxService) private readonly outboxSettlement!: OutboxService;
+  @Inject(APP_ENV) private readonly outboxEnv!: AppEnv;
 
   protected abstract handle(job: QueueJob<Q>): Promise<R>;
 
@@ -27,8 +32,8 @@ export abstract class OutboxConsumer<Q extends QueueName, R = unknown> extends W
       // typed by queue-jobs.ts add to our queues (processors still refuse what they do not know).
       result = await this.handle(job as QueueJob<Q>);
     } catch (error) {
-      if (error instanceof UnrecoverableError && eventId !== null) await this.outboxSettlement.settle(eventId, job.queueName, error.message);
-      throw error;
+      if (eventId === null) throw error;
+      throw await this.outboxSettlement.recordFailure(eventId, job.queueName, error, this.outboxEnv.outboxMaxAttempts);
     }
     if (eventId !== null) await this.outboxSettlement.settle(eventId, job.queueName);
     return result;

@@ -4,15 +4,14 @@ import { ModuleRef } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import { DataSource, EntityManager } from 'typeorm';
-import type { DomainEventName } from '@scoreline/contracts/events';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { warnUnlessOutage } from '../common/outage';
 import { PostgresClient } from '../database/postgres-client';
 import { outboxRedispatches } from '../metrics/metrics';
-import { DEFAULT_JOB_OPTIONS, EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
-import { domainEventOf, outboxJobId } from './outbox.service';
-import { claimOwed, claimUndispatched, listenForEvents, markDispatched, recordRelayFailure, removePendingQueue, type OutboxRow } from './outbox.queries';
+import { EVENT_ROUTES, QUEUES, QueueName } from './event-routes';
+import { claimOwed, claimUndispatched, listenForEvents, markDispatched, recordRelayFailure, removePendingQueue } from './outbox.queries';
+import { deliverAgain, outboxJobOf } from './redelivery';
 
 const BATCH_SIZE = 200;
 const POLL_MS = 1000;
@@ -41,7 +40,8 @@ export const LISTEN_RETRY_MS = [250, 500, 1000, 2000];
  *   Redis (Redis lost its data) is enqueued again; one that failed for good (retries or stalls
  *   exhausted) is retried; one that completed without settling is settled. Handlers are
  *   idempotent, so a second run is harmless. So an event's effect happens whatever Redis or a
- *   worker did to its job.
+ *   worker did to its job. Not forever: a delivery whose consumer failed OUTBOX_MAX_ATTEMPTS
+ *   times is a dead letter, owed no more (OutboxService.recordFailure), until an operator replays it.
  * - The LISTEN connection is re-opened whenever Postgres drops it (polling covers the gap).
  */
 @Injectable()
@@ -138,7 +138,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       if (rows.length === 0) return 0;
       try {
         for (const [queueName, queue] of this.queues) {
-          const jobs = rows.filter((row) => EVENT_ROUTES[row.name]?.includes(queueName)).map((row) => this.jobOf(row));
+          const jobs = rows.filter((row) => EVENT_ROUTES[row.name]?.includes(queueName)).map((row) => outboxJobOf(row));
           if (jobs.length > 0) await queue.addBulk(jobs);
         }
       } catch (error) {
@@ -158,10 +158,6 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       );
       return rows.length;
     });
-  }
-
-  private jobOf<N extends DomainEventName>(row: OutboxRow<N>) {
-    return { name: row.name, data: domainEventOf(row), opts: { ...DEFAULT_JOB_OPTIONS, jobId: outboxJobId(row.id) } };
   }
 
   /**
@@ -192,19 +188,14 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
           settled.push({ id: row.id, queue: queueName }); // a consumer that no longer exists
           continue;
         }
-        const jobId = outboxJobId(row.id);
-        const state = await queue.getJobState(jobId);
-        if (state === 'unknown') {
-          const job = this.jobOf(row);
-          await queue.add(job.name, job.data, job.opts);
+        const done = await deliverAgain(queue, row);
+        if (done === 'enqueued') {
           outboxRedispatches.inc({ queue: queueName, reason: 'lost' });
           counts.lost++;
-        } else if (state === 'failed') {
-          const job = await queue.getJob(jobId);
-          await job?.retry('failed', { resetAttemptsMade: true, resetAttemptsStarted: true });
+        } else if (done === 'retried') {
           outboxRedispatches.inc({ queue: queueName, reason: 'failed' });
           counts.failed++;
-        } else if (state === 'completed') {
+        } else if (done === 'completed') {
           settled.push({ id: row.id, queue: queueName });
           counts.completed++;
         }

@@ -55,16 +55,21 @@ export async function listenForEvents(client: Client): Promise<void> {
 // ---- Settling and measuring ------------------------------------------------------------------
 
 /**
- * A queue no longer owes the event. No `$2 = ANY(pending_queues)` filter: a fast job can finish
- * before the relay's transaction that fills `pending_queues` commits; matching on the id alone
- * makes this wait for that row lock and then apply to the committed version.
+ * A queue no longer owes the event, and its failed attempts there (a dead letter among them) are
+ * forgotten: its work is done or given up. No `$2 = ANY(pending_queues)` filter: a fast job can
+ * finish before the relay's transaction that fills `pending_queues` commits; matching on the id
+ * alone makes this wait for that row lock and then apply to the committed version. The event's row
+ * is locked before its failed-delivery row (the DELETE needs the UPDATE's row), the order every
+ * writer of both keeps.
  */
 export async function removePendingQueue(q: Queryable, eventId: number | string, queue: string, lastError: string | null = null): Promise<void> {
-  await q.query(`UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2), last_error = coalesce($3, last_error) WHERE id = $1`, [
-    eventId,
-    queue,
-    lastError,
-  ]);
+  await q.query(
+    `WITH settled AS (
+       UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2), last_error = coalesce($3, last_error) WHERE id = $1 RETURNING id
+     )
+     DELETE FROM outbox_failed_deliveries f USING settled WHERE f.event_id = settled.id AND f.queue = $2`,
+    [eventId, queue, lastError],
+  );
 }
 
 /**
@@ -121,6 +126,99 @@ export function selectFailingEvents(q: Queryable, owedForSeconds: number, limit:
      ) failing ORDER BY id DESC LIMIT $2`,
     [owedForSeconds, limit],
   );
+}
+
+// ---- Failed deliveries and dead letters (outbox_failed_deliveries) ---------------------------
+
+/**
+ * Locks the event's row for a change to its deliveries (a failure counted, a replay): every such
+ * change of one event, and its settlement, takes this lock first, so they never deadlock and never
+ * interleave. Answers the event's name, or null when it is gone (account deletion).
+ */
+export async function lockEventForDelivery(tx: EntityManager, eventId: number | string): Promise<{ name: DomainEventName } | null> {
+  const [row]: { name: DomainEventName }[] = await tx.query(`SELECT name FROM outbox_events WHERE id = $1 FOR UPDATE`, [eventId]);
+  return row ?? null;
+}
+
+/** A failed delivery as counted so far. */
+export interface FailedDeliveryCount {
+  id: string;
+  attempts: number;
+  dead: boolean;
+}
+
+/** One more failed attempt of the event at the queue, with its error. Call with the event locked (lockEventForDelivery). */
+export async function countFailedAttempt(tx: EntityManager, eventId: number | string, queue: string, error: string): Promise<FailedDeliveryCount> {
+  const [row]: FailedDeliveryCount[] = await tx.query(
+    `INSERT INTO outbox_failed_deliveries AS f (event_id, queue, attempts, last_error) VALUES ($1, $2, 1, $3)
+     ON CONFLICT (event_id, queue) DO UPDATE SET attempts = f.attempts + 1, last_error = EXCLUDED.last_error, last_failed_at = now()
+     RETURNING f.id, f.attempts, f.dead_at IS NOT NULL AS dead`,
+    [eventId, queue, error],
+  );
+  return row;
+}
+
+/** The delivery is a dead letter: the queue no longer owes the event, so nothing retries it. Call with the event locked. */
+export async function markDeadLetter(tx: EntityManager, failureId: string, eventId: number | string, queue: string): Promise<void> {
+  await tx.query(`UPDATE outbox_failed_deliveries SET dead_at = now() WHERE id = $1`, [failureId]);
+  await tx.query(`UPDATE outbox_events SET pending_queues = array_remove(pending_queues, $2) WHERE id = $1`, [eventId, queue]);
+}
+
+/** A dead letter as stored, with its event. */
+export interface DeadLetterRow {
+  id: string;
+  event_id: string;
+  name: string;
+  queue: string;
+  attempts: number;
+  last_error: string | null;
+  event_created_at: Date;
+  first_failed_at: Date;
+  dead_at: Date;
+  replayed_at: Date | null;
+}
+
+const DEAD_LETTER_COLUMNS = `d.id, d.event_id, e.name, d.queue, d.attempts, d.last_error, e.created_at AS event_created_at,
+  d.first_failed_at, d.dead_at, d.replayed_at`;
+
+/** Dead letters, newest first: through the partial index outbox_failed_deliveries_dead_idx. */
+export function selectDeadLetters(q: Queryable, limit: number): Promise<DeadLetterRow[]> {
+  return q.query(
+    `SELECT ${DEAD_LETTER_COLUMNS} FROM outbox_failed_deliveries d JOIN outbox_events e ON e.id = d.event_id
+     WHERE d.dead_at IS NOT NULL ORDER BY d.dead_at DESC, d.id DESC LIMIT $1`,
+    [limit],
+  );
+}
+
+/** How many deliveries are dead letters now. */
+export async function countDeadLetters(q: Queryable): Promise<number> {
+  const [row]: { n: number }[] = await q.query(`SELECT count(*)::int AS n FROM outbox_failed_deliveries WHERE dead_at IS NOT NULL`);
+  return row?.n ?? 0;
+}
+
+/** The event a failed delivery belongs to (no lock: the caller locks that event next), or null for an unknown id. */
+export async function selectFailedDeliveryEvent(q: Queryable, failureId: number): Promise<string | null> {
+  const [row]: { event_id: string }[] = await q.query(`SELECT event_id FROM outbox_failed_deliveries WHERE id = $1`, [failureId]);
+  return row?.event_id ?? null;
+}
+
+/** A failed delivery with its event, locked for a replay (its event locked first). Dead or not: `dead_at` says. */
+export async function lockFailedDelivery(
+  tx: EntityManager,
+  failureId: number,
+): Promise<(Omit<DeadLetterRow, 'dead_at'> & { dead_at: Date | null; payload: unknown }) | null> {
+  const [row] = await tx.query(
+    `SELECT ${DEAD_LETTER_COLUMNS}, e.payload FROM outbox_failed_deliveries d JOIN outbox_events e ON e.id = d.event_id
+     WHERE d.id = $1 FOR UPDATE OF d`,
+    [failureId],
+  );
+  return row ?? null;
+}
+
+/** A dead letter back to pending: attempts from zero, and its queue owes the event again (the sweeper's watch). Call with the event locked. */
+export async function reviveDeadLetter(tx: EntityManager, failureId: number, eventId: number | string, queue: string): Promise<void> {
+  await tx.query(`UPDATE outbox_failed_deliveries SET dead_at = NULL, attempts = 0, replayed_at = now() WHERE id = $1`, [failureId]);
+  await tx.query(`UPDATE outbox_events SET pending_queues = array_append(pending_queues, $2) WHERE id = $1 AND NOT ($2 = ANY(pending_queues))`, [eventId, queue]);
 }
 
 // ---- The relay and the sweeper ---------------------------------------------------------------

@@ -1,13 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { UnrecoverableError } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
+import { countOutboxDeadLettersWith, outboxDeadLetters } from '../metrics/metrics';
+import { diesNow, failureText, failureVerdict } from './delivery-failures';
 import { toFailingEvent } from './failing-events';
 import {
   clearPayloadSecret,
+  countDeadLetters,
+  countFailedAttempt,
   countPending,
   insertEventsAndNotify,
+  lockEventForDelivery,
+  markDeadLetter,
   OutboxRow,
   removePendingQueue,
   selectFailingEvents,
@@ -36,8 +43,15 @@ export function domainEventOf<N extends DomainEventName>(row: OutboxRow<N>): Dom
 }
 
 @Injectable()
-export class OutboxService {
+export class OutboxService implements OnModuleInit {
+  private readonly logger = new Logger('Outbox');
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  onModuleInit(): void {
+    // Any process answers /metrics with the same count: it is read from the database.
+    countOutboxDeadLettersWith(() => countDeadLetters(this.db));
+  }
 
   /**
    * A consumer finished its work for an event: it is no longer owed. Called after the work
@@ -46,6 +60,46 @@ export class OutboxService {
    */
   async settle(eventId: number, queue: string, deadLetter?: string): Promise<void> {
     await removePendingQueue(this.db, eventId, queue, deadLetter === undefined ? null : `${queue}: ${deadLetter}`.slice(0, 500));
+  }
+
+  /**
+   * A consumer's attempt at an event failed with `error`: answers what the consumer throws so
+   * that BullMQ does the right thing. An UnrecoverableError settles the event as given up (settle);
+   * an outage or a BullMQ signal counts nothing (failureVerdict) and goes BullMQ's way; any other
+   * failure is one attempt more of this event at this queue, in Postgres (so attempts add up across
+   * BullMQ's retries, the sweeper's and lost jobs), and at `maxAttempts` the delivery is a dead
+   * letter: the queue owes the event no more, so the sweeper leaves it; one warn line and the
+   * counter say so, and an UnrecoverableError stops BullMQ's retries. If the count itself cannot
+   * be written (Postgres away meanwhile) the error goes BullMQ's way uncounted.
+   */
+  async recordFailure(eventId: number, queue: string, error: unknown, maxAttempts: number): Promise<unknown> {
+    const verdict = failureVerdict(error);
+    if (verdict === 'given-up') {
+      await this.settle(eventId, queue, (error as Error).message);
+      return error;
+    }
+    if (verdict === 'not-counted') return error;
+    const text = failureText(error);
+    let outcome: { name: DomainEventName; attempts: number; diedNow: boolean; dead: boolean } | null;
+    try {
+      outcome = await this.db.transaction(async (tx) => {
+        const event = await lockEventForDelivery(tx, eventId);
+        if (!event) return null; // deleted meanwhile (account deletion): nothing is owed
+        const counted = await countFailedAttempt(tx, eventId, queue, text);
+        const diedNow = diesNow(counted, maxAttempts);
+        if (diedNow) await markDeadLetter(tx, counted.id, eventId, queue);
+        return { name: event.name, attempts: counted.attempts, diedNow, dead: counted.dead || diedNow };
+      });
+    } catch (recordError) {
+      this.logger.debug(`outbox event ${eventId}: its failed attempt at ${queue} was not counted (${(recordError as Error).message})`);
+      return error;
+    }
+    if (!outcome?.dead) return error;
+    if (outcome.diedNow) {
+      outboxDeadLetters.inc({ event: outcome.name, consumer: queue });
+      this.logger.warn(`outbox event ${eventId} (${outcome.name}) is a dead letter at ${queue} after ${outcome.attempts} failed attempts; last error: ${text}`);
+    }
+    return new UnrecoverableError(`dead letter after ${outcome.attempts} failed attempts (replay it from the console): ${text}`);
   }
 
   /**
@@ -90,13 +144,19 @@ export class OutboxService {
     return Math.max(0, (await selectOldestPendingAge(this.db)) ?? 0);
   }
 
-  /** The outbox at a glance (the console's health): events waiting, the oldest one's age, and those whose hand-over keeps failing. */
+  /** The outbox at a glance (the console's health): events waiting, the oldest one's age, those whose hand-over keeps failing, and the dead letters. */
   async health(): Promise<ConsoleHealth['outbox']> {
-    const [pending, oldest, failing] = await Promise.all([
+    const [pending, oldest, failing, deadLetters] = await Promise.all([
       countPending(this.db),
       selectOldestPendingAge(this.db),
       selectFailingEvents(this.db, OWED_TOO_LONG_SECONDS, FAILING_SHOWN),
+      countDeadLetters(this.db),
     ]);
-    return { pending, oldest_pending_seconds: oldest === null ? null : Math.max(0, Math.floor(oldest)), failing: failing.map(toFailingEvent) };
+    return {
+      pending,
+      oldest_pending_seconds: oldest === null ? null : Math.max(0, Math.floor(oldest)),
+      failing: failing.map(toFailingEvent),
+      dead_letters: deadLetters,
+    };
   }
 }

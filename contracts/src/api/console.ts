@@ -11,6 +11,8 @@
  * - GET /admin/live/                                   → ApiEnvelope<AdminFixture[]> (matches in play, every competition)
  * - GET /admin/health/                                 → ApiEnvelope<ConsoleHealth>
  * - GET /admin/audit/?before=id&limit=n                → ApiEnvelope<AuditEntry[]> (newest first; default 50, at most 200)
+ * - GET /admin/outbox/dead-letters/                    → ApiEnvelope<OutboxDeadLetter[]> (newest first, at most 100)
+ * - POST /admin/outbox/dead-letters/{id}/replay        → ApiEnvelope<OutboxDeadLetter[]> (the dead letters left); 409 when it is no longer dead
  */
 
 /** How the feed stands for one competition. */
@@ -93,6 +95,8 @@ export interface ConsoleHealth {
     oldest_pending_seconds: number | null;
     /** Events whose hand-over keeps failing (newest first, at most 20). */
     failing: { id: number; name: string; attempts: number; last_error: string | null; created_at: string }[];
+    /** Deliveries given up after OUTBOX_MAX_ATTEMPTS failed attempts and not replayed (GET /admin/outbox/dead-letters/ lists them). */
+    dead_letters: number;
   };
   /** The reconciler's latest runs (newest first, at most 10). */
   reconciler: { at: string; repaired: number; summary: string }[];
@@ -112,4 +116,27 @@ export interface AuditEntry {
   target: string;
   before: unknown;
   after: unknown;
+}
+
+/**
+ * An event's delivery to one consumer (a queue) given up after OUTBOX_MAX_ATTEMPTS failed
+ * attempts: nothing retries it until an operator replays it, which hands it to that consumer
+ * again with its attempts reset (audited as 'outbox.replay').
+ */
+export interface OutboxDeadLetter {
+  /** The dead letter's own id (the replay call's {id}). */
+  id: number;
+  event_id: number;
+  /** The event's name ("result.recorded"). */
+  event: string;
+  /** The queue whose consumer kept failing ("scoring"). */
+  consumer: string;
+  attempts: number;
+  /** The consumer's last error, credentials scrubbed (at most 500 characters). */
+  last_error: string | null;
+  event_created_at: string;
+  first_failed_at: string;
+  dead_at: string;
+  /** When an operator last replayed it (it died again since); null if never. */
+  replayed_at: string | null;
 }

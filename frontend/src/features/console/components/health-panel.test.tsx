@@ -71,12 +71,14 @@ describe('operator console: health', () => {
   it('says when there is no queue, no reconciler run and nothing pending', async () => {
     stubApi({
       ...adminBase(),
-      'GET /api/admin/health/': () => ({ body: { data: makeHealth({ queues: [], reconciler: [], outbox: { pending: 0, oldest_pending_seconds: null, failing: [] } }) } }),
+      'GET /api/admin/health/': () => ({ body: { data: makeHealth({ queues: [], reconciler: [], outbox: { pending: 0, oldest_pending_seconds: null, failing: [], dead_letters: 0 } }) } }),
+      'GET /api/admin/outbox/dead-letters/': () => ({ body: { data: [] } }),
     });
     renderApp('/console?tab=health');
     expect(await screen.findByText('No queue.')).toBeTruthy();
     expect(screen.getByText('The reconciler has not run yet.')).toBeTruthy();
     expect(screen.getByText('No event keeps failing.')).toBeTruthy();
+    expect(await screen.findByText('No dead letter.')).toBeTruthy();
     expect(screen.getByText('Oldest written').nextElementSibling?.textContent).toBe('—');
   });
 });

@@ -10,6 +10,7 @@ import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useHealth } from '../api/get-health';
 import { openQueueBoard } from '../api/open-queue-board';
 import { formatAge } from '../utils/relative-age';
+import { DeadLettersCard } from './dead-letters-card';
 import { PanelError, PanelLoading } from './panel-states';
 import { SectionHeading } from './section-heading';
 
@@ -33,7 +34,7 @@ function Stat({ label, value, bad }: { label: string; value: ReactNode; bad?: bo
   );
 }
 
-/** Health at a glance, asked again every 10 seconds: queues, the outbox, the reconciler, mail and push. */
+/** Health at a glance, asked again every 10 seconds: queues, the outbox and its dead letters, the reconciler, mail and push. */
 export function HealthPanel() {
   const { t } = useTranslation('console');
   const health = useHealth();
@@ -56,7 +57,8 @@ function HealthView({ health }: { health: ConsoleHealth }) {
   const display = useDateDisplay();
   const failedJobs = health.queues.reduce((sum, q) => sum + q.failed, 0);
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // One column of at most the screen's width on a phone: the queues table scrolls in its own box instead of widening the page.
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <Card className="lg:col-span-2">
         <CardHeader
           as="h3"
@@ -157,6 +159,8 @@ function HealthView({ health }: { health: ConsoleHealth }) {
           </dl>
         </CardBody>
       </Card>
+
+      <DeadLettersCard count={health.outbox.dead_letters} />
 
       <Card className="lg:col-span-2">
         <CardHeader as="h3" title={t('health.reconciler.title')} description={t('health.reconciler.description')} />

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { Competition } from '@scoreline/contracts/api/competitions';
-import type { AuditEntry, ConsoleHealth, FeedCompetitionState, FeedUnmatched } from '@scoreline/contracts/api/console';
+import type { AuditEntry, ConsoleHealth, FeedCompetitionState, FeedUnmatched, OutboxDeadLetter } from '@scoreline/contracts/api/console';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 
 export type StubAnswer = { status?: number; body?: unknown };
@@ -149,10 +149,27 @@ export function makeHealth(over: Partial<ConsoleHealth> = {}): ConsoleHealth {
       pending: 5,
       oldest_pending_seconds: 95,
       failing: [{ id: 91, name: 'result.recorded', attempts: 6, last_error: 'Redis connection refused', created_at: '2097-08-16T14:00:00Z' }],
+      dead_letters: 0,
     },
     reconciler: [{ at: '2097-08-16T14:30:00Z', repaired: 2, summary: 'Rescored 2 predictions of fixture 33.' }],
     mail: { sent: 120, failed: 1 },
     push: { sent: 340, failed: 0 },
+    ...over,
+  };
+}
+
+export function makeDeadLetter(id: number, over: Partial<OutboxDeadLetter> = {}): OutboxDeadLetter {
+  return {
+    id,
+    event_id: 4000 + id,
+    event: 'result.recorded',
+    consumer: 'scoring',
+    attempts: 10,
+    last_error: 'fixture 33 has no gameweek',
+    event_created_at: '2097-08-16T14:00:00Z',
+    first_failed_at: '2097-08-16T14:00:01Z',
+    dead_at: '2097-08-16T14:05:00Z',
+    replayed_at: null,
     ...over,
   };
 }
