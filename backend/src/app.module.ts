@@ -4,6 +4,7 @@ import { AccountModule } from './account/account.module';
 import { AdminModule } from './admin/admin.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { ClientErrorsModule } from './client-errors/client-errors.module';
 import { BonusModule } from './bonus/bonus.module';
 import { CompareModule } from './compare/compare.module';
 import { CompetitionsModule } from './competitions/competitions.module';
@@ -66,6 +67,7 @@ export const CORE_IMPORTS = [AppConfigModule, LoggingModule, DatabaseModule, Red
     AccountModule,
     MetricsModule,
     QueueBoardModule,
+    ClientErrorsModule,
   ],
 })
 export class AppModule {}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchRoutes, Navigate, Outlet, useLocation, useNavigationType, useRoutes, type RouteObject } from 'react-router';
+import { RouteErrorBoundary } from '@/components/layout/route-error';
 import { i18n } from '@/lib/i18n';
 import type { Namespace } from '@/lib/i18n/resources';
 import { AuthLayout } from './layouts/auth-layout';
@@ -33,8 +34,10 @@ export interface RouteHandle {
  * the first render, so that render is the whole screen (no empty frame, no wait for React's
  * retry of a suspended tree). Otherwise it suspends under AppRoutes' one Suspense, and since
  * react-router moves between locations in a transition, the current screen stays up meanwhile.
+ * Its error boundary shows the error screen in its place when it crashes or its file cannot be
+ * fetched: a page's inside the layout (header kept), a layout's (`fullPage`) on its own.
  */
-function lazyRoute(load: () => Promise<ComponentType>, namespaces: readonly Namespace[]): Pick<RouteObject, 'element' | 'handle'> {
+function lazyRoute(load: () => Promise<ComponentType>, namespaces: readonly Namespace[], fullPage = false): Pick<RouteObject, 'element' | 'handle'> {
   let Screen: ComponentType | null = null;
   let loading: Promise<ComponentType> | null = null;
   const preload = () => {
@@ -50,7 +53,14 @@ function lazyRoute(load: () => Promise<ComponentType>, namespaces: readonly Name
       ? ({ then: (resolve: (module: { default: ComponentType }) => void) => resolve({ default: Screen! }) } as unknown as Promise<{ default: ComponentType }>)
       : preload().then((loaded) => ({ default: loaded })),
   );
-  return { element: <LazyRoute />, handle: { preload, namespaces } satisfies RouteHandle };
+  return {
+    element: (
+      <RouteErrorBoundary fullPage={fullPage}>
+        <LazyRoute />
+      </RouteErrorBoundary>
+    ),
+    handle: { preload, namespaces } satisfies RouteHandle,
+  };
 }
 
 /** A route's screen (see lazyRoute), with the page's title in the browser tab when given. */
@@ -129,6 +139,11 @@ function RootLayout() {
   );
 }
 
+/** A layout inside its error boundary: when the layout itself crashes, the error screen stands alone. */
+function guarded(layout: ReactNode): ReactNode {
+  return <RouteErrorBoundary fullPage>{layout}</RouteErrorBoundary>;
+}
+
 /**
  * Other features' cards in a screen's slot: fetched beside the screen, never holding its first
  * paint (the route waits for its own screen only).
@@ -139,11 +154,11 @@ const RankHistoryCard = lazy(() => import('@/features/head-to-head/components/ra
 /** Every route of spec section 2. Exported so tests can mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    element: guarded(<RootLayout />),
     children: [
       { path: '/', element: <RootRedirect /> },
       {
-        element: <SiteLayout />,
+        element: guarded(<SiteLayout />),
         children: [
           { path: '/home', ...page(() => import('@/features/landing/components/landing-screen').then((m) => m.LandingScreen), ['site'], 'home') },
           { path: '/about', ...page(() => import('@/features/about/components/about-screen').then((m) => m.AboutScreen), ['site'], 'about') },
@@ -156,7 +171,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AuthLayout />,
+        element: guarded(<AuthLayout />),
         children: [
           { path: '/signin', ...page(() => import('./routes/auth-routes').then((m) => m.SignInRoute), []) },
           { path: '/signup', ...page(() => import('./routes/auth-routes').then((m) => m.SignUpRoute), []) },
@@ -168,11 +183,11 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AuthLayout wide showSignOut />,
+            element: guarded(<AuthLayout wide showSignOut />),
             children: [{ path: '/onboarding/country-club-selection', ...page(() => import('./routes/onboarding-route').then((m) => m.OnboardingRoute), ['onboarding']) }],
           },
           {
-            ...lazyRoute(() => import('./layouts/app-layout').then((m) => m.AppLayout), ['push']),
+            ...lazyRoute(() => import('./layouts/app-layout').then((m) => m.AppLayout), ['push'], true),
             children: [
               {
                 path: '/dashboard',
