@@ -15,6 +15,23 @@ import { ConsoleField } from './console-field';
 const selectClasses = cn(inputClasses, 'cursor-pointer appearance-auto pr-8');
 
 /** A provider team mapped to one of the competition's clubs (PUT /admin/feed/teams/{id}). */
+/** A link form's buttons: retry the list it chooses from when that failed, and send. */
+function LinkActions({ failed, retry, sending }: { failed: boolean; retry: () => void; sending: boolean }) {
+  const { t } = useTranslation('console');
+  return (
+    <div className="flex gap-2 sm:mt-7">
+      {failed ? (
+        <Button variant="secondary" onClick={retry}>
+          {t('retry')}
+        </Button>
+      ) : null}
+      <Button type="submit" loading={sending}>
+        {t('unmatched.link')}
+      </Button>
+    </div>
+  );
+}
+
 export function TeamLinkForm({ item, onLinked }: { item: FeedUnmatched; onLinked: () => void }) {
   const { t } = useTranslation('console');
   const clubs = useClubs(item.competition);
@@ -58,16 +75,7 @@ export function TeamLinkForm({ item, onLinked }: { item: FeedUnmatched; onLinked
             </select>
           )}
         </ConsoleField>
-        <div className="flex gap-2 sm:mt-7">
-          {clubs.isError ? (
-            <Button variant="secondary" onClick={() => void clubs.refetch()}>
-              {t('retry')}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={link.isPending}>
-            {t('unmatched.link')}
-          </Button>
-        </div>
+        <LinkActions failed={clubs.isError} retry={() => void clubs.refetch()} sending={link.isPending} />
       </fieldset>
     </form>
   );
@@ -134,16 +142,7 @@ export function MatchLinkForm({ item, onLinked }: { item: FeedUnmatched; onLinke
             </select>
           )}
         </ConsoleField>
-        <div className="flex gap-2 sm:mt-7">
-          {fixtures.isError ? (
-            <Button variant="secondary" onClick={() => void fixtures.refetch()}>
-              {t('retry')}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={link.isPending}>
-            {t('unmatched.link')}
-          </Button>
-        </div>
+        <LinkActions failed={fixtures.isError} retry={() => void fixtures.refetch()} sending={link.isPending} />
       </fieldset>
     </form>
   );
