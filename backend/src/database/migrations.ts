@@ -32,6 +32,7 @@ import { ResultsFeed1767000000000 } from './migrations/1767000000000-results-fee
 import { OperatorAudit1767100000000 } from './migrations/1767100000000-operator-audit';
 import { SeasonShift1767200000000 } from './migrations/1767200000000-season-shift';
 import { OutboxDeadLetters1767300000000 } from './migrations/1767300000000-outbox-dead-letters';
+import { FeedSeenState1767400000000 } from './migrations/1767400000000-feed-seen-state';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -69,4 +70,5 @@ export const ALL_MIGRATIONS = [
   OperatorAudit1767100000000,
   SeasonShift1767200000000,
   OutboxDeadLetters1767300000000,
+  FeedSeenState1767400000000,
 ];

@@ -1,4 +1,4 @@
-import { decideChanges, type StoredFixture } from './feed-changes';
+import { decideChanges, providerStateKey, type StoredFixture } from './feed-changes';
 import type { ProviderMatch } from './provider';
 
 const KICKOFF = new Date('2026-07-01T19:00:00Z');
@@ -239,5 +239,28 @@ describe('decideChanges', () => {
     });
     expect(decideChanges(stored(), match(), { home: 10, away: 30 }, BEFORE)).toMatchObject({ ok: false, refusal: { kind: 'teams-differ' } });
     expect(decideChanges(stored({ awayClubId: null }), match(), { home: 10, away: 10 }, BEFORE)).toMatchObject({ ok: false, refusal: { kind: 'teams-differ' } });
+  });
+});
+
+describe('providerStateKey', () => {
+  it('is the same for the same answer, so a match the provider says nothing new of is left as stored', () => {
+    const live = match({ status: 'live', minute: 60, regularTime: { home: 1, away: 0 } });
+    expect(providerStateKey(live, SIDES)).toBe(providerStateKey({ ...live, lastUpdated: new Date() }, { ...SIDES }));
+  });
+
+  it('changes with the status, the kick-off, the minute, every part of the score and the sides', () => {
+    const base = match({ status: 'live', minute: 60, regularTime: { home: 1, away: 0 } });
+    const key = providerStateKey(base, SIDES);
+    const changed = [
+      providerStateKey({ ...base, status: 'paused' }, SIDES),
+      providerStateKey({ ...base, kickoffAt: minutes(5) }, SIDES),
+      providerStateKey({ ...base, minute: 61 }, SIDES),
+      providerStateKey({ ...base, regularTime: { home: 1, away: 1 } }, SIDES),
+      providerStateKey({ ...base, extraTime: { home: 1, away: 0 } }, SIDES),
+      providerStateKey({ ...base, penalties: { home: 0, away: 0 } }, SIDES),
+      providerStateKey(base, { home: 10, away: 21 }),
+    ];
+    for (const other of changed) expect(other).not.toBe(key);
+    expect(new Set(changed).size).toBe(changed.length);
   });
 });

@@ -212,3 +212,23 @@ export function decideChanges(stored: StoredFixture, match: ProviderMatch, sides
       return refuse('bad-payload', `the provider gives an unknown status "${String((match as { status: unknown }).status)}"`);
   }
 }
+
+/**
+ * What the provider says of a match, as one string: the feed acts when it changes, not whenever our
+ * fixture differs from it, so an operator's correction of a fed match stands until the provider says
+ * something new (then the provider's word applies, as an operator's would). The minute is in it: in
+ * play, the provider's next minute is news. The sides are ours (the linked clubs).
+ */
+export function providerStateKey(match: ProviderMatch, sides: { home: number | null; away: number | null }): string {
+  const goals = (g: Goals | null) => (g === null ? null : [g.home, g.away]);
+  return JSON.stringify([
+    match.status,
+    match.kickoffAt.toISOString(),
+    match.minute,
+    goals(match.regularTime),
+    goals(match.extraTime),
+    goals(match.penalties),
+    sides.home,
+    sides.away,
+  ]);
+}

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ConsoleClub, FeedCompetitionState, FeedProblem, FeedUnmatched } from '@scoreline/contracts/api/console';
 import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
@@ -19,6 +19,7 @@ import {
   selectOpenUnmatched,
   selectRecentProblems,
   selectUnmatchedCompetitions,
+  selectUnmatchedDescription,
   upsertMatchLinkByOperator,
   upsertTeamLinkByOperator,
 } from './feed.queries';
@@ -98,13 +99,19 @@ export class FeedConsoleService {
       await this.audit.record(tx, {
         actor,
         action: 'feed.team-link',
-        target: `${provider} team ${providerTeamId}`,
+        target: await this.describedTarget(tx, 'team', provider, providerTeamId),
         before: before === null ? null : { club_id: before },
         after: { club_id: clubId, club },
       });
     });
     this.logger.log(`${provider} team ${providerTeamId} mapped to club ${clubId}`);
     return this.unmatched();
+  }
+
+  /** "football-data team 91003 (Fuggerstadt Kickers (FUG))": the id, and the provider's own name for a reader of the audit. */
+  private async describedTarget(tx: EntityManager, kind: 'team' | 'match', provider: string, providerId: number): Promise<string> {
+    const description = await selectUnmatchedDescription(tx, kind, provider, providerId);
+    return `${provider} ${kind} ${providerId}${description === null ? '' : ` (${description})`}`;
   }
 
   /** The provider's match is this fixture from now on (a fixture is one provider match at most); answers what is still open. */
@@ -130,7 +137,7 @@ export class FeedConsoleService {
       await this.audit.record(tx, {
         actor,
         action: 'feed.match-link',
-        target: `${provider} match ${providerMatchId}`,
+        target: await this.describedTarget(tx, 'match', provider, providerMatchId),
         before: before === null ? null : { fixture_id: before },
         after: { fixture_id: fixtureId },
       });

@@ -63,12 +63,23 @@ export async function upsertTeamLinkByOperator(tx: EntityManager, provider: stri
 }
 
 /** The fixtures the given provider matches are linked to. */
-export async function selectMatchLinks(q: Queryable, provider: string, providerMatchIds: number[]): Promise<Map<number, number>> {
-  const rows: { provider_match_id: number; fixture_id: number }[] = await q.query(
-    `SELECT provider_match_id, fixture_id FROM feed_match_links WHERE provider = $1 AND provider_match_id = ANY($2::int[])`,
+export interface MatchLink {
+  fixtureId: number;
+  /** What the provider last said of it, once applied (providerStateKey); null: nothing applied yet. */
+  seenState: string | null;
+}
+
+export async function selectMatchLinks(q: Queryable, provider: string, providerMatchIds: number[]): Promise<Map<number, MatchLink>> {
+  const rows: { provider_match_id: number; fixture_id: number; seen_state: string | null }[] = await q.query(
+    `SELECT provider_match_id, fixture_id, seen_state FROM feed_match_links WHERE provider = $1 AND provider_match_id = ANY($2::int[])`,
     [provider, providerMatchIds],
   );
-  return new Map(rows.map((r) => [r.provider_match_id, r.fixture_id]));
+  return new Map(rows.map((r) => [r.provider_match_id, { fixtureId: r.fixture_id, seenState: r.seen_state }]));
+}
+
+/** The provider's state of a linked match, applied. */
+export async function updateSeenState(q: Queryable, provider: string, providerMatchId: number, seenState: string): Promise<void> {
+  await q.query(`UPDATE feed_match_links SET seen_state = $3 WHERE provider = $1 AND provider_match_id = $2`, [provider, providerMatchId, seenState]);
 }
 
 /** The fixtures of a season, each marked when some provider match is linked to it already. */
@@ -108,7 +119,7 @@ export async function upsertMatchLinkByOperator(tx: EntityManager, provider: str
   );
   await tx.query(
     `INSERT INTO feed_match_links (provider, provider_match_id, fixture_id, linked_by) VALUES ($1, $2, $3, 'operator')
-     ON CONFLICT (provider, provider_match_id) DO UPDATE SET fixture_id = EXCLUDED.fixture_id, linked_by = 'operator', updated_at = now()`,
+     ON CONFLICT (provider, provider_match_id) DO UPDATE SET fixture_id = EXCLUDED.fixture_id, linked_by = 'operator', seen_state = NULL, updated_at = now()`,
     [provider, providerMatchId, fixtureId],
   );
   return before?.fixture_id ?? null;
@@ -215,6 +226,15 @@ export async function resolveUnmatched(q: Queryable, kind: 'team' | 'match', pro
 }
 
 /** The competitions in which a team or match was listed unmatched (open or resolved). */
+/** How the provider named a team or match it listed as unmatched (the latest listing); null when never listed. */
+export async function selectUnmatchedDescription(q: Queryable, kind: 'team' | 'match', provider: string, providerId: number): Promise<string | null> {
+  const [row]: { description: string }[] = await q.query(
+    `SELECT description FROM feed_unmatched WHERE kind = $1 AND provider = $2 AND provider_id = $3 ORDER BY last_seen_at DESC LIMIT 1`,
+    [kind, provider, providerId],
+  );
+  return row?.description ?? null;
+}
+
 export async function selectUnmatchedCompetitions(q: Queryable, kind: 'team' | 'match', provider: string, providerId: number): Promise<string[]> {
   const rows: { competition: string }[] = await q.query(
     `SELECT DISTINCT competition FROM feed_unmatched WHERE kind = $1 AND provider = $2 AND provider_id = $3 ORDER BY competition`,

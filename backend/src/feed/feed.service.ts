@@ -9,7 +9,7 @@ import type { AppEnv } from '../config/env';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { feedPolls, feedProblems, readFeedStalenessWith } from '../metrics/metrics';
 import { SeasonsService } from '../seasons/seasons.service';
-import { decideChanges, type FeedCommand, type FeedProblemNote } from './feed-changes';
+import { decideChanges, providerStateKey, type FeedCommand, type FeedProblemNote } from './feed-changes';
 import { describeProviderMatch, describeProviderTeam, matchFixture, matchTeam, type SeasonFixture, type SeasonTeam } from './feed-matching';
 import { pollWindow, type PollResult } from './feed-schedule';
 import {
@@ -28,6 +28,7 @@ import {
   selectStoredFixtures,
   selectTeamLinks,
   updateNextPoll,
+  updateSeenState,
   upsertUnmatched,
 } from './feed.queries';
 import { FOOTBALL_DATA_PROVIDER_NAME, footballDataCompetitionCodes } from './football-data/football-data.provider';
@@ -37,6 +38,14 @@ import { ProviderFailure, type ProviderAnswer, type ProviderMatch, type ResultsP
 export interface FedCompetition {
   competition: string;
   providerCode: string;
+}
+
+/** A provider match linked to our fixture, with what the provider last said of it once applied. */
+interface LinkedMatch {
+  match: ProviderMatch;
+  fixtureId: number;
+  sides: { home: number | null; away: number | null };
+  seenState: string | null;
 }
 
 /** Problems are kept a week. */
@@ -167,9 +176,12 @@ export class FeedService implements OnModuleInit {
     const linked = await this.linkMatches(provider.name, competition, seasonId, matches, clubOf, report);
     if (linked.length === 0) return;
     const stored = await selectStoredFixtures(this.db, [...new Set(linked.map((l) => l.fixtureId))]);
-    for (const { match, fixtureId, sides } of linked) {
+    for (const { match, fixtureId, sides, seenState } of linked) {
       const fixture = stored.get(fixtureId);
       if (!fixture) continue;
+      // Nothing new from the provider: what is stored stands, an operator's correction included.
+      const state = providerStateKey(match, sides);
+      if (state === seenState) continue;
       const decision = decideChanges(fixture, match, sides, now);
       const key = `${competition}:${match.id}`;
       if (!decision.ok) {
@@ -187,7 +199,10 @@ export class FeedService implements OnModuleInit {
       }
       // Reported once while it stays; forgotten once the match applies cleanly, so a later one is reported anew.
       if (problems.length > 0) await this.problemOnce(key, report, problems, match.id);
-      else this.reported.delete(key);
+      else {
+        this.reported.delete(key);
+        await updateSeenState(this.db, provider.name, match.id, state);
+      }
     }
   }
 
@@ -224,10 +239,10 @@ export class FeedService implements OnModuleInit {
     matches: ProviderMatch[],
     clubOf: ReadonlyMap<number, number>,
     report: PollReport,
-  ): Promise<{ match: ProviderMatch; fixtureId: number; sides: { home: number | null; away: number | null } }[]> {
+  ): Promise<LinkedMatch[]> {
     const links = await selectMatchLinks(this.db, provider, matches.map((m) => m.id));
     let fixtures: SeasonFixture[] | null = null;
-    const linked: { match: ProviderMatch; fixtureId: number; sides: { home: number | null; away: number | null } }[] = [];
+    const linked: LinkedMatch[] = [];
     for (const match of matches) {
       // A side the provider knows but we cannot place yet waits for its team's mapping (listed already).
       const side = (t: ProviderMatch['home']) => (t.id === null ? null : (clubOf.get(t.id) ?? undefined));
@@ -237,7 +252,7 @@ export class FeedService implements OnModuleInit {
       const sides = { home, away };
       const stored = links.get(match.id) ?? null;
       if (stored !== null) {
-        linked.push({ match, fixtureId: stored, sides });
+        linked.push({ match, fixtureId: stored.fixtureId, sides, seenState: stored.seenState });
         continue;
       }
       fixtures ??= await selectSeasonFixtures(this.db, seasonId);
@@ -252,7 +267,7 @@ export class FeedService implements OnModuleInit {
       await resolveUnmatched(this.db, 'match', provider, match.id);
       const fixture = fixtures.find((f) => f.id === found.fixtureId);
       if (fixture) fixture.linked = true;
-      linked.push({ match, fixtureId: found.fixtureId, sides });
+      linked.push({ match, fixtureId: found.fixtureId, sides, seenState: null });
     }
     return linked;
   }

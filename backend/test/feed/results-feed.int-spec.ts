@@ -397,7 +397,8 @@ describe('results feed', () => {
       expect((mapped.body.data as { provider_id: number }[]).map((u) => u.provider_id)).not.toContain(TEAM.K);
       const audit: { action: string; actor_user_id: number; after: unknown }[] = await sys.db.query(
         `SELECT action, actor_user_id, after FROM operator_audit WHERE action = 'feed.team-link' AND target = $1`,
-        [`football-data team ${TEAM.K}`],
+        // Named as the provider names it, for a reader of the audit.
+        [`football-data team ${TEAM.K} (Korea Republic ${TAG} (KRX))`],
       );
       expect(audit).toEqual([{ action: 'feed.team-link', actor_user_id: admin.id, after: { club_id: clubs.K, club: names.K } }]);
 
@@ -467,6 +468,26 @@ describe('results feed', () => {
       expect(metricValue(await metrics(), 'scoreline_feed_problems_total', { competition: PL, kind: 'status-backwards' })).toBe(counted + 1);
       standIn.setMatch('PL', matchG('G1', 'A', 'B', { status: 'FINISHED', score: [1, 1] }));
       expect(await poll(PL)).toMatchObject({ outcome: 'ok', applied: 0, problems: 0 });
+    });
+
+    it("lets an operator's correction of a fed match stand until the provider says something new of it", async () => {
+      const { G1 } = pl.fixtures;
+      standIn.setMatch('PL', matchG('G1', 'A', 'B', { status: 'FINISHED', score: [3, 0] }));
+      await poll(PL);
+      expect(await fixtureRow(G1)).toMatchObject({ status: 'finished', home_score: 3, away_score: 0 });
+      // The operator knows better (the provider is late with a correction): 3–1.
+      await sys.http.put(`/api/admin/fixtures/${G1}/result`).set(admin.auth).send({ home_score: 3, away_score: 1, status: 'finished' }).expect(200);
+      const events = await resultEvents(G1);
+      expect(await poll(PL)).toMatchObject({ outcome: 'ok', applied: 0, problems: 0 });
+      expect(await poll(PL)).toMatchObject({ outcome: 'ok', applied: 0, problems: 0 });
+      expect(await fixtureRow(G1)).toMatchObject({ home_score: 3, away_score: 1 });
+      expect(await resultEvents(G1)).toBe(events);
+      await expectPointsAsTheRulesSay([G1]);
+      // The provider's own correction is news: it applies, as an operator's would.
+      standIn.setMatch('PL', matchG('G1', 'A', 'B', { status: 'FINISHED', score: [3, 2] }));
+      expect(await poll(PL)).toMatchObject({ outcome: 'ok', applied: 1, problems: 0 });
+      expect(await fixtureRow(G1)).toMatchObject({ home_score: 3, away_score: 2 });
+      await expectPointsAsTheRulesSay([G1]);
     });
 
     it('writes nothing while the provider fails (429, 500, no answer, not JSON, a broken schema), then catches up at the next good poll', async () => {
