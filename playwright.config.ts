@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,16 @@ process.env.E2E_PORT ??= '3100';
 const databaseUrl = `postgres://postgres@127.0.0.1:5432/scoreline_e2e_test_${process.env.E2E_RUN_ID}`;
 process.env.E2E_DATABASE_URL ??= databaseUrl;
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
+// The results feed's football-data.org stand-in (scripts/start.js starts it, the workers poll it)
+// on a port of its own, free when the run starts, so the specs can script it (e2e/support/stand-in.ts).
+process.env.E2E_STAND_IN_PORT ??= freePort();
+process.env.E2E_STAND_IN_URL ??= `http://127.0.0.1:${process.env.E2E_STAND_IN_PORT}`;
+
+/** A port free on 127.0.0.1 now (asked of a child process: the config is read synchronously). */
+function freePort(): string {
+  const script = "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { process.stdout.write(String(s.address().port)); s.close(); });";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim();
+}
 
 export default defineConfig({
   testDir: 'e2e',
@@ -51,6 +62,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The end-to-end flows read codes from the mails: no reminder or digest sweeps among them.
       NOTIFICATION_SCHEDULER: 'false',
+      FEED_STAND_IN_PORT: process.env.E2E_STAND_IN_PORT,
     },
   },
 });

@@ -2,8 +2,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import type { DiscoverLeaguesPage } from '@scoreline/contracts/api/leagues';
-import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+import { admin, apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
 import { expectNoSidewaysScroll } from './support/layout';
 
 /**
@@ -13,8 +14,9 @@ import { expectNoSidewaysScroll } from './support/layout';
  * league: the first start's demo world has finished gameweeks won in it), and the offline banner
  * of a page the service worker serves; the group tables (/groups) and the header's competition
  * switcher while they load, when they fail and with nothing to show (the requests held or answered
- * by the test). A screenshot of each and an axe-core scan that allows no serious or critical
- * violation. Nothing here plays a match: no gameweek is started.
+ * by the test); the operator console's Feed and Health tabs likewise, as the run's admin sees them.
+ * A screenshot of each and an axe-core scan that allows no serious or critical violation. Nothing
+ * here plays a match: no gameweek is started.
  */
 const SCREENS_DIR = join('test-results', 'screens');
 const DEMO_LEAGUE = 'Premier Predictors';
@@ -23,6 +25,18 @@ const WORLD_CUP = 'fifa.wc';
 const COMPETITIONS = '**/api/competitions/';
 const GROUP_TABLES = '**/api/seasons/*/groups/';
 const SERVER_ERROR = { status: 500, json: { message: 'Internal server error' } };
+const CONSOLE_FEED = '**/api/admin/feed/';
+const CONSOLE_UNMATCHED = '**/api/admin/feed/unmatched/';
+const CONSOLE_HEALTH = '**/api/admin/health/';
+/** A health with nothing to report: no queue, nothing pending or failing, no reconciler run, no message. */
+const QUIET_HEALTH: ConsoleHealth = {
+  queues: [],
+  queue_board_url: '/admin/queues',
+  outbox: { pending: 0, oldest_pending_seconds: null, failing: [], dead_letters: 0 },
+  reconciler: [],
+  mail: { sent: 0, failed: 0 },
+  push: { sent: 0, failed: 0 },
+};
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
@@ -193,6 +207,82 @@ test.describe('how the states behind the screens look, and their accessibility',
           await expect(page.getByRole('heading', { name: 'No competition is being played right now' })).toBeVisible({ timeout: 15_000 });
           await expect(switcher).toHaveCount(0);
           await scan(page, label('groups-none'), theme);
+        } finally {
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+        }
+      });
+    }
+  }
+});
+
+test.describe("how the console's states look to an admin, and their accessibility", () => {
+  let adminToken: string;
+
+  test.beforeAll(async ({ request }) => {
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    adminToken = await admin(request);
+    await apiSend(request, 'post', '/api/onboarding/skip/', adminToken);
+  });
+
+  for (const width of [390, 1280]) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`the console's Feed and Health tabs loading, failing and empty, at ${width} px in the ${theme} theme`, async ({ page, request }) => {
+        test.setTimeout(150_000);
+        const label = (what: string) => `${width}-${theme}-${what}`;
+        await page.setViewportSize({ width, height: 844 });
+        await apiSend(request, 'put', '/api/auth/preferences/', adminToken, { preferences: { theme } });
+        await signInAs(page, { token: adminToken });
+        const status = (text: string) => page.getByRole('status').filter({ hasText: text });
+        const failed = (title: string) => page.getByRole('alert').filter({ hasText: title });
+
+        try {
+          // Feed, loading: the competitions' feed and the unmatched list not answered yet.
+          await page.route(CONSOLE_FEED, () => undefined);
+          await page.route(CONSOLE_UNMATCHED, () => undefined);
+          await page.goto('/console?tab=feed');
+          await expect(status('Loading the feed…')).toBeVisible({ timeout: 15_000 });
+          await expect(status('Loading the unmatched teams and matches…')).toBeVisible();
+          await scan(page, label('console-feed-loading'), theme, false);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // Feed, failing: each section says so and offers to try again.
+          await page.route(CONSOLE_FEED, (route) => route.fulfill(SERVER_ERROR));
+          await page.route(CONSOLE_UNMATCHED, (route) => route.fulfill(SERVER_ERROR));
+          await page.reload();
+          await expect(failed('Could not load the feed').getByRole('button')).toBeVisible({ timeout: 15_000 });
+          await expect(failed('Could not load the unmatched teams and matches').getByRole('button')).toBeVisible({ timeout: 15_000 });
+          await scan(page, label('console-feed-error'), theme);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // Feed, empty: no competition fed, nothing to map.
+          await page.route(CONSOLE_FEED, (route) => route.fulfill({ json: { data: [] } }));
+          await page.route(CONSOLE_UNMATCHED, (route) => route.fulfill({ json: { data: [] } }));
+          await page.reload();
+          await expect(page.getByRole('heading', { name: 'No active competition has a feed.' })).toBeVisible({ timeout: 15_000 });
+          await expect(page.getByRole('heading', { name: 'No unmatched teams or matches' })).toBeVisible();
+          await scan(page, label('console-feed-empty'), theme);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // Health, loading.
+          await page.route(CONSOLE_HEALTH, () => undefined);
+          await page.goto('/console?tab=health');
+          await expect(status('Loading the health…')).toBeVisible({ timeout: 15_000 });
+          await scan(page, label('console-health-loading'), theme, false);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // Health, failing.
+          await page.route(CONSOLE_HEALTH, (route) => route.fulfill(SERVER_ERROR));
+          await page.reload();
+          await expect(failed('Could not load the health').getByRole('button')).toBeVisible({ timeout: 15_000 });
+          await scan(page, label('console-health-error'), theme);
+          await page.unrouteAll({ behavior: 'ignoreErrors' });
+
+          // Health with nothing to report (a fresh deployment): no queue, no reconciler run yet.
+          await page.route(CONSOLE_HEALTH, (route) => route.fulfill({ json: { data: QUIET_HEALTH } }));
+          await page.reload();
+          await expect(page.getByText('No queue.')).toBeVisible({ timeout: 15_000 });
+          await expect(page.getByText('The reconciler has not run yet.')).toBeVisible();
+          await scan(page, label('console-health-quiet'), theme);
         } finally {
           await page.unrouteAll({ behavior: 'ignoreErrors' });
         }

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LeaguesOverview } from '@scoreline/contracts/api/leagues';
-import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+import { admin, apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
 import { expectNoSidewaysScroll } from './support/layout';
 
 /**
@@ -12,7 +12,8 @@ import { expectNoSidewaysScroll } from './support/layout';
  * allows no serious or critical accessibility violation. The fan plays the Premier League and the
  * World Cup (both seeded by `npm start`), so the header's competition switcher is on every
  * signed-in screen; the screens that differ for a tournament (its knockout fixtures, bonus
- * questions and group tables) are looked at again with the World Cup chosen.
+ * questions and group tables) are looked at again with the World Cup chosen. The operator
+ * console's six tabs are looked at as the run's admin sees them.
  */
 const SCREENS_DIR = join('test-results', 'screens');
 
@@ -22,20 +23,33 @@ const SIGNED_IN = ['/dashboard', '/fixtures', '/results', '/bonus', '/groups', '
 const WORLD_CUP_SCREENS = ['/fixtures', '/bonus', '/groups'];
 const PREMIER_LEAGUE = 'en.1';
 const WORLD_CUP = 'fifa.wc';
+/** The console's tabs (/console?tab=…), each with its first section's heading. */
+const CONSOLE_TABS = [
+  { tab: 'feed', label: 'Feed', heading: 'Results feed' },
+  { tab: 'matches', label: 'Matches', heading: 'In play now' },
+  { tab: 'import', label: 'Import', heading: 'Import a competition file' },
+  { tab: 'bonus', label: 'Bonus', heading: 'Bonus questions' },
+  { tab: 'health', label: 'Health', heading: 'Health' },
+  { tab: 'audit', label: 'Audit', heading: 'Audit' },
+] as const;
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
   await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
 }
 
-/** `competition`: signed in, the one the switcher (on every screen, so scanned with it) must show. */
-async function check(page: Page, path: string, label: string, theme: 'dark' | 'light', competition?: string): Promise<void> {
+/**
+ * `competition`: signed in, the one the switcher (on every screen, so scanned with it) must show.
+ * `ready`: what must be on screen before judging, beyond the skeletons gone.
+ */
+async function check(page: Page, path: string, label: string, theme: 'dark' | 'light', competition?: string, ready?: () => Promise<void>): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // Let skeletons give way to content before judging.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   if (competition) await expect(page.getByRole('combobox', { name: 'Competition', exact: true })).toHaveValue(competition);
-  await page.screenshot({ path: join(SCREENS_DIR, `${label}${path.replace(/\//g, '_')}.png`), fullPage: true });
+  await ready?.();
+  await page.screenshot({ path: join(SCREENS_DIR, `${label}${path.replace(/[/?=&]/g, '_')}.png`), fullPage: true });
   await expectNoSidewaysScroll(page, `${path} (${label})`);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -87,6 +101,35 @@ test.describe('how the main screens look, and their accessibility', () => {
         await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme }, current_competition: WORLD_CUP });
         await signInAs(page, fan);
         for (const path of WORLD_CUP_SCREENS) await check(page, path, `${width}-${theme}-world-cup`, theme, WORLD_CUP);
+      });
+    }
+  }
+});
+
+test.describe('how the operator console looks to an admin, and its accessibility', () => {
+  let adminToken: string;
+
+  test.beforeAll(async ({ request }) => {
+    mkdirSync(SCREENS_DIR, { recursive: true });
+    adminToken = await admin(request);
+    await apiSend(request, 'post', '/api/onboarding/skip/', adminToken);
+  });
+
+  for (const width of [390, 1280]) {
+    for (const theme of ['dark', 'light'] as const) {
+      test(`the console's tabs at ${width} px in the ${theme} theme`, async ({ page, request }) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize({ width, height: 844 });
+        // The admin's saved theme, as a fan's (it follows them across devices).
+        await apiSend(request, 'put', '/api/auth/preferences/', adminToken, { preferences: { theme } });
+        await signInAs(page, { token: adminToken });
+        for (const { tab, label, heading } of CONSOLE_TABS) {
+          await check(page, `/console?tab=${tab}`, `${width}-${theme}`, theme, undefined, async () => {
+            await expect(page.getByRole('heading', { level: 1, name: 'Operator Console' })).toBeVisible();
+            await expect(page.getByRole('tab', { name: label, exact: true })).toHaveAttribute('aria-selected', 'true');
+            await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+          });
+        }
       });
     }
   }

@@ -4,7 +4,7 @@ import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
-import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
+import { TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useHealth } from '../api/get-health';
@@ -84,8 +84,15 @@ function HealthView({ health }: { health: ConsoleHealth }) {
           {health.queues.length === 0 ? (
             <p className="text-sm text-muted">{t('health.queues.empty')}</p>
           ) : (
-            <div className="overflow-hidden rounded-xl border border-line">
-              <Table caption={t('health.queues.title')}>
+            // Wider than a phone: it scrolls in its own box, which takes the keyboard's focus (and is named) so it can be scrolled without a pointer.
+            <div
+              role="region"
+              aria-label={t('health.queues.title')}
+              tabIndex={0}
+              className="relative overflow-x-auto rounded-xl border border-line focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus"
+            >
+              <table className="w-full min-w-max border-collapse text-sm tabular-nums">
+                <caption className="sr-only">{t('health.queues.title')}</caption>
                 <THead>
                   <tr>
                     <TH>{t('health.queues.name')}</TH>
@@ -108,7 +115,7 @@ function HealthView({ health }: { health: ConsoleHealth }) {
                     </TR>
                   ))}
                 </TBody>
-              </Table>
+              </table>
             </div>
           )}
         </CardBody>
