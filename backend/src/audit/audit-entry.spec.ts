@@ -6,9 +6,10 @@ const feed = { kind: 'feed', provider: 'football-data' } as const;
 const fixture = { id: 12, status: 'live', home_score: 1, away_score: 0, updated_at: '2026-01-01T15:00:00.000Z' };
 
 describe('isAudited', () => {
-  it("records an operator's every call, one that changed nothing too", () => {
+  it("records an operator's every call, one that changed nothing too, at the console or the CLI", () => {
     expect(isAudited(operator, fixture, { ...fixture, status: 'finished' })).toBe(true);
     expect(isAudited(operator, fixture, { ...fixture, updated_at: '2026-01-01T15:01:00.000Z' })).toBe(true);
+    expect(isAudited({ kind: 'cli', who: 'ops@host' }, fixture, fixture)).toBe(true);
   });
 
   it('records the feed only when it changed something other than the stamp', () => {
@@ -30,6 +31,8 @@ describe('toAuditEntry', () => {
     at: new Date('2026-02-03T04:05:06Z'),
     actor_user_id: 7,
     username: 'ada',
+    via: 'console',
+    via_detail: null,
     action: 'fixture.result',
     target: 'Fixture 12 (Arsenal v Chelsea)',
     before: { status: 'scheduled' },
@@ -41,6 +44,8 @@ describe('toAuditEntry', () => {
       id: 9007199254740,
       at: '2026-02-03T04:05:06.000Z',
       actor: { id: 7, username: 'ada' },
+      via: 'console',
+      via_detail: null,
       action: 'fixture.result',
       target: 'Fixture 12 (Arsenal v Chelsea)',
       before: { status: 'scheduled' },
@@ -50,6 +55,7 @@ describe('toAuditEntry', () => {
 
   it('names no one for the feed or a departed operator, and reads a missing before as null', () => {
     expect(toAuditEntry({ ...row, actor_user_id: null, username: null }).actor).toBeNull();
+    expect(toAuditEntry({ ...row, actor_user_id: null, username: null, via: 'cli', via_detail: 'ops@vm' })).toMatchObject({ actor: null, via: 'cli', via_detail: 'ops@vm' });
     expect(toAuditEntry({ ...row, before: null }).before).toBeNull();
   });
 });

@@ -32,6 +32,8 @@ export interface AuditRow {
   at: Date;
   actor_user_id: number | null;
   username: string | null;
+  via: 'console' | 'feed' | 'cli';
+  via_detail: string | null;
   action: string;
   target: string;
   before: unknown;
@@ -48,6 +50,8 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
     at: new Date(row.at).toISOString(),
     // A departed operator's rows keep their action with no one named (as a feed change reads).
     actor: row.actor_user_id !== null && row.username !== null ? { id: row.actor_user_id, username: row.username } : null,
+    via: row.via,
+    via_detail: row.via_detail,
     action: row.action,
     target: row.target,
     before: row.before ?? null,
@@ -67,7 +71,7 @@ export function fixtureTarget(fixture: { id: number; home_team: string; away_tea
  * `updated_at` is no change of its own: a write stamps it whether anything moved or not.
  */
 export function isAudited(actor: Actor, before: unknown, after: unknown): boolean {
-  return actor.kind === 'operator' || !sameIgnoringStamp(before, after);
+  return actor.kind !== 'feed' || !sameIgnoringStamp(before, after);
 }
 
 function sameIgnoringStamp(before: unknown, after: unknown): boolean {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuditEntry } from '@scoreline/contracts/api/console';
-import { actorUserId } from './actor';
+import { actorUserId, actorVia } from './actor';
 import { AUDIT_PAGE_DEFAULT, toAuditEntry, type AuditRecord } from './audit-entry';
 import { insertAuditRow, selectAuditRows } from './audit.queries';
 
@@ -16,7 +16,8 @@ export class AuditService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async record(tx: EntityManager, entry: AuditRecord): Promise<void> {
-    await insertAuditRow(tx, { actorUserId: actorUserId(entry.actor), action: entry.action, target: entry.target, before: entry.before, after: entry.after });
+    const { via, detail } = actorVia(entry.actor);
+    await insertAuditRow(tx, { actorUserId: actorUserId(entry.actor), via, viaDetail: detail, action: entry.action, target: entry.target, before: entry.before, after: entry.after });
   }
 
   /** Newest first; `before` (an entry's id) pages back. */

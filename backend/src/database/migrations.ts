@@ -33,6 +33,7 @@ import { OperatorAudit1767100000000 } from './migrations/1767100000000-operator-
 import { SeasonShift1767200000000 } from './migrations/1767200000000-season-shift';
 import { OutboxDeadLetters1767300000000 } from './migrations/1767300000000-outbox-dead-letters';
 import { FeedSeenState1767400000000 } from './migrations/1767400000000-feed-seen-state';
+import { AuditVia1767500000000 } from './migrations/1767500000000-audit-via';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -71,4 +72,5 @@ export const ALL_MIGRATIONS = [
   SeasonShift1767200000000,
   OutboxDeadLetters1767300000000,
   FeedSeenState1767400000000,
+  AuditVia1767500000000,
 ];

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import { resolve } from 'node:path';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -15,6 +16,18 @@ import { ReplayService } from '../replay/replay.service';
 import { describeReport } from '../reconcile/reconcile-report';
 import { ReconcilerService } from '../reconcile/reconciler.service';
 import { OpsReconcileModule } from './ops-reconcile.module';
+import type { Actor } from '../audit/actor';
+
+/** The CLI has no signed-in operator: its changes are audited as the machine's user at this host. */
+function cliActor(): Actor {
+  let user = process.env.USER ?? 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // No passwd entry (a container's arbitrary uid): the environment's name stands.
+  }
+  return { kind: 'cli', who: `${user}@${hostname()}` };
+}
 
 interface Io {
   out: (line: string) => void;
@@ -94,7 +107,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
       case 'import': {
         const result = await app
           .get(SeasonImportService)
-          .import(seasonFile, { shiftToNow: command.shiftToNow, activate: command.activate, leagueCode: command.leagueCode, squads: squads?.raw });
+          .import(seasonFile, { shiftToNow: command.shiftToNow, activate: command.activate, leagueCode: command.leagueCode, squads: squads?.raw }, cliActor());
         importLines(result).forEach(io.out);
         break;
       }
@@ -108,15 +121,15 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
               minute: command.minute,
               extraTime: command.extraTime ?? null,
               penalties: command.penalties ?? null,
-            }),
+            }, cliActor()),
           ),
         );
         break;
       case 'postpone':
-        io.out(fixtureLine(await fixtures().postpone(command.fixtureId)));
+        io.out(fixtureLine(await fixtures().postpone(command.fixtureId, cliActor())));
         break;
       case 'reschedule':
-        io.out(fixtureLine(await fixtures().reschedule(command.fixtureId, command.matchTime)));
+        io.out(fixtureLine(await fixtures().reschedule(command.fixtureId, command.matchTime, cliActor())));
         break;
       case 'grant-admin': {
         const user = await app.get(OpsService).grantAdmin(command.email);

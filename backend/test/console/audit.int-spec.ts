@@ -1,4 +1,6 @@
+import { hostname, userInfo } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { main as opsMain } from '@scoreline/backend/ops/cli';
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { AuditEntry } from '@scoreline/contracts/api/console';
 import { expectErrorShape } from '../api/api-helpers';
@@ -83,6 +85,8 @@ describe('operator audit', () => {
       id: Number(rows[0].id),
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       actor: { id: admin.id, username: admin.username },
+      via: 'console',
+      via_detail: null,
       action: 'season.import',
       target: 'Season Deutsche Bundesliga 2072/73',
       before: null,
@@ -121,6 +125,29 @@ describe('operator audit', () => {
     expect((rescheduleRows[0].before as AdminFixture).match_time).not.toBe('2072-09-01T18:30:00.000Z');
     expect((rescheduleRows[0].after as AdminFixture).match_time).toBe('2072-09-01T18:30:00.000Z');
     expect(rescheduleRows[0].after).toEqual(moved);
+  });
+
+  it('audits the ops CLI\'s result, postponement and new kick-off, named by the machine\'s user (the CLI has no signed-in operator)', async () => {
+    const [fixtureId] = fixtureIds;
+    const cliRows = async () =>
+      (await sys.db.query(`SELECT action, target, via, via_detail, actor_user_id, after FROM operator_audit WHERE via = 'cli' AND target LIKE $1 ORDER BY id`, [
+        `Fixture ${fixtureId} (%`,
+      ])) as { action: string; via: string; via_detail: string; actor_user_id: number | null; after: AdminFixture }[];
+    const io = { out: () => undefined, err: () => undefined };
+    expect(await opsMain(['result', String(fixtureId), '3', '1'], io)).toBe(0);
+    expect(await opsMain(['reschedule', String(fixtureId), '2072-09-02T18:30:00Z'], io)).toBe(0);
+    expect(await opsMain(['postpone', String(fixtureId)], io)).toBe(0);
+    const rows = await cliRows();
+    expect(rows.map((r) => r.action)).toEqual(['fixture.result', 'fixture.reschedule', 'fixture.postpone']);
+    expect(rows.every((r) => r.actor_user_id === null && r.via_detail === `${userInfo().username}@${hostname()}`)).toBe(true);
+    expect(rows[0].after).toMatchObject({ home_score: 3, away_score: 1, status: 'finished' });
+    // The list names the door: no operator, the CLI and who was at it.
+    const listed = ((await listAudit('?limit=200').expect(200)).body.data as AuditEntry[]).filter((e) => e.via === 'cli' && e.target.startsWith(`Fixture ${fixtureId} (`));
+    expect(listed.map((e) => [e.action, e.actor, e.via_detail])).toEqual([
+      ['fixture.postpone', null, `${userInfo().username}@${hostname()}`],
+      ['fixture.reschedule', null, `${userInfo().username}@${hostname()}`],
+      ['fixture.result', null, `${userInfo().username}@${hostname()}`],
+    ]);
   });
 
   it('leaves no row for a refused change: bad input, a score this match cannot have, a fixture that does not exist', async () => {

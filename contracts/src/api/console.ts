@@ -108,8 +108,12 @@ export interface ConsoleHealth {
 export interface AuditEntry {
   id: number;
   at: string;
-  /** The operator; null when the results feed made the change. */
+  /** The operator; null when the results feed or the ops CLI made the change (or the operator's account is gone). */
   actor: { id: number; username: string } | null;
+  /** The door it came through: the console or admin API, the results feed, the ops CLI. */
+  via: 'console' | 'feed' | 'cli';
+  /** The provider (feed) or the machine's user (CLI); null for the console. */
+  via_detail: string | null;
   /** "fixture.result", "fixture.postpone", "fixture.reschedule", "fixture.teams", "season.import", "bonus.settle", "feed.team-link", "feed.match-link" … */
   action: string;
   /** What was changed, as a reader names it: "Fixture 123 (Arsenal v Chelsea)". */

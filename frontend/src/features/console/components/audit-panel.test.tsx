@@ -15,9 +15,12 @@ const page = (from: number, count: number) => Array.from({ length: count }, (_, 
 describe('operator console: audit', () => {
   it('lists operator actions newest first with only what changed, and pages to older ones', async () => {
     const first = page(120, AUDIT_PAGE_SIZE);
+    first[2] = makeAuditEntry(118, { actor: null, via: 'cli', via_detail: 'ops@vm', target: 'Fixture 118 (by the CLI)' });
     first[0] = makeAuditEntry(120, {
       action: 'feed.team-link',
       actor: null,
+      via: 'feed',
+      via_detail: 'football-data',
       target: 'Korea Republic (KOR) → Korea Republic',
       before: null,
       after: { club_id: 7 },
@@ -41,6 +44,9 @@ describe('operator console: audit', () => {
     expect(within(feedEntry).getByText('feed.team-link')).toBeTruthy();
     expect(within(feedEntry).getByText('Results feed')).toBeTruthy();
     expect(within(feedEntry).getByText('{"club_id":7}')).toBeTruthy();
+
+    const cliEntry = screen.getByText('Fixture 118 (by the CLI)').closest('li')!;
+    expect(within(cliEntry).getByText('Ops CLI (ops@vm)')).toBeTruthy();
 
     const resultEntry = screen.getByText('Fixture 119 (Arsenal v Chelsea)').closest('li')!;
     expect(within(resultEntry).getByText('ops_ada')).toBeTruthy();

@@ -66,7 +66,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         <Badge tone="primary">
           <span className="font-mono">{entry.action}</span>
         </Badge>
-        <span className="text-sm font-semibold text-fg">{entry.actor ? entry.actor.username : t('audit.feed')}</span>
+        <span className="text-sm font-semibold text-fg">{entry.actor ? entry.actor.username : entry.via === 'cli' ? t('audit.cli', { who: entry.via_detail ?? '?' }) : t('audit.feed')}</span>
         <time dateTime={entry.at} className="text-xs text-muted">
           {formatDateTime(entry.at, display)}
         </time>

@@ -130,6 +130,8 @@ export function makeAuditEntry(id: number, over: Partial<AuditEntry> = {}): Audi
     id,
     at: '2097-08-16T15:00:00Z',
     actor: { id: 1, username: 'ops_ada' },
+    via: 'console',
+    via_detail: null,
     action: 'fixture.result',
     target: `Fixture ${id} (Arsenal v Chelsea)`,
     before: { status: 'live', home_score: 1, away_score: 0, minute: 80 },
