@@ -14,6 +14,8 @@ import { picksCase } from './picks.bench';
 import { headlineCase } from './headline.bench';
 import { pushFanoutCase } from './push-fanout.bench';
 import { competitionsCase } from './competitions.bench';
+import { feedCase } from './feed.bench';
+import { feedBenchSettings, startBenchFeed, type BenchFeed } from './feed-stand-in';
 import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
 import type { AppEnv } from '@scoreline/backend/config/env';
 import { seedOneFixtureSeason } from './one-fixture-season';
@@ -49,6 +51,13 @@ import { rawScoreUpdate } from './raw-score-update';
  * whistle's settling (2–3 min at 20k–50k users on this machine, more than the headline and
  * score-fixture cases together), and its check is meant for 1M, where it runs on its own:
  * `BENCH_SCALE=1m BENCH_ONLY=competitions npm run bench`.
+ *
+ * BENCH_ONLY=feed runs the results feed's case (issue 35 §4), not in the default run either: ten
+ * matches live at once for BENCH_FEED_MINUTES (default 10) with a goal every BENCH_FEED_GOAL_SECONDS
+ * (20), polled from a football-data.org stand-in at BENCH_FEED_REQUESTS_PER_MINUTE (10). The stand-in
+ * is started here, before the apps, and the feed turned on in them against it (FEED_ENABLED,
+ * FOOTBALL_DATA_BASE_URL, FEED_REQUESTS_PER_MINUTE): the apps read their environment once, when
+ * their modules load, so a case cannot turn it on later.
  */
 
 export interface BenchContext {
@@ -67,6 +76,8 @@ export interface BenchContext {
   queue(name: string): Queue;
   /** Whether the workers run in a process of their own (BENCH_WORKERS=process). */
   workersApart: boolean;
+  /** The results feed's stand-in, which the workers poll: only when the feed case runs (else null, and the feed is off). */
+  feed: BenchFeed | null;
 }
 
 export interface BenchCase {
@@ -182,7 +193,7 @@ export const scoreFixtureCase: BenchCase = {
 export const BENCH_CASES: BenchCase[] = [headlineCase, scoreFixtureCase, standingsCase, smallLeaguesCase, pushLatencyCase, signInCase, rankHistoryCase, picksCase, frontendLcpCase, pushFanoutCase];
 
 /** Cases run only when asked for: by `--competitions 2`, or by name in BENCH_ONLY. */
-export const ASKED_FOR_CASES: BenchCase[] = [competitionsCase];
+export const ASKED_FOR_CASES: BenchCase[] = [competitionsCase, feedCase];
 
 /** A bad BENCH_* setting or argument: said in one line, without a stack. */
 export class BenchSettingError extends Error {}
@@ -263,6 +274,13 @@ async function benchAt(users: number): Promise<void> {
   const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/scoreline_bench_${stamp}`;
   const databaseUrl = url.toString();
+  const cases = benchCases(process.env, benchArgs(process.argv.slice(2)));
+  let feed: BenchFeed | null = null;
+  if (cases.includes(feedCase)) {
+    const settings = feedBenchSettings(process.env);
+    if (!settings.ok) throw new BenchSettingError(settings.problem);
+    feed = await startBenchFeed(settings.settings);
+  }
   // The apps read their environment once, when their modules load: set it before importing them.
   Object.assign(process.env, {
     NODE_ENV: 'development',
@@ -282,6 +300,8 @@ async function benchAt(users: number): Promise<void> {
     // The built frontend (`npm run bench` builds it), served as in production: the frontend-lcp case
     // loads it. FRONTEND_DIST: another build's dist, e.g. to compare two on the same machine state.
     FRONTEND_DIST: process.env.FRONTEND_DIST ?? join(__dirname, '..', '..', 'frontend', 'dist'),
+    // The feed case's stand-in, polled by the workers (no other case runs with the feed on).
+    ...(feed?.env ?? {}),
   });
   const { createApiApp } = await import('@scoreline/backend/app.factory');
   const { createWorkersApp } = await import('@scoreline/workers/main');
@@ -333,6 +353,7 @@ async function benchAt(users: number): Promise<void> {
       adminId: admin.id,
       users,
       workersApart,
+      feed,
       queue(name) {
         const found = queues.find((q) => q.name === name);
         if (!found) throw new Error(`no queue named ${name}`);
@@ -354,7 +375,7 @@ async function benchAt(users: number): Promise<void> {
         );
       },
     };
-    for (const bench of benchCases(process.env, benchArgs(process.argv.slice(2)))) {
+    for (const bench of cases) {
       for (const line of await bench.run(ctx)) process.stdout.write(`${line}\n`);
     }
     if (workerProcess) {
@@ -368,6 +389,8 @@ async function benchAt(users: number): Promise<void> {
     await Promise.all(queues.map((q) => q.close().catch(() => undefined)));
     await workers?.close().catch(() => undefined);
     await api?.close().catch(() => undefined);
+    // After the workers: their poller's last request must not meet a closed port.
+    await feed?.stop().catch(() => undefined);
     if (!process.env.KEEP_BENCH_DB) {
       await withServerAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "scoreline_bench_${stamp}" WITH (FORCE)`));
     }
