@@ -11,6 +11,7 @@ function stored(overrides: Partial<StoredFixture> = {}): StoredFixture {
     homeScore: null,
     awayScore: null,
     minute: null,
+    awarded: false,
     kickoffAt: KICKOFF,
     extraTime: null,
     penalties: null,
@@ -145,14 +146,20 @@ describe('decideChanges', () => {
     expect(decideChanges(ko, final, SIDES, minutes(150))).toEqual({
       ok: true,
       commands: [
-        { kind: 'recordResult', input: { status: 'finished', homeScore: 1, awayScore: 1, extraTime: { home: 2, away: 2 }, penalties: { home: 5, away: 4 } } },
+        { kind: 'recordResult', input: { status: 'finished', homeScore: 1, awayScore: 1, extraTime: { home: 2, away: 2 }, penalties: { home: 5, away: 4 }, awarded: false } },
       ],
       notes: [],
     });
     // Awarded: a final score like any other.
     expect(decideChanges(stored(), match({ status: 'awarded', regularTime: { home: 3, away: 0 } }), SIDES, minutes(150))).toMatchObject({
-      commands: [{ input: { status: 'finished', homeScore: 3, awayScore: 0 } }],
+      commands: [{ input: { status: 'finished', homeScore: 3, awayScore: 0, awarded: true } }],
     });
+    // A finished result the table then awards (the same score): marked awarded; said again, nothing.
+    const finished = stored({ status: 'finished', homeScore: 3, awayScore: 0 });
+    expect(decideChanges(finished, match({ status: 'awarded', regularTime: { home: 3, away: 0 } }), SIDES, minutes(150))).toMatchObject({
+      commands: [{ input: { awarded: true } }],
+    });
+    expect(decideChanges({ ...finished, awarded: true }, match({ status: 'awarded', regularTime: { home: 3, away: 0 } }), SIDES, minutes(150))).toMatchObject({ commands: [] });
   });
 
   it('applies a correction after full time (it re-scores)', () => {

@@ -24,6 +24,8 @@ export interface StoredFixture extends Pick<ResultContext, 'knockout' | 'tie_leg
   homeScore: number | null;
   awayScore: number | null;
   minute: number | null;
+  /** Decided at the table (AWARDED). */
+  awarded: boolean;
   kickoffAt: Date;
   extraTime: Goals | null;
   penalties: Goals | null;
@@ -183,12 +185,14 @@ export function decideChanges(stored: StoredFixture, match: ProviderMatch, sides
         awayScore: score.away,
         extraTime: match.extraTime,
         penalties: match.penalties,
+        awarded: match.status === 'awarded',
       };
       const context = { ...stored, home_club_id: teams.home, away_club_id: teams.away };
       const refusal = checkKnockoutResult(context, { homeScore: score.home, awayScore: score.away, extraTime: match.extraTime, penalties: match.penalties });
       if (refusal) return refuse(KNOCKOUT_REFUSAL_KIND, refusal.message);
       const same =
         stored.status === 'finished' &&
+        stored.awarded === (match.status === 'awarded') &&
         stored.homeScore === score.home &&
         stored.awayScore === score.away &&
         sameGoals(stored.extraTime, match.extraTime) &&

@@ -131,6 +131,7 @@ interface StoredFixtureRow {
   home_score: number | null;
   away_score: number | null;
   minute: number | null;
+  awarded: boolean;
   kickoff_at: Date;
   et_home: number | null;
   et_away: number | null;
@@ -150,7 +151,7 @@ const pair = (home: number | null, away: number | null) => (home === null || awa
 /** The linked fixtures as the change rules read them: state, teams, knockout context and the round's deadline. */
 export async function selectStoredFixtures(q: Queryable, fixtureIds: number[]): Promise<Map<number, StoredFixture>> {
   const rows: StoredFixtureRow[] = await q.query(
-    `SELECT f.id, f.status, f.home_score, f.away_score, f.minute, f.kickoff_at, f.et_home, f.et_away, f.pen_home, f.pen_away,
+    `SELECT f.id, f.status, f.home_score, f.away_score, f.minute, f.awarded, f.kickoff_at, f.et_home, f.et_away, f.pen_home, f.pen_away,
             f.home_club_id, f.away_club_id, g.kind = 'knockout' AS knockout, f.tie_leg,
             (SELECT json_build_object('home_club_id', l1.home_club_id, 'away_club_id', l1.away_club_id,
                                       'home_score', l1.home_score, 'away_score', l1.away_score)
@@ -170,6 +171,7 @@ export async function selectStoredFixtures(q: Queryable, fixtureIds: number[]): 
         homeScore: r.home_score,
         awayScore: r.away_score,
         minute: r.minute,
+        awarded: r.awarded,
         kickoffAt: new Date(r.kickoff_at),
         extraTime: pair(r.et_home, r.et_away),
         penalties: pair(r.pen_home, r.pen_away),

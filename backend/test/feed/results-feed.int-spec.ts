@@ -539,6 +539,8 @@ describe('results feed', () => {
       standIn.setMatch('PL', matchG('G2', 'C', 'D', { status: 'AWARDED', score: [3, 0] }));
       expect(await poll(PL)).toMatchObject({ outcome: 'ok', applied: 1, problems: 0 });
       expect(await fixtureRow(G2)).toMatchObject({ status: 'finished', home_score: 3, away_score: 0 });
+      const [{ awarded }]: { awarded: boolean }[] = await sys.db.query(`SELECT awarded FROM fixtures WHERE id = $1`, [G2]);
+      expect(awarded).toBe(true);
       await expectPointsAsTheRulesSay([G2]);
       expect(await pointsOf(G2)).toEqual([10, 10, 10, 10]);
     });
