@@ -144,9 +144,13 @@ test('an admin maps a team the feed could not match, corrects a result and reads
   await expect
     .poll(async () => (await openOfDe1()).map((u) => [u.kind, u.provider_id, u.description]), { timeout: FEED_WAIT_MS, message: 'the feed lists the team it cannot match' })
     .toEqual([['team', IDS.fuggerstadt, unknownDescription]]);
-  const feedState = (await apiGet<FeedCompetitionState[]>(request, '/api/admin/feed/', adminToken)).find((s) => s.competition === BUNDESLIGA);
+  // The poll lists the team while it runs and records itself as good once it ends: wait for that.
+  const de1Feed = async () => (await apiGet<FeedCompetitionState[]>(request, '/api/admin/feed/', adminToken)).find((s) => s.competition === BUNDESLIGA);
+  await expect
+    .poll(async () => (await de1Feed())?.last_good_poll_at ?? null, { timeout: FEED_WAIT_MS, message: "the feed's first good poll of de.1 recorded" })
+    .not.toBeNull();
+  const feedState = await de1Feed();
   expect(feedState).toMatchObject({ provider: 'football-data', provider_code: PROVIDER_CODE, stand_in: true });
-  expect(feedState!.last_good_poll_at).not.toBeNull();
 
   // 3. A fan and a rival who play de.1. The fan predicts Dortmund v Frankfurt 1–0 with the banker
   // (and Freiburg v Stuttgart 1–0), on the fixtures screen; the rival Freiburg v Stuttgart 0–0 and
