@@ -13,7 +13,8 @@ export type AuditAction =
   | 'bonus.unsettle'
   | 'feed.team-link'
   | 'feed.match-link'
-  | 'outbox.replay';
+  | 'outbox.replay'
+  | 'user.grant-admin';
 
 /** One action to record, in the transaction that made it. */
 export interface AuditRecord {

@@ -132,7 +132,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
         io.out(fixtureLine(await fixtures().reschedule(command.fixtureId, command.matchTime, cliActor())));
         break;
       case 'grant-admin': {
-        const user = await app.get(OpsService).grantAdmin(command.email);
+        const user = await app.get(OpsService).grantAdmin(command.email, cliActor());
         io.out(`${user.email} (${user.username}, #${user.id}) is now an admin.`);
         break;
       }
@@ -155,7 +155,7 @@ async function run(command: Exclude<OpsCommand, { kind: 'help' }>, io: Io): Prom
         break;
       }
       case 'replay': {
-        const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, competition: command.competition, log: io.out });
+        const result = await app.get(ReplayService).replayGameweek(command.gameweek, { minutes: command.minutes, seed: command.seed, competition: command.competition, actor: cliActor(), log: io.out });
         io.out(`Replayed ${result.fixtures} matches (${result.steps} updates).`);
         break;
       }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { AppConfigModule } from '../config/config.module';
 import { DatabaseModule } from '../database/database.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
@@ -9,7 +10,7 @@ import { OpsService } from './ops.service';
 
 /** The ops CLI's container: config, database, outbox and the game services (no HTTP, no Redis). */
 @Module({
-  imports: [AppConfigModule, DatabaseModule, OutboxModule, SeasonsModule, FixturesModule, ReplayModule],
+  imports: [AppConfigModule, DatabaseModule, AuditModule, OutboxModule, SeasonsModule, FixturesModule, ReplayModule],
   providers: [OpsService],
 })
 export class OpsModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import type { Actor } from '../audit/actor';
 import { ApiError } from '../common/api-error';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { selectUnplayedOfGameweek, type ReplayFixtureRow } from '../fixtures/fixtures.queries';
@@ -14,6 +15,8 @@ export interface ReplayOptions {
   competition?: string;
   /** Move the clock on every N match minutes (default 5), so screens show the minute running. */
   tickEveryMinutes?: number;
+  /** Who runs the replay: each kick-off, goal, half time and full time is audited as theirs (the clock's ticks are not). */
+  actor?: Actor;
   log?: (line: string) => void;
 }
 
@@ -59,7 +62,7 @@ export class ReplayService {
         awayScore: step.awayScore,
         status: step.status,
         minute: step.status === 'live' ? step.minute : null,
-      });
+      }, step.label === 'minute' ? undefined : opts.actor);
       if (step.label !== 'minute') {
         log(`${String(step.minute).padStart(2)}'  ${step.fixture.home} ${step.homeScore}-${step.awayScore} ${step.fixture.away}  ${step.label}`);
       }

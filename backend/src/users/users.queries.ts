@@ -216,11 +216,17 @@ export async function selectRoleAndTokenVersion(q: Queryable, userId: number): P
 }
 
 /** Makes the email's user an admin; answers who, or null when no user has that email. */
-export async function grantAdminByEmail(q: Queryable, email: string): Promise<{ id: number; username: string; email: string } | null> {
-  const rows: { id: number; username: string; email: string }[] = await q.query(
-    // As a CTE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows.
-    `WITH granted AS (UPDATE users SET role = 'admin', updated_at = now() WHERE email = lower($1) RETURNING id, username, email)
-     SELECT id, username, email FROM granted`,
+/** Makes the user with this email an admin; answers the user and the role they had before (null: no such user). */
+export async function grantAdminByEmail(
+  q: Queryable,
+  email: string,
+): Promise<{ id: number; username: string; email: string; previous_role: string } | null> {
+  const rows: { id: number; username: string; email: string; previous_role: string }[] = await q.query(
+    // As a CTE: TypeORM answers a bare UPDATE with [rows, count] instead of the rows. The row is
+    // locked first so that the role read as "before" is the one the UPDATE replaced.
+    `WITH before AS (SELECT id, role FROM users WHERE email = lower($1) FOR UPDATE),
+     granted AS (UPDATE users u SET role = 'admin', updated_at = now() FROM before b WHERE u.id = b.id RETURNING u.id, u.username, u.email, b.role AS previous_role)
+     SELECT id, username, email, previous_role FROM granted`,
     [email],
   );
   return rows[0] ?? null;

@@ -150,6 +150,28 @@ describe('operator audit', () => {
     ]);
   });
 
+  it("audits the ops CLI's grant-admin: the user, their role before and after; an unknown email leaves no row", async () => {
+    const [newcomer] = await insertVerifiedUsers(sys, 1, 'audit-grant');
+    const io = { out: () => undefined, err: () => undefined };
+    const rowsFor = (target: string) =>
+      sys.db.query(`SELECT action, via, via_detail, actor_user_id, before, after FROM operator_audit WHERE target = $1 ORDER BY id`, [target]);
+    const [{ email }]: { email: string }[] = await sys.db.query(`SELECT email FROM users WHERE id = $1`, [newcomer.id]);
+    const [{ n: rowsBefore }]: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM operator_audit`);
+    expect(await opsMain(['grant-admin', 'nobody-for-audit@example.com'], io)).toBe(2);
+    const [{ n: rowsAfterRefusal }]: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM operator_audit`);
+    expect(rowsAfterRefusal).toBe(rowsBefore);
+
+    expect(await opsMain(['grant-admin', email], io)).toBe(0);
+    // Granted twice: the second call is audited too, admin before and after (the audit is of what operators did).
+    expect(await opsMain(['grant-admin', email], io)).toBe(0);
+    const cli = `${userInfo().username}@${hostname()}`;
+    const [{ username }]: { username: string }[] = await sys.db.query(`SELECT username FROM users WHERE id = $1`, [newcomer.id]);
+    expect(await rowsFor(`User ${newcomer.id} (${username})`)).toEqual([
+      { action: 'user.grant-admin', via: 'cli', via_detail: cli, actor_user_id: null, before: { role: 'user' }, after: { role: 'admin' } },
+      { action: 'user.grant-admin', via: 'cli', via_detail: cli, actor_user_id: null, before: { role: 'admin' }, after: { role: 'admin' } },
+    ]);
+  });
+
   it('leaves no row for a refused change: bad input, a score this match cannot have, a fixture that does not exist', async () => {
     const [, , , fixtureId] = fixtureIds;
     const rows = await rowsWrittenBy(async () => {

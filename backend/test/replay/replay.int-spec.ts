@@ -105,6 +105,14 @@ describe('live replay of a gameweek through the ops CLI', () => {
     expect(replay.out.filter((l) => l.endsWith('  full-time'))).toHaveLength(10);
     await sys.settle();
 
+    // Audited as the CLI's user: every kick-off, goal, half time and full time, none of the clock's ticks.
+    const audited: { action: string; via: string; n: number }[] = await sys.db.query(
+      `SELECT action, via, count(*)::int AS n FROM operator_audit WHERE target ~ ('^Fixture (' || $1 || ') ') GROUP BY action, via`,
+      [fixtures.map((f) => f.id).join('|')],
+    );
+    const events = replay.out.filter((l) => / {2}(kick-off|goal|half-time|second half|full-time)$/.test(l)).length;
+    expect(audited).toEqual([{ action: 'fixture.result', via: 'cli', n: events }]);
+
     // Every match finished with exactly its real score.
     const rows: { id: number; status: string; home_score: number; away_score: number; minute: number | null }[] = await sys.db.query(
       `SELECT id, status, home_score, away_score, minute FROM fixtures WHERE id = ANY($1)`,

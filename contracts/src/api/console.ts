@@ -114,7 +114,7 @@ export interface AuditEntry {
   via: 'console' | 'feed' | 'cli';
   /** The provider (feed) or the machine's user (CLI); null for the console. */
   via_detail: string | null;
-  /** "fixture.result", "fixture.postpone", "fixture.reschedule", "fixture.teams", "season.import", "bonus.settle", "feed.team-link", "feed.match-link" … */
+  /** "fixture.result", "fixture.postpone", "fixture.reschedule", "fixture.teams", "season.import", "bonus.settle", "bonus.unsettle", "feed.team-link", "feed.match-link", "outbox.replay", "user.grant-admin" */
   action: string;
   /** What was changed, as a reader names it: "Fixture 123 (Arsenal v Chelsea)". */
   target: string;
