@@ -25,7 +25,9 @@ function freePort(): string {
 
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // A flow's steps wait on the app; in CI the integration suites share the machine's two cores
+  // with this run, and a long flow passed 60 s there with every step green, only slow.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
