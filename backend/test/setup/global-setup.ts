@@ -1,6 +1,7 @@
+// First: maps the @scoreline/* paths, which jest's moduleNameMapper does not do for globalSetup.
+import './scoreline-paths';
 import { createServer } from 'node:net';
-// Relative on purpose: jest runs globalSetup outside its module registry, so moduleNameMapper
-// (the @scoreline/* paths) does not apply here.
+// Relative on purpose: jest runs globalSetup outside its module registry.
 import { ensureDatabaseExists, migrateAndSeed } from '../../src/database/migrate';
 import { assertTestDatabase, testEnvironment } from './test-env';
 

@@ -12,7 +12,8 @@
 import type { ImportRefusedRow } from '@scoreline/contracts/api/admin';
 import { parsePlaceholder, placeholderGroups, type Placeholder } from '@scoreline/contracts/game/placeholders';
 import { ImpossibleScoreError, matchWinner } from '@scoreline/contracts/game/knockout';
-import { DEFAULT_KICKOFF_TIME, MAX_MATCHES, MAX_SEASON_NAME_LENGTH, localTimeToUtc, refusedRow, timeZoneOffsetMs, type FootballJsonScore } from './football-json';
+import { timeZoneOffsetMs } from '@scoreline/contracts/time/zoned-time';
+import { DEFAULT_KICKOFF_TIME, MAX_MATCHES, MAX_SEASON_NAME_LENGTH, localTimeToUtc, refusedRow, type FootballJsonScore } from './football-json';
 import { MAX_GOALS, MAX_TEAM_NAME_LENGTH, isPlainObject, matchRowProblems, show, type RoundAndTimeRules, type RowProblem } from './match-row-rules';
 import { tournamentRoundOf, tournamentRoundProblem, type RoundKind, type TournamentRoundInfo } from './tournament-rounds';
 import { GROUP_NAME_RE, type TournamentGroup } from './tournament-teams';
