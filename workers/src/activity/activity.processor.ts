@@ -1,6 +1,8 @@
-import { Processor } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
 import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
+import { afterScoring } from '@scoreline/backend/queue/scoring-first';
 import { Logger } from '@nestjs/common';
 import type { QueueJob, QueueJobs } from '@scoreline/backend/outbox/queue-jobs';
 import { ActivityWriterService, NewActivity } from '@scoreline/backend/activity/activity-writer.service';
@@ -14,8 +16,14 @@ export class ActivityProcessor extends OutboxConsumer<'activity'> {
   constructor(
     private readonly writer: ActivityWriterService,
     private readonly live: LiveEventsService,
+    @InjectQueue('scoring') private readonly scoring: Queue,
   ) {
     super();
+  }
+
+  /** The feed's entries wait while a fixture is being scored: the scorer comes first (afterScoring). */
+  override process(job: Job, token?: string): Promise<unknown> {
+    return afterScoring(job, token, this.scoring, () => super.process(job));
   }
 
   protected async handle(job: QueueJob<'activity'>): Promise<number> {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { InjectQueue, Processor } from '@nestjs/bullmq';
-import type { Job } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
 import { retryWhileDown } from '@scoreline/backend/queue/outage-retry';
+import { afterScoring } from '@scoreline/backend/queue/scoring-first';
 import type { NewQueueJob, QueueJob, QueueJobName, QueueOf } from '@scoreline/backend/outbox/queue-jobs';
 import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
 import { RecomputeResult, StandingsService } from '@scoreline/backend/standings/standings.service';
@@ -38,6 +39,7 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
   constructor(
     private readonly standings: StandingsService,
     @InjectQueue('standings') private readonly queue: QueueOf<'standings'>,
+    @InjectQueue('scoring') private readonly scoring: Queue,
     private readonly live: LiveEventsService,
     private readonly winners: PeriodWinnersService,
     private readonly rankHistory: RankHistoryService,
@@ -49,9 +51,10 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
    * A job that met Postgres or Redis away runs again within a second, as the same job (retryWhileDown):
    * a league's pending recompute keeps its deduplication id, so newer events for the league still
    * fold into it, and it no longer waits out BullMQ's growing backoff after the database is back.
+   * While a fixture is being scored the job steps back (afterScoring): the scorer comes first.
    */
   override process(job: Job, token?: string): Promise<unknown> {
-    return retryWhileDown(job, token, () => super.process(job));
+    return retryWhileDown(job, token, () => afterScoring(job, token, this.scoring, () => super.process(job)));
   }
 
   protected async handle(job: QueueJob<'standings'>): Promise<RecomputeResult | number> {
