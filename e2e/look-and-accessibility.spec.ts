@@ -13,7 +13,7 @@ import { expectNoSidewaysScroll } from './support/layout';
  * World Cup (both seeded by `npm start`), so the header's competition switcher is on every
  * signed-in screen; the screens that differ for a tournament (its knockout fixtures, bonus
  * questions and group tables) are looked at again with the World Cup chosen. The operator
- * console's six tabs are looked at as the run's admin sees them.
+ * console's six tabs are looked at as the run's admin sees them, in each of the four languages.
  */
 const SCREENS_DIR = join('test-results', 'screens');
 
@@ -31,6 +31,25 @@ const CONSOLE_TABS = [
   { tab: 'bonus', label: 'Bonus', heading: 'Bonus questions' },
   { tab: 'health', label: 'Health', heading: 'Health' },
   { tab: 'audit', label: 'Audit', heading: 'Audit' },
+] as const;
+
+/** The console in the other languages: its title, and each tab of CONSOLE_TABS (in order) as [tab label, first heading]. */
+const CONSOLE_TRANSLATED = [
+  {
+    language: 'de',
+    title: 'Betriebskonsole',
+    tabs: [['Feed', 'Ergebnis-Feed'], ['Spiele', 'Jetzt laufend'], ['Import', 'Wettbewerbsdatei importieren'], ['Bonus', 'Bonusfragen'], ['Zustand', 'Zustand'], ['Protokoll', 'Protokoll']],
+  },
+  {
+    language: 'es',
+    title: 'Consola de operación',
+    tabs: [['Feed', 'Feed de resultados'], ['Partidos', 'En juego ahora'], ['Importar', 'Importar un archivo de competición'], ['Extra', 'Preguntas extra'], ['Estado', 'Estado'], ['Auditoría', 'Auditoría']],
+  },
+  {
+    language: 'fr',
+    title: 'Console d’exploitation',
+    tabs: [['Flux', 'Flux de résultats'], ['Matchs', 'En cours'], ['Import', 'Importer un fichier de compétition'], ['Bonus', 'Questions bonus'], ['État', 'État'], ['Journal', 'Journal']],
+  },
 ] as const;
 
 async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
@@ -115,13 +134,32 @@ test.describe('how the operator console looks to an admin, and its accessibility
     await apiSend(request, 'post', '/api/onboarding/skip/', adminToken);
   });
 
+  // The other three languages at the narrow width, where a longer word would push the page sideways.
+  for (const { language, title, tabs } of CONSOLE_TRANSLATED) {
+    test(`the console's tabs in ${language} at 390 px`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await apiSend(request, 'put', '/api/auth/preferences/', adminToken, { preferences: { theme: 'dark', language } });
+      await signInAs(page, { token: adminToken });
+      for (const [i, { tab }] of CONSOLE_TABS.entries()) {
+        const [label, heading] = tabs[i];
+        await check(page, `/console?tab=${tab}`, `390-dark-${language}`, 'dark', undefined, async () => {
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+          await expect(page.getByRole('tab', { name: label, exact: true })).toHaveAttribute('aria-selected', 'true');
+          await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2, name: heading, exact: true })).toBeVisible();
+        });
+      }
+    });
+  }
+
   for (const width of [390, 1280]) {
     for (const theme of ['dark', 'light'] as const) {
       test(`the console's tabs at ${width} px in the ${theme} theme`, async ({ page, request }) => {
         test.setTimeout(120_000);
         await page.setViewportSize({ width, height: 844 });
-        // The admin's saved theme, as a fan's (it follows them across devices).
-        await apiSend(request, 'put', '/api/auth/preferences/', adminToken, { preferences: { theme } });
+        // The admin's saved theme, as a fan's (it follows them across devices), and English, which these tests read.
+        await apiSend(request, 'put', '/api/auth/preferences/', adminToken, { preferences: { theme, language: 'en' } });
         await signInAs(page, { token: adminToken });
         for (const { tab, label, heading } of CONSOLE_TABS) {
           await check(page, `/console?tab=${tab}`, `${width}-${theme}`, theme, undefined, async () => {
