@@ -46,7 +46,7 @@ export class BonusService {
       selectAnswers(this.db, userId, seasonId),
       this.rightAnswers(season),
     ]);
-    const locksAt = season.first_kickoff === null ? null : new Date(season.first_kickoff).toISOString();
+    const locksAt = locksAtOf(season);
     const lock = { locks_at: locksAt };
     const questions = questionsOf(season).map((q) => {
       const mine = answers.find((a) => a.question === q.key);
@@ -85,7 +85,7 @@ export class BonusService {
       this.players.squadSpelling(seasonId, name),
     );
     if (Object.keys(errors).length > 0) throw ApiError.badRequest('Some answers cannot be saved.', errors);
-    const locksAt = season.first_kickoff === null ? null : new Date(season.first_kickoff).toISOString();
+    const locksAt = locksAtOf(season);
     if (!bonusAnswersOpen({ locks_at: locksAt }, Date.now(), SAVE_COMMIT_MARGIN_MS)) {
       throw new ApiError(HttpStatus.CONFLICT, 'The bonus questions closed at the first kick-off of the competition.');
     }
@@ -105,6 +105,11 @@ export class BonusService {
   async settle(seasonId: number, key: string, rightAnswers: unknown, actor?: Actor): Promise<void> {
     const season = await this.outline(seasonId);
     const question = this.question(season, key);
+    // Before the lock, a settlement's points in the tables would tell everyone who answered what.
+    const locksAt = locksAtOf(season);
+    if (!bonusAnswersRevealed({ locks_at: locksAt }, Date.now())) {
+      throw ApiError.conflict('A bonus question is settled once its answers have locked, at the first kick-off.');
+    }
     const teamIds = new Set((await this.seasons.teams(seasonId)).map((t) => t.id));
     const { values, error } = checkRightAnswers(question, teamIds, rightAnswers);
     if (error !== null) throw ApiError.field('right_answers', error);
@@ -170,4 +175,9 @@ export class BonusService {
     const scorers = scorersDecide(season, matches) ? await this.players.scorers(season.id) : undefined;
     return settledRightAnswers(questionsOf(season), settled, playOf(season, matches, scorers));
   }
+}
+
+/** When a season's questions lock: its first kick-off (null while it has none). */
+function locksAtOf(season: SeasonOutline): string | null {
+  return season.first_kickoff === null ? null : new Date(season.first_kickoff).toISOString();
 }

@@ -94,6 +94,11 @@ describe('bonus questions', () => {
     await put(rival, { top_scorer: null }).expect(200);
     expect((await get(fan).expect(200)).body.data.questions.map((q: { my_answer: unknown }) => q.my_answer)).toEqual([clubs[0], 'Kylian  MBAPPÉ', clubs[3]]);
     expect((await get(rival).expect(200)).body.data.questions.map((q: { my_answer: unknown }) => q.my_answer)).toEqual([clubs[1], null, null]);
+
+    // Not settled before the lock: its points in the tables would tell who answered what.
+    const early = await settle('champion', [clubs[0]]).expect(409);
+    expect(early.body.message).toBe('A bonus question is settled once its answers have locked, at the first kick-off.');
+    expect(await sys.db.query(`SELECT question FROM bonus_settlements WHERE season_id = $1`, [seasonId])).toEqual([]);
   });
 
   it("answers for the active season at /api/bonus/current/, and 404 while none is active", async () => {

@@ -177,6 +177,8 @@ describe('the top scorer from squads and goals', () => {
   }, 180_000);
 
   it("lets an operator's settlement win over the goals, and the goals again once it is taken back", async () => {
+    // Played: its first kick-off is in the past (an operator settles a question only after the lock).
+    await sys.db.query(`UPDATE fixtures SET kickoff_at = kickoff_at - interval '100 years' WHERE season_id = $1`, [seasonId]);
     await sys.http.put(`/api/admin/seasons/${seasonId}/bonus/top_scorer`).set(bearer(admin.token)).send({ right_answers: ['harry kane'] }).expect(200);
     expect(await topScorer(fan)).toEqual({ right_answers: ['harry kane'], settled_by: 'operator', my_points: 0 });
     expect(await topScorer(rival)).toEqual({ right_answers: ['harry kane'], settled_by: 'operator', my_points: 20 });
