@@ -184,4 +184,19 @@ describe('docker compose', () => {
     expect(command).toContain('--appendonly yes');
     expect(command).toContain('--maxmemory-policy noeviction');
   });
+
+  it('keeps Redis off the host, starts the app once Redis answers, and holds no secret of its own', () => {
+    const text = read('docker-compose.yml');
+    const compose = parse(text, { merge: true }) as {
+      services: Record<string, { ports?: string[]; healthcheck?: { test: string[] }; depends_on?: Record<string, { condition: string }>; environment?: Record<string, string> }>;
+    };
+    expect(compose.services.redis.ports).toBeUndefined();
+    expect(compose.services.redis.healthcheck!.test).toEqual(['CMD', 'redis-cli', 'ping']);
+    for (const app of ['api', 'worker']) expect(compose.services[app].depends_on!.redis).toEqual({ condition: 'service_healthy' });
+    // Each secret is a required variable from .env, not a value in the file.
+    for (const name of ['JWT_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) {
+      expect(compose.services.api.environment![name]).toMatch(new RegExp(`^\\$\\{${name}:\\?`));
+      expect(read('.env.example')).toMatch(new RegExp(`^${name}=$`, 'm'));
+    }
+  });
 });
