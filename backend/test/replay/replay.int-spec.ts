@@ -79,6 +79,7 @@ describe('live replay of a gameweek through the ops CLI', () => {
     );
   });
 
+  // 15 s on a quiet machine; CI runs it beside the browser suite on two cores (over 60 s there once).
   it('plays every match live to its real score: sockets see the clock run and the points, predictions are scored', async () => {
     // A few players predict the whole gameweek (the first with a banker).
     const rnd = seededRandom(207172);
@@ -181,7 +182,7 @@ describe('live replay of a gameweek through the ops CLI', () => {
     expect(points.some((p) => !p.provisional && p.gameweekTotal === expectedTotal(players[0].id))).toBe(true);
     // Live scores are for everyone; points only for those who predicted.
     expect(watcher.received.filter((r) => r.event === 'points.updated')).toEqual([]);
-  });
+  }, 180_000);
 
   it('refuses a gameweek with nothing left to play and bad arguments: exit 2, one line, nothing written', async () => {
     const outboxBefore: { n: number }[] = await sys.db.query(`SELECT count(*)::int AS n FROM outbox_events`);
