@@ -18,8 +18,9 @@ const moduleNameMapper = {
 };
 
 module.exports = {
-  // Per-project testTimeout is ignored by jest 30; integration suites boot real services.
-  testTimeout: 60000,
+  // Per-project testTimeout is ignored by jest 30; integration suites boot real services, and in
+  // CI they share two cores with the browser suite (on a slow machine a 15 s test took over 60 s).
+  testTimeout: 120000,
   projects: [
     {
       displayName: 'unit',
@@ -40,7 +41,7 @@ module.exports = {
       moduleNameMapper,
       globalSetup: '<rootDir>/backend/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/backend/test/setup/global-teardown.ts',
-      testTimeout: 60000,
+      testTimeout: 120000,
     },
     {
       // Fault injection (npm run test:faults): private Postgres/Redis, processes killed by PID.
