@@ -35,7 +35,7 @@ export async function startTestSystem(): Promise<TestSystem> {
   const db = api.get(DataSource);
   const queues = QUEUES.map((name) => workers.get<Queue>(getQueueToken(name)));
 
-  async function settle(timeoutMs = 20000): Promise<void> {
+  async function settle(timeoutMs = 60_000): Promise<void> {
     await api.get(BackgroundWorkService).idle();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
