@@ -113,7 +113,7 @@ export async function countPlayers(ctx: BenchContext, players: BenchPlayers): Pr
 /** The leagues' first tables: in the workers' process when they run apart (a 1M league's first computation holds every row once). */
 export async function firstTables(ctx: BenchContext, leagues: LeagueUnderTest[]): Promise<void> {
   if (ctx.workersApart) {
-    const { RECOMPUTE_LEAGUE } = await import('@scoreline/workers/standings/standings.processor');
+    const { RECOMPUTE_LEAGUE } = await import('@scoreline/backend/standings/standings-jobs.service');
     await ctx.queue('standings').addBulk(leagues.map((l) => ({ name: RECOMPUTE_LEAGUE, data: { leagueId: l.id } })));
     await ctx.settle(600_000);
     return;

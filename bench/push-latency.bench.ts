@@ -300,7 +300,7 @@ export const pushLatencyCase: BenchCase = {
     const { JwtService } = await import('@nestjs/jwt');
     const { LiveGateway } = await import('@scoreline/backend/live/live.gateway');
     const { leagueRoom } = await import('@scoreline/contracts/live');
-    const { STANDINGS_COALESCE, RECOMPUTE_LEAGUE } = await import('@scoreline/workers/standings/standings.processor');
+    const { STANDINGS_COALESCE, RECOMPUTE_LEAGUE } = await import('@scoreline/backend/standings/standings-jobs.service');
     const { getQueueToken } = await import('@nestjs/bullmq');
     const queue = (name: string) => ctx.workers.get<Queue>(getQueueToken(name), { strict: false });
     const [standingsQueue, liveQueue, activityQueue] = [queue('standings'), queue('live'), queue('activity')];

@@ -12,7 +12,7 @@ import { FeedService } from './feed.service';
  * The results feed (issue 35): a provider's results (football-data.org, or its local stand-in)
  * matched to our teams and fixtures and applied through FixtureAdminService, the operator's own
  * path. The API serves the console's calls; the workers run the one poller (FeedPoller, behind a
- * Redis lease: workers/src/feed/feed-poller.scheduler.ts).
+ * Redis lease: feed-poller.scheduler.ts, registered by the workers module only).
  */
 @Module({
   imports: [FixturesModule, SeasonsModule, AuditModule, UsersModule],

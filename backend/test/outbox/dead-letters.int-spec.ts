@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import type { AuditEntry, ConsoleHealth, OutboxDeadLetter } from '@scoreline/contracts/api/console';
 import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
-import { StandingsProcessor } from '@scoreline/workers/standings/standings.processor';
+import { StandingsProcessor } from '@scoreline/backend/standings/standings.processor';
 import { expectErrorShape } from '../api/api-helpers';
 import { grantAdminRole, insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -118,7 +118,7 @@ describe('outbox dead letters', () => {
 
   const replay = (id: number | string, user: FastUser = admin) => sys.http.post(`/api/admin/outbox/dead-letters/${id}/replay`).set(user.auth).send({});
 
-  const scrape = async (): Promise<string> => (await sys.http.get('/metrics').expect(200)).text;
+  const scrape = async (): Promise<string> => (await sys.metrics.get('/metrics').expect(200)).text;
 
   const replayAudits = async (eventId: number): Promise<AuditEntry[]> =>
     ((await sys.http.get('/api/admin/audit/?limit=200').set(admin.auth).expect(200)).body.data as AuditEntry[]).filter(

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { InjectQueue, Processor } from '@nestjs/bullmq';
-import type { Job, Queue } from 'bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
-import { retryWhileDown } from '@scoreline/backend/queue/outage-retry';
-import { afterScoring } from '@scoreline/backend/queue/scoring-first';
-import type { NewQueueJob, QueueJob, QueueJobName, QueueOf } from '@scoreline/backend/outbox/queue-jobs';
-import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
-import { RecomputeResult, StandingsService } from '@scoreline/backend/standings/standings.service';
-import { PeriodWinnersService } from '@scoreline/backend/standings/period-winners.service';
-import { RankHistoryService } from '@scoreline/backend/standings/rank-history.service';
+import { InjectQueue } from '@nestjs/bullmq';
+import { Injectable } from '@nestjs/common';
+import type { DomainEventOf } from '@scoreline/contracts/events';
+import type { EventRoutedTo } from '../outbox/event-routes';
+import type { NewQueueJob, QueueJobName, QueueOf } from '../outbox/queue-jobs';
+import { LiveEventsService } from '../live/live-events.service';
+import { PeriodWinnersService } from './period-winners.service';
+import { RankHistoryService } from './rank-history.service';
+import { RecomputeResult, StandingsService } from './standings.service';
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
 export const RECOMPUTE_LEAGUE = 'standings.recompute' satisfies QueueJobName<'standings'>;
@@ -24,51 +22,48 @@ export const RECOMPUTE_SMALL_LEAGUES = 'standings.recompute-small' satisfies Que
  */
 export const STANDINGS_COALESCE = { ms: 0 };
 
+/** An event routed to the `standings` queue (outbox/event-routes.ts). */
+export type StandingsEvent = DomainEventOf<EventRoutedTo<'standings'>>;
+
 /**
- * Consumes the `standings` queue. An event (scores.updated, member.joined, member.left) becomes
- * a recompute of each affected league (a scores.updated: of the event's season's competition
- * only, StandingsService.leaguesAffectedBy): a big league alone, deduplicated by league (while one
+ * The work of the `standings` queue (its processor, standings.processor.ts, only hands each job
+ * here). An event (scores.updated, member.joined, member.left, bonus.settled) becomes a recompute
+ * of each affected league (a scores.updated: of the event's season's competition only,
+ * StandingsService.leaguesAffectedBy): a big league alone, deduplicated by league (while one
  * waits, more events add nothing; while one runs, exactly one more is kept to run after it), and
  * small leagues in batches, deduplicated by the batch's leagues (the next goal of the same match
  * touches the same leagues, so it folds alike; a batch never mixes seasons). A scores.updated also
  * settles its gameweek's and month's winners in every league of its competition
  * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService).
+ * Worker-only (StandingsJobsModule): it adds to the standings queue and pushes to sockets.
  */
-@Processor('standings', { ...WORKER_OPTIONS, concurrency: 4 })
-export class StandingsProcessor extends OutboxConsumer<'standings'> {
+@Injectable()
+export class StandingsJobsService {
   constructor(
     private readonly standings: StandingsService,
     @InjectQueue('standings') private readonly queue: QueueOf<'standings'>,
-    @InjectQueue('scoring') private readonly scoring: Queue,
     private readonly live: LiveEventsService,
     private readonly winners: PeriodWinnersService,
     private readonly rankHistory: RankHistoryService,
-  ) {
-    super();
+  ) {}
+
+  /** One league's recompute (a RECOMPUTE_LEAGUE job), its table and climbs pushed after the commit. */
+  async recomputeLeague(leagueId: number): Promise<RecomputeResult> {
+    const result = await this.standings.recomputeLeague(leagueId);
+    await this.pushStored(result);
+    return result;
   }
 
-  /**
-   * A job that met Postgres or Redis away runs again within a second, as the same job (retryWhileDown):
-   * a league's pending recompute keeps its deduplication id, so newer events for the league still
-   * fold into it, and it no longer waits out BullMQ's growing backoff after the database is back.
-   * While a fixture is being scored the job steps back (afterScoring): the scorer comes first.
-   */
-  override process(job: Job, token?: string): Promise<unknown> {
-    return retryWhileDown(job, token, () => afterScoring(job, token, this.scoring, () => super.process(job)));
+  /** A batch of small leagues' recompute (a RECOMPUTE_SMALL_LEAGUES job), each pushed after the commit; answers how many were recomputed. */
+  async recomputeSmallLeagues(leagueIds: number[]): Promise<number> {
+    const results = await this.standings.recomputeSmallLeagues(leagueIds);
+    for (const result of results) await this.pushStored(result);
+    return results.length;
   }
 
-  protected async handle(job: QueueJob<'standings'>): Promise<RecomputeResult | number> {
-    if (job.name === RECOMPUTE_LEAGUE) {
-      const result = await this.standings.recomputeLeague(job.data.leagueId);
-      await this.pushStored(result);
-      return result;
-    }
-    if (job.name === RECOMPUTE_SMALL_LEAGUES) {
-      const results = await this.standings.recomputeSmallLeagues(job.data.leagueIds);
-      for (const result of results) await this.pushStored(result);
-      return results.length;
-    }
-    const leagueIds = await this.standings.leaguesAffectedBy(job.data);
+  /** An event's recomputes queued (and, for a scores.updated, its winners and rank history); answers how many leagues it touches. */
+  async eventArrived(event: StandingsEvent): Promise<number> {
+    const leagueIds = await this.standings.leaguesAffectedBy(event);
     const { alone, batches } = await this.standings.recomputeGroups(leagueIds);
     const recomputes: NewQueueJob<'standings'>[] = [
       ...alone.map((leagueId): NewQueueJob<'standings', typeof RECOMPUTE_LEAGUE> => ({
@@ -83,12 +78,12 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
       })),
     ];
     if (recomputes.length > 0) await this.queue.addBulk(recomputes);
-    if (job.data.name === 'scores.updated') {
+    if (event.name === 'scores.updated') {
       // A settled (or re-opened, or corrected) gameweek and its month: their winners' entries, pushed after the commit.
-      await this.live.activitiesCreated(await this.winners.settle(job.data.payload.gameweekId));
+      await this.live.activitiesCreated(await this.winners.settle(event.payload.gameweekId));
     }
     // The final scores of a completed gameweek store its rank history (after the live tables' recomputes are queued).
-    if (job.data.name === 'scores.updated') await this.rankHistory.recordAfterScores(job.data.payload);
+    if (event.name === 'scores.updated') await this.rankHistory.recordAfterScores(event.payload);
     return leagueIds.length;
   }
 

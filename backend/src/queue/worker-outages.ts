@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { reportQueueOutages } from '@scoreline/backend/redis/redis-outage';
+import { reportQueueOutages } from '../redis/redis-outage';
 
 /**
  * Gives the BullMQ worker behind every processor its 'error' listener, reporting to the Redis

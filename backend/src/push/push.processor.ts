@@ -1,9 +1,9 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
-import { PUSH_QUEUE, pushCommandForJob } from '@scoreline/backend/push/push-jobs';
-import { PushService, type PushRunResult } from '@scoreline/backend/push/push.service';
+import { OutboxConsumer } from '../outbox/outbox-consumer';
+import type { QueueJob } from '../outbox/queue-jobs';
+import { WORKER_OPTIONS } from '../queue/worker-options';
+import { PUSH_QUEUE, pushCommandForJob } from './push-jobs';
+import { PushService, type PushRunResult } from './push.service';
 
 /**
  * Consumes the `push` queue: the domain events routed to it (join requests and decisions,

@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CrowdService } from '@scoreline/backend/picks/crowd.service';
+import { CrowdService } from './crowd.service';
 import { coalescingRunner } from '../reconcile/pass-triggers';
 
 /** How often the worker looks for gameweeks that locked without crowd figures. */

@@ -1,12 +1,12 @@
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
-import { afterScoring } from '@scoreline/backend/queue/scoring-first';
+import { OutboxConsumer } from '../outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../queue/worker-options';
+import { afterScoring } from '../queue/scoring-first';
 import { Logger } from '@nestjs/common';
-import type { QueueJob, QueueJobs } from '@scoreline/backend/outbox/queue-jobs';
-import { ActivityWriterService, NewActivity } from '@scoreline/backend/activity/activity-writer.service';
-import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
+import type { QueueJob, QueueJobs } from '../outbox/queue-jobs';
+import { ActivityWriterService, NewActivity } from './activity-writer.service';
+import { LiveEventsService } from '../live/live-events.service';
 
 /** Consumes the `activity` queue: each activity-worthy event becomes league feed entries, announced live. */
 @Processor('activity', { ...WORKER_OPTIONS, concurrency: 4 })

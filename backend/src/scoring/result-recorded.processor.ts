@@ -1,11 +1,11 @@
 import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
-import { retryWhileDown } from '@scoreline/backend/queue/outage-retry';
+import { OutboxConsumer } from '../outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../queue/worker-options';
+import { retryWhileDown } from '../queue/outage-retry';
 import { Logger } from '@nestjs/common';
-import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
-import { ScoringService, type ScoreFixtureResult } from '@scoreline/backend/scoring/scoring.service';
+import type { QueueJob } from '../outbox/queue-jobs';
+import { ScoringService, type ScoreFixtureResult } from './scoring.service';
 
 /**
  * Consumes the `scoring` queue: each result.recorded re-scores its fixture from the fixture's

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Redis from 'ioredis';
-import { APP_ENV } from '@scoreline/backend/config/config.module';
-import type { AppEnv } from '@scoreline/backend/config/env';
-import { isOutageError } from '@scoreline/backend/common/outage';
-import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
-import { REDIS } from '@scoreline/backend/redis/redis.module';
+import { APP_ENV } from '../config/config.module';
+import type { AppEnv } from '../config/env';
+import { isOutageError } from '../common/outage';
+import { ReconcilerService } from './reconciler.service';
+import { REDIS } from '../redis/redis.module';
 import { coalescingRunner, reconnectWatcher } from './pass-triggers';
 
 /**

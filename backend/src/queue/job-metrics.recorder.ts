@@ -1,7 +1,7 @@
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { queueJobsProcessed } from '@scoreline/backend/metrics/metrics';
+import { queueJobsProcessed } from '../metrics/metrics';
 
 /**
  * Counts every processor's finished attempts (completed / failed) per queue, by listening to

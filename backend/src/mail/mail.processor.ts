@@ -1,10 +1,10 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
+import { OutboxConsumer } from '../outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../queue/worker-options';
 import { Logger } from '@nestjs/common';
-import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
-import { SendAccountExistsEmailService } from '@scoreline/backend/mail/send-account-exists-email.service';
-import { SendOtpEmailService } from '@scoreline/backend/mail/send-otp-email.service';
+import type { QueueJob } from '../outbox/queue-jobs';
+import { SendAccountExistsEmailService } from './send-account-exists-email.service';
+import { SendOtpEmailService } from './send-otp-email.service';
 
 /** Consumes the `mail` queue: each event name that means an email hands off to its service. */
 @Processor('mail', { ...WORKER_OPTIONS, concurrency: 5 })

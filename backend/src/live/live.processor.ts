@@ -1,8 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
-import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
-import { LiveEventsService } from '@scoreline/backend/live/live-events.service';
+import { OutboxConsumer } from '../outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../queue/worker-options';
+import type { QueueJob } from '../outbox/queue-jobs';
+import { LiveEventsService } from './live-events.service';
 
 /** Consumes the `live` queue: each event becomes a socket push (or a room change). */
 @Processor('live', { ...WORKER_OPTIONS, concurrency: 10 })

@@ -1,9 +1,9 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '@scoreline/backend/outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '@scoreline/backend/queue/worker-options';
-import type { QueueJob } from '@scoreline/backend/outbox/queue-jobs';
-import { commandForJob, NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
-import { NotificationsService } from '@scoreline/backend/notifications/notifications.service';
+import { OutboxConsumer } from '../outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../queue/worker-options';
+import type { QueueJob } from '../outbox/queue-jobs';
+import { commandForJob, NOTIFICATIONS_QUEUE } from './notification-jobs';
+import { NotificationsService } from './notifications.service';
 
 /**
  * Consumes the `notifications` queue: the domain events routed to it (join requests, approvals,
