@@ -1,4 +1,4 @@
-import { buildCalendarFeed, MATCH_MINUTES, type DeadlineEntry, type KickoffEntry } from './calendar-feed';
+import { buildCalendarFeed, MATCH_MINUTES, renderCalendar, type CalendarEvent, type DeadlineEntry, type KickoffEntry } from './calendar-feed';
 
 const premierLeague = { code: 'en.1', name: 'Premier League' };
 const deadline: DeadlineEntry = {
@@ -75,5 +75,94 @@ describe('calendar feed', () => {
       ['fixture-950@localhost', 'World Cup 2026 · Mexico v South Africa', 'World Cup 2026, gameweek 1. Postponed.', undefined],
       ['gameweek-70-deadline@localhost', 'World Cup 2026 · Gameweek 1: predictions close', 'Save your predictions and banker for World Cup 2026 gameweek 1 before the first kick-off.', 'World Cup 2026 · Gameweek 1 predictions close in one hour'],
     ]);
+  });
+});
+
+/** Undoes folding as a client does (RFC 5545 §3.1): a CRLF followed by one space or tab disappears. */
+const unfold = (s: string) => s.replace(/\r\n[ \t]/g, '');
+/** The VEVENT with this UID, as its unfolded lines. */
+function eventLines(text: string, uid: string): string[] {
+  const lines = unfold(text).split('\r\n');
+  const at = lines.indexOf(`UID:${uid}`);
+  return lines.slice(lines.lastIndexOf('BEGIN:VEVENT', at), lines.indexOf('END:VEVENT', at) + 1);
+}
+
+const event = (overrides: Partial<CalendarEvent> = {}): CalendarEvent => ({
+  uid: 'gameweek-7-deadline@scoreline.example',
+  start: new Date('2026-03-14T12:30:00.000Z'),
+  summary: 'Gameweek 7: predictions close',
+  sequence: 2,
+  lastModified: new Date('2026-03-01T08:00:05.123Z'),
+  ...overrides,
+});
+
+describe('calendar feed as iCalendar text', () => {
+  it('ends every line with CRLF and frames the calendar with its name, product and refresh hints', () => {
+    const text = renderCalendar({ name: 'My, calendar', description: 'Deadlines; kick-offs', refreshMinutes: 60, events: [event()] });
+    expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
+    expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    const lines = unfold(text).split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'PRODID:-//Scoreline//Fixtures calendar//EN',
+        'CALSCALE:GREGORIAN',
+        'X-WR-CALNAME:My\\, calendar',
+        'X-WR-CALDESC:Deadlines\\; kick-offs',
+        'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+        'X-PUBLISHED-TTL:PT1H',
+      ]),
+    );
+    // Calendar properties come before the first event.
+    expect(lines.indexOf('X-PUBLISHED-TTL:PT1H')).toBeLessThan(lines.indexOf('BEGIN:VEVENT'));
+  });
+
+  it('writes a deadline as a moment in UTC, stamped with its last change, with a display alarm', () => {
+    const text = renderCalendar({
+      name: 'n',
+      events: [event({ description: 'Save yours.\nhttps://scoreline.example/fixtures', alarm: { minutesBefore: 60, description: 'Predictions close in 1 hour; save yours' } })],
+    });
+    const lines = eventLines(text, 'gameweek-7-deadline@scoreline.example');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'BEGIN:VEVENT',
+        'UID:gameweek-7-deadline@scoreline.example',
+        'DTSTAMP:20260301T080005Z',
+        'LAST-MODIFIED:20260301T080005Z',
+        'SEQUENCE:2',
+        'DTSTART:20260314T123000Z',
+        'SUMMARY:Gameweek 7: predictions close',
+        'DESCRIPTION:Save yours.\\nhttps://scoreline.example/fixtures',
+        'END:VEVENT',
+      ]),
+    );
+    // A deadline is a moment: no DTEND.
+    expect(lines.some((l) => l.startsWith('DTEND'))).toBe(false);
+    const alarm = lines.slice(lines.indexOf('BEGIN:VALARM'), lines.indexOf('END:VALARM') + 1);
+    expect(alarm).toHaveLength(5);
+    expect(alarm).toEqual(
+      expect.arrayContaining(['BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:Predictions close in 1 hour\\; save yours', 'TRIGGER:-PT1H', 'END:VALARM']),
+    );
+  });
+
+  it('writes the end, status and url of a match, and no alarm', () => {
+    const lines = eventLines(
+      renderCalendar({ name: 'n', events: [event({ uid: 'fixture-9@x', end: new Date('2026-03-14T14:15:00Z'), status: 'CANCELLED', url: 'https://scoreline.example/fixtures' })] }),
+      'fixture-9@x',
+    );
+    expect(lines).toEqual(expect.arrayContaining(['DTEND:20260314T141500Z', 'STATUS:CANCELLED', 'URL;VALUE=URI:https://scoreline.example/fixtures']));
+    expect(lines).not.toContain('BEGIN:VALARM');
+  });
+
+  it('renders the built feed: every event once, in order, with escaped text', () => {
+    const text = renderCalendar(buildCalendarFeed('http://localhost:3000', [deadline], [{ ...kickoff, home: 'Brighton, Hove; Albion' }]));
+    const uids = unfold(text)
+      .split('\r\n')
+      .filter((l) => l.startsWith('UID:'));
+    expect(uids).toEqual(['UID:gameweek-41-deadline@localhost', 'UID:fixture-900@localhost']);
+    expect(eventLines(text, 'fixture-900@localhost')).toEqual(
+      expect.arrayContaining(['SUMMARY:Brighton\\, Hove\\; Albion v Chelsea', 'DTSTART:20260314T173000Z', 'DTEND:20260314T192500Z', 'STATUS:CONFIRMED', 'SEQUENCE:1']),
+    );
+    expect(eventLines(text, 'gameweek-41-deadline@localhost')).toEqual(expect.arrayContaining(['TRIGGER:-PT1H', 'SEQUENCE:3', 'LAST-MODIFIED:20260310T090000Z']));
   });
 });

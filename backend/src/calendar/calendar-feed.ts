@@ -1,5 +1,37 @@
+import ical, { escape, ICalAlarmType, ICalEventStatus } from 'ical-generator';
 import { CALENDAR_DEADLINE_ALARM_MINUTES } from '@scoreline/contracts/api/calendar';
-import type { Calendar, CalendarEvent } from './icalendar';
+
+export interface CalendarAlarm {
+  /** The alarm rings this many minutes before the event starts. */
+  minutesBefore: number;
+  description: string;
+}
+
+/** One event of the feed, as plain data; `renderCalendar` turns it into iCalendar text. */
+export interface CalendarEvent {
+  /** Globally unique and stable across feed downloads, so calendar apps update instead of duplicating. */
+  uid: string;
+  start: Date;
+  /** Omitted: a moment (a deadline), which RFC 5545 §3.6.1 makes an event of no duration. */
+  end?: Date;
+  summary: string;
+  description?: string;
+  url?: string;
+  /** Raised whenever the event's time changes, so clients replace their copy (RFC 5545 §3.8.7.4). */
+  sequence: number;
+  /** When the event last changed; also its DTSTAMP (a feed without METHOD, §3.8.7.2). */
+  lastModified: Date;
+  status?: 'CONFIRMED' | 'TENTATIVE' | 'CANCELLED';
+  alarm?: CalendarAlarm;
+}
+
+export interface Calendar {
+  name: string;
+  description?: string;
+  /** How often clients should fetch again (REFRESH-INTERVAL and X-PUBLISHED-TTL). */
+  refreshMinutes?: number;
+  events: CalendarEvent[];
+}
 
 /** The competition an entry belongs to. */
 export interface FeedCompetition {
@@ -75,10 +107,39 @@ export function buildCalendarFeed(appUrl: string, deadlines: DeadlineEntry[], ki
   }
   events.sort((a, b) => a.start.getTime() - b.start.getTime() || a.uid.localeCompare(b.uid));
   return {
-    prodId: '-//Scoreline//Fixtures calendar//EN',
     name: 'Scoreline',
     description: 'Prediction deadlines and your club’s kick-offs',
     refreshMinutes: 60,
     events,
   };
+}
+
+/**
+ * The feed as RFC 5545 text, written by ical-generator (escaping, 75-octet folding that keeps
+ * UTF-8 characters whole, CRLF). Every time is UTC (`…Z`): the calendar has no time zone.
+ */
+export function renderCalendar(calendar: Calendar): string {
+  const text = ical({
+    prodId: { company: 'Scoreline', product: 'Fixtures calendar', language: 'EN' },
+    scale: 'GREGORIAN',
+    // The library writes NAME, X-WR-CALNAME and X-WR-CALDESC as given: escape them as TEXT here.
+    name: escape(calendar.name, false),
+    description: calendar.description ? escape(calendar.description, false) : null,
+    ttl: calendar.refreshMinutes ? calendar.refreshMinutes * 60 : null,
+    events: calendar.events.map((event) => ({
+      id: event.uid,
+      start: event.start,
+      end: event.end ?? null,
+      stamp: event.lastModified,
+      lastModified: event.lastModified,
+      sequence: event.sequence,
+      summary: event.summary,
+      description: event.description ?? null,
+      url: event.url ?? null,
+      status: event.status ? ICalEventStatus[event.status] : null,
+      alarms: event.alarm ? [{ type: ICalAlarmType.display, triggerBefore: event.alarm.minutesBefore * 60, description: event.alarm.description }] : [],
+    })),
+  }).toString();
+  // RFC 5545 §3.1 ends every content line with CRLF, the last one too; the library leaves it off.
+  return `${text}\r\n`;
 }

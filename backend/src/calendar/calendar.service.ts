@@ -6,10 +6,9 @@ import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { CalendarScheduleService } from '../fixtures/calendar-schedule.service';
-import { buildCalendarFeed } from './calendar-feed';
+import { buildCalendarFeed, renderCalendar } from './calendar-feed';
 import { ensureCalendarFeed, rotateCalendarToken, selectCalendarFeedByToken, updateIncludeClubKickoffs, type CalendarFeedRow } from './calendar.queries';
 import { feedUrls, newCalendarToken, tokenOfFeedFile, tokenOfFeedUrl } from './calendar-token';
-import { serializeCalendar } from './icalendar';
 
 /** Same answer for a malformed, rotated or never-issued token: the URL simply no longer exists. */
 const NO_SUCH_FEED = 'No calendar feed at this address. Copy the current link from Settings.';
@@ -74,7 +73,7 @@ export class CalendarService {
         changedAt: new Date(k.schedule_changed_at),
       })),
     );
-    return serializeCalendar(calendar);
+    return renderCalendar(calendar);
   }
 
   private toSettings(row: CalendarFeedRow): CalendarFeedSettings {

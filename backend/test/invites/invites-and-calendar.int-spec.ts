@@ -195,7 +195,8 @@ describe('invite links and the calendar feed', () => {
       for (const g of gameweeks) {
         const event = eventOf(text, `gameweek-${g.id}-deadline@localhost`);
         expect(event).toContain(`DTSTART:${new Date(g.starts_at).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '')}`);
-        expect(event).toEqual(expect.arrayContaining(['BEGIN:VALARM', 'TRIGGER:-PT60M', 'ACTION:DISPLAY']));
+        // One hour before (ical-generator writes the duration as -PT1H).
+        expect(event).toEqual(expect.arrayContaining(['BEGIN:VALARM', 'TRIGGER:-PT1H', 'ACTION:DISPLAY']));
       }
       const [{ n }]: { n: number }[] = await sys.db.query(
         `SELECT count(*)::int AS n FROM fixtures f JOIN seasons s ON s.id = f.season_id AND s.is_active WHERE $1 IN (f.home_club_id, f.away_club_id)`,
