@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
@@ -12,7 +13,6 @@ import type { AuthUser, JwtPayload } from './jwt-payload';
 interface CachedTokenUser {
   user: AuthUser;
   tokenVersion: number;
-  expiresAt: number;
 }
 
 /** How long a looked-up token version is trusted without a revocation message. */
@@ -31,7 +31,8 @@ const MAX_CACHED_USERS = 50_000;
 @Injectable()
 export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(TokenUsersService.name);
-  private readonly cache = new Map<number, CachedTokenUser>();
+  /** By user id, for TOKEN_USER_TTL_MS from the lookup; the least recently used goes when full. */
+  private readonly cache = new LRUCache<number, CachedTokenUser>({ max: MAX_CACHED_USERS, ttl: TOKEN_USER_TTL_MS });
   /** Bumped by every revocation: a lookup that raced one is not cached. */
   private revocations = 0;
   private readonly channel: string;
@@ -67,18 +68,16 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
     if (typeof payload?.sub !== 'number' || typeof payload?.tv !== 'number') return null;
     // jsonwebtoken accepts a token that never expires; we never issue one, so it is not ours to trust.
     if (typeof payload.exp !== 'number') return null;
-    const now = Date.now();
     const cached = this.cache.get(payload.sub);
-    if (cached && cached.expiresAt > now) return cached.tokenVersion === payload.tv ? cached.user : null;
+    if (cached) return cached.tokenVersion === payload.tv ? cached.user : null;
 
     const revocationsBefore = this.revocations;
+    // The TTL counts from before the read, not from its answer.
+    const readAt = this.cache.perf.now();
     const row = await selectTokenUser(this.db, payload.sub);
     if (!row) return null;
     const user: AuthUser = { id: row.id, username: row.username };
-    if (this.revocations === revocationsBefore) {
-      if (this.cache.size >= MAX_CACHED_USERS) this.cache.delete(this.cache.keys().next().value as number);
-      this.cache.set(row.id, { user, tokenVersion: row.token_version, expiresAt: now + TOKEN_USER_TTL_MS });
-    }
+    if (this.revocations === revocationsBefore) this.cache.set(row.id, { user, tokenVersion: row.token_version }, { start: readAt });
     return row.token_version === payload.tv ? user : null;
   }
 

@@ -19,7 +19,7 @@ import { SeasonContextService } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
 import { UsersService } from '../users/users.service';
-import { TtlCache } from '../common/ttl-cache';
+import { loadingLru } from '../common/lru';
 import { achievementsFor } from './achievements';
 import { BIG_LEAGUE } from './big-league';
 import { MembersQueryDto } from './dto/leagues.dto';
@@ -80,10 +80,10 @@ const NO_SEASON_FACTS: SeasonFacts = { points: 0, predictions: 0, scored: 0, cor
 /** Members of a league: the enhanced list, their stats, the member modal and the player profile. */
 @Injectable()
 export class LeagueMembersService {
-  private readonly memberStats = new TtlCache<MemberStats>(MEMBER_STATS_TTL_MS, 1_000);
-  private readonly bigLeagueCounts = new TtlCache<number>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
-  private readonly bigLeaguePages = new TtlCache<{ members: EnhancedMember[]; total: number }>(BIG_LEAGUE_COUNT_TTL_MS, 1_000);
-  private readonly accountCount = new TtlCache<number>(ACCOUNT_COUNT_TTL_MS, 1);
+  private readonly memberStats = loadingLru<MemberStats>({ max: 1_000, ttl: MEMBER_STATS_TTL_MS });
+  private readonly bigLeagueCounts = loadingLru<number>({ max: 1_000, ttl: BIG_LEAGUE_COUNT_TTL_MS });
+  private readonly bigLeaguePages = loadingLru<{ members: EnhancedMember[]; total: number }>({ max: 1_000, ttl: BIG_LEAGUE_COUNT_TTL_MS });
+  private readonly accountCount = loadingLru<number>({ max: 1, ttl: ACCOUNT_COUNT_TTL_MS });
   /** Leagues last counted at BIG_LEAGUE.members members or more. */
   private readonly bigLeagues = new Set<number>();
 
@@ -118,7 +118,7 @@ export class LeagueMembersService {
     // table version (and live state) and reused for up to BIG_LEAGUE_COUNT_TTL_MS (its count may be as old).
     const big = search === null && this.bigLeagues.has(leagueId);
     const { members, total } = big
-      ? await this.bigLeaguePages.get(`${leagueId}:${access.table_version}:${live?.key ?? ''}:${sort}:${role}:${page}:${pageSize}`, () => this.membersPage(shown))
+      ? await this.bigLeaguePages.forceFetch(`${leagueId}:${access.table_version}:${live?.key ?? ''}:${sort}:${role}:${page}:${pageSize}`, { context: () => this.membersPage(shown) })
       : await this.membersPage(shown);
     return { members: members.map((m) => (m.user_id === viewerId ? { ...m, is_current_user: true } : m)), ...paging(page, pageSize, total) };
   }
@@ -205,7 +205,7 @@ export class LeagueMembersService {
   /** Whether the league's search reads the names first (see searchesNamesFirst); only big leagues are asked. */
   private async searchesNamesFirst(leagueId: number): Promise<boolean> {
     if (!this.bigLeagues.has(leagueId)) return false;
-    const [members, accounts] = await Promise.all([this.memberCount(leagueId), this.accountCount.get('accounts', () => this.users.count())]);
+    const [members, accounts] = await Promise.all([this.memberCount(leagueId), this.accountCount.forceFetch('accounts', { context: () => this.users.count() })]);
     return searchesNamesFirst(members, accounts);
   }
 
@@ -246,12 +246,12 @@ export class LeagueMembersService {
     // A big league's answer is reused for a while (a few seconds' lag in "active this week" is
     // fine there); a small one is cheap to count, and its owner expects a new member at once.
     const members = await this.memberCount(leagueId);
-    return members < BIG_LEAGUE.members ? load() : this.memberStats.get(`${leagueId}:${seasonId}:${gameweekId}`, load);
+    return members < BIG_LEAGUE.members ? load() : this.memberStats.forceFetch(`${leagueId}:${seasonId}:${gameweekId}`, { context: load });
   }
 
   /** The league's member count: exact for a small league, up to BIG_LEAGUE_COUNT_TTL_MS old for a big one. */
   private async memberCount(leagueId: number): Promise<number> {
-    if (this.bigLeagues.has(leagueId)) return this.bigLeagueCounts.get(String(leagueId), () => countMembers(this.db, leagueId));
+    if (this.bigLeagues.has(leagueId)) return this.bigLeagueCounts.forceFetch(String(leagueId), { context: () => countMembers(this.db, leagueId) });
     const count = await countMembers(this.db, leagueId);
     if (count >= BIG_LEAGUE.members) this.bigLeagues.add(leagueId);
     return count;

@@ -9,8 +9,8 @@ import { scoreAtState } from '@scoreline/contracts/game/scoring';
 import { ApiError } from '../common/api-error';
 import { pageOffset, paging } from '../common/pagination';
 import { RawJson, type WithRawJson } from '../common/raw-json';
-import { TtlCache } from '../common/ttl-cache';
-import { WeightedLru } from '../common/weighted-lru';
+import { LRUCache } from 'lru-cache';
+import { loadingLru } from '../common/lru';
 import { searchText } from '../common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
@@ -60,13 +60,13 @@ interface CachedPage {
 /** Everyone's picks of a gameweek in a league, after the deadline; before it, only the caller's own. */
 @Injectable()
 export class PicksService {
-  private readonly orders = new TtlCache<PackedOrder>(CACHE_TTL_MS, ORDER_ENTRIES);
+  private readonly orders = loadingLru<PackedOrder>({ max: ORDER_ENTRIES, ttl: CACHE_TTL_MS });
   /** A big league's latest order per gameweek, which answers on across joins and leaves for a while (kept-tables.ts). */
-  private readonly keptOrders = new WeightedLru<string, KeptTable & { order: PackedOrder }>(ORDER_ENTRIES, () => 1);
+  private readonly keptOrders = new LRUCache<string, KeptTable & { order: PackedOrder }>({ max: ORDER_ENTRIES });
   private readonly orderReloads = new BackgroundReloads();
-  private readonly contexts = new TtlCache<GridContext>(CACHE_TTL_MS, 200);
-  private readonly pages = new TtlCache<CachedPage>(CACHE_TTL_MS, 1_000);
-  private readonly crowds = new TtlCache<RawJson<CrowdFixture[] | null>>(CACHE_TTL_MS, 200);
+  private readonly contexts = loadingLru<GridContext>({ max: 200, ttl: CACHE_TTL_MS });
+  private readonly pages = loadingLru<CachedPage>({ max: 1_000, ttl: CACHE_TTL_MS });
+  private readonly crowds = loadingLru<RawJson<CrowdFixture[] | null>>({ max: 200, ttl: CACHE_TTL_MS });
   private readonly liveVersions = new WeakMap<TableView, number>();
   private liveVersionCount = 0;
 
@@ -86,10 +86,12 @@ export class PicksService {
     if (head.gameweek_id === null) await this.seasons.gameweekByNumber(await this.seasons.activeSeasonById(head.season_id), gameweekNumber);
     const page = query.page ?? 1;
     const pageSize = query.page_size ?? PICKS_DEFAULT_PAGE_SIZE;
-    const { gameweek, fixtureRows, gameweekJson, fixturesJson } = await this.contexts.get(`${head.gameweek_id}:${head.fixtures_version}`, async () => {
-      const found = await this.seasons.gameweekByNumber(await this.seasons.activeSeasonById(head.season_id), gameweekNumber);
-      const rows = await selectGameweekFixtures(this.db, found.gameweek.id);
-      return { gameweek: found.gameweek, fixtureRows: rows, gameweekJson: RawJson.of(found.gameweek), fixturesJson: RawJson.of(rows.map(toFixture)) };
+    const { gameweek, fixtureRows, gameweekJson, fixturesJson } = await this.contexts.forceFetch(`${head.gameweek_id}:${head.fixtures_version}`, {
+      context: async () => {
+        const found = await this.seasons.gameweekByNumber(await this.seasons.activeSeasonById(head.season_id), gameweekNumber);
+        const rows = await selectGameweekFixtures(this.db, found.gameweek.id);
+        return { gameweek: found.gameweek, fixtureRows: rows, gameweekJson: RawJson.of(found.gameweek), fixturesJson: RawJson.of(rows.map(toFixture)) };
+      },
     });
     const revealed = picksRevealed(gameweek, Date.now());
     const answer = { league_id: leagueId, gameweek: gameweekJson, revealed, fixtures: fixturesJson };
@@ -110,20 +112,22 @@ export class PicksService {
       at < 0 ? toRow(d, null, viewerId, fixtureRows) : toRow(d, order.ranks[at], viewerId, fixtureRows, live?.at(at));
     const text = searchText(query.search);
     // A page only changes when the order (standings, or a live table) or the fixtures (scores, status) do.
-    const shown = await this.pages.get(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${orderVersion}:${head.fixtures_version}`, async () => {
-      const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
-      const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
-      const byUser = new Map((await selectPickRows(this.db, indexes.map((i) => order.userIds[i]), gameweek.id)).map((d) => [d.user_id, d]));
-      const rows = indexes.flatMap((i) => {
-        const d = byUser.get(order.userIds[i]);
-        return d ? [rowOf(d, i, null)] : [];
-      }).map((row) => ({ row, json: RawJson.of(row) }));
-      return { rows, json: RawJson.array(rows.map((r) => r.json)), total };
+    const shown = await this.pages.forceFetch(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${orderVersion}:${head.fixtures_version}`, {
+      context: async () => {
+        const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
+        const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
+        const byUser = new Map((await selectPickRows(this.db, indexes.map((i) => order.userIds[i]), gameweek.id)).map((d) => [d.user_id, d]));
+        const rows = indexes.flatMap((i) => {
+          const d = byUser.get(order.userIds[i]);
+          return d ? [rowOf(d, i, null)] : [];
+        }).map((row) => ({ row, json: RawJson.of(row) }));
+        return { rows, json: RawJson.array(rows.map((r) => r.json)), total };
+      },
     });
     // The stored counts are fixed for the deadline; the shares of exact scores move with the fixtures.
-    const crowd = await this.crowds.get(`${leagueId}:${gameweek.id}:${head.fixtures_version}`, async () =>
-      RawJson.of(await this.crowd.figures(gameweek, leagueId, fixtureRows)),
-    );
+    const crowd = await this.crowds.forceFetch(`${leagueId}:${gameweek.id}:${head.fixtures_version}`, {
+      context: async () => RawJson.of(await this.crowd.figures(gameweek, leagueId, fixtureRows)),
+    });
     const mineShown = shown.rows.some((r) => r.row.user_id === viewerId);
     return {
       ...answer,
@@ -143,7 +147,7 @@ export class PicksService {
   private async storedOrder(leagueId: number, gameweekId: number, at: TableVersions, big: boolean): Promise<{ order: PackedOrder; version: number }> {
     const key = `${leagueId}:${gameweekId}`;
     const load = async () => {
-      const order = await this.orders.get(`${key}:${at.version}`, async () => packOrder(await selectGameweekOrder(this.db, leagueId, gameweekId)));
+      const order = await this.orders.forceFetch(`${key}:${at.version}`, { context: async () => packOrder(await selectGameweekOrder(this.db, leagueId, gameweekId)) });
       const kept = this.keptOrders.peek(key);
       if (big && (!kept || kept.version <= at.version)) this.keptOrders.set(key, { ...at, loadedAt: Date.now(), order });
       return { order, version: at.version };

@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyRanks } from './key-ranks';
 import { selectKeyCounts } from './leaderboard.queries';
-import { VersionedCache } from '../common/versioned-cache';
+import { LRUCache } from 'lru-cache';
+import { versionedGet, type Versioned } from '../common/lru';
 
 const LEAGUES_KEPT = 1_000;
 
@@ -14,7 +15,7 @@ const LEAGUES_KEPT = 1_000;
  */
 @Injectable()
 export class KeyRanksService {
-  private readonly leagues = new VersionedCache<number, KeyRanks>(LEAGUES_KEPT);
+  private readonly leagues = new LRUCache<number, Versioned<KeyRanks>>({ max: LEAGUES_KEPT });
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -23,6 +24,6 @@ export class KeyRanksService {
    * its own first query (two recomputes within one millisecond are still two versions).
    */
   ranksAt(leagueId: number, version: string | null): Promise<KeyRanks> {
-    return this.leagues.get(leagueId, version, async () => new KeyRanks(await selectKeyCounts(this.db, leagueId)));
+    return versionedGet(this.leagues, leagueId, version, async () => new KeyRanks(await selectKeyCounts(this.db, leagueId)));
   }
 }

@@ -22,7 +22,8 @@ import {
 import { pageOffset, paging } from '../common/pagination';
 import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
-import { VersionedCache } from '../common/versioned-cache';
+import { LRUCache } from 'lru-cache';
+import { versionedGet, type Versioned } from '../common/lru';
 import { LiveTablesService } from './live-tables.service';
 import { LiveStandings } from './live-standings';
 import { liveFixturesOf } from './live-tables.queries';
@@ -41,7 +42,7 @@ const PAGE_CACHE_SIZE = 500;
  */
 @Injectable()
 export class LeaderboardService {
-  private readonly pages = new VersionedCache<string, StandingRow[]>(PAGE_CACHE_SIZE);
+  private readonly pages = new LRUCache<string, Versioned<StandingRow[]>>({ max: PAGE_CACHE_SIZE });
   /** Live pages' rows, per live season table (gone with it) and the recent gameweek's table they were made with. */
   private readonly livePages = new WeakMap<TableView, Map<string, { recent: TableView | null; rows: Promise<StandingRow[]> }>>();
 
@@ -223,7 +224,7 @@ export class LeaderboardService {
   private page(leagueId: number, page: number, pageSize: number, version: string | null, ranks: () => Promise<KeyRanks>): Promise<StandingRow[]> {
     // The first pages come from the leading rows the recompute keeps in the summary (no sort);
     // deeper pages sort the league's stored rows.
-    return this.pages.get(`${leagueId}:${page}:${pageSize}`, version, async () => {
+    return versionedGet(this.pages, `${leagueId}:${page}:${pageSize}`, version, async () => {
       const offset = pageOffset(page, pageSize);
       if (offset + pageSize <= TOP_ROWS) return selectLeadingPage(this.db, leagueId, pageSize, offset);
       const [deep, keyRanks] = await Promise.all([selectDeepPage(this.db, leagueId, pageSize, offset), ranks()]);

@@ -10,7 +10,7 @@ import {
 } from '@scoreline/contracts/api/tables';
 import { ApiError } from '../common/api-error';
 import { KeyedQueue } from '../common/keyed-queue';
-import { WeightedLru } from '../common/weighted-lru';
+import { LRUCache } from 'lru-cache';
 import { leagueTableLoads } from '../metrics/metrics';
 import { pageOffset, paging } from '../common/pagination';
 import {
@@ -68,7 +68,7 @@ export const BIG_TABLE = { members: 100_000 };
  */
 @Injectable()
 export class LeagueTablesService {
-  private readonly tables = new WeightedLru<string, VersionedTable>(TABLE_MEMBERS_KEPT, (t) => 1_000 + t.table.size);
+  private readonly tables = new LRUCache<string, VersionedTable>({ maxSize: TABLE_MEMBERS_KEPT, sizeCalculation: (t) => 1_000 + t.table.size });
   private readonly loading = new Map<string, Promise<VersionedTable>>();
   /** Big loads, one at a time in the order asked for. */
   private readonly bigLoads = new KeyedQueue<'big'>();

@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { KeyedQueue } from '../common/keyed-queue';
 import { warnUnlessOutage } from '../common/outage';
-import { WeightedLru } from '../common/weighted-lru';
+import { LRUCache } from 'lru-cache';
 import { liveTableBaseLoads } from '../metrics/metrics';
-import { VersionedCache } from '../common/versioned-cache';
+import { versionedGet, type Versioned } from '../common/lru';
 import { tableKey, type TableSource } from './league-tables.queries';
 import { ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
 import { liveRanking } from './live-ranking';
@@ -79,11 +79,12 @@ const PICKS_KEPT = 64;
 @Injectable()
 export class LiveTablesService {
   private readonly logger = new Logger(LiveTablesService.name);
-  private readonly bases = new WeightedLru<string, LiveBase>(
-    MEMBERS_KEPT,
-    (base) => ENTRY_WEIGHT + base.columns.user_ids.length,
-    (key, base) => this.basesOfLeague(base.leagueId, (keys) => keys.delete(key)),
-  );
+  private readonly bases = new LRUCache<string, LiveBase>({
+    maxSize: MEMBERS_KEPT,
+    sizeCalculation: (base) => ENTRY_WEIGHT + base.columns.user_ids.length,
+    // Every base that leaves (evicted, replaced, over the whole budget) leaves its league's keys.
+    dispose: (base, key) => this.basesOfLeague(base.leagueId, (keys) => keys.delete(key)),
+  });
   /** The keys of each league's bases (contextFor asks for a league's oldest). */
   private readonly leagueBases = new Map<number, Set<string>>();
   private readonly baseLoads = new Map<string, Promise<LiveBase | null>>();
@@ -91,9 +92,9 @@ export class LiveTablesService {
   private readonly bigReloads = new BackgroundReloads();
   /** When a base of the key last found a scorer writing. */
   private readonly lockMissedAt = new Map<string, number>();
-  private readonly answers = new WeightedLru<string, LiveAnswer>(MEMBERS_KEPT, (answer) => ENTRY_WEIGHT + answer.table.size);
+  private readonly answers = new LRUCache<string, LiveAnswer>({ maxSize: MEMBERS_KEPT, sizeCalculation: (answer) => ENTRY_WEIGHT + answer.table.size });
   private readonly computing = new Map<string, Promise<LiveAnswer>>();
-  private readonly picks = new VersionedCache<number, FixturePicks>(PICKS_KEPT);
+  private readonly picks = new LRUCache<number, Versioned<FixturePicks>>({ max: PICKS_KEPT });
   /** Big bases load one at a time (memory: see LeagueTablesService's BIG_TABLE). */
   private readonly bigLoads = new KeyedQueue<'big'>();
   private serial = 0;
@@ -196,7 +197,7 @@ export class LiveTablesService {
   }
 
   private picksOf(fixture: OpenFixtureRow): Promise<FixturePicks> {
-    return this.picks.get(fixture.id, String(new Date(fixture.kickoff_at).getTime()), async () => {
+    return versionedGet(this.picks, fixture.id, String(new Date(fixture.kickoff_at).getTime()), async () => {
       const { user_ids, codes } = await selectFixturePicks(this.db, fixture.id);
       return picksByUser(user_ids, codes);
     });

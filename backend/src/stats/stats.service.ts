@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { DashboardData, GameweekResults, TeamAccuracy } from '@scoreline/contracts/api/stats';
+import type { DashboardData, GameweekResults, GlobalBenchmarks, TeamAccuracy } from '@scoreline/contracts/api/stats';
 import { SeasonsService } from '../seasons/seasons.service';
 import { ScoringService } from '../scoring/scoring.service';
 import type { FanTotalsRow } from '../scoring/scoring.queries';
 import { wholeAccuracy } from './accuracy';
 import { selectClubAccuracy, selectFixtureStatesVersion, selectGameweekBenchmarks, selectResultMatches, type GameweekBenchmarks } from './stats.queries';
-import { VersionedCache } from '../common/versioned-cache';
+import { LRUCache } from 'lru-cache';
+import { versionedGet, type Versioned } from '../common/lru';
 import { hotAndColdTeams } from './team-form';
 import { pickAtState } from '@scoreline/contracts/game/scoring';
 import { roundName } from '@scoreline/contracts/game/round-name';
@@ -20,6 +21,20 @@ const ZERO_TOTALS: FanTotalsRow = { points: 0, predictions: 0, scored: 0, correc
 const RECENT_GAMEWEEKS = 5;
 
 /**
+ * The Results screen's benchmarks over everyone beside the fan's own totals. The benchmarks are of
+ * the stored totals; the fan's own points are live (a goal counts at once, ScoringService.liveTotals),
+ * so from a goal's commit until the scorer's (seconds at a million fans, whatever the cache) the
+ * fan may have more than the stored highest: the highest is then the fan's own, never below it.
+ */
+export function globalBenchmarks(bench: GameweekBenchmarks, own: Pick<FanTotalsRow, 'points'>): GlobalBenchmarks {
+  return {
+    highest_points: Math.max(bench.highest, own.points),
+    average_points: Math.round(bench.average * 10) / 10,
+    participants: bench.participants,
+  };
+}
+
+/**
  * Dashboard and Results read models. A fan's own points and counts are live: the totals the
  * scoring worker keeps, moved by what the matches' current scores give (ScoringService.liveTotals).
  * The benchmarks over everyone and the club form follow the scorer's writes.
@@ -29,9 +44,11 @@ export class StatsService {
   /**
    * A gameweek's benchmarks, read once per process per move of the fixtures' and scorings' rows
    * (or BENCHMARKS_MAX_AGE_MS), not per Results screen: at a million fans each read passes over a
-   * million totals (~100 ms on three cores).
+   * million totals (~100 ms on three cores). That version is the stored totals' too: the scorer
+   * writes a fixture's predictions, both totals and its fixture_scorings row in one commit (its
+   * parts before it), which moves it; only the count of who predicted moves without it.
    */
-  private readonly benchmarks = new VersionedCache<number, GameweekBenchmarks>(64);
+  private readonly benchmarks = new LRUCache<number, Versioned<GameweekBenchmarks>>({ max: 64 });
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -101,7 +118,7 @@ export class StatsService {
 
   private async benchmarksOf(gameweekId: number): Promise<GameweekBenchmarks> {
     const version = `${await selectFixtureStatesVersion(this.db)}:${Math.floor(Date.now() / BENCHMARKS_MAX_AGE_MS)}`;
-    return this.benchmarks.get(gameweekId, version, () => selectGameweekBenchmarks(this.db, gameweekId));
+    return versionedGet(this.benchmarks, gameweekId, version, () => selectGameweekBenchmarks(this.db, gameweekId));
   }
 
   /** The Results screen of one gameweek (by number) of the active season. */
@@ -125,11 +142,7 @@ export class StatsService {
         scored_predictions: t.scored,
         provisional: t.provisional,
       },
-      global_benchmarks: {
-        highest_points: bench.highest,
-        average_points: Math.round(bench.average * 10) / 10,
-        participants: bench.participants,
-      },
+      global_benchmarks: globalBenchmarks(bench, t),
       matches: matches.map(({ kickoff_at, advance, advanced, ...m }) => {
         const now = pickAtState(
           { home: m.predicted_home_score, away: m.predicted_away_score, banker: m.is_banker, advance },
