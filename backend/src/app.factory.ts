@@ -1,4 +1,5 @@
 import { INestApplication } from '@nestjs/common';
+import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -11,6 +12,7 @@ import { APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';
 import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
 import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
+import { MetricsListener } from './metrics/metrics-listener';
 import { frontendStaticMiddleware } from './web/frontend-static.middleware';
 import { invitePreviewMiddleware } from './web/invite-preview.middleware';
 import { securityHeadersMiddleware } from './web/security-headers';
@@ -21,7 +23,8 @@ export function configureApp(app: NestExpressApplication): void {
   const env = app.get<AppEnv>(APP_ENV);
   app.useLogger(app.get(Logger));
   app.use(httpMetricsMiddleware);
-  app.setGlobalPrefix('api', { exclude: ['metrics'] });
+  // Every route under /api. GET /metrics is not among them: MetricsListener serves it on METRICS_PORT.
+  app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.disable('x-powered-by');
@@ -67,4 +70,12 @@ export async function createApiApp(): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { bufferLogs: true, bodyParser: false });
   configureApp(app);
   return app;
+}
+
+/**
+ * Where the app answers GET /metrics: its own listener on METRICS_PORT (the port it got, with 0),
+ * started by `init()`/`listen()`; null when METRICS_PORT is off or the app has not started.
+ */
+export function metricsAddress(app: INestApplication): AddressInfo | null {
+  return app.get(MetricsListener).address();
 }

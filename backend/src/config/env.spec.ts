@@ -27,6 +27,7 @@ describe('environment parsing', () => {
       healthPort: null,
       databasePoolSize: 10,
       metricsToken: null,
+      metricsPort: null,
       reconcileIntervalSeconds: 60,
       scoringSplit: { parts: 2, from: 20000 },
       pushEndpoints: { allowedHosts: [], allowLoopback: false },
@@ -55,6 +56,16 @@ describe('environment parsing', () => {
     expect(parseEnv({ ...base, SCORING_PARTS: '4', SCORING_SPLIT_FROM: '50000' }).scoringSplit).toEqual({ parts: 4, from: 50000 });
     expect(parseEnv({ ...base, SCORING_PARTS: '1' }).scoringSplit.parts).toBe(1);
     expect(parseEnv({ ...base, NODE_ENV: 'test' }).scoringSplit).toEqual({ parts: 2, from: 1 });
+  });
+
+  it('serves /metrics on METRICS_PORT, apart from PORT: 9464 in production, any free port in tests, none in development unless set', () => {
+    const production = { ...base, NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), ...VAPID };
+    expect(parseEnv(production).metricsPort).toBe(9464);
+    expect(parseEnv({ ...production, METRICS_PORT: 'off' }).metricsPort).toBeNull();
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).metricsPort).toBe(0);
+    expect(parseEnv({ ...base }).metricsPort).toBeNull();
+    expect(parseEnv({ ...base, METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(parseEnv({ ...base, METRICS_PORT: '0' }).metricsPort).toBe(0);
   });
 
   it('runs the reconciler every RECONCILE_INTERVAL_SECONDS (0 = off, the default in tests)', () => {
@@ -148,6 +159,9 @@ describe('environment parsing', () => {
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a positive number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ HEALTH_PORT: '-1' }, 'HEALTH_PORT must be a whole number'],
+    [{ METRICS_PORT: 'nine' }, 'METRICS_PORT must be a port from 0 to 65535 (0: any free one) or "off", got "nine"'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT must be a port from 0 to 65535'],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT must differ from PORT (3000)'],
     [{ DATABASE_POOL_SIZE: '0' }, 'DATABASE_POOL_SIZE must be a whole number from 1 to 1000'],
     [{ TRUST_PROXY: '2' }, 'TRUST_PROXY must be "none" or a comma list of IPs, CIDRs'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY must be "none" or a comma list'],

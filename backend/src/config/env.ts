@@ -34,6 +34,12 @@ export interface AppEnv {
   /** Bearer token /metrics requires; null: open (keep it off the public ingress then). */
   metricsToken: string | null;
   /**
+   * METRICS_PORT: the API's own listener for GET /metrics, apart from PORT (so the Ingress, which
+   * routes PORT, never reaches it); 0: any free port. null ("off"): none. Default: 9464 in
+   * production, 0 in tests, none in development.
+   */
+  metricsPort: number | null;
+  /**
    * Workers register the repeatable notification jobs (deadline reminders, weekly digest).
    * Off by default in tests, so no suite gets emails it did not trigger.
    */
@@ -156,6 +162,14 @@ function parseBoolean(name: string, value: string): boolean {
  */
 function developmentOrigins(port: number): string {
   return [`http://127.0.0.1:${port}`, 'http://localhost:5173', 'http://127.0.0.1:5173'].join(',');
+}
+
+/** METRICS_PORT: a port (0: any free one) or "off"; never the API's own PORT. */
+export function parseMetricsPort(value: string, port: number): number | null {
+  if (/^(off|none|false)$/i.test(value)) return null;
+  if (!/^\d+$/.test(value) || Number(value) > 65535) throw new EnvError(`METRICS_PORT must be a port from 0 to 65535 (0: any free one) or "off", got "${value}"`);
+  if (Number(value) === port) throw new EnvError(`METRICS_PORT must differ from PORT (${port}): /metrics has a listener of its own`);
+  return Number(value);
 }
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -393,6 +407,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): AppEnv {
     healthPort: get('HEALTH_PORT') === undefined ? null : parseInteger('HEALTH_PORT', get('HEALTH_PORT')!, 1, 65535),
     databasePoolSize: parseInteger('DATABASE_POOL_SIZE', get('DATABASE_POOL_SIZE') ?? '10', 1, 1000),
     metricsToken: get('METRICS_TOKEN') ?? null,
+    metricsPort: parseMetricsPort(get('METRICS_PORT') ?? (nodeEnv === 'production' ? '9464' : nodeEnv === 'test' ? '0' : 'off'), port),
     notificationScheduler: parseBoolean('NOTIFICATION_SCHEDULER', get('NOTIFICATION_SCHEDULER') ?? String(nodeEnv !== 'test')),
     trustProxy: parseTrustProxy(get('TRUST_PROXY')),
     apiDocs: parseBoolean('API_DOCS', get('API_DOCS') ?? String(nodeEnv !== 'production')),

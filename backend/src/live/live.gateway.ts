@@ -25,11 +25,13 @@ export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Reco
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, LiveSocketData>;
 
 /**
- * The Socket.IO endpoint (`/socket.io`, same origin as the API). The handshake must carry a
+ * The Socket.IO endpoint (`/socket.io`, same origin as the API), WebSocket transport only (no
+ * long-polling: a polling handshake is refused with a 400). The handshake must carry a
  * valid, unrevoked JWT in `auth.token`; each socket then sits in its user's room, the rooms of
  * the leagues the user belongs to, and the matches room. Clients cannot join rooms themselves.
+ * The engine's options (path, transports, origins) are the adapter's: redis-streams-io.adapter.ts.
  */
-@WebSocketGateway()
+@WebSocketGateway({ transports: ['websocket'] })
 export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   @WebSocketServer() server: LiveServer;
   private readonly logger = new Logger(LiveGateway.name);

@@ -26,6 +26,10 @@ export class RedisStreamsIoAdapter extends IoAdapter {
       ...options,
       path: '/socket.io',
       serveClient: false,
+      // WebSocket only, as the client asks (frontend/src/lib/live.ts): no long-polling fallback, so no
+      // session is ever split over several HTTP requests that a load balancer must pin to one replica.
+      // A polling handshake gets Engine.IO's 400 {"code":0,"message":"Transport unknown"}.
+      transports: ['websocket'],
       connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true },
       // A foreign Origin is refused by Engine.IO itself, before a session exists (issue 33).
       allowRequest: allowSocketHandshakeFrom(this.env.socketOrigins),

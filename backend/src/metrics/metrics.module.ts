@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { MetricsController } from './metrics.controller';
+import { MetricsListener } from './metrics-listener';
 
-@Module({ controllers: [MetricsController] })
+/** GET /metrics on a listener of its own (METRICS_PORT), not among the API's routes. */
+@Module({ providers: [MetricsListener], exports: [MetricsListener] })
 export class MetricsModule {}

@@ -132,15 +132,15 @@ describe('the edges: headers on every answer, API docs, socket origins', () => {
       });
     }
 
-    it('refuses the long-polling handshake from a foreign origin with 403 before any session exists, and opens one for ours', async () => {
-      for (const origin of ['https://evil.example.net', 'http://localhost:4000', 'null']) {
+    it('speaks WebSocket only: a long-polling handshake gets a clear 400 from any origin, ours included, and no session', async () => {
+      for (const origin of ['http://localhost:3999', undefined, 'https://evil.example.net']) {
         const refused = await rawHandshake('polling', origin);
-        expect([origin, refused.status, JSON.parse(refused.body)]).toEqual([origin, 403, { code: 4, message: 'origin not allowed' }]);
+        expect([origin, refused.status, JSON.parse(refused.body)]).toEqual([origin, 400, { code: 0, message: 'Transport unknown' }]);
       }
-      const accepted = await rawHandshake('polling', 'http://localhost:3999');
-      expect(accepted.status).toBe(200);
-      expect(accepted.body).toMatch(/^0\{"sid":"[^"]+"/);
-      expect((await rawHandshake('polling')).status).toBe(200);
+      // The same client over WebSocket connects.
+      const socket = await connectLive(sys.baseUrl, token, { origin: 'http://localhost:3999' });
+      expect(socket.connected).toBe(true);
+      socket.close();
     });
 
     it('refuses a raw websocket upgrade from a foreign origin with 400, and upgrades ours (101)', async () => {

@@ -19,8 +19,10 @@ jest.setTimeout(240_000);
  * every signed-in or cookie-setting /api answer `Cache-Control: no-store`.
  *
  * Deterministic: the cases are enumerated in a fixed order and the random values come from a fixed
- * seed. Nothing in the document is skipped, and two routes outside it are added (GET /metrics, the
- * queue board's UI); the docs pages themselves and /socket.io (edges.int-spec.ts) are not operations.
+ * seed. Nothing in the document is skipped, and two routes outside it are added (GET /metrics, which
+ * the main port no longer serves but must still refuse cleanly: the scrape has its own listener,
+ * metrics-and-probes.int-spec.ts; the queue board's UI); the docs pages themselves and /socket.io
+ * (edges.int-spec.ts) are not operations.
  * Operations that end something (leaving the league, removing a member, deleting the account) run
  * last so that the others still find their data; the account deletion never carries the fan's
  * password, so the fan survives it. Push subscriptions point at a push service of the test's own.
@@ -142,7 +144,8 @@ function operationsOf(doc: OpenApi): Operation[] {
       });
     }
   }
-  // Routes outside the document, fuzzed all the same: the Prometheus scrape and the queue board UI.
+  // Routes outside the document, fuzzed all the same: the Prometheus scrape's old path (a 404 on the main
+  // port now: METRICS_PORT serves it) and the queue board UI.
   ops.push({ method: 'get', template: '/metrics', pathParams: [], queryParams: [], body: null, secured: false });
   ops.push({ method: 'get', template: '/api/admin/queues/', pathParams: [], queryParams: [], body: null, secured: false });
   // What ends something runs last: leaving the league, removing a member, deleting the account.

@@ -166,7 +166,7 @@ describe('results feed', () => {
   }
 
   async function metrics(): Promise<string> {
-    return (await sys.http.get('/metrics').expect(200)).text;
+    return (await sys.metrics.get('/metrics').expect(200)).text;
   }
 
   const save = (fan: FastUser, predictions: PredictionInput[]) => sys.http.post('/api/predictions/').set(fan.auth).send({ predictions });

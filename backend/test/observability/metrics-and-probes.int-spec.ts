@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
 import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { closeMetricsServer, createMetricsServer, listenMetricsServer } from '@scoreline/backend/metrics/metrics-server';
 import { startHealthServer } from '@scoreline/workers/health-server';
 import { fastUser } from '../leagues/league-test-helpers';
 import { connectLive, LiveClient } from '../support/socket-client';
@@ -36,7 +37,7 @@ describe('metrics and probes', () => {
     await sys.close();
   });
 
-  const scrapeApi = async () => (await sys.http.get('/metrics').expect(200).expect('content-type', /text\/plain/)).text;
+  const scrapeApi = async () => (await sys.metrics.get('/metrics').expect(200).expect('content-type', /text\/plain/)).text;
   const scrapeWorker = async () => {
     const res = await fetch(`${workerUrl}/metrics`);
     expect(res.status).toBe(200);
@@ -56,9 +57,31 @@ describe('metrics and probes', () => {
     expect(await unknown.json()).toEqual({ message: 'Not found.' });
   });
 
-  it('serves /metrics outside /api, and /api/metrics is not it', async () => {
+  it('serves /metrics on a port of its own (METRICS_PORT), and neither /metrics nor /api/metrics on the main one', async () => {
+    expect(new URL(sys.metricsUrl).port).not.toBe(new URL(sys.baseUrl).port);
+    await sys.http.get('/metrics').expect(404);
     await sys.http.get('/api/metrics').expect(404);
     expect(await scrapeApi()).toContain('# TYPE scoreline_http_request_duration_seconds histogram');
+    // That listener answers GET /metrics alone.
+    expect((await sys.metrics.get('/api/health').expect(404)).body).toEqual({ message: 'Not found.' });
+    await sys.metrics.post('/metrics').expect(405);
+  });
+
+  it('asks for METRICS_TOKEN as a bearer token when one is set: 401 without it or with another, the same registry with it', async () => {
+    const guarded = createMetricsServer('s3cret-metrics-token');
+    const { port } = await listenMetricsServer(guarded, 0);
+    try {
+      const url = `http://127.0.0.1:${port}/metrics`;
+      const without = await fetch(url);
+      expect([without.status, without.headers.get('www-authenticate'), await without.json()]).toEqual([401, 'Bearer', { message: 'A valid metrics token is required.' }]);
+      expect((await fetch(url, { headers: { Authorization: 'Bearer another-token-entirely' } })).status).toBe(401);
+      const granted = await fetch(url, { headers: { Authorization: 'Bearer s3cret-metrics-token' } });
+      expect(granted.status).toBe(200);
+      expect(granted.headers.get('content-type')).toMatch(/text\/plain/);
+      expect(await granted.text()).toContain('# TYPE scoreline_http_request_duration_seconds histogram');
+    } finally {
+      await closeMetricsServer(guarded);
+    }
   });
 
   it('counts requests by route template, sockets, relay lag, and the workers’ queue work after some traffic', async () => {

@@ -232,7 +232,7 @@ describe('no secret in logs, outbox rows, queues, metrics or the queue board', (
       }
     } while (cursor !== '0');
     const redisText = dump.join('\n');
-    const metrics = await sys.http.get('/metrics').expect(200);
+    const metrics = await sys.metrics.get('/metrics').expect(200);
 
     const admin = await fastUser(sys, 'Bea', 'Board');
     await grantAdminRole(sys, admin.id);

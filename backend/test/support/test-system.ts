@@ -4,7 +4,7 @@ import type { Queue } from 'bullmq';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
-import { createApiApp } from '@scoreline/backend/app.factory';
+import { createApiApp, metricsAddress } from '@scoreline/backend/app.factory';
 import { BackgroundWorkService } from '@scoreline/backend/auth/background-work.service';
 import { QUEUES } from '@scoreline/backend/outbox/event-routes';
 import { createWorkersApp } from '@scoreline/workers/main';
@@ -17,6 +17,10 @@ export interface TestSystem {
   http: TestAgent;
   /** http://127.0.0.1:<port> of the listening API (for socket clients). */
   baseUrl: string;
+  /** The API's metrics listener (METRICS_PORT, a free port in tests): `sys.metrics.get('/metrics')`. */
+  metrics: TestAgent;
+  /** http://127.0.0.1:<port> of that listener. */
+  metricsUrl: string;
   db: DataSource;
   smtp: SmtpCapture;
   /** Wait until the outbox is relayed and every queue is idle. */
@@ -30,6 +34,9 @@ export async function startTestSystem(): Promise<TestSystem> {
   const api = await createApiApp();
   await api.listen(0, '127.0.0.1');
   const { port } = api.getHttpServer().address() as { port: number };
+  const metricsAt = metricsAddress(api);
+  if (!metricsAt) throw new Error('The API started without its metrics listener: METRICS_PORT is off (tests default to 0, a free port)');
+  const metricsUrl = `http://127.0.0.1:${metricsAt.port}`;
   const workers = await createWorkersApp();
   await workers.init();
   const db = api.get(DataSource);
@@ -60,6 +67,8 @@ export async function startTestSystem(): Promise<TestSystem> {
     workers,
     http: request(api.getHttpServer()),
     baseUrl: `http://127.0.0.1:${port}`,
+    metrics: request(metricsUrl),
+    metricsUrl,
     db,
     smtp,
     settle,
