@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { ACTIVITY_DEFAULT_PAGE_SIZE, ActivityFeed, ActivityFeedQuery, ActivityStats } from '@scoreline/contracts/api/leagues';
 import type { LeagueWinnersResponse, PeriodWinners } from '@scoreline/contracts/api/tables';
+import { roundName } from '@scoreline/contracts/game/round-name';
 import { initials } from '../leagues/rank-badge';
 import { timeSince } from './time-since';
 import { pageOffset, paging } from '../common/pagination';
@@ -75,6 +76,7 @@ export class ActivityFeedService {
         period = {
           period: isGameweek ? 'gameweek' : 'month',
           gameweek: isGameweek ? (r.metadata.gameweek ?? null) : null,
+          gameweek_name: isGameweek && r.metadata.gameweek !== undefined ? roundName({ number: r.metadata.gameweek, name: r.gameweek_name }) : null,
           month: isGameweek ? null : (r.metadata.month ?? null),
           points: r.metadata.points,
           winners: [],

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Activity, ActivityCategory, ActivityImportance, ActivityKind } from '@scoreline/contracts/api/leagues';
-import { roundNameSql } from '@scoreline/contracts/game/round-name';
+import { leagueRoundName, roundNameSql } from '@scoreline/contracts/game/round-name';
 import { seasonOfLeagueSql } from '../standings/season-context.queries';
 
 /**
@@ -24,6 +24,14 @@ export interface RankClimb {
 }
 
 const FULL_NAME = `(u.first_name || ' ' || u.last_name)`;
+
+/**
+ * The metadata's `round` (ActivityMetadata): a tournament's round as fans see it ("Round of 32"),
+ * for the lines other languages write; nothing for a league's matchday (no name), which they
+ * write from `gameweek`.
+ */
+const roundMetadata = (number: string, name: string): string =>
+  `CASE WHEN coalesce(btrim(${name}), '') = '' THEN '{}'::jsonb ELSE jsonb_build_object('round', ${roundNameSql(number, name)}) END`;
 
 export function insertMemberJoined(q: Queryable, leagueId: number, userId: number, via: string, description: string, eventId: number): Promise<NewActivity[]> {
   return q.query(
@@ -132,7 +140,8 @@ export function upsertFixtureHits(q: Queryable, fixtureId: number, bigFrom: numb
             ${roundNameSql('fx.number', 'fx.name')} || CASE WHEN h.what = 'exact' AND h.is_banker THEN ' · banker, double points' ELSE '' END,
             CASE h.what WHEN 'exact' THEN 'target' ELSE 'zap' END,
             jsonb_build_object('points', h.points, 'fixture_id', fx.id, 'gameweek', fx.number, 'banker', h.is_banker,
-                               'home', fx.home, 'away', fx.away, 'home_score', fx.home_score, 'away_score', fx.away_score),
+                               'home', fx.home, 'away', fx.away, 'home_score', fx.home_score, 'away_score', fx.away_score)
+              || ${roundMetadata('fx.number', 'fx.name')},
             h.what || ':' || fx.id || ':' || h.user_id
      FROM hits h CROSS JOIN fx
      JOIN league_members m ON m.user_id = h.user_id
@@ -192,7 +201,7 @@ export function upsertGameweekScored(q: Queryable, gameweekId: number, bigFrom: 
               || ${roundNameSql('gw.number', 'gw.name')} || CASE WHEN e.top THEN ' with ' || e.points || ' points' ELSE '' END,
             e.exact || ' exact score' || CASE WHEN e.exact = 1 THEN '' ELSE 's' END || ' this gameweek.',
             CASE WHEN e.top THEN 'trophy' ELSE 'bar-chart' END,
-            jsonb_build_object('points', e.points, 'gameweek', gw.number, 'top', e.top, 'exact', e.exact),
+            jsonb_build_object('points', e.points, 'gameweek', gw.number, 'top', e.top, 'exact', e.exact) || ${roundMetadata('gw.number', 'gw.name')},
             'gw:' || gw.id || ':' || e.user_id
      FROM entries e CROSS JOIN gw JOIN users u ON u.id = e.user_id
      ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description,
@@ -211,7 +220,7 @@ export function insertRankClimbs(q: Queryable, gameweek: { id: number; number: n
             ${FULL_NAME} || ' climbed to #' || c.rank,
             'Up ' || (c."previousRank" - c.rank) || CASE WHEN c."previousRank" - c.rank = 1 THEN ' place' ELSE ' places' END || ' after ' || ${roundNameSql('$2::int', 'g.name')} || '.',
             'trending-up',
-            jsonb_build_object('rank', c.rank, 'improvement', c."previousRank" - c.rank, 'gameweek', $2::int),
+            jsonb_build_object('rank', c.rank, 'improvement', c."previousRank" - c.rank, 'gameweek', $2::int) || ${roundMetadata('$2::int', 'g.name')},
             'rank:' || $1::int || ':' || u.id || ':' || c.rank
      FROM jsonb_to_recordset($3::jsonb) AS c("leagueId" int, "userId" int, rank int, "previousRank" int)
      JOIN users u ON u.id = c."userId"
@@ -295,6 +304,8 @@ export async function deleteActivitiesNamingUser(q: Queryable, userId: number): 
 export interface PeriodWinnerEntry {
   kind: 'gameweek_won' | 'month_won';
   metadata: { points: number; gameweek?: number; month?: string };
+  /** The won gameweek's gameweeks.name (null for a league's matchday, a month, or a round that is gone). */
+  gameweek_name: string | null;
   user_id: number;
   first_name: string;
   last_name: string;
@@ -303,10 +314,11 @@ export interface PeriodWinnerEntry {
 
 export function selectPeriodWinnerEntries(q: Queryable, leagueId: number): Promise<PeriodWinnerEntry[]> {
   return q.query(
-    `SELECT a.kind, a.metadata, a.actor_user_id AS user_id, u.first_name, u.last_name, a.created_at
+    `SELECT a.kind, a.metadata, won.name AS gameweek_name, a.actor_user_id AS user_id, u.first_name, u.last_name, a.created_at
      FROM league_activities a
      JOIN users u ON u.id = a.actor_user_id
      JOIN seasons s ON s.id = ${seasonOfLeagueSql('$1::int')}
+     LEFT JOIN gameweeks won ON a.kind = 'gameweek_won' AND won.id = split_part(a.dedupe_key, ':', 2)::int
      WHERE a.league_id = $1 AND a.kind IN ('gameweek_won', 'month_won')
        AND CASE a.kind WHEN 'gameweek_won' THEN split_part(a.dedupe_key, ':', 2)::int IN (SELECT g.id FROM gameweeks g WHERE g.season_id = s.id)
                        ELSE split_part(a.dedupe_key, ':', 2)::int = s.id END
@@ -353,12 +365,14 @@ export function upsertPeriodWinners(
                  ELSE w.exact || ' exact score' || CASE WHEN w.exact = 1 THEN '' ELSE 's' END || ', ' || w.correct || ' correct result' || CASE WHEN w.correct = 1 THEN '' ELSE 's' END || '.' END,
             'trophy',
             jsonb_build_object('points', w.points, 'exact', w.exact, 'shared_with', w.winners - 1)
-              || CASE WHEN $5::int IS NULL THEN jsonb_build_object('month', $6::text) ELSE jsonb_build_object('gameweek', $5::int) END,
+              || CASE WHEN $5::int IS NULL THEN jsonb_build_object('month', $6::text) ELSE jsonb_build_object('gameweek', $5::int) END
+              -- A tournament's round by name (see roundMetadata): periodName is roundName, a league's matchday's is $7.
+              || CASE WHEN $5::int IS NULL OR $4::text = $7::text THEN '{}'::jsonb ELSE jsonb_build_object('round', $4::text) END,
             $3 || w.user_id
      FROM w JOIN users u ON u.id = w.user_id
      ON CONFLICT (league_id, dedupe_key) DO UPDATE SET message = EXCLUDED.message, description = EXCLUDED.description, metadata = EXCLUDED.metadata
      WHERE (a.message, a.description, a.metadata) IS DISTINCT FROM (EXCLUDED.message, EXCLUDED.description, EXCLUDED.metadata)
      RETURNING a.id, a.league_id`,
-    [JSON.stringify(p.wins), p.kind, p.keyPrefix, p.periodName, p.gameweek, p.month],
+    [JSON.stringify(p.wins), p.kind, p.keyPrefix, p.periodName, p.gameweek, p.month, p.gameweek === null ? null : leagueRoundName(p.gameweek)],
   );
 }

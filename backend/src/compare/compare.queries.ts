@@ -30,7 +30,7 @@ const LEAGUE_AND_PLAYERS_SQL = `
 
 /** Season $3's revealed gameweeks with each player's points ($1 viewer, $2 other), oldest first. */
 const REVEALED_GAMEWEEKS_SQL = `
-  SELECT g.id, g.number,
+  SELECT g.id, g.number, g.name,
          NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')) AS completed,
          coalesce(a.points, 0)::int AS my_points, coalesce(b.points, 0)::int AS their_points
   FROM gameweeks g
@@ -52,7 +52,7 @@ const PLAYER_FIGURES_SQL = `
 
 /** Matches of season $3's revealed gameweeks that both predicted, with both picks, newest first (the service keeps those that differ). */
 const DIFFERING_PICKS_SQL = `
-  SELECT f.id AS fixture_id, g.number AS gameweek_number, f.kickoff_at, hc.name AS home_team, ac.name AS away_team,
+  SELECT f.id AS fixture_id, g.number AS gameweek_number, g.name AS gameweek_name, f.kickoff_at, hc.name AS home_team, ac.name AS away_team,
          f.status, f.home_score, f.away_score,
          a.home_score AS my_home, a.away_score AS my_away, a.is_banker AS my_banker, a.points AS my_points, a.outcome AS my_outcome,
          b.home_score AS their_home, b.away_score AS their_away, b.is_banker AS their_banker, b.points AS their_points, b.outcome AS their_outcome
@@ -86,6 +86,8 @@ export interface LeagueAndPlayers {
 export interface RevealedGameweekRow {
   id: number;
   number: number;
+  /** gameweeks.name: a tournament's round as its file names it; null for a league's matchday. */
+  name: string | null;
   completed: boolean;
   my_points: number;
   their_points: number;
@@ -101,6 +103,8 @@ export interface PlayerFigures {
 export interface PairRow {
   fixture_id: number;
   gameweek_number: number;
+  /** gameweeks.name (null for a league's matchday). */
+  gameweek_name: string | null;
   kickoff_at: Date;
   home_team: string;
   away_team: string;

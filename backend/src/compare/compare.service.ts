@@ -11,6 +11,7 @@ import type {
   RankHistoryPoint,
 } from '@scoreline/contracts/api/compare';
 import { bestAndWorstRank, gameweekWinner, pickVerdict, picksDiffer } from '@scoreline/contracts/game/head-to-head';
+import { roundName } from '@scoreline/contracts/game/round-name';
 import { ApiError } from '../common/api-error';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { initials } from '../leagues/rank-badge';
@@ -53,6 +54,7 @@ export class CompareService {
     const gameweeks: HeadToHeadGameweek[] = gameweekRows.map((g) => ({
       gameweek_id: g.id,
       number: g.number,
+      name: roundName(g),
       my_points: g.my_points,
       their_points: g.their_points,
       completed: g.completed,
@@ -123,6 +125,7 @@ export class CompareService {
     return {
       fixture_id: r.fixture_id,
       gameweek_number: r.gameweek_number,
+      gameweek_name: roundName({ number: r.gameweek_number, name: r.gameweek_name }),
       kickoff_at: new Date(r.kickoff_at).toISOString(),
       home_team: r.home_team,
       away_team: r.away_team,
@@ -140,6 +143,7 @@ function toRankHistory(league: { id: number; name: string; type: string }, userI
   const history: RankHistoryPoint[] = stored.map((p) => ({
     gameweek_id: p.gameweek_id,
     gameweek_number: p.gameweek_number,
+    gameweek_name: roundName({ number: p.gameweek_number, name: p.gameweek_name }),
     rank: p.rank,
     points: p.points,
     members: p.members,

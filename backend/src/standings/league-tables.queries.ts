@@ -43,6 +43,8 @@ export interface TableGameweekRow {
   season_id: number;
   id: number;
   number: number;
+  /** gameweeks.name: a tournament's round as its file names it; null for a league's matchday. */
+  name: string | null;
   month: string | null;
   completed: boolean;
   live: boolean;
@@ -50,7 +52,7 @@ export interface TableGameweekRow {
 }
 
 /** A season's gameweeks (`season` an SQL expression of its id): number, month of the first kick-off, status (TableGameweekRow). */
-export const seasonTableGameweeksSql = (season: string): string => `SELECT g.season_id, g.id, g.number, ${MONTH_OF('g.starts_at')} AS month,
+export const seasonTableGameweeksSql = (season: string): string => `SELECT g.season_id, g.id, g.number, g.name, ${MONTH_OF('g.starts_at')} AS month,
             NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status NOT IN ('finished', 'postponed')) AS completed,
             EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status = 'live') AS live,
             EXISTS (SELECT 1 FROM fixtures f WHERE f.gameweek_id = g.id AND f.status IN ('live', 'finished')) AS scored

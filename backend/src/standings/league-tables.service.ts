@@ -8,6 +8,7 @@ import {
   type LeagueTableRow,
   type TableGameweek,
 } from '@scoreline/contracts/api/tables';
+import { roundName } from '@scoreline/contracts/game/round-name';
 import { ApiError } from '../common/api-error';
 import { KeyedQueue } from '../common/keyed-queue';
 import { LRUCache } from 'lru-cache';
@@ -136,7 +137,7 @@ export class LeagueTablesService {
       live,
       rows,
       current_user: rows.find((r) => r.is_current_user) ?? null,
-      gameweeks: gameweeks.map((g): TableGameweek => ({ number: g.number, month: g.month, completed: g.completed })),
+      gameweeks: gameweeks.map((g): TableGameweek => ({ number: g.number, name: roundName(g), month: g.month, completed: g.completed })),
       months: [...new Set(gameweeks.map((g) => g.month).filter((m): m is string => m !== null))].sort(),
       updated_at: latest(head.computed_at, liveTable?.scoresAt ?? null)?.toISOString() ?? null,
       ...paging(page, pageSize, table.size),

@@ -135,7 +135,7 @@ const MISSING_HISTORY_SQL = `
 
 /** One user's ($1) stored history in the leagues $2 (each league's competition's active season's gameweeks), oldest first. */
 const USER_HISTORY_SQL = `
-  SELECT h.league_id, h.gameweek_id, g.number AS gameweek_number, h.ranks[p.i] AS rank, h.points[p.i] AS points, x.members
+  SELECT h.league_id, h.gameweek_id, g.number AS gameweek_number, g.name AS gameweek_name, h.ranks[p.i] AS rank, h.points[p.i] AS points, x.members
   FROM league_rank_history h
   CROSS JOIN LATERAL (SELECT array_position(h.user_ids, $1::int) AS i) p
   JOIN league_rank_snapshots x ON x.league_id = h.league_id AND x.gameweek_id = h.gameweek_id

@@ -25,6 +25,8 @@ export interface StoredRankPoint {
   league_id: number;
   gameweek_id: number;
   gameweek_number: number;
+  /** gameweeks.name: a tournament's round as its file names it; null for a league's matchday. */
+  gameweek_name: string | null;
   rank: number;
   points: number;
   members: number;

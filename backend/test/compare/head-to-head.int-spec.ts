@@ -181,8 +181,11 @@ describe('head to head and rank history', () => {
       [1, true, 'draw'],
       [2, false, null],
     ]);
+    // A league's matchdays are named "Gameweek N" (a tournament's rounds by name: test/game/round-names.int-spec.ts).
+    expect(after.gameweeks.map((g) => g.name)).toEqual(['Gameweek 1', 'Gameweek 2']);
     // Match 1 has the same pick: it is not a differing one. No verdict before full time.
     expect(after.differing_picks).toHaveLength(9);
+    expect(new Set(after.differing_picks.map((d) => d.gameweek_name))).toEqual(new Set(['Gameweek 2']));
     expect(after.differing_picks.every((d) => d.verdict === null && d.mine.points === null)).toBe(true);
     const m2 = after.differing_picks.find((d) => d.fixture_id === fixturesOf.get(2)![2].id)!;
     const [bh, ba] = ft.get(m2.fixture_id)!;
@@ -219,7 +222,8 @@ describe('head to head and rank history', () => {
       [1, 1, 0, 5],
       [2, table.get(u.cy.id)!.rank, 0, 5],
     ]);
-    expect(history.best).toMatchObject({ gameweek_number: 1, rank: 1 });
+    expect(history.history.map((p) => p.gameweek_name)).toEqual(['Gameweek 1', 'Gameweek 2']);
+    expect(history.best).toMatchObject({ gameweek_number: 1, gameweek_name: 'Gameweek 1', rank: 1 });
     expect(history.worst).toMatchObject({ gameweek_number: 2, rank: 5 });
     const mine: MyRankHistoryResponse = (await get('/api/rank-history/', u.ana).expect(200)).body.data;
     expect(mine.leagues.find((l) => l.league.id === leagueId)!.history.map((p) => p.rank)).toEqual([1, table.get(u.ana.id)!.rank]);

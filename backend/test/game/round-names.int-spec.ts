@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
+import type { HeadToHeadResponse, MyRankHistoryResponse, RankHistory } from '@scoreline/contracts/api/compare';
+import type { LeagueTableResponse, LeagueWinnersResponse } from '@scoreline/contracts/api/tables';
 import { roundName, roundNameSql } from '@scoreline/contracts/game/round-name';
 import { NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
 import { claimDeadlineReminders } from '@scoreline/backend/notifications/deadline-reminders.queries';
@@ -55,6 +57,8 @@ describe('round names', () => {
   let sys: TestSystem;
   let admin: FastUser;
   let fan: { id: number; token: string; email: string; first_name: string; last_name: string };
+  /** A second member of the fan's World Cup league, for head to head. */
+  let rival: FastUser;
   let auth: { Authorization: string };
   let worldCup: WrittenSeason;
   let championsLeague: WrittenSeason;
@@ -132,6 +136,7 @@ describe('round names', () => {
     const signedUp = await createVerifiedUser(sys, { first_name: 'Rhea', last_name: 'Rounds' });
     fan = signedUp;
     auth = bearer(signedUp.token);
+    [rival] = await insertVerifiedUsers(sys, 1, 'roundrival', { onboarded: true });
     // Match result emails are off by default.
     await sys.db.query(`INSERT INTO user_preferences (user_id, notify_match_results) VALUES ($1, true) ON CONFLICT (user_id) DO UPDATE SET notify_match_results = true`, [fan.id]);
 
@@ -197,10 +202,13 @@ describe('round names', () => {
     expect((await get(`/api/fixtures/current/?competition=${worldCup.code}`)).gameweek.name).toBe('Matchday 1');
   });
 
-  it('names the rounds a fan played on the Results screen, the dashboard, the history and the league profile', async () => {
-    const wcLeague = (
+  it('names the rounds a fan played on the Results screen, the dashboard, the history, the league profile, head to head and the league tables', async () => {
+    const created = (
       await sys.http.post('/api/leagues/').set(auth).send({ name: `Round names ${tag}`, type: 'private', competition: worldCup.code }).expect(201)
-    ).body.data.id as number;
+    ).body.data as { id: number; code: string };
+    const wcLeague = created.id;
+    await sys.http.post('/api/leagues/join/').set(rival.auth).send({ type: 'private', code: created.code }).expect(200);
+    await sys.http.post(`/api/leagues/${wcLeague}/approve-request/${rival.id}/`).set(auth).expect(200);
     const lgLeague = (
       await sys.http.post('/api/leagues/').set(auth).send({ name: `Gameweek names ${tag}`, type: 'private', competition: league.code }).expect(201)
     ).body.data.id as number;
@@ -208,6 +216,12 @@ describe('round names', () => {
     // A wrong pick on Matchday 1, the exact score (banker) in the Round of 32, the exact score in the league's Gameweek 1.
     await predictAndFinish(worldCup.fixtures.get(1)!, [0, 3], [2, 0]);
     expect((await get(`/api/fixtures/current/?competition=${worldCup.code}`)).gameweek.name).toBe('Round of 32');
+    // The rival's pick of the Round of 32 differs from the fan's (an away win against the fan's exact score).
+    await sys.http
+      .post('/api/predictions/')
+      .set(rival.auth)
+      .send({ predictions: [{ fixture: worldCup.fixtures.get(103)!, home_score: 0, away_score: 2, is_banker: false, advance: 'away' }] })
+      .expect(200);
     await predictAndFinish(worldCup.fixtures.get(103)!, [2, 1], [2, 1], { advance: 'home' });
     await predictAndFinish(league.fixtures.get(1)!, [1, 1], [1, 1]);
 
@@ -236,6 +250,38 @@ describe('round names', () => {
     const leagueProfile = await get(`/api/leagues/${lgLeague}/players/${fan.id}/`);
     expect(leagueProfile.recent_gameweeks.map((g: { gameweek_name: string }) => g.gameweek_name)).toEqual(['Gameweek 1']);
 
+    // Head to head: the revealed rounds and the differing pick by name; rank history by name.
+    const h2h: HeadToHeadResponse = await get(`/api/leagues/${wcLeague}/head-to-head/${rival.id}/`);
+    expect(h2h.gameweeks.map((g) => [g.number, g.name])).toEqual([
+      [1, 'Matchday 1'],
+      [103, 'Round of 32'],
+    ]);
+    expect(h2h.differing_picks.map((d) => [d.gameweek_number, d.gameweek_name])).toEqual([[103, 'Round of 32']]);
+    const rankHistory: RankHistory = await get(`/api/leagues/${wcLeague}/rank-history/${fan.id}/`);
+    expect(rankHistory.history.map((p) => [p.gameweek_number, p.gameweek_name])).toEqual([
+      [1, 'Matchday 1'],
+      [103, 'Round of 32'],
+    ]);
+    expect(rankHistory.best?.gameweek_name).toMatch(/^(Matchday 1|Round of 32)$/);
+    const mine: MyRankHistoryResponse = await get(`/api/rank-history/?competition=${league.code}`);
+    expect(mine.leagues.find((l) => l.league.id === lgLeague)!.history.map((p) => [p.gameweek_number, p.gameweek_name])).toEqual([[1, 'Gameweek 1']]);
+
+    // The league tables' rounds and the winners' badges.
+    const table: LeagueTableResponse = await get(`/api/leagues/${wcLeague}/table/?period=gameweek`);
+    expect(table.gameweek).toBe(103);
+    expect(table.gameweeks.map((g) => g.name)).toEqual(WORLD_CUP_ROUNDS.map((r) => roundName({ number: 0, name: r })));
+    const leagueTable: LeagueTableResponse = await get(`/api/leagues/${lgLeague}/table/?period=gameweek`);
+    expect(leagueTable.gameweeks.map((g) => [g.number, g.name])).toEqual([
+      [1, 'Gameweek 1'],
+      [2, 'Gameweek 2'],
+    ]);
+    const winners: LeagueWinnersResponse = await get(`/api/leagues/${wcLeague}/winners/`);
+    expect(winners.gameweeks.map((w) => [w.gameweek, w.gameweek_name, w.winners.map((x) => x.user_id)])).toContainEqual([103, 'Round of 32', [fan.id]]);
+    expect(winners.gameweeks.every((w) => !w.gameweek_name?.startsWith('Gameweek'))).toBe(true);
+    const leagueWinners: LeagueWinnersResponse = await get(`/api/leagues/${lgLeague}/winners/`);
+    expect(leagueWinners.gameweeks.map((w) => [w.gameweek, w.gameweek_name])).toEqual([[1, 'Gameweek 1']]);
+    expect(leagueWinners.months.every((m) => m.gameweek_name === null)).toBe(true);
+
     // The league activity written by the workers names the round as well.
     const lines = async (leagueId: number) =>
       (await get(`/api/leagues/${leagueId}/activity/?page_size=50`)).feed.activities.map((a: { kind: string; display_message: string; description: string }) => [
@@ -261,6 +307,19 @@ describe('round names', () => {
     await climb(lgLeague, 1, league.gameweekIds.get(1)!);
     expect(await lines(wcLeague)).toContainEqual(['rank_climbed', `${name} climbed to #1`, 'Up 2 places after Round of 32.']);
     expect(await lines(lgLeague)).toContainEqual(['rank_climbed', `${name} climbed to #1`, 'Up 2 places after Gameweek 1.']);
+
+    // The entries' metadata carries a tournament's round by name (other languages write their lines from it), a league's matchday by number only.
+    const rounds = async (leagueId: number) =>
+      ((await get(`/api/leagues/${leagueId}/activity/?page_size=50`)).feed.activities as { kind: string; metadata: Record<string, unknown> }[])
+        .filter((a) => a.metadata.gameweek !== undefined)
+        .map((a) => [a.kind, a.metadata.gameweek, a.metadata.round]);
+    const wcRounds = await rounds(wcLeague);
+    for (const kind of ['exact_score', 'banker_hit', 'gameweek_scored', 'gameweek_won', 'rank_climbed']) expect(wcRounds).toContainEqual([kind, 103, 'Round of 32']);
+    expect(wcRounds).toContainEqual(['gameweek_scored', 1, 'Matchday 1']);
+    expect(wcRounds.every(([, number, round]) => round === (number === 1 ? 'Matchday 1' : 'Round of 32'))).toBe(true);
+    const lgRounds = await rounds(lgLeague);
+    expect(lgRounds.map(([kind]) => kind)).toEqual(expect.arrayContaining(['exact_score', 'gameweek_won', 'rank_climbed']));
+    expect(lgRounds.every(([, , round]) => round === undefined)).toBe(true);
   });
 
   it('names the round in the results email, the deadline reminder and the weekly digest', async () => {

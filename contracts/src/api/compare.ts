@@ -35,6 +35,8 @@ export interface HeadToHeadPlayer {
 export interface HeadToHeadGameweek {
   gameweek_id: number;
   number: number;
+  /** The round as fans see it (game/round-name.ts): "Gameweek 12", "Round of 32". */
+  name?: string;
   my_points: number;
   their_points: number;
   /** Every match finished or void: the winner is final. */
@@ -56,6 +58,8 @@ export interface HeadToHeadPick {
 export interface DifferingPick {
   fixture_id: number;
   gameweek_number: number;
+  /** The match's round as fans see it (game/round-name.ts): "Gameweek 12", "Round of 32". */
+  gameweek_name?: string;
   kickoff_at: string;
   home_team: string;
   away_team: string;
@@ -85,6 +89,8 @@ export interface HeadToHeadResponse {
 export interface RankHistoryPoint {
   gameweek_id: number;
   gameweek_number: number;
+  /** The round as fans see it (game/round-name.ts): "Gameweek 12", "Round of 32". */
+  gameweek_name?: string;
   rank: number;
   /** Season points at the end of that gameweek. */
   points: number;

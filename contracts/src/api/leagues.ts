@@ -360,6 +360,12 @@ export interface ActivityMetadata {
   improvement?: number;
   /** exact_score, banker_hit, gameweek_scored, rank_climbed: the gameweek's number. */
   gameweek?: number;
+  /**
+   * exact_score, banker_hit, gameweek_scored, rank_climbed, gameweek_won: a tournament's round as
+   * fans see it (game/round-name.ts: "Round of 32"); absent for a league's matchday, and in entries
+   * written before it was kept.
+   */
+  round?: string;
   /** exact_score, banker_hit. */
   fixture_id?: number;
   /**

@@ -54,6 +54,8 @@ export interface LeagueTableRow {
 /** One gameweek of the season, for the table's navigation. */
 export interface TableGameweek {
   number: number;
+  /** The round as fans see it (game/round-name.ts): "Gameweek 12", "Round of 32". */
+  name?: string;
   /** 'YYYY-MM' (UTC) of its first kick-off; null before it has fixtures. */
   month: string | null;
   completed: boolean;
@@ -91,6 +93,8 @@ export interface PeriodWinners {
   period: 'gameweek' | 'month';
   /** Gameweek number (period gameweek), else null. */
   gameweek: number | null;
+  /** The round as fans see it (game/round-name.ts: "Gameweek 12", "Round of 32") for period gameweek, else null. */
+  gameweek_name?: string | null;
   /** 'YYYY-MM' (period month), else null. */
   month: string | null;
   points: number;

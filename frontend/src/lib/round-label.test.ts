@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n } from '@/lib/i18n';
-import { roundLabel, tournamentRoundName } from './round-label';
+import { roundLabel, roundLabelOr, tournamentRoundName } from './round-label';
 
 describe('roundLabel', () => {
   const en = i18n.getFixedT('en');
@@ -31,5 +31,17 @@ describe('tournamentRoundName', () => {
     expect(tournamentRoundName(5, '  ')).toBeNull();
     expect(tournamentRoundName(5, 'Gameweek 5')).toBeNull();
     expect(tournamentRoundName(5, 'Final')).toBe('Final');
+  });
+});
+
+describe('roundLabelOr', () => {
+  const short = (n: number) => `GW${n}`;
+
+  it("gives a league's matchday the screen's own words and a tournament's round its name", () => {
+    expect(roundLabelOr(short, 5)).toBe('GW5');
+    expect(roundLabelOr(short, 5, null)).toBe('GW5');
+    expect(roundLabelOr(short, 5, 'Gameweek 5')).toBe('GW5');
+    expect(roundLabelOr(short, 103, 'Round of 32')).toBe('Round of 32');
+    expect(roundLabelOr(short, 1, 'Matchday 1')).toBe('Matchday 1');
   });
 });

@@ -20,3 +20,11 @@ export function tournamentRoundName(number: number, apiName?: string | null): st
 export function roundLabel(t: GameweekNameT, number: number, apiName?: string | null): string {
   return tournamentRoundName(number, apiName) ?? t('gameweekName', { ns: 'common', number });
 }
+
+/**
+ * A round in a screen's own words for a league's matchday ("GW5" on a chart's axis, "Winner of
+ * GW5"), and a tournament's round by the API's name all the same ("Round of 32", never "GW103").
+ */
+export function roundLabelOr(leagueLabel: (number: number) => string, number: number, apiName?: string | null): string {
+  return tournamentRoundName(number, apiName) ?? leagueLabel(number);
+}

@@ -48,7 +48,8 @@ function DashboardView({ data }: { data: DashboardData }) {
   const points = data.points_by_gameweek ?? [];
   // The points carry only numbers; the season's gameweeks (cached, the call-to-action reads them too) carry the names.
   const gameweeks = useGameweeks();
-  const roundOf = (n: number) => roundLabel(t, n, gameweeks.data?.find((g) => g.number === n)?.name);
+  const nameOf = (n: number) => gameweeks.data?.find((g) => g.number === n)?.name;
+  const roundOf = (n: number) => roundLabel(t, n, nameOf(n));
   return (
     <div className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
@@ -85,7 +86,7 @@ function DashboardView({ data }: { data: DashboardData }) {
             <>
               <Suspense fallback={<Skeleton className="mx-3 h-60" />}>
                 <div aria-hidden="true">
-                  <PointsChart data={points} roundOf={roundOf} />
+                  <PointsChart data={points} roundOf={roundOf} nameOf={nameOf} />
                 </div>
               </Suspense>
               <ul className="sr-only" aria-label={t('chart.title')}>

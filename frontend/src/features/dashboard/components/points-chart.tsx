@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import type { PointsByGameweek } from '@scoreline/contracts/api/stats';
+import { roundLabelOr } from '@/lib/round-label';
 
 /**
  * Bars of points per gameweek (recharts, loaded on demand). Hidden from assistive technology:
@@ -9,13 +10,20 @@ import type { PointsByGameweek } from '@scoreline/contracts/api/stats';
 export default function PointsChart({
   data,
   roundOf,
+  nameOf,
 }: {
   data: readonly PointsByGameweek[];
   /** A gameweek's name as the fan reads it ("Gameweek 5", "Round of 32"), by its number. */
   roundOf: (number: number) => string;
+  /** The API's name of a gameweek, by its number: a tournament's round is named on the axis too ("Round of 32", not "GW103"). */
+  nameOf?: (number: number) => string | null | undefined;
 }) {
   const { t } = useTranslation('dashboard');
-  const rows = data.map((d) => ({ label: t('chart.axis', { number: d.number }), number: d.number, points: d.points }));
+  const rows = data.map((d) => ({
+    label: roundLabelOr((number) => t('chart.axis', { number }), d.number, nameOf?.(d.number)),
+    number: d.number,
+    points: d.points,
+  }));
   return (
     <BarChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
       <CartesianGrid vertical={false} stroke="var(--app-line)" />

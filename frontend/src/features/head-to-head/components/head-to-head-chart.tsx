@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HeadToHeadGameweek } from '@scoreline/contracts/api/compare';
+import { roundLabel, roundLabelOr } from '@/lib/round-label';
 
 /**
  * Points per gameweek, side by side (recharts, loaded on demand). Hidden from assistive
@@ -8,7 +9,13 @@ import type { HeadToHeadGameweek } from '@scoreline/contracts/api/compare';
  */
 export default function HeadToHeadChart({ gameweeks, me, them }: { gameweeks: readonly HeadToHeadGameweek[]; me: string; them: string }) {
   const { t } = useTranslation(['compare', 'common']);
-  const rows = gameweeks.map((g) => ({ label: t('chart.axis', { number: g.number }), number: g.number, mine: g.my_points, theirs: g.their_points }));
+  // A tournament's rounds by name ("Round of 32"), a league's matchdays "GW5" on the axis and "Gameweek 5" in the tooltip.
+  const rows = gameweeks.map((g) => ({
+    label: roundLabelOr((number) => t('chart.axis', { number }), g.number, g.name),
+    round: roundLabel(t, g.number, g.name),
+    mine: g.my_points,
+    theirs: g.their_points,
+  }));
   return (
     <div aria-hidden="true">
       <BarChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 260 }} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -19,7 +26,7 @@ export default function HeadToHeadChart({ gameweeks, me, them }: { gameweeks: re
           cursor={{ fill: 'var(--app-primary-soft)' }}
           contentStyle={{ background: 'var(--app-surface-2)', border: '1px solid var(--app-line)', borderRadius: 12, color: 'var(--app-fg)' }}
           labelStyle={{ color: 'var(--app-muted)' }}
-          labelFormatter={(_, payload) => (payload?.[0] ? t('common:gameweekName', { number: String(payload[0].payload.number) }) : '')}
+          labelFormatter={(_, payload) => (payload?.[0] ? (payload[0].payload as (typeof rows)[number]).round : '')}
         />
         <Legend wrapperStyle={{ color: 'var(--app-muted)', fontSize: 12 }} />
         <Bar dataKey="mine" name={me} fill="var(--app-primary)" radius={[6, 6, 0, 0]} maxBarSize={28} />

@@ -90,6 +90,35 @@ describe('head to head', () => {
     expect(screen.getByRole('heading', { name: 'Rank over time: Ben Rival' })).toBeTruthy();
   });
 
+  it("names a tournament's rounds by the API's names: the chart's table, the differing pick and the rank marks", async () => {
+    const tournament = makeHeadToHead();
+    tournament.gameweeks = [
+      { ...tournament.gameweeks[0], number: 1, name: 'Matchday 1' },
+      { ...tournament.gameweeks[1], number: 103, name: 'Round of 32' },
+    ];
+    tournament.differing_picks = [{ ...tournament.differing_picks[0], gameweek_number: 103, gameweek_name: 'Round of 32' }];
+    const named = (userId: number, ranks: number[]): RankHistory => {
+      const h = history(userId, ranks);
+      const names = ['Matchday 1', 'Round of 32'];
+      const points = h.history.map((p, i) => ({ ...p, gameweek_number: i === 0 ? 1 : 103, gameweek_name: names[i] }));
+      const pick = (p: RankHistory['best']) => (p ? points[h.history.indexOf(p)] : null);
+      return { ...h, history: points, best: pick(h.best), worst: pick(h.worst) };
+    };
+    mockApi({
+      'GET /api/leagues/7/head-to-head/5/': () => ({ body: { data: tournament } }),
+      'GET /api/leagues/7/rank-history/1/': () => ({ body: { data: named(1, [3, 2]) } }),
+      'GET /api/leagues/7/rank-history/5/': () => ({ body: { data: named(5, [1, 1]) } }),
+    });
+    renderApp('/leagues/7/compare/5');
+    const picks = await screen.findByTestId('differing-picks');
+    expect(within(picks).getByText(/^Round of 32 · /)).toBeTruthy();
+    const table = screen.getByText('Points per gameweek, Ana Owner and Ben Rival', { selector: 'caption' }).closest('table')!;
+    expect(within(table).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['Matchday 14030Ana Owner', 'Round of 324560Ben Rival']);
+    await waitFor(() => expect(screen.getAllByTestId('rank-best').map((b) => b.textContent)).toEqual(['▲ Best: #2 (Round of 32)', '▲ Best: #1 (Matchday 1)']));
+    expect(screen.getAllByTestId('rank-worst').map((b) => b.textContent)).toEqual(['▼ Worst: #3 (Matchday 1)']);
+    expect(document.body.textContent).not.toMatch(/GW ?\d/);
+  });
+
   it('says so when the other player is not in the league', async () => {
     mockApi({ 'GET /api/leagues/7/head-to-head/5/': () => ({ status: 404, body: { message: 'That user is not a member of this league.' } }) });
     renderApp('/leagues/7/compare/5');

@@ -11,6 +11,7 @@ import { ArrowLeftIcon, ChartIcon, TargetIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton, SkeletonCard } from '@/components/ui/skeleton';
 import { getServerMessage } from '@/lib/api-error';
 import { cn } from '@/lib/cn';
+import { roundLabelOr } from '@/lib/round-label';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useHeadToHead } from '../api/get-head-to-head';
 import { RankHistoryCard } from './rank-history-card';
@@ -152,7 +153,7 @@ function HeadToHeadContent({ data }: { data: HeadToHeadResponse }) {
                   <tbody>
                     {data.gameweeks.map((g) => (
                       <tr key={g.gameweek_id}>
-                        <th scope="row">{t('chart.axis', { number: g.number })}</th>
+                        <th scope="row">{roundLabelOr((n) => t('chart.axis', { number: n }), g.number, g.name)}</th>
                         <td>{number(g.my_points)}</td>
                         <td>{number(g.their_points)}</td>
                         <td>{g.winner === null ? t('chart.inPlay') : g.winner === 'draw' ? t('chart.draw') : g.winner === 'me' ? me.name : them.name}</td>
@@ -218,7 +219,7 @@ function DifferingPicks({ data }: { data: HeadToHeadResponse }) {
               <div className="min-w-0">
                 <p className="truncate text-sm font-semibold text-fg">{t('picks.match', { home: d.home_team, away: d.away_team })}</p>
                 <p className="text-xs text-muted">
-                  {t('picks.gameweek', { number: d.gameweek_number })} · {matchState(d, t)}
+                  {roundLabelOr((n) => t('picks.gameweek', { number: n }), d.gameweek_number, d.gameweek_name)} · {matchState(d, t)}
                 </p>
               </div>
               <PickCell pick={d.mine} who={t('you')} />

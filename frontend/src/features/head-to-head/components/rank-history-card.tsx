@@ -1,12 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RankHistory } from '@scoreline/contracts/api/compare';
+import type { RankHistory, RankHistoryPoint } from '@scoreline/contracts/api/compare';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
 import { ChartIcon } from '@/components/ui/icons';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { getServerMessage } from '@/lib/api-error';
+import { roundLabelOr } from '@/lib/round-label';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useMemberRankHistory } from '../api/get-rank-history';
 
@@ -63,18 +64,20 @@ export function RankHistoryBody({
     return <EmptyState icon={<ChartIcon size={22} />} title={t('rank.empty')} />;
   }
   const { best, worst } = history;
+  // A tournament's round by name ("Round of 32"), a league's matchday as "GW5".
+  const round = (p: RankHistoryPoint) => roundLabelOr((n) => t('rank.axis', { number: n }), p.gameweek_number, p.gameweek_name);
   return (
     <>
       <div className="mb-3 flex flex-wrap gap-2 px-3 text-sm font-semibold">
         {best ? (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-success" data-testid="rank-best">
-            <span aria-hidden="true">▲</span> {t('rank.best', { rank: number(best.rank), number: best.gameweek_number })}
+            <span aria-hidden="true">▲</span> {t('rank.best', { rank: number(best.rank), round: round(best) })}
           </span>
         ) : null}
         {/* A history that never moved has one rank: best and worst would say the same. */}
         {worst && worst.rank !== best?.rank ? (
           <span className="inline-flex items-center gap-1.5 rounded-full bg-danger-soft px-2.5 py-1 text-danger" data-testid="rank-worst">
-            <span aria-hidden="true">▼</span> {t('rank.worst', { rank: number(worst.rank), number: worst.gameweek_number })}
+            <span aria-hidden="true">▼</span> {t('rank.worst', { rank: number(worst.rank), round: round(worst) })}
           </span>
         ) : null}
       </div>
@@ -95,7 +98,7 @@ export function RankHistoryBody({
           <tbody>
             {history.history.map((p) => (
               <tr key={p.gameweek_id}>
-                <th scope="row">{t('rank.axis', { number: p.gameweek_number })}</th>
+                <th scope="row">{round(p)}</th>
                 <td>{t('rank.tooltip', { rank: number(p.rank), members: number(p.members), points: number(p.points) })}</td>
                 <td>{number(p.points)}</td>
               </tr>

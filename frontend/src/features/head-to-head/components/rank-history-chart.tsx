@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CartesianGrid, Line, LineChart, ReferenceDot, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RankHistoryPoint } from '@scoreline/contracts/api/compare';
+import { roundLabel, roundLabelOr } from '@/lib/round-label';
 
 /**
  * Rank after each finished gameweek as a line, first place at the top, the best and worst ranks
@@ -17,8 +18,9 @@ export default function RankHistoryChart({
   worst: RankHistoryPoint | null;
 }) {
   const { t } = useTranslation(['compare', 'common']);
-  const rows = history.map((p) => ({ ...p, label: t('rank.axis', { number: p.gameweek_number }) }));
-  const label = (p: RankHistoryPoint) => t('rank.axis', { number: p.gameweek_number });
+  // A tournament's rounds by name ("Round of 32"), a league's matchdays "GW5" on the axis and "Gameweek 5" in the tooltip.
+  const label = (p: RankHistoryPoint) => roundLabelOr((number) => t('rank.axis', { number }), p.gameweek_number, p.gameweek_name);
+  const rows = history.map((p) => ({ ...p, label: label(p), round: roundLabel(t, p.gameweek_number, p.gameweek_name) }));
   return (
     <div aria-hidden="true" data-testid="rank-history-chart">
       <LineChart responsive accessibilityLayer={false} data={rows} style={{ width: '100%', height: 240 }} margin={{ top: 16, right: 16, bottom: 0, left: -8 }}>
@@ -37,7 +39,7 @@ export default function RankHistoryChart({
         <Tooltip
           contentStyle={{ background: 'var(--app-surface-2)', border: '1px solid var(--app-line)', borderRadius: 12, color: 'var(--app-fg)' }}
           labelStyle={{ color: 'var(--app-muted)' }}
-          labelFormatter={(_, payload) => (payload?.[0] ? t('common:gameweekName', { number: String(payload[0].payload.gameweek_number) }) : '')}
+          labelFormatter={(_, payload) => (payload?.[0] ? (payload[0].payload as (typeof rows)[number]).round : '')}
           formatter={(_, __, item) => {
             const p = item.payload as RankHistoryPoint;
             return [t('rank.tooltip', { rank: p.rank, members: p.members, points: p.points }), ''];

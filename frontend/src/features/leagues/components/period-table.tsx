@@ -13,6 +13,7 @@ import { Table, TBody, TD, TH, THead } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-error';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
+import { roundLabelOr, tournamentRoundName } from '@/lib/round-label';
 import { useLeagueTable } from '../api/get-league-table';
 import { monthLabel } from '../utils/month-label';
 import { Avatar } from './avatar';
@@ -53,18 +54,24 @@ export function PeriodTable({ leagueId, period }: { leagueId: number; period: Ex
   };
   const position = period === 'gameweek' ? (shownGameweek === null ? -1 : numbers.indexOf(shownGameweek)) : shownMonth === null ? -1 : months.indexOf(shownMonth);
   const count = period === 'gameweek' ? numbers.length : months.length;
+  // A tournament's round by name ("Round of 32"), a league's matchday as "Gameweek 5".
+  const nameOf = (number: number) => data?.gameweeks.find((g) => g.number === number)?.name;
+  const roundTitle = (number: number) => roundLabelOr((n) => t('gameweek.title', { number: n }), number, nameOf(number));
+  const monthRounds = data?.month_gameweeks ?? [];
   const title =
     period === 'gameweek'
       ? shownGameweek === null
         ? t('switcher.gameweek')
-        : t('gameweek.title', { number: shownGameweek })
+        : roundTitle(shownGameweek)
       : shownMonth === null
         ? t('switcher.month')
         : monthLabel(shownMonth, language);
   const description =
     period === 'gameweek'
       ? t('gameweek.description')
-      : t('month.description', { count: data?.month_gameweeks.length ?? 0, gameweeks: (data?.month_gameweeks ?? []).join(', ') });
+      : monthRounds.some((n) => tournamentRoundName(n, nameOf(n)) !== null)
+        ? t('month.descriptionRounds', { rounds: monthRounds.map(roundTitle).join(', ') })
+        : t('month.description', { count: monthRounds.length, gameweeks: monthRounds.join(', ') });
 
   return (
     <Card className="overflow-hidden" role="region" aria-labelledby="period-table-title">

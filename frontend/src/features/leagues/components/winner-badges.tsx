@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PeriodWinners } from '@scoreline/contracts/api/tables';
 import { CrownIcon, TrophyIcon } from '@/components/ui/icons';
+import { roundLabelOr } from '@/lib/round-label';
 import { useLeagueWinners } from '../api/get-league-winners';
 import { monthLabel } from '../utils/month-label';
 
@@ -34,9 +35,13 @@ export function WinnerBadges({ leagueId }: { leagueId: number }) {
 
 function WinnerBadge({ period }: { period: PeriodWinners }) {
   const { t, i18n } = useTranslation('tables');
+  // A tournament's round by name ("Round of 32"), a league's matchday as "GW 5" ("Gameweek 5" in full).
+  const gameweek = period.gameweek ?? 0;
   const label =
-    period.period === 'gameweek' ? t('winners.gameweekFull', { number: period.gameweek ?? 0 }) : monthLabel(period.month ?? '', i18n.resolvedLanguage ?? i18n.language);
-  const short = period.period === 'gameweek' ? t('winners.gameweek', { number: period.gameweek ?? 0 }) : label;
+    period.period === 'gameweek'
+      ? roundLabelOr((number) => t('winners.gameweekFull', { number }), gameweek, period.gameweek_name)
+      : monthLabel(period.month ?? '', i18n.resolvedLanguage ?? i18n.language);
+  const short = period.period === 'gameweek' ? roundLabelOr((number) => t('winners.gameweek', { number }), gameweek, period.gameweek_name) : label;
   const names = period.winners.map((w) => w.full_name).join(', ');
   const points = t('winners.points', { count: period.points });
   return (

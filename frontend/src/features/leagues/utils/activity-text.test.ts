@@ -148,6 +148,81 @@ describe('activity lines written in the browser', () => {
     expect(es.scored).toEqual({ message: 'Ada Lovelace ha sumado 40 puntos en la jornada 5', description: '1 resultado exacto en esta jornada.' });
   });
 
+  it("names a tournament's round by the server's name, never by its number", () => {
+    const cup: Record<string, Activity> = {
+      exactBanker: makeActivity(30, {
+        kind: 'exact_score',
+        display_message: 'Ada Lovelace called the exact score: Brazil 2–1 Japan',
+        description: 'Round of 32 · banker, double points',
+        metadata: { points: 60, fixture_id: 9, gameweek: 103, round: 'Round of 32', banker: true, home: 'Brazil', away: 'Japan', home_score: 2, away_score: 1 },
+      }),
+      banker: makeActivity(31, {
+        kind: 'banker_hit',
+        display_message: "Ada Lovelace's banker paid off: 20 points on Brazil v Japan",
+        description: 'Round of 32',
+        metadata: { points: 20, fixture_id: 9, gameweek: 103, round: 'Round of 32', banker: true, home: 'Brazil', away: 'Japan', home_score: 2, away_score: 1 },
+      }),
+      top: makeActivity(32, {
+        kind: 'gameweek_scored',
+        display_message: 'Ada Lovelace top-scored Round of 32 with 85 points',
+        description: '2 exact scores this gameweek.',
+        metadata: { points: 85, gameweek: 103, round: 'Round of 32', top: true, exact: 2 },
+      }),
+      scored: makeActivity(33, {
+        kind: 'gameweek_scored',
+        display_message: 'Ada Lovelace scored 40 points in Matchday 2',
+        description: '1 exact score this gameweek.',
+        metadata: { points: 40, gameweek: 2, round: 'Matchday 2', top: false, exact: 1 },
+      }),
+      climbed: makeActivity(34, {
+        kind: 'rank_climbed',
+        display_message: 'Ada Lovelace climbed to #3',
+        description: 'Up 4 places after Round of 32.',
+        metadata: { rank: 3, improvement: 4, gameweek: 103, round: 'Round of 32' },
+      }),
+      won: makeActivity(35, {
+        kind: 'gameweek_won',
+        display_message: 'Ada Lovelace won Round of 32 with 85 points',
+        description: 'Shared with 1 other player.',
+        metadata: { points: 85, gameweek: 103, round: 'Round of 32', exact: 2, shared_with: 1 },
+      }),
+    };
+    const cupLines = (language: 'en' | 'es' | 'fr' | 'de') =>
+      Object.fromEntries(Object.entries(cup).map(([name, activity]) => [name, activityLine(activity, tIn(language), LEAGUE)?.[name === 'exactBanker' || name === 'banker' || name === 'climbed' ? 'description' : 'message']]));
+    expect(cupLines('en')).toEqual({
+      exactBanker: 'Round of 32 · banker, double points',
+      banker: 'Round of 32',
+      top: 'Ada Lovelace top-scored Round of 32 with 85 points',
+      scored: 'Ada Lovelace scored 40 points in Matchday 2',
+      climbed: 'Up 4 places after Round of 32.',
+      won: 'Ada Lovelace won Round of 32 with 85 points',
+    });
+    expect(cupLines('es')).toEqual({
+      exactBanker: 'Round of 32 · comodín, puntos dobles',
+      banker: 'Round of 32',
+      top: 'Ada Lovelace ha hecho la mejor puntuación de la ronda «Round of 32»: 85 puntos',
+      scored: 'Ada Lovelace ha sumado 40 puntos en la ronda «Matchday 2»',
+      climbed: 'Ha subido 4 puestos tras la ronda «Round of 32».',
+      won: 'Ada Lovelace ganó la ronda «Round of 32» con 85 puntos',
+    });
+    expect(cupLines('fr')).toEqual({
+      exactBanker: 'Round of 32 · joker, points doublés',
+      banker: 'Round of 32',
+      top: 'Ada Lovelace a fait le meilleur score de la phase « Round of 32 » avec 85 points',
+      scored: 'Ada Lovelace a obtenu 40 points lors de la phase « Matchday 2 »',
+      climbed: '4 places gagnées après la phase « Round of 32 ».',
+      won: 'Ada Lovelace a remporté la phase « Round of 32 » avec 85 points',
+    });
+    expect(cupLines('de')).toEqual({
+      exactBanker: 'Round of 32 · Joker, doppelte Punkte',
+      banker: 'Round of 32',
+      top: 'Ada Lovelace hat die Runde „Round of 32“ mit 85 Punkten gewonnen',
+      scored: 'Ada Lovelace hat in der Runde „Matchday 2“ 40 Punkte geholt',
+      climbed: '4 Plätze gutgemacht nach der Runde „Round of 32“.',
+      won: 'Ada Lovelace hat die Runde „Round of 32“ mit 85 Punkten gewonnen',
+    });
+  });
+
   it('falls back to the server text when an entry lacks the facts its line needs', () => {
     const t = tIn('de');
     const older = [

@@ -46,6 +46,8 @@ export function activityLine(
   const actor = activity.actor_name;
   const target = activity.target_name;
   const league = leagueName;
+  // A tournament's round by its name ("Round of 32"); a league's matchday (no round) by its number.
+  const round = isText(m.round) ? m.round : null;
   switch (activity.kind) {
     case 'member_joined': {
       if (!actor) return null;
@@ -70,19 +72,31 @@ export function activityLine(
       if (!actor || !isText(home) || !isText(away) || !isCount(homeScore) || !isCount(awayScore) || !isCount(gameweek) || typeof banker !== 'boolean') return null;
       return {
         message: t('exactScore.message', { name: actor, home, away, homeScore, awayScore }),
-        description: banker ? t('gameweek.descriptionBanker', { gameweek }) : t('gameweek.description', { gameweek }),
+        description:
+          round !== null
+            ? banker
+              ? t('gameweek.roundBanker', { round })
+              : round
+            : banker
+              ? t('gameweek.descriptionBanker', { gameweek })
+              : t('gameweek.description', { gameweek }),
       };
     }
     case 'banker_hit': {
       const { home, away, points, gameweek } = m;
       if (!actor || !isText(home) || !isText(away) || !isCount(points) || !isCount(gameweek)) return null;
-      return { message: t('bankerHit.message', { name: actor, count: points, home, away }), description: t('gameweek.description', { gameweek }) };
+      return { message: t('bankerHit.message', { name: actor, count: points, home, away }), description: round ?? t('gameweek.description', { gameweek }) };
     }
     case 'gameweek_scored': {
       const { points, gameweek, top, exact } = m;
       if (!actor || !isCount(points) || !isCount(gameweek) || typeof top !== 'boolean' || !isCount(exact)) return null;
       return {
-        message: top ? t('gameweekScored.top', { name: actor, count: points, gameweek }) : t('gameweekScored.scored', { name: actor, count: points, gameweek }),
+        message:
+          round !== null
+            ? t(top ? 'gameweekScored.topRound' : 'gameweekScored.scoredRound', { name: actor, count: points, round })
+            : top
+              ? t('gameweekScored.top', { name: actor, count: points, gameweek })
+              : t('gameweekScored.scored', { name: actor, count: points, gameweek }),
         description: t('gameweekScored.exact', { count: exact }),
       };
     }
@@ -91,7 +105,7 @@ export function activityLine(
       if (!actor || !isCount(rank) || !isCount(improvement) || !isCount(gameweek)) return null;
       return {
         message: rank === 1 ? t('rankClimbed.messageFirst', { name: actor }) : t('rankClimbed.message', { name: actor, rank }),
-        description: t('rankClimbed.description', { count: improvement, gameweek }),
+        description: round !== null ? t('rankClimbed.descriptionRound', { count: improvement, round }) : t('rankClimbed.description', { count: improvement, gameweek }),
       };
     }
     case 'gameweek_won':
@@ -102,7 +116,11 @@ export function activityLine(
       const description = sharedWith > 0 ? t('winners.activityShared', { ns: 'tables', count: sharedWith }) : t('winners.activityOutright', { ns: 'tables', count: exact });
       if (activity.kind === 'gameweek_won') {
         if (!isCount(gameweek)) return null;
-        return { message: t('winners.activityGameweek', { ns: 'tables', name: actor, gameweek, count: points }), description };
+        const message =
+          round !== null
+            ? t('winners.activityRound', { ns: 'tables', name: actor, round, count: points })
+            : t('winners.activityGameweek', { ns: 'tables', name: actor, gameweek, count: points });
+        return { message, description };
       }
       if (!isText(month) || !language) return null;
       return { message: t('winners.activityMonth', { ns: 'tables', name: actor, month: monthLabel(month, language), count: points }), description };
