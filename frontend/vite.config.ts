@@ -11,7 +11,8 @@ import { FIRST_SCREEN_ALIASES, FIRST_SCREENS, SHELL_NAMESPACES } from './build/f
 import { localeBundles } from './build/locale-bundles';
 import { COMPRESS_FROM_BYTES, TEXT_FILE } from './build/precompress.mjs';
 
-const backend = 'http://localhost:3000';
+// The API the dev server proxies /api and /socket.io to; `npm run dev` (scripts/dev.js) sets it from PORT.
+const backend = process.env.API_PROXY_TARGET || 'http://localhost:3000';
 const chunks = chunkGroups({
   root: fileURLToPath(new URL('.', import.meta.url)),
   entry: fileURLToPath(new URL('./src/main.tsx', import.meta.url)),
