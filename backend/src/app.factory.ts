@@ -2,10 +2,11 @@ import { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { buildOpenApiDocument } from './common/api-docs.document';
 import { ApiExceptionFilter, bodyParserErrorHandler } from './common/api-exception.filter';
 import { createValidationPipe } from './common/validation.pipe';
 import { APP_ENV } from './config/config.module';
@@ -52,18 +53,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.enableShutdownHooks();
   app.useWebSocketAdapter(new RedisStreamsIoAdapter(app, env));
 
-  if (env.apiDocs) {
-    const document = SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Scoreline API')
-        .setDescription('The /api contract of the Scoreline web client. Errors answer {message, detail?, errors?}.')
-        .setVersion('1')
-        .addBearerAuth()
-        .build(),
-    );
-    SwaggerModule.setup('api/docs', app, document);
-  }
+  if (env.apiDocs) SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app));
 }
 
 export async function createApiApp(): Promise<INestApplication> {

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { AccountExport } from '@scoreline/contracts/api/account';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
@@ -9,11 +9,12 @@ import type { AuthUser } from '../auth/jwt-payload';
 import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
 import { RATE_LIMITS, RateLimitGuard } from '../auth/rate-limit.guard';
 import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
 import { AccountService } from './account.service';
 import { DeleteAccountDto } from './dto/delete-account.dto';
 
 @ApiTags('account')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('account')
 export class AccountController {
@@ -28,6 +29,8 @@ export class AccountController {
       'the fixture, points and outcome, per-gameweek and per-season totals, league memberships, own join requests, activity entries ' +
       'about the caller, and exported_at.',
   })
+  @ApiData('AccountExport')
+  @ApiErrors([429, 'Too many exports by this user or from this address'])
   async export(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<AccountExport>> {
     return { data: await this.account.export(user.id) };
   }
@@ -44,6 +47,8 @@ export class AccountController {
       'leagues the caller owns pass to their longest-standing other member, or are deleted when nobody else is in them; the ' +
       "standings of every league the caller was in are recomputed. The caller's token stops working at once.",
   })
+  @ApiMessage()
+  @ApiErrors([400, 'A wrong or missing password (errors.password); nothing changes'], [429, 'Too many attempts'])
   async delete(@CurrentUser() user: AuthUser, @Body() dto: DeleteAccountDto): Promise<MessageResponse> {
     await this.account.delete(user.id, dto.password);
     return { message: 'Your account has been deleted.' };

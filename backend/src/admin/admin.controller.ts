@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFixture, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { operatorActor } from '../audit/actor';
@@ -7,15 +7,17 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
+import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { SeasonImportService } from '../seasons/season-import.service';
 import { AdminGuard } from './admin.guard';
 import { AdminFixturesQueryDto, ImportSeasonDto, RecordResultDto, RescheduleFixtureDto } from './dto/admin.dto';
 
 const FIXTURE_NOT_FOUND = 'Fixture not found.';
+const NO_FIXTURE: [404, string] = [404, 'No such fixture (and to anyone who is not an admin)'];
 
 @ApiTags('admin')
-@ApiBearerAuth()
+@ApiAdmin()
 @UseGuards(JwtAuthGuard, AdminGuard)
 @Controller('admin')
 export class AdminController {
@@ -33,6 +35,8 @@ export class AdminController {
       'on its own and listed in `refused` (row, round, date, teams, reason); the rest is imported, and a refused row leaves ' +
       'its stored fixture as it was. 400 when the file is no season or none of its rows can be imported.',
   })
+  @ApiData('ImportSeasonResult', { status: 201 })
+  @ApiErrors([400, 'The file is no season, or none of its rows can be imported'])
   async importSeason(@CurrentUser() user: AuthUser, @Body() dto: ImportSeasonDto): Promise<ApiEnvelope<ImportSeasonResult>> {
     const options = { shiftToNow: dto.shift_to_now, activate: dto.activate, leagueCode: dto.league_code };
     const data = await this.importer.import(dto.season, options, operatorActor(user));
@@ -45,6 +49,8 @@ export class AdminController {
     summary: 'Fixtures of the active season (optionally of one gameweek number), with ids for the calls below',
     description: "`competition`: that competition's active season (404 when it is not being played); default the first active season.",
   })
+  @ApiData('AdminFixture[]')
+  @ApiErrors([404, 'The competition is not being played (and to anyone who is not an admin)'])
   async list(@Query() query: AdminFixturesQueryDto): Promise<ApiEnvelope<AdminFixture[]>> {
     return { data: await this.fixtures.list(query.gameweek, query.competition) };
   }
@@ -57,6 +63,8 @@ export class AdminController {
       '90 minutes or a level aggregate) and penalties (only with extra_time, never drawn); a first leg has neither. 400 naming the ' +
       'field when the score cannot be; 409 while a team is not known yet.',
   })
+  @ApiData('AdminFixture')
+  @ApiErrors([400, 'A score that cannot be, naming the field'], NO_FIXTURE, [409, 'A team of the match is not known yet'])
   async result(
     @CurrentUser() user: AuthUser,
     @Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number,
@@ -80,12 +88,16 @@ export class AdminController {
   @Post('fixtures/:id/postpone')
   @HttpCode(200)
   @ApiOperation({ summary: 'Postpone a fixture: its predictions are void' })
+  @ApiData('AdminFixture')
+  @ApiErrors(NO_FIXTURE)
   async postpone(@CurrentUser() user: AuthUser, @Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number): Promise<ApiEnvelope<AdminFixture>> {
     return { message: 'Fixture postponed.', data: await this.fixtures.postpone(id, operatorActor(user)) };
   }
 
   @Patch('fixtures/:id')
   @ApiOperation({ summary: "Reschedule a fixture (the gameweek's deadline follows its first kick-off)" })
+  @ApiData('AdminFixture')
+  @ApiErrors([400, 'match_time is no ISO 8601 date and time with a zone, or out of range'], NO_FIXTURE)
   async reschedule(
     @CurrentUser() user: AuthUser,
     @Param('id', new PositiveIntPipe(FIXTURE_NOT_FOUND)) id: number,

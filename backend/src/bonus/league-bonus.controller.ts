@@ -1,16 +1,17 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { LeagueBonusAnswers } from '@scoreline/contracts/api/bonus';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { leagueIdPipe } from '../leagues/id-param.pipe';
 import { LeagueBonusQueryDto } from './dto/bonus.dto';
 import { LeagueBonusService } from './league-bonus.service';
 
 @ApiTags('leagues')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('leagues/:id/bonus')
 export class LeagueBonusController {
@@ -24,6 +25,8 @@ export class LeagueBonusController {
       'From it on, a page of the members (page, page_size 1–100 default 25, search, sort rank or name) with their answers and, ' +
       'once a question is settled, their points. A private league answers 404 to non-members.',
   })
+  @ApiData('LeagueBonusAnswers')
+  @ApiErrors([404, "No such league (or a private one the caller is not in), or its competition has no season"])
   async answers(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number, @Query() query: LeagueBonusQueryDto): Promise<ApiEnvelope<LeagueBonusAnswers>> {
     return { data: await this.bonus.answers(id, user.id, query) };
   }

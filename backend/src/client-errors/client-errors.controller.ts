@@ -3,6 +3,7 @@ import { Body, Controller, ExecutionContext, Headers, HttpCode, HttpStatus, Post
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import { RateLimitGuard } from '../auth/rate-limit.guard';
+import { ApiErrors, ApiPublic } from '../common/api-docs.decorators';
 import { ClientErrorReportDto } from './dto/client-error-report.dto';
 import { ClientErrorsService } from './client-errors.service';
 
@@ -24,6 +25,7 @@ const PER_ADDRESS = {
 };
 
 @ApiTags('client-errors')
+@ApiPublic()
 @Controller('client-errors')
 export class ClientErrorsController {
   constructor(private readonly clientErrors: ClientErrorsService) {}
@@ -40,6 +42,7 @@ export class ClientErrorsController {
       `a valid bearer token adds the user to the log line. ${CLIENT_ERRORS_PER_MINUTE} per minute per address; unknown fields answer 400.`,
   })
   @ApiNoContentResponse({ description: 'Logged' })
+  @ApiErrors([429, `More than ${CLIENT_ERRORS_PER_MINUTE} reports a minute from this address`])
   report(@Body() dto: ClientErrorReportDto, @Headers('authorization') authorization: string | undefined): void {
     this.clientErrors.record(dto, authorization);
   }

@@ -1,10 +1,11 @@
 import { Body, Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type { Competition } from '@scoreline/contracts/api/competitions';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
 import { CompetitionCodePipe } from './competition-code.pipe';
 import { CompetitionsService } from './competitions.service';
 import { PlayCompetitionDto } from './dto/competitions.dto';
@@ -12,7 +13,7 @@ import { PlayCompetitionDto } from './dto/competitions.dto';
 const codePipe = new CompetitionCodePipe();
 
 @ApiTags('competitions')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('competitions')
 export class CompetitionsController {
@@ -23,6 +24,7 @@ export class CompetitionsController {
     summary: 'The competitions being played, each with whether you play it and your team in it',
     description: 'Oldest season first: code, name, kind (league/tournament), the active season, its first kick-off, playing, team, team_locked.',
   })
+  @ApiData('Competition[]')
   async list(@CurrentUser() user: AuthUser): Promise<ApiEnvelope<Competition[]>> {
     return { data: await this.competitions.list(user.id) };
   }
@@ -37,6 +39,12 @@ export class CompetitionsController {
       'team falls back to your club; a new team moves you to its league).',
   })
   @ApiParam({ name: 'code', description: "Competition code ('en.1', 'fifa.wc')" })
+  @ApiData('Competition')
+  @ApiErrors(
+    [400, 'team_id is no team of its active season'],
+    [404, 'The competition is not being played'],
+    [409, 'The team can no longer change: the first match has kicked off'],
+  )
   async play(@CurrentUser() user: AuthUser, @Param('code', codePipe) code: string, @Body() dto: PlayCompetitionDto): Promise<ApiEnvelope<Competition>> {
     const team = dto.team_id === undefined ? undefined : { id: dto.team_id };
     const data = await this.competitions.play(user.id, code, team);
@@ -46,6 +54,8 @@ export class CompetitionsController {
   @Delete(':code/play/')
   @ApiOperation({ summary: 'Stop playing a competition; your leagues in it stay (joining one plays it again). 404 for an unknown code' })
   @ApiParam({ name: 'code', description: 'Competition code' })
+  @ApiMessage()
+  @ApiErrors([404, 'No competition has that code'])
   async stop(@CurrentUser() user: AuthUser, @Param('code', codePipe) code: string): Promise<MessageResponse> {
     return { message: await this.competitions.stop(user.id, code) };
   }

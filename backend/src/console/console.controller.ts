@@ -1,14 +1,15 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import { AdminGuard } from '../admin/admin.guard';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
 import { ConsoleService } from './console.service';
 
 @ApiTags('admin')
-@ApiBearerAuth()
+@ApiAdmin()
 @UseGuards(JwtAuthGuard, AdminGuard)
 @Controller('admin')
 export class ConsoleController {
@@ -16,6 +17,7 @@ export class ConsoleController {
 
   @Get('live/')
   @ApiOperation({ summary: 'The matches in play now, of every competition' })
+  @ApiData('AdminFixture[]')
   async live(): Promise<ApiEnvelope<AdminFixture[]>> {
     return { data: await this.reads.live() };
   }
@@ -25,6 +27,7 @@ export class ConsoleController {
     summary: "Health at a glance: queue depths and failed jobs, the outbox's lag and failing events, the reconciler's last passes, emails and pushes in 24 h",
     description: '503 when Redis does not answer within 3 s (the queue depths are unknown then).',
   })
+  @ApiData('ConsoleHealth')
   async health(): Promise<ApiEnvelope<ConsoleHealth>> {
     return { data: await this.reads.health() };
   }

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { ConsoleClub, FeedCompetitionState, FeedUnmatched } from '@scoreline/contracts/api/console';
 import { AdminGuard } from '../admin/admin.guard';
 import { operatorActor } from '../audit/actor';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import type { AuthUser } from '../auth/jwt-payload';
 import { ConsoleClubsQueryDto, FeedMatchLinkDto, FeedTeamLinkDto } from './dto/feed.dto';
 import { FeedConsoleService } from './feed-console.service';
@@ -13,7 +14,7 @@ import { ProviderIdPipe } from './provider-id.pipe';
 
 /** The console's calls for the results feed (contracts/src/api/console.ts): admins only. */
 @ApiTags('admin')
-@ApiBearerAuth()
+@ApiAdmin()
 @UseGuards(JwtAuthGuard, AdminGuard)
 @Controller('admin')
 export class FeedAdminController {
@@ -21,18 +22,22 @@ export class FeedAdminController {
 
   @Get('feed/')
   @ApiOperation({ summary: "Every competition being played, with its feed's polling state, staleness and latest problems" })
+  @ApiData('FeedCompetitionState[]')
   async state(): Promise<ApiEnvelope<FeedCompetitionState[]>> {
     return { data: await this.console.state() };
   }
 
   @Get('feed/unmatched/')
   @ApiOperation({ summary: "The provider's teams and matches the feed could not match (open ones, newest first)" })
+  @ApiData('FeedUnmatched[]')
   async unmatched(): Promise<ApiEnvelope<FeedUnmatched[]>> {
     return { data: await this.console.unmatched() };
   }
 
   @Put('feed/teams/:providerTeamId')
   @ApiOperation({ summary: "Map a provider team to our club or national team (applied at the next poll); answers what is still open" })
+  @ApiData('FeedUnmatched[]')
+  @ApiErrors([400, "No such club or national team, or a provider id that cannot be"])
   async linkTeam(
     @CurrentUser() user: AuthUser,
     @Param('providerTeamId', new ProviderIdPipe('providerTeamId')) providerTeamId: number,
@@ -43,6 +48,8 @@ export class FeedAdminController {
 
   @Put('feed/matches/:providerMatchId')
   @ApiOperation({ summary: 'Map a provider match to our fixture (applied at the next poll); 409 when the fixture is another match; answers what is still open' })
+  @ApiData('FeedUnmatched[]')
+  @ApiErrors([400, 'No such fixture, one of no season being played or of another competition'], [409, 'The fixture is mapped to another provider match'])
   async linkMatch(
     @CurrentUser() user: AuthUser,
     @Param('providerMatchId', new ProviderIdPipe('providerMatchId')) providerMatchId: number,
@@ -53,6 +60,8 @@ export class FeedAdminController {
 
   @Get('clubs/')
   @ApiOperation({ summary: "The clubs or national teams of a competition's active season (to map a provider team to)" })
+  @ApiData('ConsoleClub[]')
+  @ApiErrors([404, 'The competition is not being played (and to anyone who is not an admin)'])
   async clubs(@Query() query: ConsoleClubsQueryDto): Promise<ApiEnvelope<ConsoleClub[]>> {
     return { data: await this.console.clubs(query.competition) };
   }

@@ -2,9 +2,11 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import Redis from 'ioredis';
+import { ApiAnswer, ApiPublic } from '../common/api-docs.decorators';
 import { REDIS } from '../redis/redis.module';
 
 @ApiTags('health')
+@ApiPublic()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -20,6 +22,7 @@ export class HealthController {
    */
   @Get('live')
   @ApiOperation({ summary: 'Liveness probe: the process answers (touches no dependency)' })
+  @ApiAnswer({ type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -34,6 +37,7 @@ export class HealthController {
   /** The same as /ready (kept: scripts and tests wait on it). */
   @Get()
   @HealthCheck()
+  @ApiOperation({ summary: 'Readiness, as /api/health/ready (kept: scripts and tests wait on it)' })
   check() {
     return this.health.check([
       () => this.database.pingCheck('database', { timeout: 2000 }),

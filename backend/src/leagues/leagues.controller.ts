@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type {
   ActivityFeedResponse,
@@ -24,6 +24,7 @@ import type { AuthUser } from '../auth/jwt-payload';
 import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
 import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
 import { LeaderboardService } from '../standings/leaderboard.service';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { ActivityQueryDto, CreateLeagueDto, DiscoverQueryDto, JoinLeagueDto, LeaderboardQueryDto, MembersQueryDto } from './dto/leagues.dto';
 import { RegenerateCodeDto } from './dto/regenerate-code.dto';
@@ -34,9 +35,12 @@ import { LeagueMembersService } from './league-members.service';
 import { LeaguesService } from './leagues.service';
 
 const PRIVATE_NOTE = 'A private league answers 404 to non-members, exactly like a league that does not exist.';
+const NO_LEAGUE: [404, string] = [404, 'No such league, or a private one the caller is not in'];
+const NO_COMPETITION: [404, string] = [404, 'The competition is not being played'];
+const NOT_OWNER: [403, string] = [403, 'Only the owner may do that'];
 
 @ApiTags('leagues')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('leagues')
 export class LeaguesController {
@@ -54,12 +58,16 @@ export class LeaguesController {
     summary: "The hub: the caller's global, country and club leagues, private and public leagues, with ranks",
     description: '`competition`: only the leagues of that competition (404 when it is not being played); default every league.',
   })
+  @ApiData('LeaguesOverview')
+  @ApiErrors(NO_COMPETITION)
   async overview(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<LeaguesOverview>> {
     return { data: await this.leagues.overview(user.id, query.competition) };
   }
 
   @Get('discover/')
   @ApiOperation({ summary: 'Public leagues, searchable by name, with member counts and whether the caller is in each (20 per page)' })
+  @ApiData('DiscoverLeaguesPage')
+  @ApiErrors(NO_COMPETITION)
   async discover(@CurrentUser() user: AuthUser, @Query() query: DiscoverQueryDto): Promise<ApiEnvelope<DiscoverLeaguesPage>> {
     return { data: await this.leagues.discover(user.id, query) };
   }
@@ -69,6 +77,8 @@ export class LeaguesController {
     summary: 'Create a private (invite code generated, max_members 2–1000, default 1000) or public league; the caller becomes its owner',
     description: '`competition`: the competition it plays (404 when it is not being played); default the one being played.',
   })
+  @ApiData('League', { status: 201 })
+  @ApiErrors(NO_COMPETITION, [409, 'The caller already owns a league with that name'])
   async create(@CurrentUser() user: AuthUser, @Body() dto: CreateLeagueDto): Promise<ApiEnvelope<League>> {
     return { message: 'League created.', data: await this.leagues.create(user.id, dto) };
   }
@@ -84,6 +94,13 @@ export class LeaguesController {
       'creates a pending request for the owner (data.status "pending"). Body `{type: "public", league_id}`: joins at once (data.status "joined"). ' +
       '404 when no league matches, 409 when already a member, when the private league is full, or when a request is already pending.',
   })
+  @ApiData('JoinLeagueResult')
+  @ApiErrors(
+    [404, 'No league matches the code or id'],
+    [409, 'Already a member, the private league is full, or a request is already pending'],
+    [410, 'The invite code was replaced (detail "invite_replaced")'],
+    429,
+  )
   async join(@CurrentUser() user: AuthUser, @Body() dto: JoinLeagueDto): Promise<ApiEnvelope<JoinLeagueResult>> {
     const { result, message } = await this.requests.join(user.id, dto);
     return { message, data: result };
@@ -91,12 +108,16 @@ export class LeaguesController {
 
   @Get(':id/')
   @ApiOperation({ summary: 'League detail (the invite code is shown to members of a private league)', description: PRIVATE_NOTE })
+  @ApiData('League')
+  @ApiErrors(NO_LEAGUE)
   async detail(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<League>> {
     return { data: await this.leagues.detail(id, user.id) };
   }
 
   @Get(':id/join-requests/')
   @ApiOperation({ summary: 'Pending join requests of a private league (owner only; 403 for other members)', description: PRIVATE_NOTE })
+  @ApiData('JoinRequestsResponse')
+  @ApiErrors(NOT_OWNER, NO_LEAGUE)
   async joinRequests(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<JoinRequestsResponse>> {
     return { data: { pending_requests: await this.requests.pending(id, user.id) } };
   }
@@ -104,6 +125,8 @@ export class LeaguesController {
   @Post(':id/approve-request/:userId/')
   @HttpCode(200)
   @ApiOperation({ summary: "Approve a user's pending request (owner only); refused with 409 when the league is full" })
+  @ApiMessage()
+  @ApiErrors(NOT_OWNER, [404, 'No such league, or no pending request from that user'], [409, 'The league is full, or the request was already decided'])
   async approve(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -115,6 +138,8 @@ export class LeaguesController {
   @Post(':id/reject-request/:userId/')
   @HttpCode(200)
   @ApiOperation({ summary: "Reject a user's pending request (owner only)" })
+  @ApiMessage()
+  @ApiErrors(NOT_OWNER, [404, 'No such league, or no pending request from that user'], [409, 'The request was already decided'])
   async reject(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -128,6 +153,8 @@ export class LeaguesController {
     summary: 'The standings: a page in rank order (default the top 50, ties share a rank) that always includes the caller\'s own row',
     description: PRIVATE_NOTE,
   })
+  @ApiData('LeaderboardResponse')
+  @ApiErrors(NO_LEAGUE)
   async leaderboard(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -138,12 +165,16 @@ export class LeaguesController {
 
   @Get(':id/stats/')
   @ApiOperation({ summary: 'League stats: members, current / total gameweeks, leading score, season progress', description: PRIVATE_NOTE })
+  @ApiData('LeagueStatsResponse')
+  @ApiErrors(NO_LEAGUE)
   async stats(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<LeagueStatsResponse>> {
     return { data: { stats: await this.leagues.stats(id, user.id) } };
   }
 
   @Get(':id/members/enhanced/')
   @ApiOperation({ summary: 'Members with rank, points, accuracy and activity; sort rank|points|name, role, search, page (20 per page)', description: PRIVATE_NOTE })
+  @ApiData('EnhancedMembersResponse')
+  @ApiErrors(NO_LEAGUE)
   async enhancedMembers(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -154,12 +185,16 @@ export class LeaguesController {
 
   @Get(':id/members/stats/')
   @ApiOperation({ summary: 'Member summary: total, active this gameweek, average accuracy, top performers (badge holders)', description: PRIVATE_NOTE })
+  @ApiData('MemberStatsResponse')
+  @ApiErrors(NO_LEAGUE)
   async memberStats(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<MemberStatsResponse>> {
     return { data: { member_stats: await this.members.stats(id, user.id) } };
   }
 
   @Get(':id/members/:userId/')
   @ApiOperation({ summary: 'Member detail for the member modal: card, achievements, comparison with the caller', description: PRIVATE_NOTE })
+  @ApiData('MemberDetail')
+  @ApiErrors([404, 'No such league or member, or a private league the caller is not in'])
   async memberDetail(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -170,6 +205,8 @@ export class LeaguesController {
 
   @Delete(':id/members/:userId/')
   @ApiOperation({ summary: 'Remove a member from a private or public league (owner only; not the owner themself)' })
+  @ApiMessage()
+  @ApiErrors([400, 'The owner cannot remove themself'], NOT_OWNER, [404, 'No such league, or that user is not a member'])
   async removeMember(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -183,6 +220,8 @@ export class LeaguesController {
     summary: 'League player profile: stats, hot and cold teams, recent gameweeks, rank, badge, insights ({player} = user id or username)',
     description: `${PRIVATE_NOTE} The full history is GET /api/stats/history/?player={id}.`,
   })
+  @ApiData('LeaguePlayerProfile')
+  @ApiErrors([404, 'No such league or player, or a private league the caller is not in'])
   async player(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -193,6 +232,8 @@ export class LeaguesController {
 
   @Get(':id/activity/')
   @ApiOperation({ summary: 'Activity feed: category, importance, days 7|30|90 (default 30), page, page_size (default 10)', description: PRIVATE_NOTE })
+  @ApiData('ActivityFeedResponse')
+  @ApiErrors(NO_LEAGUE)
   async activityFeed(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,
@@ -204,6 +245,8 @@ export class LeaguesController {
 
   @Get(':id/activity/stats/')
   @ApiOperation({ summary: 'Activity stats: total, today (UTC), this week, participation rate of members (last 30 days)', description: PRIVATE_NOTE })
+  @ApiData('ActivityStatsResponse')
+  @ApiErrors(NO_LEAGUE)
   async activityStats(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<ApiEnvelope<ActivityStatsResponse>> {
     await this.access.assertVisible(id, user.id);
     return { data: { stats: await this.activity.stats(id) } };
@@ -215,6 +258,8 @@ export class LeaguesController {
     summary: 'Leave a private or public league',
     description: 'When the owner leaves, ownership passes to the earliest-joined member; a league left by its last member is deleted. Global, country and club membership follows preferences (400).',
   })
+  @ApiMessage()
+  @ApiErrors([400, 'A global, country or club league (membership follows preferences)'], NO_LEAGUE, [409, 'The caller is not a member'])
   async leave(@CurrentUser() user: AuthUser, @Param('id', leagueIdPipe) id: number): Promise<MessageResponse> {
     return { message: await this.leagues.leave(id, user.id) };
   }
@@ -224,6 +269,8 @@ export class LeaguesController {
   @ApiOperation({ summary: 'Give a private league a new invite code (owner only); the old code stops working and its link says it was replaced (410)',
     description: 'Optional body `{replaces}`: the code the owner saw; when it was already replaced, the current code is answered and nothing rotates again.',
   })
+  @ApiData('RegenerateCodeResult')
+  @ApiErrors(NOT_OWNER, NO_LEAGUE)
   async regenerateCode(
     @CurrentUser() user: AuthUser,
     @Param('id', leagueIdPipe) id: number,

@@ -1,11 +1,12 @@
 import { Controller, Get, Header, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekCrowd, GameweekPicksPage } from '@scoreline/contracts/api/picks';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { stringifyWithEtag } from '../common/raw-json';
 import { leagueIdPipe } from '../leagues/id-param.pipe';
@@ -15,7 +16,7 @@ import { PicksService } from './picks.service';
 const gameweekNumberPipe = new PositiveIntPipe('No Gameweek Found: there is no such gameweek.');
 
 @ApiTags('picks')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller()
 export class PicksController {
@@ -30,6 +31,8 @@ export class PicksController {
       'page, page_size (1–100, default 25), search (name or username). A private league answers 404 to non-members.',
   })
   @ApiParam({ name: 'n', description: 'Gameweek number' })
+  @ApiData('GameweekPicksPage')
+  @ApiErrors([404, 'No such league or gameweek, or a private league the caller is not in'])
   // The answer is written here, around the service's cached JSON parts (a string is sent as is),
   // with its ETag from the parts' digests (Express would hash the whole text again).
   @Header('Content-Type', 'application/json; charset=utf-8')
@@ -53,6 +56,8 @@ export class PicksController {
       "`competition`: that competition's gameweek (404 when it is not being played); default your current competition.",
   })
   @ApiParam({ name: 'n', description: 'Gameweek number' })
+  @ApiData('GameweekCrowd')
+  @ApiErrors([404, 'No such gameweek or league, or the competition is not being played'])
   async crowd(@CurrentUser() user: AuthUser, @Param('n', gameweekNumberPipe) n: number, @Query() query: CrowdQueryDto): Promise<ApiEnvelope<GameweekCrowd>> {
     return { data: await this.picks.gameweekCrowd(user.id, n, query.league_id, query.competition) };
   }

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type { PushPublicKey } from '@scoreline/contracts/api/push';
@@ -7,28 +7,34 @@ import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
 import { RATE_LIMITS, RateLimitGuard } from '../auth/rate-limit.guard';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage, ApiPublic } from '../common/api-docs.decorators';
 import { PushActionDto, SubscribePushDto, UnsubscribePushDto } from './dto/push.dto';
 import { PushSubscriptionsService } from './push-subscriptions.service';
 
+/** The key and the notification buttons need no token; the subscriptions say @ApiAuth(). */
 @ApiTags('push')
+@ApiPublic()
 @Controller('push')
 export class PushController {
   constructor(private readonly push: PushSubscriptionsService) {}
 
   @Get('public-key/')
   @ApiOperation({ summary: "The server's VAPID public key, for pushManager.subscribe({ applicationServerKey })" })
+  @ApiData('PushPublicKey')
   publicKey(): ApiEnvelope<PushPublicKey> {
     return { data: { public_key: this.push.publicKey } };
   }
 
   @Post('subscriptions/')
   @HttpCode(200)
-  @ApiBearerAuth()
+  @ApiAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOperation({
     summary: "Store this device's push subscription for the caller (what is pushed follows the notification switches)",
     description: 'Body: the JSON of the browser PushSubscription plus an optional device label. Subscribing again updates the keys.',
   })
+  @ApiMessage()
+  @ApiErrors([400, 'The endpoint is no https URL of a push service on the public internet, or invalid input'])
   async subscribe(@CurrentUser() user: AuthUser, @Body() dto: SubscribePushDto): Promise<MessageResponse> {
     await this.push.subscribe(user.id, { endpoint: dto.endpoint, p256dh: dto.keys.p256dh, auth: dto.keys.auth, device: dto.device ?? '' });
     return { message: 'Push notifications are on for this device.' };
@@ -36,9 +42,10 @@ export class PushController {
 
   @Delete('subscriptions/')
   @HttpCode(200)
-  @ApiBearerAuth()
+  @ApiAuth()
   @UseGuards(JwtAuthGuard)
   @ApiOperation({ summary: "Forget one of the caller's devices (body: {endpoint}); answers the same when it was already gone" })
+  @ApiMessage()
   async unsubscribe(@CurrentUser() user: AuthUser, @Body() dto: UnsubscribePushDto): Promise<MessageResponse> {
     await this.push.unsubscribe(user.id, dto.endpoint);
     return { message: 'Push notifications are off for this device.' };
@@ -53,6 +60,14 @@ export class PushController {
     summary: "Approve or reject a join request from its notification's buttons",
     description: 'Body `{token, action}`: the action_token of the push (valid 7 days, for that one request) and approve or reject. 401 when the token is forged or expired; otherwise the answers of approve-request / reject-request.',
   })
+  @ApiMessage()
+  @ApiErrors(
+    [401, 'The action token is forged or expired'],
+    [403, 'Not allowed to decide that request any more'],
+    [404, 'The league or the request is gone'],
+    [409, 'The request was already decided, or the league is full'],
+    [429, 'Too many attempts'],
+  )
   async act(@Body() dto: PushActionDto): Promise<MessageResponse> {
     return { message: await this.push.act(dto.token, dto.action) };
   }

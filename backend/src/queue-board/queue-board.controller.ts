@@ -1,18 +1,19 @@
 import { Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { AdminGuard } from '../admin/admin.guard';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { QUEUE_BOARD_PATH, QUEUE_BOARD_SESSION_SECONDS, queueBoardCookie } from './queue-board-cookie';
 import { QueueBoardService } from './queue-board.service';
 
 @ApiTags('admin')
-@ApiBearerAuth()
+@ApiAdmin()
 @UseGuards(JwtAuthGuard, AdminGuard)
 @Controller('admin/queues')
 export class QueueBoardController {
@@ -25,6 +26,11 @@ export class QueueBoardController {
   @Post('session')
   @HttpCode(200)
   @ApiOperation({ summary: 'Open a 15-minute Bull Board session (HttpOnly cookie scoped to /api/admin/queues); then open that page' })
+  @ApiData({
+    type: 'object',
+    required: ['url', 'expires_in'],
+    properties: { url: { type: 'string', description: 'The board page to open' }, expires_in: { type: 'number', description: 'Seconds the session lasts' } },
+  })
   async openSession(
     @CurrentUser() user: AuthUser,
     @Res({ passthrough: true }) res: Response,

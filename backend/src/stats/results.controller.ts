@@ -1,17 +1,18 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekResults } from '@scoreline/contracts/api/stats';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { StatsService } from './stats.service';
 
 /** The Results screen lives under /predictions in the spec. */
 @ApiTags('predictions')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('predictions')
 export class ResultsController {
@@ -25,6 +26,8 @@ export class ResultsController {
       "that competition's gameweek (404 when it is not being played); default your current competition.",
   })
   @ApiParam({ name: 'n', description: 'Gameweek number' })
+  @ApiData('GameweekResults')
+  @ApiErrors([404, 'No such gameweek, or the competition is not being played'])
   async userStats(
     @CurrentUser() user: AuthUser,
     @Param('n', new PositiveIntPipe('No Gameweek Found: there is no such gameweek.')) n: number,

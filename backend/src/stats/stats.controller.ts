@@ -1,17 +1,18 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { DashboardData, GameweeksHistory } from '@scoreline/contracts/api/stats';
 import { CurrentUser } from '../auth/current-user.decorator';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard';
 import type { AuthUser } from '../auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { HistoryQueryDto } from './dto/history-query.dto';
 import { HistoryService } from './history.service';
 import { StatsService } from './stats.service';
 
 @ApiTags('stats')
-@ApiBearerAuth()
+@ApiAuth()
 @UseGuards(JwtAuthGuard)
 @Controller('stats')
 export class StatsController {
@@ -28,6 +29,8 @@ export class StatsController {
       '(top 3 each among clubs with ≥ 3 scored predictions) and points_by_gameweek (started gameweeks). `competition`: that ' +
       "competition's active season (404 when it is not being played); default your current competition.",
   })
+  @ApiData('DashboardData')
+  @ApiErrors([404, 'No season is active, or the competition is not being played'])
   async dashboard(@CurrentUser() user: AuthUser, @Query() query: CompetitionQueryDto): Promise<ApiEnvelope<DashboardData>> {
     return { data: await this.stats.dashboard(user.id, query.competition) };
   }
@@ -45,6 +48,8 @@ export class StatsController {
   @ApiQuery({ name: 'page_size', required: false, description: 'Gameweeks per page, 1–38, default 10' })
   @ApiQuery({ name: 'order', required: false, enum: ['asc', 'desc'], description: 'By gameweek number, default desc (latest first)' })
   @ApiQuery({ name: 'competition', required: false, description: "A competition code (404 when it is not being played); default your current competition" })
+  @ApiData('GameweeksHistory')
+  @ApiErrors([404, 'No such player, or one who shares no league with the caller; no active season; or the competition is not being played'])
   async history(@CurrentUser() user: AuthUser, @Query() query: HistoryQueryDto): Promise<ApiEnvelope<GameweeksHistory>> {
     return { data: await this.historyService.history(user.id, query) };
   }

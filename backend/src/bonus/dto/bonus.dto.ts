@@ -24,7 +24,12 @@ export class SaveBonusAnswersDto implements SaveBonusAnswersRequest {
 }
 
 export class SettleBonusQuestionDto implements SettleBonusQuestionRequest {
-  @ApiProperty({ description: 'Team ids for champion/bottom, player names for top_scorer; 1 to 20', example: [12] })
+  @ApiProperty({
+    description: 'Team ids for champion/bottom, player names for top_scorer; 1 to 20',
+    type: 'array',
+    items: { anyOf: [{ type: 'number' }, { type: 'string' }] },
+    example: [12],
+  })
   @IsArray({ message: 'right_answers must be a list of team ids or player names.' })
   right_answers!: (number | string)[];
 }
@@ -33,7 +38,7 @@ export class SettleBonusQuestionDto implements SettleBonusQuestionRequest {
 // each field that is wrong: here they are only let through.
 
 export class CreateLeagueQuestionDto implements CustomQuestionDraft {
-  @ApiProperty({ description: 'The question, at most 200 characters', example: 'How many goals will Haaland score?' })
+  @ApiProperty({ type: String, description: 'The question, at most 200 characters', example: 'How many goals will Haaland score?' })
   @Allow()
   text!: unknown;
 
@@ -45,11 +50,16 @@ export class CreateLeagueQuestionDto implements CustomQuestionDraft {
   @Allow()
   options?: unknown;
 
-  @ApiProperty({ description: '5–50 points', example: 10 })
+  @ApiProperty({ type: Number, description: '5–50 points', example: 10 })
   @Allow()
   points!: unknown;
 
-  @ApiProperty({ description: 'When answers lock and are shown to the league: ISO 8601 with its offset, in the future', example: '2026-12-31T18:00:00Z' })
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description: 'When answers lock and are shown to the league: ISO 8601 with its offset, in the future',
+    example: '2026-12-31T18:00:00Z',
+  })
   @Allow()
   locks_at!: unknown;
 }
