@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
 import { apiGet, apiSend, signInAs, signUpVerified } from './support/api';
+import { expectNoSeriousViolations } from './support/axe';
 import { expectNoSidewaysScroll } from './support/layout';
 
 const SCREENS_DIR = join('test-results', 'screens');
@@ -48,9 +48,7 @@ test("a fan opens Bonus from the navigation and reads the season's locked questi
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
     await page.screenshot({ path: join(SCREENS_DIR, `${width}-bonus.png`), fullPage: true });
     await expectNoSidewaysScroll(page, `/bonus at ${width} px`);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `/bonus (${width} px): ${v.id} — ${v.help} [${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}]`)).toEqual([]);
+    await expectNoSeriousViolations(page, `/bonus (${width} px)`);
   }
 
   // On a phone the menu leads there too.

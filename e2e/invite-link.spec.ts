@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { League } from '@scoreline/contracts/api/leagues';
 import { apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+import { axeRulesFor, expectNoSeriousViolations } from './support/axe';
 import { uniqueFan, waitForEmailCode } from './support/mail';
 
 /**
@@ -14,12 +14,10 @@ import { uniqueFan, waitForEmailCode } from './support/mail';
  */
 const SCREENS_DIR = join('test-results', 'screens');
 
-async function axeClean(page: Page, label: string): Promise<void> {
+async function axeClean(page: Page, label: string, theme: 'dark' | 'light'): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: join(SCREENS_DIR, `invites-${label}.png`), fullPage: true });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} [${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}]`)).toEqual([]);
+  await expectNoSeriousViolations(page, label, axeRulesFor(page.viewportSize()!.width, theme));
 }
 
 test.describe('invite links', () => {
@@ -136,20 +134,20 @@ test.describe('invite links', () => {
         await page.evaluate((t) => localStorage.setItem('scoreline.preferences', JSON.stringify({ theme: t, language: 'en', timezone: 'UTC' })), theme);
         await page.goto(`/join/${league.code}`);
         await expect(page.getByRole('heading', { name: 'Pub Quiz Predictors' })).toBeVisible();
-        await axeClean(page, `${width}-${theme}-join-signed-out`);
+        await axeClean(page, `${width}-${theme}-join-signed-out`, theme);
         await page.goto('/join/GONE2345');
         await expect(page.getByRole('heading', { name: 'Invite not found' })).toBeVisible();
-        await axeClean(page, `${width}-${theme}-join-unknown`);
+        await axeClean(page, `${width}-${theme}-join-unknown`, theme);
         await signInAs(page, viewer);
         await page.goto(`/join/${league.code}`);
         await expect(page.getByRole('button', { name: 'Send join request' })).toBeVisible();
-        await axeClean(page, `${width}-${theme}-join-signed-in`);
+        await axeClean(page, `${width}-${theme}-join-signed-in`, theme);
         await page.goto('/settings?tab=notifications');
         await expect(page.getByRole('link', { name: 'Subscribe in calendar app' })).toHaveAttribute('href', /^webcal:\/\/.+\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-        await axeClean(page, `${width}-${theme}-settings-calendar`);
+        await axeClean(page, `${width}-${theme}-settings-calendar`, theme);
         await page.goto('/fixtures');
         await expect(page.getByRole('link', { name: 'Subscribe in calendar app' })).toBeVisible();
-        await axeClean(page, `${width}-${theme}-fixtures-calendar`);
+        await axeClean(page, `${width}-${theme}-fixtures-calendar`, theme);
       });
     }
   }

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import type { DiscoverLeaguesPage } from '@scoreline/contracts/api/leagues';
 import { admin, apiGet, apiSend, signInAs, signUpVerified, type ApiUser } from './support/api';
+import { axeRulesFor, expectNoSeriousViolations } from './support/axe';
 import { expectNoSidewaysScroll } from './support/layout';
 
 /**
@@ -44,13 +44,12 @@ async function setTheme(page: Page, theme: 'dark' | 'light'): Promise<void> {
 
 /** `settled`: wait for skeletons to give way first (offline, some never do: that state is scanned as it is). */
 async function scan(page: Page, label: string, theme: 'dark' | 'light', settled = true): Promise<void> {
+  const width = page.viewportSize()!.width;
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   if (settled) await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
   await page.screenshot({ path: join(SCREENS_DIR, `${label}.png`), fullPage: true });
   await expectNoSidewaysScroll(page, label);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${label}: ${v.id} — ${v.help} [${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}]`)).toEqual([]);
+  await expectNoSeriousViolations(page, label, axeRulesFor(width, theme));
 }
 
 /** Until the service worker controls the page: then its shell is cached and it can open offline. */
