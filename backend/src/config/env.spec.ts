@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createOnce, EnvError, parseEnv, vapidPrivateKey } from './env';
+import { createOnce, EnvError, parseEnv, repoRoot, vapidPrivateKey } from './env';
 
 const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'scoreline-env-')) };
 /** A VAPID pair made with web-push generate-vapid-keys, for the production cases. */
@@ -155,7 +155,7 @@ describe('environment parsing', () => {
     [{ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: 'WmdZQyQPhzhxCiWhU6S-UEkutejBhjVK27mRfKXfw4g' }, 'VAPID_PUBLIC_KEY must be URL-safe base64 of a 65-byte'],
     [{ VAPID_SUBJECT: 'push@example.com' }, 'VAPID_SUBJECT must be a mailto: or https: URL'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV must be development, production or test'],
-    [{ ADMIN_EMAILS: 'boss' }, 'ADMIN_EMAILS has an entry that is not an email: "boss"'],
+    [{ ADMIN_EMAILS: 'boss' }, 'ADMIN_EMAILS must be a comma list of email addresses, got "boss"'],
     [{ RATE_LIMIT_FACTOR: '0' }, 'RATE_LIMIT_FACTOR must be a positive number'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO must be true or false'],
     [{ HEALTH_PORT: '-1' }, 'HEALTH_PORT must be a whole number'],
@@ -177,6 +177,45 @@ describe('environment parsing', () => {
   ])('refuses %j with a message naming the variable', (vars, message) => {
     expect(() => parseEnv({ ...base, ...vars })).toThrow(EnvError);
     expect(() => parseEnv({ ...base, ...vars })).toThrow(message);
+  });
+
+  it('names every bad variable at once, one line each, showing no secret and no password in a URL', () => {
+    let message = '';
+    try {
+      parseEnv({ ...base, PORT: 'x', JWT_SECRET: 'hunter2', REDIS_URL: 'http://admin:s3cret@cache:6379', DATABASE_URL: 'mysql://app:pw@db/x' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      message = (error as Error).message;
+    }
+    expect(message.split('\n')).toEqual([
+      'PORT must be a whole number from 1 to 65535, got "x"',
+      'DATABASE_URL must start with postgres:// or postgresql://, got "mysql://app:***@db/x"',
+      'REDIS_URL must start with redis:// or rediss://, got "http://admin:***@cache:6379"',
+      'JWT_SECRET must be at least 16 characters long, got 7 characters (a secret: not shown)',
+    ]);
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('s3cret');
+    // The rules between variables wait for every variable's own to pass.
+    expect(() => parseEnv({ ...base, NODE_ENV: 'production', PORT: 'x' })).toThrow(new EnvError('PORT must be a whole number from 1 to 65535, got "x"'));
+  });
+
+  it('checks LOG_LEVEL and LOG_FORMAT (the logger reads LOG_FORMAT itself), and reads FRONTEND_DIST and HEALTH_PORT', () => {
+    expect(parseEnv({ ...base }).logLevel).toBe('info');
+    expect(parseEnv({ ...base, NODE_ENV: 'test' }).logLevel).toBe('warn');
+    expect(parseEnv({ ...base, LOG_LEVEL: 'debug', LOG_FORMAT: ' JSON ' }).logLevel).toBe('debug');
+    expect(() => parseEnv({ ...base, LOG_LEVEL: 'verbose' })).toThrow(new EnvError('LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, got "verbose"'));
+    expect(() => parseEnv({ ...base, LOG_FORMAT: 'yaml' })).toThrow(new EnvError('LOG_FORMAT must be pretty or json, got "yaml"'));
+    expect(parseEnv({ ...base }).frontendDist).toBe(join(repoRoot(), 'frontend', 'dist'));
+    expect(parseEnv({ ...base, FRONTEND_DIST: '/srv/web' }).frontendDist).toBe('/srv/web');
+    expect(parseEnv({ ...base, HEALTH_PORT: '3001' }).healthPort).toBe(3001);
+    expect(parseEnv({ ...base, HEALTH_PORT: ' ' }).healthPort).toBeNull();
+  });
+
+  it('refuses a development VAPID file that holds no key pair, saying what to do', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scoreline-env-'));
+    writeFileSync(join(dataDir, 'vapid-keys.json'), '{"publicKey":"abc"}');
+    expect(() => parseEnv({ DATA_DIR: dataDir })).toThrow(`${join(dataDir, 'vapid-keys.json')} does not hold a VAPID key pair`);
+    expect(parseEnv({ DATA_DIR: dataDir, ...VAPID }).vapid.publicKey).toBe(VAPID.VAPID_PUBLIC_KEY);
   });
 
   it('trusts no proxy unless TRUST_PROXY names them (IPs, CIDRs, Express range names)', () => {
