@@ -165,11 +165,17 @@ describe('the feed poller', () => {
     standIn.fail('429');
     await waitFor('the 429', () => requests.slice(since).some((r) => / 429$/.test(r.line)), 3000);
     const limited = requests.slice(since).find((r) => / 429$/.test(r.line))!;
-    const [problem]: { message: string }[] = await sys.db.query(
-      `SELECT message FROM feed_problems WHERE competition = $1 AND kind = 'rate-limited' ORDER BY id DESC LIMIT 1`,
-      [CODE],
+    // The poller records the problem after the answer: on a loaded machine, a moment after the stand-in logs it.
+    let problem: { message: string } | undefined;
+    await waitFor(
+      'the 429 recorded',
+      async () => {
+        [problem] = await sys.db.query(`SELECT message FROM feed_problems WHERE competition = $1 AND kind = 'rate-limited' ORDER BY id DESC LIMIT 1`, [CODE]);
+        return problem !== undefined;
+      },
+      5_000,
     );
-    const waitSeconds = Number(/wait (\d+) s/.exec(problem.message)?.[1]);
+    const waitSeconds = Number(/wait (\d+) s/.exec(problem!.message)?.[1]);
     expect(waitSeconds).toBeGreaterThanOrEqual(1);
     expect(waitSeconds).toBeLessThanOrEqual(3);
     await sleep(Math.max(0, limited.at + waitSeconds * 1000 + 1000 - Date.now()));
@@ -194,10 +200,16 @@ describe('the feed poller', () => {
     [200, 400, 800, 800].forEach((least, i) => expect(gaps[i]).toBeGreaterThanOrEqual(least - 30));
     const recovered = requests.slice(since).find((r) => / 200$/.test(r.line) && r.at > failed[4].at)!;
     expect(recovered.at - failed[4].at).toBeGreaterThanOrEqual(800 - 30);
-    const [state]: { last_outcome: string; consecutive_failures: number }[] = await sys.db.query(
-      `SELECT last_outcome, consecutive_failures FROM feed_competition_state WHERE competition = $1`,
-      [CODE],
-    );
+    // The competition's state is written after the poll's changes are applied: read it once it has moved on.
+    let state: { last_outcome: string; consecutive_failures: number } | undefined;
+    await waitFor(
+      'the state after the catch-up',
+      async () => {
+        [state] = await sys.db.query(`SELECT last_outcome, consecutive_failures FROM feed_competition_state WHERE competition = $1`, [CODE]);
+        return state?.last_outcome === 'ok';
+      },
+      5_000,
+    ).catch(() => undefined);
     expect(state).toEqual({ last_outcome: 'ok', consecutive_failures: 0 });
   });
 
