@@ -5,6 +5,7 @@ import globals from 'globals';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 // The frontend's walls: a feature never imports another feature (nor the app), and shared code
 // (src/lib, src/components, src/hooks) never imports a feature or the app. Only src/app, the
@@ -40,6 +41,70 @@ const noInlineSql = {
   selector: "CallExpression[callee.property.name='query']",
   message: "SQL belongs in the domain's *.queries.ts (plain SQL in functions named for the use case); call those from here.",
 };
+
+// The walls between backend domains. A domain is a folder of backend/src; its SQL (*.queries.ts,
+// *.sql.ts) is private to it. Another domain asks the owner's exported service instead (account
+// deletion asks each domain to remove its own rows). SQL that other domains compose into their own
+// statements is the owner's public SQL surface, kept in its *.shared-sql.ts files (fragments only,
+// no query runs there), which any domain may import. Infrastructure folders are no domain: anyone
+// may import their SQL helpers. Specs are not walled.
+const backendSrc = path.join(import.meta.dirname, 'backend/src');
+const infrastructure = new Set(['config', 'database', 'redis', 'queue', 'outbox', 'metrics', 'health', 'web', 'common', 'queue-board']);
+const privateSqlFiles = readdirSync(backendSrc, { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.(queries|sql)\.ts$/.test(file) && !file.endsWith('.spec.ts'))
+  .map((file) => ({ domain: file.split(path.sep)[0], file: `./backend/src/${file.split(path.sep).join('/')}` }))
+  .filter(({ domain }) => !infrastructure.has(domain));
+const backendDomains = readdirSync(backendSrc, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !infrastructure.has(entry.name))
+  .map((entry) => entry.name);
+const domainSqlWall = (domain, target, allowed = []) => ({
+  target,
+  from: privateSqlFiles.filter((sql) => sql.domain !== domain && !allowed.includes(sql.file)).map((sql) => sql.file),
+  message: `A domain's *.queries.ts / *.sql.ts are its own: call the owner's exported service, or import the SQL it shares from its *.shared-sql.ts.`,
+});
+// Imports that break the wall today, each one file pair [importer, imported]. Shrink it; never grow it.
+const domainSqlWallAllowlist = [
+  // auth writes the users table (sign-up, verification, passwords): ~15 functions to move to UsersService or to auth.
+  ['./backend/src/auth/auth.service.ts', './backend/src/users/users.queries.ts'],
+  // demo and seasons import each other (demo-seed ↔ demo-world): to untangle with that pair.
+  ['./backend/src/demo/demo-stand-in-cli.ts', './backend/src/seasons/seasons.queries.ts'],
+  ['./backend/src/demo/demo-world.ts', './backend/src/seasons/seasons.queries.ts'],
+  // LiveEventsService (workers and API) names leagues and members; LeaguesModule is too heavy to import there.
+  ['./backend/src/live/live-events.service.ts', './backend/src/leagues/join-requests.queries.ts'],
+  ['./backend/src/live/live-events.service.ts', './backend/src/leagues/league-members.queries.ts'],
+  ['./backend/src/live/live-events.service.ts', './backend/src/leagues/leagues.queries.ts'],
+  // The email channel (workers) reads the active seasons; SeasonsModule is not imported by NotificationsModule.
+  ['./backend/src/notifications/email.channel.ts', './backend/src/seasons/seasons.queries.ts'],
+  // The push channel composes the notifications pipeline's recipient rules: to become notifications' *.shared-sql.ts.
+  ['./backend/src/push/push.queries.ts', './backend/src/notifications/deadline-reminders.queries.ts'],
+  ['./backend/src/push/push.queries.ts', './backend/src/notifications/league-updates.queries.ts'],
+  ['./backend/src/push/push.queries.ts', './backend/src/notifications/match-results.queries.ts'],
+  ['./backend/src/push/push.queries.ts', './backend/src/notifications/recipients.sql.ts'],
+  ['./backend/src/replay/replay.service.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  // seasons writes fixtures rows when it seeds or imports a season (the fixtures ↔ seasons pair).
+  ['./backend/src/seasons/demo-seed.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  ['./backend/src/seasons/import/import-season.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  ['./backend/src/seasons/import/import-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  ['./backend/src/seasons/import/stored-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
+];
+const domainSqlWallExceptions = [...new Set(domainSqlWallAllowlist.map(([importer]) => importer))].map((importer) => ({
+  files: [importer.replace(/^\.\//, '')],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          domainSqlWall(
+            importer.split('/')[3],
+            importer,
+            domainSqlWallAllowlist.filter(([from]) => from === importer).map(([, imported]) => imported),
+          ),
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
@@ -95,4 +160,20 @@ export default tseslint.config(
     ignores: ['**/*.queries.ts', '**/*.sql.ts', '**/migrations/**', '**/*.spec.ts'],
     rules: { 'no-restricted-syntax': ['error', noInlineSql] },
   },
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: backendDomains.map((domain) => domainSqlWall(domain, `./backend/src/${domain}`)) },
+      ],
+    },
+  },
+  ...domainSqlWallExceptions,
 );

@@ -11,16 +11,14 @@ import type {
   AccountExportPrediction,
   AccountExportSeasonTotals,
 } from '@scoreline/contracts/api/account';
-import type { DomainEventMap } from '@scoreline/contracts/events';
-import { toUserPreferences } from '../auth/preferences';
-import { selectPreferencesWithUpdatedAt } from '../auth/auth.queries';
-import { deleteActivitiesNamingUser } from '../activity/activity.queries';
-import { deleteSentEmailsTo } from '../mail/mail.queries';
+import { ActivityWriterService } from '../activity/activity-writer.service';
+import { PreferencesService } from '../auth/preferences.service';
+import { LeaguesService } from '../leagues/leagues.service';
+import { MailRecordsService } from '../mail/mail-records.service';
 import { deleteMailEventsOfUser } from '../outbox/outbox.queries';
-import { deleteUser, selectPasswordHashAndEmail, selectPasswordHashForUpdate } from '../users/users.queries';
-import { lockLeaguesOfUser, selectOwnedLeagueIds } from '../leagues/leagues.queries';
-import { deleteMembershipsOfUser } from '../leagues/league-members.queries';
-import { deleteStandingsOfUser } from '../standings/standings.queries';
+import { PushSubscriptionsService } from '../push/push-subscriptions.service';
+import { StandingsService } from '../standings/standings.service';
+import { UsersService } from '../users/users.service';
 import {
   selectExportActivity,
   selectExportGameweekTotals,
@@ -30,12 +28,9 @@ import {
   selectExportSeasonTotals,
   selectExportUser,
 } from './account.queries';
-import { passOwnershipOrDelete } from '../leagues/ownership';
-import { selectExportSubscriptions } from '../push/push.queries';
 import { BonusExportService } from '../bonus/bonus-export.service';
 import { TokenUsersService } from '../auth/token-users.service';
 import { ApiError } from '../common/api-error';
-import { OutboxService } from '../outbox/outbox.service';
 
 type Timestamp = Date | string;
 const iso = (value: Timestamp): string => new Date(value).toISOString();
@@ -45,15 +40,22 @@ const WRONG_PASSWORD = 'Your password is incorrect.';
 
 /**
  * Settings → Privacy: the export of everything stored about a user, and the deletion of the
- * account with everything of theirs.
+ * account with everything of theirs. What another domain keeps, it reads or removes itself (its
+ * service, inside this transaction).
  */
 @Injectable()
 export class AccountService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly outbox: OutboxService,
     private readonly tokenUsers: TokenUsersService,
     private readonly bonusExport: BonusExportService,
+    private readonly users: UsersService,
+    private readonly preferences: PreferencesService,
+    private readonly leagueService: LeaguesService,
+    private readonly standings: StandingsService,
+    private readonly activityWriter: ActivityWriterService,
+    private readonly mailRecords: MailRecordsService,
+    private readonly pushSubscriptions: PushSubscriptionsService,
   ) {}
 
   async export(userId: number): Promise<AccountExport> {
@@ -63,7 +65,6 @@ export class AccountService {
       // Deleted between the token check and here.
       if (!user) throw ApiError.unauthorized();
 
-      const prefs = await selectPreferencesWithUpdatedAt(tx, userId);
 
       return {
         exported_at: new Date().toISOString(),
@@ -81,18 +82,13 @@ export class AccountService {
         },
         country: user.country_id === null ? null : { id: user.country_id, code: user.country_code!, name: user.country_name! },
         club: user.club_id === null ? null : { id: user.club_id, name: user.club_name!, short_name: user.club_short_name! },
-        preferences: prefs ? { ...toUserPreferences(prefs), updated_at: iso(prefs.updated_at) } : null,
+        preferences: await this.preferences.exportOf(tx, userId),
         predictions: await this.predictions(tx, userId),
         ...(await this.totals(tx, userId)),
         leagues: await this.leagues(tx, userId),
         join_requests: await this.joinRequests(tx, userId),
         activity: await this.activity(tx, userId),
-        push_devices: (await selectExportSubscriptions(tx, userId)).map((d) => ({
-          device: d.device,
-          push_service: new URL(d.endpoint).origin,
-          created_at: iso(d.created_at),
-          last_sent_at: isoOrNull(d.last_sent_at),
-        })),
+        push_devices: await this.pushSubscriptions.exportOf(tx, userId),
         ...(await this.bonusExport.answersOf(tx, userId)),
       };
     });
@@ -106,36 +102,26 @@ export class AccountService {
    * revoked on every replica once the deletion is committed.
    */
   async delete(userId: number, password: string): Promise<void> {
-    const user = await selectPasswordHashAndEmail(this.db, userId);
+    const user = await this.users.passwordHashAndEmail(userId);
     if (!user) throw ApiError.unauthorized();
     // Checked before the transaction: argon2 takes a while and no lock needs to wait for it.
     if (!(await argon2.verify(user.password_hash, password).catch(() => false))) throw ApiError.field('password', WRONG_PASSWORD);
 
     await this.db.transaction(async (tx) => {
       // Leagues first, in id order, as leaving and approving lock them: no deadlock with either.
-      await lockLeaguesOfUser(tx, userId);
-      const current = await selectPasswordHashForUpdate(tx, userId);
+      await this.leagueService.lockLeaguesOfUser(tx, userId);
+      const current = await this.users.lockPasswordHash(tx, userId);
       if (!current) throw ApiError.unauthorized();
       // The password changed while it was being checked: the one given is no longer the password.
       if (current.password_hash !== user.password_hash) throw ApiError.field('password', WRONG_PASSWORD);
 
-      const left = await deleteMembershipsOfUser(tx, userId);
-      const deleted = new Set<number>();
-      for (const id of await selectOwnedLeagueIds(tx, userId)) {
-        if ((await passOwnershipOrDelete(tx, id)) === 'deleted') deleted.add(id);
-      }
-
-      // The same event as leaving a league: the standings worker drops the row and re-ranks the others.
-      const events: DomainEventMap['member.left'][] = left
-        .filter((row) => !deleted.has(row.league_id))
-        .map((row) => ({ leagueId: row.league_id, userId, leagueType: row.type, via: 'left' }));
-      await this.outbox.publishMany(tx, 'member.left', events);
-      await deleteStandingsOfUser(tx, userId);
-      await deleteActivitiesNamingUser(tx, userId);
+      await this.leagueService.leaveAll(tx, userId);
+      await this.standings.removeUser(tx, userId);
+      await this.activityWriter.removeEntriesNaming(tx, userId);
       await deleteMailEventsOfUser(tx, userId);
-      await deleteSentEmailsTo(tx, user.email);
+      await this.mailRecords.forgetRecipient(tx, user.email);
       // Cascades: email codes, predictions, totals, preferences, notification deliveries, join requests, push subscriptions (and their deliveries).
-      await deleteUser(tx, userId);
+      await this.users.remove(tx, userId);
     });
     await this.tokenUsers.revoked(userId);
   }

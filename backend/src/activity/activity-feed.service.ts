@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { ACTIVITY_DEFAULT_PAGE_SIZE, ActivityFeed, ActivityFeedQuery, ActivityStats } from '@scoreline/contracts/api/leagues';
 import type { LeagueWinnersResponse, PeriodWinners } from '@scoreline/contracts/api/tables';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import { initials } from '../leagues/rank-badge';
+import { initials } from '../common/initials';
 import { timeSince } from './time-since';
 import { pageOffset, paging } from '../common/pagination';
 import { selectFeedPage, selectFeedStats, selectPeriodWinnerEntries } from './activity.queries';

@@ -3,8 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import { BIG_LEAGUE } from '../leagues/big-league';
+import { BIG_LEAGUE } from '../common/big-league';
 import {
+  deleteActivitiesNamingUser,
   deleteStaleFixtureEntries,
   planForManyRows,
   insertMemberJoined,
@@ -49,6 +50,11 @@ export type WonPeriod = { kind: 'gameweek'; gameweekId: number; number: number }
 @Injectable()
 export class ActivityWriterService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Account deletion: the entries naming the user (the foreign keys would only blank the ids: the messages still carry the name). */
+  removeEntriesNaming(tx: EntityManager, userId: number): Promise<void> {
+    return deleteActivitiesNamingUser(tx, userId);
+  }
 
   memberJoined(event: DomainEvent<'member.joined'>): Promise<NewActivity[]> {
     const { leagueId, userId, via } = event.payload;

@@ -6,6 +6,7 @@ import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { LeaguesModule } from '../leagues/leagues.module';
+import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailCodeService } from './email-code.service';
@@ -23,6 +24,7 @@ import { WriteRateLimitGuard } from './write-rate-limit.guard';
     PassportModule,
     LeaguesModule,
     CompetitionsModule,
+    UsersModule,
     JwtModule.registerAsync({
       inject: [APP_ENV],
       useFactory: (env: AppEnv) => ({

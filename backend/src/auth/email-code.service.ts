@@ -5,7 +5,7 @@ import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { OutboxService } from '../outbox/outbox.service';
-import { lockUserRow } from '../users/users.queries';
+import { UsersService } from '../users/users.service';
 import { consumeEmailCode, countFailedEmailCodeAttempt, insertEmailCode, selectLatestEmailCode, type EmailCodeRow } from './auth.queries';
 import {
   OTP_LOCKED_MESSAGE,
@@ -34,6 +34,7 @@ export class EmailCodeService {
   constructor(
     @Inject(APP_ENV) private readonly env: AppEnv,
     private readonly outbox: OutboxService,
+    private readonly users: UsersService,
   ) {}
 
   private latest(tx: EntityManager, userId: number, purpose: OtpPurpose, lock: boolean): Promise<EmailCodeRow | null> {
@@ -49,7 +50,7 @@ export class EmailCodeService {
   /** Create a new code and queue its email. Refused with 429 during the cooldown. */
   async issue(tx: EntityManager, user: CodeOwner, purpose: OtpPurpose, opts: { enforceCooldown: boolean }): Promise<void> {
     // Serialise issuing per user so two simultaneous resends cannot both pass the cooldown.
-    await lockUserRow(tx, user.id);
+    await this.users.lockRow(tx, user.id);
     if (opts.enforceCooldown) {
       const wait = await this.cooldownSeconds(tx, user.id, purpose);
       if (wait > 0) {

@@ -1,13 +1,11 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
 import { reportRedisOutages } from '../redis/redis-outage';
-import { selectTokenUser } from '../users/users.queries';
+import { UsersService } from '../users/users.service';
 import type { AuthUser, JwtPayload } from './jwt-payload';
 
 interface CachedTokenUser {
@@ -40,9 +38,9 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
   private readonly revokedListeners = new Set<(userId: number) => void>();
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(APP_ENV) env: AppEnv,
+    private readonly users: UsersService,
   ) {
     this.channel = `${env.queuePrefix}:auth:revoked`;
   }
@@ -74,7 +72,7 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
     const revocationsBefore = this.revocations;
     // The TTL counts from before the read, not from its answer.
     const readAt = this.cache.perf.now();
-    const row = await selectTokenUser(this.db, payload.sub);
+    const row = await this.users.tokenUser(payload.sub);
     if (!row) return null;
     const user: AuthUser = { id: row.id, username: row.username };
     if (this.revocations === revocationsBefore) this.cache.set(row.id, { user, tokenVersion: row.token_version }, { start: readAt });
@@ -83,7 +81,7 @@ export class TokenUsersService implements OnModuleInit, OnModuleDestroy {
 
   /** The user's token version as stored now (uncached: asked after a revocation); null when the user is gone. */
   async currentTokenVersion(userId: number): Promise<number | null> {
-    return (await selectTokenUser(this.db, userId))?.token_version ?? null;
+    return (await this.users.tokenUser(userId))?.token_version ?? null;
   }
 
   /** After a committed token-version bump: every replica forgets the user's old version. */

@@ -9,7 +9,7 @@ import {
   settledRightAnswers,
   type RightAnswers,
 } from './bonus-points';
-import type { SeasonMatchRow } from '../fixtures/season-results.queries';
+import type { SeasonMatchRow } from '../fixtures/season-results.service';
 
 const finished = (home_id: number | null, away_id: number | null, ft: [number, number], is_final = false): SeasonMatchRow => ({
   home_id,

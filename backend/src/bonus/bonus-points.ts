@@ -8,7 +8,7 @@ import {
   type CustomQuestionKind,
 } from '@scoreline/contracts/game/bonus-questions';
 import { finishedFinal, rightAnswersFromResults, type SeasonPlay, type SeasonScorer } from './bonus-settlement';
-import type { SeasonMatchRow, SeasonOutline } from '../fixtures/season-results.queries';
+import type { SeasonMatchRow, SeasonOutline } from '../fixtures/season-results.service';
 
 /**
  * How bonus answers become points in the league tables (issue 34 §3): which right answers hold, and

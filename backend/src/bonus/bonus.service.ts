@@ -7,7 +7,7 @@ import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/api-error';
 import { SeasonResultsService } from '../fixtures/season-results.service';
-import type { SeasonOutline } from '../fixtures/season-results.queries';
+import type { SeasonOutline } from '../fixtures/season-results.service';
 import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';
 import { SeasonPlayersService } from '../seasons/season-players.service';
 import { checkAnswers, checkRightAnswers, toSquadSpellings } from './bonus-answers';

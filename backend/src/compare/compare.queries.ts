@@ -6,9 +6,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
-import { revealedSql } from '../predictions/predictions.queries';
-import { storedRank } from '../standings/table-ranking.queries';
-import { seasonOfLeagueSql } from '../standings/season-context.queries';
+import { revealedSql } from '../predictions/predictions.shared-sql';
+import { storedRank } from '../standings/table-ranking.shared-sql';
+import { seasonOfLeagueSql } from '../standings/season-context.shared-sql';
 
 type Db = DataSource | EntityManager;
 

@@ -14,7 +14,7 @@ import { bestAndWorstRank, gameweekWinner, pickVerdict, picksDiffer } from '@sco
 import { roundName } from '@scoreline/contracts/game/round-name';
 import { ApiError } from '../common/api-error';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
-import { initials } from '../leagues/rank-badge';
+import { initials } from '../common/initials';
 import { SeasonsService } from '../seasons/seasons.service';
 import { RankHistoryService, StoredRankPoint } from '../standings/rank-history.service';
 import {

@@ -34,6 +34,7 @@ import { SeasonShift1767200000000 } from './migrations/1767200000000-season-shif
 import { OutboxDeadLetters1767300000000 } from './migrations/1767300000000-outbox-dead-letters';
 import { FeedSeenState1767400000000 } from './migrations/1767400000000-feed-seen-state';
 import { AuditVia1767500000000 } from './migrations/1767500000000-audit-via';
+import { AutomaticLeagueCompetitionNames1767600000000 } from './migrations/1767600000000-automatic-league-competition-names';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -73,4 +74,5 @@ export const ALL_MIGRATIONS = [
   OutboxDeadLetters1767300000000,
   FeedSeenState1767400000000,
   AuditVia1767500000000,
+  AutomaticLeagueCompetitionNames1767600000000,
 ];

@@ -1,7 +1,6 @@
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { RecordResultInput } from '../fixtures/fixture-admin.service';
-import { checkKnockoutResult } from '../fixtures/result-rules';
-import type { ResultContext } from '../fixtures/fixtures.queries';
+import { checkKnockoutResult, type ResultContext } from '../fixtures/result-rules';
 import type { Goals, ProviderMatch } from './provider';
 
 /**

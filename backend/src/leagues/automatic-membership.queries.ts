@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { competitionIsTournamentSql } from '../competitions/competitions.queries';
+import { competitionIsTournamentSql } from '../competitions/competitions.shared-sql';
 
 /**
  * The leagues domain's data door for the global, country and club leagues of a competition: made
@@ -23,13 +23,24 @@ async function ensureLeague(tx: EntityManager, existing: string, insert: (noneFo
   return row.id;
 }
 
+/**
+ * An automatic league's name: what it is ("England League", "Arsenal FC Fans", "Global League"),
+ * then its competition ("England League · World Cup"). A fan plays several competitions, each
+ * with its own automatic leagues, and a league is named on its own in many places (notifications,
+ * activity, push texts, invites, the league page): the name tells them apart. Cut to the
+ * column's 100 characters. `base`: an SQL text expression; `competitionCode`: the code's (an SQL
+ * expression or parameter). Migration 1767600000000 named the leagues made before the same way.
+ */
+const automaticLeagueNameSql = (base: string, competitionCode: string): string =>
+  `left(${base} || coalesce(' · ' || (SELECT lc.name FROM competitions lc WHERE lc.code = ${competitionCode}), ''), 100)`;
+
 /** The competition's global league id, the league made when missing. */
 export function ensureGlobalLeague(tx: EntityManager, competitionCode: string): Promise<number> {
   return ensureLeague(
     tx,
     `SELECT id FROM leagues WHERE competition_code = $1 AND type = 'global'`,
     (noneFound) => `INSERT INTO leagues (name, description, type, competition_code)
-     SELECT 'Global League', 'Every Scoreline player, worldwide.', 'global', $1 WHERE ${noneFound}
+     SELECT ${automaticLeagueNameSql(`'Global League'`, '$1')}, 'Every Scoreline player, worldwide.', 'global', $1 WHERE ${noneFound}
      ON CONFLICT (competition_code) WHERE type = 'global' DO UPDATE SET type = EXCLUDED.type`,
     [competitionCode],
   );
@@ -41,7 +52,7 @@ export function ensureCountryLeague(tx: EntityManager, competitionCode: string, 
     tx,
     `SELECT id FROM leagues WHERE competition_code = $1 AND type = 'country' AND country_id = $2`,
     (noneFound) => `INSERT INTO leagues (name, description, type, competition_code, country_id)
-     SELECT c.name || ' League', 'Every player from ' || c.name || '.', 'country', $1, c.id FROM countries c WHERE c.id = $2 AND ${noneFound}
+     SELECT ${automaticLeagueNameSql(`c.name || ' League'`, '$1')}, 'Every player from ' || c.name || '.', 'country', $1, c.id FROM countries c WHERE c.id = $2 AND ${noneFound}
      ON CONFLICT (competition_code, country_id) WHERE type = 'country' DO UPDATE SET type = EXCLUDED.type`,
     [competitionCode, countryId],
   );
@@ -53,7 +64,7 @@ export function ensureClubLeague(tx: EntityManager, competitionCode: string, clu
     tx,
     `SELECT id FROM leagues WHERE competition_code = $1 AND type = 'club' AND club_id = $2`,
     (noneFound) => `INSERT INTO leagues (name, description, type, competition_code, club_id)
-     SELECT c.name || ' Fans', 'Every fan of ' || c.name || '.', 'club', $1, c.id FROM clubs c WHERE c.id = $2 AND ${noneFound}
+     SELECT ${automaticLeagueNameSql(`c.name || ' Fans'`, '$1')}, 'Every fan of ' || c.name || '.', 'club', $1, c.id FROM clubs c WHERE c.id = $2 AND ${noneFound}
      ON CONFLICT (competition_code, club_id) WHERE type = 'club' DO UPDATE SET type = EXCLUDED.type`,
     [competitionCode, clubId],
   );
@@ -93,7 +104,7 @@ export async function selectCompetitionOfLeague(tx: EntityManager, leagueId: num
 export async function insertMissingLeaguesOfUsers(tx: EntityManager, competitionCode: string, userIds: number[]): Promise<void> {
   await tx.query(
     `INSERT INTO leagues (name, description, type, competition_code, country_id)
-     SELECT c.name || ' League', 'Every player from ' || c.name || '.', 'country', $1, c.id
+     SELECT ${automaticLeagueNameSql(`c.name || ' League'`, '$1')}, 'Every player from ' || c.name || '.', 'country', $1, c.id
      FROM countries c WHERE c.id IN (SELECT u.country_id FROM users u WHERE u.id = ANY($2::int[]))
      ORDER BY c.id
      ON CONFLICT (competition_code, country_id) WHERE type = 'country' DO NOTHING`,
@@ -101,7 +112,7 @@ export async function insertMissingLeaguesOfUsers(tx: EntityManager, competition
   );
   await tx.query(
     `INSERT INTO leagues (name, description, type, competition_code, club_id)
-     SELECT c.name || ' Fans', 'Every fan of ' || c.name || '.', 'club', $1, c.id
+     SELECT ${automaticLeagueNameSql(`c.name || ' Fans'`, '$1')}, 'Every fan of ' || c.name || '.', 'club', $1, c.id
      FROM clubs c WHERE c.id IN (SELECT u.club_id FROM users u WHERE u.id = ANY($2::int[]))
      ORDER BY c.id
      ON CONFLICT (competition_code, club_id) WHERE type = 'club' DO NOTHING`,

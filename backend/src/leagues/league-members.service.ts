@@ -21,7 +21,7 @@ import { StatsService } from '../stats/stats.service';
 import { UsersService } from '../users/users.service';
 import { loadingLru } from '../common/lru';
 import { achievementsFor } from './achievements';
-import { BIG_LEAGUE } from './big-league';
+import { BIG_LEAGUE } from '../common/big-league';
 import { MembersQueryDto } from './dto/leagues.dto';
 import { LeagueAccessService } from './league-access.service';
 import {
@@ -42,13 +42,14 @@ import {
   selectMemberStatsFigures,
   selectNamesFirstSearchPage,
 } from './league-members.queries';
-import { accuracyPercent, initials, rankBadge } from './rank-badge';
+import { initials } from '../common/initials';
+import { accuracyPercent, rankBadge } from './rank-badge';
 import { searchesNamesFirst } from './member-search';
 import { searchText } from '../common/sql-like';
 import { ScoringService } from '../scoring/scoring.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import type { FanTotalsRow } from '../scoring/scoring.queries';
+import type { FanTotalsRow } from '../scoring/scoring.service';
 import { pageOffset, paging } from '../common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */

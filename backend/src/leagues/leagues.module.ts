@@ -20,6 +20,6 @@ import { LeaguesService } from './leagues.service';
   imports: [StandingsModule, ActivityModule, StatsModule, UsersModule, ScoringModule, SeasonsModule, CompetitionsModule],
   controllers: [LeaguesController, LeagueTablesController, InviteLinksController],
   providers: [AutomaticMembershipService, InviteLinksService, LeaguesService, JoinRequestsService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
-  exports: [AutomaticMembershipService, InviteLinksService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
+  exports: [AutomaticMembershipService, InviteLinksService, LeaguesService, LeagueAccessService, LeagueMembersService, JoinRequestsService],
 })
 export class LeaguesModule {}

@@ -1,10 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
-import { competitionIsTournamentSql } from '../competitions/competitions.queries';
+import { competitionIsTournamentSql } from '../competitions/competitions.shared-sql';
 import { queryPrepared } from '../database/database.queries';
-import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../standings/season-context.queries';
-import { BIG_LEAGUE } from './big-league';
-import { tableVersionSql } from '../standings/table-ranking.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../standings/season-context.shared-sql';
+import { BIG_LEAGUE } from '../common/big-league';
+import { tableVersionSql } from '../standings/table-ranking.shared-sql';
 
 /**
  * The leagues domain's data door for the leagues table: a league as a viewer sees it, the hub

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import type { DomainEventMap } from '@scoreline/contracts/events';
 import {
   DISCOVER_DEFAULT_PAGE_SIZE,
   DiscoverLeaguesPage,
@@ -27,13 +28,15 @@ import {
   isInviteCodeTaken,
   lockLeague,
   lockLeagueCreation,
+  lockLeaguesOfUser,
   type LeagueRow,
   selectLeaguesOfMember,
+  selectOwnedLeagueIds,
   selectOwnedLeagueNamed,
   selectPublicLeaguesPage,
   updateInviteCode,
 } from './leagues.queries';
-import { deleteMember, deleteMemberReturningName, insertOwnerMember } from './league-members.queries';
+import { deleteMember, deleteMemberReturningName, deleteMembershipsOfUser, insertOwnerMember } from './league-members.queries';
 import { passOwnershipOrDelete } from './ownership';
 import { containsPattern } from '../common/sql-like';
 import { pageOffset, paging } from '../common/pagination';
@@ -195,6 +198,32 @@ export class LeaguesService {
   }
 
   /**
+   * Account deletion, first step: the leagues the user owns or is in, locked in id order (as
+   * leaving and approving lock them: no deadlock with either).
+   */
+  lockLeaguesOfUser(tx: EntityManager, userId: number): Promise<void> {
+    return lockLeaguesOfUser(tx, userId);
+  }
+
+  /**
+   * Account deletion (the leagues locked by lockLeaguesOfUser): the user leaves every league; the
+   * private and public leagues they own pass to their longest-standing member or are deleted
+   * when nobody is left. A `member.left` per league still there, the same event as leaving one:
+   * the standings worker drops the row and re-ranks the others.
+   */
+  async leaveAll(tx: EntityManager, userId: number): Promise<void> {
+    const left = await deleteMembershipsOfUser(tx, userId);
+    const deleted = new Set<number>();
+    for (const id of await selectOwnedLeagueIds(tx, userId)) {
+      if ((await passOwnershipOrDelete(tx, id)) === 'deleted') deleted.add(id);
+    }
+    const events: DomainEventMap['member.left'][] = left
+      .filter((row) => !deleted.has(row.league_id))
+      .map((row) => ({ leagueId: row.league_id, userId, leagueType: row.type, via: 'left' }));
+    await this.outbox.publishMany(tx, 'member.left', events);
+  }
+
+  /**
    * A new invite code; the old one is kept as replaced, so its link says so. `replaces`: the code
    * the owner saw; if another request already replaced it (double click, two tabs), that newer
    * code is answered and nothing rotates twice.
@@ -228,12 +257,18 @@ export class LeaguesService {
   async stats(leagueId: number, userId: number): Promise<LeagueStats> {
     const league = await this.access.visible(leagueId, userId);
     const ctx = await this.seasons.load(league.season_id);
-    const leading = await this.standings.leadingScore(leagueId);
+    const current = ctx?.current ?? null;
+    const [leading, names] = await Promise.all([
+      this.standings.leadingScore(leagueId),
+      // "Round of 32" for a tournament's round, "Gameweek 12" for a league's matchday.
+      current && ctx ? this.calendar.roundNames(ctx.seasonId) : null,
+    ]);
     const total = ctx?.gameweeks.length ?? 0;
     const completed = ctx?.gameweeks.filter((g) => g.completed).length ?? 0;
     return {
       total_members: league.member_count,
-      current_gameweek: ctx?.current?.number ?? null,
+      current_gameweek: current?.number ?? null,
+      current_gameweek_name: current ? (names?.get(current.id) ?? null) : null,
       total_gameweeks: total,
       leading_score: leading ?? 0,
       season_progress_percent: total > 0 ? Math.round((completed / total) * 100) : 0,

@@ -1,4 +1,5 @@
-import { accuracyPercent, competitionRanks, initials, rankBadge } from './rank-badge';
+import { initials } from '../common/initials';
+import { accuracyPercent, competitionRanks, rankBadge } from './rank-badge';
 
 describe('rank badges', () => {
   it('give a crown to 1, a medal to 2–3, a star to 4–5 and nothing below', () => {

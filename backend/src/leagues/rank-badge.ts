@@ -9,9 +9,3 @@ export { wholeAccuracyPercent as accuracyPercent } from '@scoreline/contracts/ga
 export function competitionRanks(points: readonly number[]): number[] {
   return points.map((p) => 1 + points.filter((q) => q > p).length);
 }
-
-/** Initials shown where the spec has an avatar: "Alex Morgan" → "AM". */
-export function initials(firstName: string, lastName: string): string {
-  const text = `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
-  return text || '?';
-}

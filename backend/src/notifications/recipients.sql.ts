@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { tableRank, totalsOf } from '../standings/table-ranking.queries';
+import { tableRank, totalsOf } from '../standings/table-ranking.shared-sql';
 
 /**
  * SQL shared by the claim queries of both channels. Each notification kind has ONE rule of who
@@ -75,7 +75,7 @@ ORDER BY c.subscription_id`;
 
 /**
  * Rank in the global league of season $1's competition as the standings worker computes it (the
- * table rule over season totals of the league's members, see standings/table-ranking.queries.ts).
+ * table rule over season totals of the league's members, see standings/table-ranking.shared-sql.ts).
  * Computed here rather than read from league_standings: the recompute runs beside this job and
  * may not have caught up yet. Once per job (a window over every member), not once per batch of
  * recipients.

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@scoreline/contracts/api/preferences';
 import type { Candidate } from './deliver';
-import { ACTIVE_COMPETITION_CODE_SQL } from '../seasons/seasons.queries';
+import { ACTIVE_COMPETITION_CODE_SQL } from '../seasons/seasons.shared-sql';
 import { KIND } from './notification-jobs';
 import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 

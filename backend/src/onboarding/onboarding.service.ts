@@ -8,7 +8,7 @@ import { AutomaticMembershipService } from '../leagues/automatic-membership.serv
 import { ClubSearchQueryDto, CompleteOnboardingDto } from './dto/onboarding.dto';
 import { containsPattern, startsWithPattern } from '../common/sql-like';
 import { countryAndClubExist, searchClubs, selectCountries } from '../database/reference-data.queries';
-import { markOnboardingCompleted, selectCountryAndClub, selectOnboardingState, setCountryAndClub } from '../users/users.queries';
+import { UsersService } from '../users/users.service';
 
 @Injectable()
 export class OnboardingService {
@@ -16,10 +16,11 @@ export class OnboardingService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly memberships: AutomaticMembershipService,
     private readonly competitions: CompetitionsService,
+    private readonly users: UsersService,
   ) {}
 
   async status(userId: number): Promise<OnboardingStatus> {
-    const row = (await selectOnboardingState(this.db, userId))!;
+    const row = (await this.users.onboardingState(userId))!;
     return { completed_onboarding: row.done, is_complete: row.done, has_preferences: row.has_preferences };
   }
 
@@ -46,7 +47,7 @@ export class OnboardingService {
   }
 
   async preferences(userId: number): Promise<Preferences> {
-    const row = (await selectCountryAndClub(this.db, userId))!;
+    const row = (await this.users.countryAndClub(userId))!;
     return {
       country: row.country_id === null ? null : { id: row.country_id, name: row.country_name!, flag: row.flag! },
       club: row.club_id === null ? null : { id: row.club_id, name: row.club_name! },
@@ -64,7 +65,7 @@ export class OnboardingService {
       if (!found.country) errors.country_id = ['That country does not exist.'];
       if (!found.club) errors.club_id = ['That club does not exist.'];
       if (Object.keys(errors).length > 0) throw ApiError.badRequest(Object.values(errors)[0][0], errors);
-      await setCountryAndClub(tx, userId, dto.country_id, dto.club_id);
+      await this.users.setCountryAndClub(tx, userId, dto.country_id, dto.club_id);
       await this.memberships.syncPreferences(tx, userId);
       await this.competitions.startPlaying(tx, userId, dto.competitions ?? []);
     });
@@ -73,7 +74,7 @@ export class OnboardingService {
 
   async skip(userId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await markOnboardingCompleted(tx, userId);
+      await this.users.markOnboardingCompleted(tx, userId);
       await this.memberships.joinGlobal(tx, userId);
     });
   }

@@ -5,7 +5,7 @@ import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/api-error';
 import { seedDemoSeasonAndWorld, type DemoSeedResult } from '../seasons/demo-seed';
-import { grantAdminByEmail } from '../users/users.queries';
+import { UsersService } from '../users/users.service';
 
 /** Operations that have no HTTP endpoint. */
 @Injectable()
@@ -13,12 +13,13 @@ export class OpsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
   ) {}
 
   /** Makes a user an admin, audited (`user.grant-admin`, the role before and after) in the same transaction. */
   async grantAdmin(email: string, actor: Actor): Promise<{ id: number; username: string; email: string }> {
     return this.db.transaction(async (tx) => {
-      const user = await grantAdminByEmail(tx, email);
+      const user = await this.users.grantAdminByEmail(tx, email);
       if (!user) throw ApiError.notFound(`No user with the email ${email}.`);
       await this.audit.record(tx, {
         actor,

@@ -3,11 +3,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { Side } from '@scoreline/contracts/game/knockout';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
-import { advancedSideSql } from '../scoring/knockout.sql';
+import { advancedSideSql } from '../scoring/knockout.shared-sql';
 import { queryPrepared } from '../database/database.queries';
-import { userNameStartsWith } from '../users/users.queries';
-import { tableOrder, totalsOf } from '../standings/table-ranking.queries';
-import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.queries';
+import { userNameStartsWith } from '../users/users.shared-sql';
+import { tableOrder, totalsOf } from '../standings/table-ranking.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.shared-sql';
 
 type Db = DataSource | EntityManager;
 
@@ -85,7 +85,7 @@ export interface OrderRow {
 
 /**
  * Every member of the league in the gameweek's order: the tables' ranking order (points, then
- * exact scores, then correct results: standings/table-ranking.queries.ts), then user id so that
+ * exact scores, then correct results: standings/table-ranking.shared-sql.ts), then user id so that
  * pages never overlap. Members without
  * a prediction count as 0. One hash join over the members; the service keeps the result per
  * standings version.
@@ -149,7 +149,7 @@ export interface FixtureRow {
   home_score: number | null;
   away_score: number | null;
   minute: number | null;
-  /** Who went through, once a knockout match carrying the pick is decided (knockout.sql.ts). */
+  /** Who went through, once a knockout match carrying the pick is decided (knockout.shared-sql.ts). */
   advanced: Side | null;
 }
 

@@ -4,7 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { GameweekPredictions, Prediction, PredictionInput } from '@scoreline/contracts/api/predictions';
 import { ApiError } from '../common/api-error';
-import { lockGameweekForSave } from '../fixtures/gameweek-lock.queries';
+import { lockGameweekForSave } from '../fixtures/gameweek-lock';
 import { OutboxService } from '../outbox/outbox.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { checkPredictionSubmission, SAVE_COMMIT_MARGIN_MS } from './prediction-rules';

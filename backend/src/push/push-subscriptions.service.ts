@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type { AccountExportPushDevice } from '@scoreline/contracts/api/account';
 import type { PushAction } from '@scoreline/contracts/api/push';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
@@ -9,7 +10,7 @@ import { JoinRequestsService } from '../leagues/join-requests.service';
 import { verifyJoinDecision } from './push-action-token';
 import { PushEndpointRefused, vetPushEndpoint } from './push-endpoint-policy';
 import { PushHostResolver } from './push-host-resolver';
-import { deleteSubscriptionOfUser, upsertSubscription, type SubscriptionInput } from './push.queries';
+import { deleteSubscriptionOfUser, selectExportSubscriptions, upsertSubscription, type SubscriptionInput } from './push.queries';
 
 /**
  * The API side of web push: a device subscribes or unsubscribes (Settings → Notifications), and
@@ -45,6 +46,16 @@ export class PushSubscriptionsService {
   /** Forgetting a device twice is the same as once. */
   async unsubscribe(userId: number, endpoint: string): Promise<void> {
     await deleteSubscriptionOfUser(this.db, userId, endpoint);
+  }
+
+  /** The account export: the user's devices, the push service by its origin only (the endpoint is a capability, not data about them). */
+  async exportOf(tx: EntityManager, userId: number): Promise<AccountExportPushDevice[]> {
+    return (await selectExportSubscriptions(tx, userId)).map((d) => ({
+      device: d.device,
+      push_service: new URL(d.endpoint).origin,
+      created_at: new Date(d.created_at).toISOString(),
+      last_sent_at: d.last_sent_at === null ? null : new Date(d.last_sent_at).toISOString(),
+    }));
   }
 
   /** Approve or reject as the owner the token names: the same rules as the buttons in the app. */

@@ -5,7 +5,7 @@ import { decidedRecipients, joinRequestRecipients, REQUEST_SUBJECT } from '../no
 import { resultsRecipients } from '../notifications/match-results.queries';
 import { PUSH_KIND } from '../notifications/notification-jobs';
 import { claimDevices as claim, DEVICE_COLUMNS, notPushed, PUSH_AUDIENCE } from '../notifications/recipients.sql';
-import { tableRank, totalsOf } from '../standings/table-ranking.queries';
+import { tableRank, totalsOf } from '../standings/table-ranking.shared-sql';
 
 /**
  * The push domain's SQL: push_subscriptions (one row per browser subscription) and

@@ -1,16 +1,9 @@
 import { outcomeSqlCase } from '@scoreline/contracts/game/scoring';
-import { knockoutAdvancedSql, pointsWithAdvanceSql } from '../scoring/knockout.sql';
-import {
-  countsAsCorrect,
-  countsAsExact,
-  countsAsLive,
-  countsAsScored,
-  IS_FINAL_SQL,
-  SCORING_COLUMNS,
-} from '../scoring/score-fixture.sql';
-import { TOP_ROWS } from '../standings/standings.queries';
-import { tablePosition, tableRank, totalsOf } from '../standings/table-ranking.queries';
-import { seasonBonusJoins, seasonBonusMovedAt, seasonBonusOf, withSeasonBonus } from '../standings/season-bonus.queries';
+import { knockoutAdvancedSql, pointsWithAdvanceSql } from '../scoring/knockout.shared-sql';
+import { countsAsCorrect, countsAsExact, countsAsLive, countsAsScored, IS_FINAL_SQL, SCORING_COLUMNS } from '../scoring/scoring.shared-sql';
+import { TOP_ROWS } from '../standings/standings.shared-sql';
+import { tablePosition, tableRank, totalsOf } from '../standings/table-ranking.shared-sql';
+import { seasonBonusJoins, seasonBonusMovedAt, seasonBonusOf, withSeasonBonus } from '../standings/season-bonus.shared-sql';
 
 /**
  * The reconciler's SQL: every check recomputes from the rows below it (fixture → predictions →
@@ -24,7 +17,7 @@ export const RECONCILE_LOCK = [7_305, 0] as const;
 /**
  * a. Fixtures with at least one prediction whose points, outcome or finality is not what the
  * scoring SQL would set from the fixture's current row (and, for a knockout match's "who goes
- * through" pick, its first leg's: knockout.sql.ts; the knockout fixtures are computed once, and
+ * through" pick, its first leg's: knockout.shared-sql.ts; the knockout fixtures are computed once, and
  * a league fixture's prediction meets no knockout row, so it is checked by the score's rule alone).
  * A scheduled fixture's predictions are only looked at when they carry a result (they should
  * not), so the CASE runs on scored rows only. A fixture changed within the grace ($1 seconds),

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { LiveEventsService } from '../live/live-events.service';
 import { reconcilerRepairs, reconcilerRuns } from '../metrics/metrics';
-import { lockSeasonForScoring } from '../scoring/scoring.queries';
 import { ScoringService } from '../scoring/scoring.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { RankHistoryService } from '../standings/rank-history.service';
@@ -121,7 +120,7 @@ export class ReconcilerService {
     await this.db.transaction(async (tx) => {
       // The scorer's own locks, in a fixed order (a scorer holds one at a time): no deadlock,
       // and no scorer moves these totals until this commits.
-      for (const seasonId of seasonIds) await lockSeasonForScoring(tx, seasonId);
+      for (const seasonId of seasonIds) await this.scoring.lockSeason(tx, seasonId);
       await withoutJit(tx);
       if (gameweekRows.length > 0) {
         repairs.gameweek_totals += await repairGameweekTotals(

@@ -1,28 +1,6 @@
-import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
-import { advancedSideSql, knockoutAdvancedSql, pointsWithAdvanceSql } from './knockout.sql';
-
-/** Advisory-lock namespace of scoring; the second key is the season id. */
-export const SCORING_LOCK_NAMESPACE = 7_301;
-
-/** The scoring rules' inputs in a query over `predictions p` joined to the fixture as `fx`. */
-export const SCORING_COLUMNS: ScoringSqlColumns = {
-  predHome: 'p.home_score',
-  predAway: 'p.away_score',
-  actHome: 'fx.home_score',
-  actAway: 'fx.away_score',
-  banker: 'p.is_banker',
-  isVoid: "fx.status = 'postponed'",
-};
-
-/** A prediction's points are final once its fixture is finished or void (postponed). */
-export const IS_FINAL_SQL = "fx.status IN ('finished', 'postponed')";
-
-/** 1 when the outcome counts as scored (live or finished, not void), else 0; NULL-safe. */
-export const countsAsScored = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') THEN 1 ELSE 0 END)`;
-export const countsAsCorrect = (o: string) => `(CASE WHEN ${o} IN ('exact', 'correct') THEN 1 ELSE 0 END)`;
-export const countsAsExact = (o: string) => `(CASE WHEN ${o} = 'exact' THEN 1 ELSE 0 END)`;
-/** Scored while the match is still in play: its points are provisional. */
-export const countsAsLive = (o: string, final: string) => `(CASE WHEN ${o} IN ('exact', 'correct', 'wrong') AND NOT ${final} THEN 1 ELSE 0 END)`;
+import { outcomeSqlCase, scoringSqlCase } from '@scoreline/contracts/game/scoring';
+import { advancedSideSql, knockoutAdvancedSql, pointsWithAdvanceSql } from './knockout.shared-sql';
+import { countsAsCorrect, countsAsExact, countsAsLive, countsAsScored, IS_FINAL_SQL, SCORING_COLUMNS } from './scoring.shared-sql';
 
 const totalsUpdate = (table: string, keyColumn: string, keyParam: string) => `
   UPDATE ${table} t SET
@@ -119,7 +97,7 @@ export const SCORE_FIXTURE_SQL = scoreFixtureSql(
 
 /**
  * A fixture of a knockout round: the score's points as above plus the "who goes through" pick's
- * (knockout.sql.ts), known once the match is finished; in a two-legged tie the pick rides on the
+ * (knockout.shared-sql.ts), known once the match is finished; in a two-legged tie the pick rides on the
  * second leg and is scored on the aggregate, so a first leg's correction rescores its second leg
  * (ScoringService). Chosen per fixture, so the league statement above stays as it was.
  */
@@ -137,7 +115,7 @@ export const SCORE_KNOCKOUT_FIXTURE_SQL = scoreFixtureSql(
  * what it was scored at. A prediction and both its totals rows are written by one statement, so
  * in one snapshot they agree: a goal the scorer has not reached yet counts once, and one it has
  * reached counts once too (its difference is 0). A knockout match's "who goes through" pick counts
- * as the scorer counts it (knockout.sql.ts). The season's row has gameweek_id NULL. Banker
+ * as the scorer counts it (knockout.shared-sql.ts). The season's row has gameweek_id NULL. Banker
  * hits (a banker's result right, exact included) are counted afresh at the current rows.
  * Parameters: $1 user id, $2 season id.
  */

@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { queryPrepared } from '../database/database.queries';
-import { LIVE_TOTALS_SQL, SCORE_FIXTURE_SQL, SCORE_KNOCKOUT_FIXTURE_SQL, SCORING_LOCK_NAMESPACE } from './score-fixture.sql';
+import { LIVE_TOTALS_SQL, SCORE_FIXTURE_SQL, SCORE_KNOCKOUT_FIXTURE_SQL } from './score-fixture.sql';
+import { SCORING_LOCK_NAMESPACE } from './scoring.shared-sql';
 
 /**
  * The scoring domain's data door: it writes predictions' points, the users' totals

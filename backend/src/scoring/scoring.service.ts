@@ -17,6 +17,8 @@ import {
   type ScoredFixture,
 } from './scoring.queries';
 
+export type { FanTotals, FanTotalsRow } from './scoring.queries';
+
 interface Scorable {
   id: number;
   gameweek_id: number;
@@ -45,6 +47,14 @@ export class ScoringService {
     private readonly outbox: OutboxService,
     @Inject(APP_ENV) private readonly env: Pick<AppEnv, 'scoringSplit'>,
   ) {}
+
+  /**
+   * The season's scoring lock in the caller's transaction: no scorer moves the season's totals
+   * until it commits (the reconciler repairs totals under it).
+   */
+  lockSeason(tx: EntityManager, seasonId: number): Promise<void> {
+    return lockSeasonForScoring(tx, seasonId);
+  }
 
   /**
    * A fan's season and gameweek totals as this scorer would write them at the fixtures' current

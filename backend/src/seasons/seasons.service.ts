@@ -12,6 +12,7 @@ import { seasonForFan } from './season-for-fan';
 import {
   selectActiveCompetitionCode,
   selectActiveSeasonOfGameweek,
+  refreshGameweekSpans,
   selectActiveSeasons,
   selectGameweeksOfSeason,
   selectRoundsOfSeason,
@@ -36,6 +37,15 @@ export class SeasonsService {
     @Optional() private readonly preferences?: PreferencesService,
     @Optional() private readonly competitions?: CompetitionsService,
   ) {}
+
+  /**
+   * A gameweek's starts_at / ends_at (its first and last kick-off; starts_at is the prediction
+   * deadline), recomputed from its fixtures in the caller's transaction after a kick-off or a
+   * fixture's gameweek changed.
+   */
+  refreshGameweekSpans(tx: EntityManager, where: { seasonId: number } | { gameweekIds: number[] }): Promise<void> {
+    return refreshGameweekSpans(tx, where);
+  }
 
   /** Every active season, one per competition being played (the sweeps walk them all: crowd, reconciler). */
   async activeSeasons(m: EntityManager | DataSource = this.db): Promise<ActiveSeason[]> {

@@ -2,11 +2,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 
 import { queryPrepared } from '../database/database.queries';
-import { fanTeamJoinSql, leagueCompetitionSql, type TableUser } from './league-tables.queries';
+import { type TableUser } from './league-tables.queries';
+import { fanTeamJoinSql, leagueCompetitionSql } from './league-tables.shared-sql';
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
-import { standingsOf, tableOrder, tableVersionSql } from './table-ranking.queries';
-import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.queries';
+import { standingsOf, tableOrder, tableVersionSql } from './table-ranking.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.shared-sql';
 
 type Q = DataSource | EntityManager;
 

@@ -4,8 +4,8 @@ import { DataSource } from 'typeorm';
 import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from '@scoreline/contracts/api/leagues';
 import { tableVersionsOf, type SummaryStamps } from './kept-tables';
 import { ApiError } from '../common/api-error';
-import { rankBadge } from '../leagues/rank-badge';
-import { TOP_ROWS } from './standings.queries';
+import { rankBadge } from '@scoreline/contracts/game/rank-badge';
+import { TOP_ROWS } from './standings.shared-sql';
 import {
   selectDeepPage,
   selectLeaderboardHead,

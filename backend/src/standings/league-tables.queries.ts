@@ -2,9 +2,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
 import { parseIntList, type RankedColumns } from './ranked-table';
-import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.queries';
-import { tableOrder, tableRank, totalsOf, type FigureColumns } from './table-ranking.queries';
-import { seasonBonusCounts, seasonBonusJoins, seasonBonusOf, withSeasonBonus } from './season-bonus.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.shared-sql';
+import { tableOrder, tableRank, totalsOf, type FigureColumns } from './table-ranking.shared-sql';
+import { seasonBonusJoins, seasonBonusOf, withSeasonBonus } from './season-bonus.shared-sql';
+import { seasonBonusCounts } from './season-bonus.queries';
+import { fanTeamJoinSql, leagueCompetitionSql } from './league-tables.shared-sql';
 
 type Q = DataSource | EntityManager;
 
@@ -84,7 +86,7 @@ const sourceParam = (source: TableSource) => (source.kind === 'season' ? source.
 
 /**
  * A table's figures per member `m` of league $1 over the totals `t` of the source ($2): a season
- * table's points with the member's bonus points (season-bonus.queries.ts, aliases `bn_*`) when
+ * table's points with the member's bonus points (season-bonus.shared-sql.ts, aliases `bn_*`) when
  * anyone of the league has some (`bonus`, seasonBonusCounts), a gameweek's or a month's as they
  * are. `joins` goes after the totals' join.
  */
@@ -135,20 +137,6 @@ export async function selectRankedColumns(q: Q, leagueId: number, source: TableS
     provisional: Uint8Array.from(parseIntList(columns.provisional)),
   };
 }
-
-/**
- * The team shown beside a fan's name in a league's tables (issue 34): their team in the league's
- * competition (`user_competitions.team_id`, a national team in a tournament), else their club.
- * Joins `clubs` as `alias` for the users row `u`; `competition` is an SQL expression of the
- * league's competition code (leagueCompetitionSql). One probe of user_competitions' primary key
- * per row read, so it belongs after a page's LIMIT, not over a whole league.
- */
-export const fanTeamJoinSql = (u: string, competition: string, alias = 'c'): string =>
-  `LEFT JOIN user_competitions ${alias}_uc ON ${alias}_uc.user_id = ${u}.id AND ${alias}_uc.competition_code = ${competition}
-     LEFT JOIN clubs ${alias} ON ${alias}.id = coalesce(${alias}_uc.team_id, ${u}.club_id)`;
-
-/** A league's competition code (a subquery run once per statement); `leagueId` an SQL expression of its id. */
-export const leagueCompetitionSql = (leagueId: string): string => `(SELECT lc_l.competition_code FROM leagues lc_l WHERE lc_l.id = ${leagueId})`;
 
 export interface TableUser {
   user_id: number;

@@ -56,7 +56,7 @@ export const BIG_TABLE = { members: 100_000 };
 /**
  * The league tables: season, any gameweek, any month (issue 11 section 3), one mechanism for
  * all three and every league kind. A table is one window over the league's members by the
- * table rule (table-ranking.queries.ts) over a source of totals — the season's, or the sum of
+ * table rule (table-ranking.shared-sql.ts) over a source of totals — the season's, or the sum of
  * some gameweeks' (one gameweek, or a month's) — so making tables faster is a change in one
  * place.
  *

@@ -1,10 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { SCORING_LOCK_NAMESPACE } from '../scoring/score-fixture.sql';
+import { SCORING_LOCK_NAMESPACE } from '../scoring/scoring.shared-sql';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { seasonTableGameweeksSql, tableCountsBonus, tableFiguresOf, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
-import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql, type SeasonGameweekRow } from './season-context.queries';
+import { type SeasonGameweekRow } from './season-context.queries';
+import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql } from './season-context.shared-sql';
 
 type Q = DataSource | EntityManager;
 

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { tableRank } from './table-ranking.queries';
+import { tableRank } from './table-ranking.shared-sql';
 
 /**
  * The SQL of rank over time (tables league_rank_history, league_rank_snapshots). The only file
@@ -11,7 +11,7 @@ type Queryable = DataSource | EntityManager;
 export const RANK_HISTORY_LOCK = 7_308;
 
 /**
- * Each member's season figures as of the end of gameweek $1, ranked by the table rule (table-ranking.queries.ts),
+ * Each member's season figures as of the end of gameweek $1, ranked by the table rule (table-ranking.shared-sql.ts),
  * for the league $2: the season totals less whatever later gameweeks of
  * the season have scored (nothing in the usual case, when the gameweek that completes is the
  * latest one played, so the subtraction joins an empty set). Members who joined after the

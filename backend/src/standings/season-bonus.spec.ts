@@ -1,5 +1,5 @@
-import { seasonBonusJoins, seasonBonusMovedAt, seasonBonusOf, withSeasonBonus } from './season-bonus.queries';
-import { tableOrder, totalsOf } from './table-ranking.queries';
+import { seasonBonusJoins, seasonBonusMovedAt, seasonBonusOf, withSeasonBonus } from './season-bonus.shared-sql';
+import { tableOrder, totalsOf } from './table-ranking.shared-sql';
 
 describe('bonus points in a season table (SQL)', () => {
   it("joins the member's competition points of the season and the league's own questions' points", () => {

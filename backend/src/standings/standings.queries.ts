@@ -1,15 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RankClimb } from '../activity/activity-writer.service';
-import { histogramOf, standingsOf, tableKey, tableOrder } from './table-ranking.queries';
-import { seasonOfLeagueSql } from './season-context.queries';
-import { seasonBonusJoins, seasonBonusOf } from './season-bonus.queries';
+import { histogramOf, standingsOf, tableKey, tableOrder } from './table-ranking.shared-sql';
+import { seasonOfLeagueSql } from './season-context.shared-sql';
+import { seasonBonusJoins, seasonBonusOf } from './season-bonus.shared-sql';
+import { TOP_ROWS } from './standings.shared-sql';
 
 /** The only SQL of the standings tables (league_standings, league_standings_summary). */
 
 type Q = DataSource | EntityManager;
-
-/** How many leading rows the summary keeps, so the leaderboard's first pages need no sort. */
-export const TOP_ROWS = 100;
 
 /** Rows whose rank or points changed, for the live leaderboard (at most this many are sent). */
 export const CHANGED_ROWS_LIMIT = 100;
@@ -154,7 +152,7 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
 
 /**
  * The season tables of one league, or of a batch of small ones (LeagueScope), as the
- * difference to what is stored, with ranks derived (table-ranking.queries.ts): one UPDATE of the
+ * difference to what is stored, with ranks derived (table-ranking.shared-sql.ts): one UPDATE of the
  * rows whose figures changed (HOT: no index covers these columns), an INSERT of members without a
  * row, and the histogram of keys (league_key_counts) moved by those rows only — a goal writes the
  * fans whose points changed and the buckets they left and entered, never a rank. Ranks before and
@@ -458,7 +456,7 @@ export interface StoredStanding {
   user_id: number;
   rank: number;
   previous_rank: number | null;
-  /** Bonus points included (season-bonus.queries.ts). */
+  /** Bonus points included (season-bonus.shared-sql.ts). */
   total_points: number;
   recent_points: number;
   provisional: boolean;

@@ -7,7 +7,7 @@ import { BonusPointsService } from '../bonus/bonus-points.service';
 import { SeasonContextService, type SeasonContext } from './season-context.service';
 import { selectSeasonsOfLeagues } from './season-context.queries';
 import { seasonBonusCounts } from './season-bonus.queries';
-import { BIG_LEAGUE } from '../leagues/big-league';
+import { BIG_LEAGUE } from '../common/big-league';
 import {
   addJoinerInPlace,
   CHANGED_ROWS_LIMIT,
@@ -15,6 +15,7 @@ import {
   type ChangedRow,
   countMembersAndRows,
   deleteFormerMemberRow,
+  deleteStandingsOfUser,
   deleteStrangerRows,
   lockLeagueStandings,
   lockLeaguesStandings,
@@ -33,7 +34,8 @@ import {
 } from './standings.queries';
 import { recomputeGroups, type RecomputeGroups } from './recompute-groups';
 
-export { TOP_ROWS, CHANGED_ROWS_LIMIT } from './standings.queries';
+export { CHANGED_ROWS_LIMIT } from './standings.queries';
+export { TOP_ROWS } from './standings.shared-sql';
 
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 export const STANDINGS_LOCK = 4201;
@@ -59,10 +61,10 @@ export interface RecomputeResult {
 
 /**
  * Standings per league, computed set-based in SQL from the game engine's totals: each member's
- * table key (points with the season's bonus points, season-bonus.queries.ts; exact scores; correct
+ * table key (points with the season's bonus points, season-bonus.shared-sql.ts; exact scores; correct
  * results) and recent points of the latest scored gameweek, written only where they changed, with the league's histogram of keys moved by those
  * rows. Ranks are derived, never stored: 1 + the members with a better key (full ties share a
- * rank: 1, 1, 3 — see table-ranking.queries.ts). Idempotent: a second run with no new scores
+ * rank: 1, 1, 3 — see table-ranking.shared-sql.ts). Idempotent: a second run with no new scores
  * writes nothing.
  */
 @Injectable()
@@ -73,6 +75,11 @@ export class StandingsService {
     private readonly activity: ActivityWriterService,
     private readonly bonusPoints: BonusPointsService,
   ) {}
+
+  /** Account deletion: the user's rows go at once rather than when the worker gets to the member.left events (standings have no user foreign key). */
+  removeUser(tx: EntityManager, userId: number): Promise<void> {
+    return deleteStandingsOfUser(tx, userId);
+  }
 
   /** The leagues an event may have changed the table of and that need a recompute for it. */
   async leaguesAffectedBy(event: DomainEvent): Promise<number[]> {

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { Side } from '@scoreline/contracts/game/knockout';
-import { advancedSideSql } from '../scoring/knockout.sql';
+import { advancedSideSql } from '../scoring/knockout.shared-sql';
 
 /** The SQL of a player's gameweeks history (reads only: users, league members, fixtures, predictions). */
 

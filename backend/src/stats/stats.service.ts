@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { DashboardData, GameweekResults, GlobalBenchmarks, TeamAccuracy } from '@scoreline/contracts/api/stats';
 import { SeasonsService } from '../seasons/seasons.service';
 import { ScoringService } from '../scoring/scoring.service';
-import type { FanTotalsRow } from '../scoring/scoring.queries';
+import type { FanTotalsRow } from '../scoring/scoring.service';
 import { wholeAccuracy } from './accuracy';
 import { selectClubAccuracy, selectFixtureStatesVersion, selectGameweekBenchmarks, selectResultMatches, type GameweekBenchmarks } from './stats.queries';
 import { LRUCache } from 'lru-cache';

@@ -4,7 +4,7 @@ import { createVerifiedUser, type TestUserInput } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { clubsOf } from '../leagues/league-test-helpers';
-import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
+import { storedRank } from '@scoreline/backend/standings/table-ranking.shared-sql';
 
 jest.setTimeout(60_000);
 
@@ -207,7 +207,7 @@ describe('account: export and deletion', () => {
 
     const leagues = Object.fromEntries(data.leagues.map((l) => [l.name, { type: l.type, role: l.role, id: l.league_id }]));
     expect(leagues).toMatchObject({
-      'Global League': { type: 'global', role: 'member' },
+      'Global League · English Premier League': { type: 'global', role: 'member' },
       'Account Office': { type: 'private', role: 'owner', id: officeId },
       'Account Solo': { type: 'private', role: 'owner', id: soloId },
       'Account Open': { type: 'public', role: 'member', id: openId },

@@ -62,9 +62,10 @@ describe('sign-up → email → verify → sign-in → onboarding', () => {
       [profile.body.data.id],
     );
     expect(leagues).toEqual([
-      { type: 'club', name: 'Arsenal FC Fans' },
-      { type: 'country', name: 'England League' },
-      { type: 'global', name: 'Global League' },
+      // Each named with its competition (a fan may play several).
+      { type: 'club', name: 'Arsenal FC Fans · English Premier League' },
+      { type: 'country', name: 'England League · English Premier League' },
+      { type: 'global', name: 'Global League · English Premier League' },
     ]);
   });
 });

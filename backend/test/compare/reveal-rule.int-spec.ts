@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { picksRevealed } from '@scoreline/contracts/game/reveal';
-import { revealedSql } from '@scoreline/backend/predictions/predictions.queries';
+import { revealedSql } from '@scoreline/backend/predictions/predictions.shared-sql';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
 import { ensureCompetition } from '../support/competitions';
 import { startTestSystem, type TestSystem } from '../support/test-system';

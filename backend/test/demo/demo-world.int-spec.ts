@@ -9,6 +9,7 @@ import { DEMO_EMAIL_DOMAIN } from '@scoreline/backend/demo/demo-world-plan';
 import { DEMO_FAN_COUNT, seedDemoWorld } from '@scoreline/backend/demo/demo-world';
 import { OpsService } from '@scoreline/backend/ops/ops.service';
 import { AuditService } from '@scoreline/backend/audit/audit.service';
+import { UsersService } from '@scoreline/backend/users/users.service';
 import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
 import { SeasonImportService } from '@scoreline/backend/seasons/season-import.service';
 import { seedDemoSeasonAndWorld } from '@scoreline/backend/seasons/demo-seed';
@@ -565,7 +566,7 @@ describe('a first start with SEED_DEMO=false', () => {
                 (SELECT count(*) FROM outbox_events)::int AS events`,
       );
     try {
-      const ops = new OpsService(db, new AuditService(db));
+      const ops = new OpsService(db, new AuditService(db), new UsersService(db));
       const first = await ops.seedDemo();
       if (!first.seeded) throw new Error('the first seed-demo seeded nothing');
       expect(first.season.season).toMatchObject({ name: 'English Premier League 2025/26', is_active: true });

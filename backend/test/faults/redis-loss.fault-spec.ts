@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/score-fixture.sql';
+import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/scoring.shared-sql';
 import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES } from './support/expected';
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';

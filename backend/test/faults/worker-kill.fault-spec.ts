@@ -1,6 +1,6 @@
 import { Job } from 'bullmq';
 import { Client } from 'pg';
-import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/score-fixture.sql';
+import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/scoring.shared-sql';
 import { seededRandom } from '../support/game-factories';
 import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES } from './support/expected';
 import { FaultSystem } from './support/fault-system';

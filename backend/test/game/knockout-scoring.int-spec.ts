@@ -1,7 +1,7 @@
 import type { PredictionInput } from '@scoreline/contracts/api/predictions';
 import type { Side } from '@scoreline/contracts/game/knockout';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
-import { knockoutAdvancedSql } from '@scoreline/backend/scoring/knockout.sql';
+import { knockoutAdvancedSql } from '@scoreline/backend/scoring/knockout.shared-sql';
 import { ScoringService } from '@scoreline/backend/scoring/scoring.service';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
 import { ensureCompetition } from '../support/competitions';
@@ -141,7 +141,7 @@ describe('knockout predictions and scoring', () => {
   }
 
   /**
-   * The scorer's SQL form of who went through (knockout.sql.ts) against the contracts' matchWinner
+   * The scorer's SQL form of who went through (knockout.shared-sql.ts) against the contracts' matchWinner
    * and tieWinner (through the fault checker's advancedSides) over the season's knockout fixtures.
    */
   async function expectWhoWentThroughAsTheRulesSay(): Promise<void> {

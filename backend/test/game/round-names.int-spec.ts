@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { getQueueToken } from '@nestjs/bullmq';
 import type { Queue } from 'bullmq';
 import type { HeadToHeadResponse, MyRankHistoryResponse, RankHistory } from '@scoreline/contracts/api/compare';
+import type { LeagueStats } from '@scoreline/contracts/api/leagues';
 import type { LeagueTableResponse, LeagueWinnersResponse } from '@scoreline/contracts/api/tables';
 import { roundName, roundNameSql } from '@scoreline/contracts/game/round-name';
 import { NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
@@ -216,6 +217,10 @@ describe('round names', () => {
     // A wrong pick on Matchday 1, the exact score (banker) in the Round of 32, the exact score in the league's Gameweek 1.
     await predictAndFinish(worldCup.fixtures.get(1)!, [0, 3], [2, 0]);
     expect((await get(`/api/fixtures/current/?competition=${worldCup.code}`)).gameweek.name).toBe('Round of 32');
+    // The league page's stats card: the current round by name ("Round of 32", not "Gameweek 103 of 24"); a league's "Gameweek 1".
+    const stats = async (leagueId: number): Promise<LeagueStats> => (await get(`/api/leagues/${leagueId}/stats/`)).stats;
+    expect(await stats(wcLeague)).toMatchObject({ current_gameweek: 103, current_gameweek_name: 'Round of 32', total_gameweeks: WORLD_CUP_ROUNDS.length });
+    expect(await stats(lgLeague)).toMatchObject({ current_gameweek: 1, current_gameweek_name: 'Gameweek 1', total_gameweeks: 2 });
     // The rival's pick of the Round of 32 differs from the fan's (an away win against the fan's exact score).
     await sys.http
       .post('/api/predictions/')
@@ -224,6 +229,9 @@ describe('round names', () => {
       .expect(200);
     await predictAndFinish(worldCup.fixtures.get(103)!, [2, 1], [2, 1], { advance: 'home' });
     await predictAndFinish(league.fixtures.get(1)!, [1, 1], [1, 1]);
+    // Every World Cup round with a match is played: no current round to name; the league's next matchday.
+    expect(await stats(wcLeague)).toMatchObject({ current_gameweek: null, current_gameweek_name: null, season_progress_percent: 100 });
+    expect(await stats(lgLeague)).toMatchObject({ current_gameweek: 2, current_gameweek_name: 'Gameweek 2' });
 
     expect((await get(`/api/predictions/gameweek/103/user-stats/?competition=${worldCup.code}`)).gameweek.name).toBe('Round of 32');
     expect((await get(`/api/predictions/gameweek/1/user-stats/?competition=${worldCup.code}`)).gameweek.name).toBe('Matchday 1');

@@ -269,6 +269,12 @@ describe('automatic leagues per competition', () => {
     expect(hub.private_leagues.leagues.map((e) => [e.league.id, e.league.competition.code])).toEqual([[cup.id, WC]]);
     const cupHub: LeaguesOverview = (await sys.http.get('/api/leagues/overview/').query({ competition: WC }).set(owner.auth).expect(200)).body.data;
     expect(cupHub.global_league.league?.competition).toEqual({ code: WC, name: WC_NAME, kind: 'tournament' });
+    // Their names say so too: wherever a league is named on its own, the fan's two England Leagues never read alike.
+    expect(hub.global_league.league?.name).toBe(`Global League · ${LG_NAME}`);
+    expect(hub.country_league.league?.name).toBe(`England League · ${LG_NAME}`);
+    expect(hub.club_league.league?.name).toBe(`${await clubName(eng.clubIds[8])} Fans · ${LG_NAME}`);
+    expect(cupHub.global_league.league?.name).toBe(`Global League · ${WC_NAME}`);
+    expect(cupHub.country_league.league?.name).toBe(`England League · ${WC_NAME}`);
   });
 
   it('names the calendar events\' competition for a fan playing two, and not for a fan playing one', async () => {

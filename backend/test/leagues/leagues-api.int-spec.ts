@@ -380,7 +380,7 @@ describe('leagues API: create, join, requests, membership, access', () => {
       await choosePreferences(sys, u, england.countryId, england.clubIds[1]);
       await sys.settle();
       const before = await sys.http.get('/api/leagues/overview/').set(u.auth).expect(200);
-      expect(before.body.data.country_league).toMatchObject({ country_name: 'England', league: { type: 'country', name: 'England League' } });
+      expect(before.body.data.country_league).toMatchObject({ country_name: 'England', league: { type: 'country', name: 'England League · English Premier League' } });
       const oldCountry = before.body.data.country_league.league.id;
       const oldClub = before.body.data.club_league.league.id;
       expect(before.body.data.country_league.rank).toEqual(expect.any(Number));

@@ -5,6 +5,9 @@ import { bearer, expectErrorShape, writeSnapshot } from '../api/api-helpers';
 
 jest.setTimeout(30_000);
 
+/** What an automatic league's name ends with: its competition (the home one here). */
+const IN_EPL = ' · English Premier League';
+
 describe('onboarding', () => {
   let sys: TestSystem;
   let reader: { Authorization: string };
@@ -130,7 +133,7 @@ describe('onboarding', () => {
     const before = await sys.http.get('/api/onboarding/status/').set(auth).expect(200);
     expect(before.body.data).toEqual({ completed_onboarding: false, is_complete: false, has_preferences: false });
     expect((await sys.http.get('/api/onboarding/preferences/').set(auth).expect(200)).body.data).toEqual({ country: null, club: null });
-    expect(await leaguesOf(user.id)).toEqual([{ type: 'global', name: 'Global League' }]);
+    expect(await leaguesOf(user.id)).toEqual([{ type: 'global', name: `Global League${IN_EPL}` }]);
 
     const first = await sys.http.post('/api/onboarding/complete/').set(auth).send({ country_id: country('England').id, club_id: arsenal.id }).expect(200);
     expect(first.body).toEqual({
@@ -141,9 +144,9 @@ describe('onboarding', () => {
     expect(after.body.data).toEqual({ completed_onboarding: true, is_complete: true, has_preferences: true });
     expect((await sys.http.get('/api/auth/profile/').set(auth).expect(200)).body.data.completed_onboarding).toBe(true);
     expect(await leaguesOf(user.id)).toEqual([
-      { type: 'club', name: 'Arsenal FC Fans' },
-      { type: 'country', name: 'England League' },
-      { type: 'global', name: 'Global League' },
+      { type: 'club', name: `Arsenal FC Fans${IN_EPL}` },
+      { type: 'country', name: `England League${IN_EPL}` },
+      { type: 'global', name: `Global League${IN_EPL}` },
     ]);
 
     // Saving the same choice again changes nothing.
@@ -158,22 +161,22 @@ describe('onboarding', () => {
     });
     expect((await sys.http.get('/api/onboarding/preferences/').set(auth).expect(200)).body.data).toEqual(moved.body.data);
     expect(await leaguesOf(user.id)).toEqual([
-      { type: 'club', name: 'Celtic FC Fans' },
-      { type: 'country', name: 'Scotland League' },
-      { type: 'global', name: 'Global League' },
+      { type: 'club', name: `Celtic FC Fans${IN_EPL}` },
+      { type: 'country', name: `Scotland League${IN_EPL}` },
+      { type: 'global', name: `Global League${IN_EPL}` },
     ]);
     // Other areas (standings, activity, live) learn about the move from the outbox.
     expect(await membershipEvents(user.id)).toEqual([
-      { name: 'member.joined', league: 'Global League', via: 'automatic' },
-      { name: 'member.joined', league: 'England League', via: 'automatic' },
-      { name: 'member.joined', league: 'Arsenal FC Fans', via: 'automatic' },
-      { name: 'member.left', league: expect.stringMatching(/^(England League|Arsenal FC Fans)$/), via: 'preferences' },
-      { name: 'member.left', league: expect.stringMatching(/^(England League|Arsenal FC Fans)$/), via: 'preferences' },
-      { name: 'member.joined', league: 'Scotland League', via: 'automatic' },
-      { name: 'member.joined', league: 'Celtic FC Fans', via: 'automatic' },
+      { name: 'member.joined', league: `Global League${IN_EPL}`, via: 'automatic' },
+      { name: 'member.joined', league: `England League${IN_EPL}`, via: 'automatic' },
+      { name: 'member.joined', league: `Arsenal FC Fans${IN_EPL}`, via: 'automatic' },
+      { name: 'member.left', league: expect.stringMatching(/^(England League|Arsenal FC Fans) · English Premier League$/), via: 'preferences' },
+      { name: 'member.left', league: expect.stringMatching(/^(England League|Arsenal FC Fans) · English Premier League$/), via: 'preferences' },
+      { name: 'member.joined', league: `Scotland League${IN_EPL}`, via: 'automatic' },
+      { name: 'member.joined', league: `Celtic FC Fans${IN_EPL}`, via: 'automatic' },
     ]);
     const left = (await membershipEvents(user.id)).filter((e) => e.name === 'member.left').map((e) => e.league);
-    expect(left.sort()).toEqual(['Arsenal FC Fans', 'England League']);
+    expect(left.sort()).toEqual([`Arsenal FC Fans${IN_EPL}`, `England League${IN_EPL}`]);
   });
 
   it('skips onboarding: marked done, no preferences, still only in the global league', async () => {
@@ -185,11 +188,11 @@ describe('onboarding', () => {
     const status = await sys.http.get('/api/onboarding/status/').set(auth).expect(200);
     expect(status.body.data).toEqual({ completed_onboarding: true, is_complete: true, has_preferences: false });
     expect((await sys.http.get('/api/onboarding/preferences/').set(auth).expect(200)).body.data).toEqual({ country: null, club: null });
-    expect(await leaguesOf(user.id)).toEqual([{ type: 'global', name: 'Global League' }]);
+    expect(await leaguesOf(user.id)).toEqual([{ type: 'global', name: `Global League${IN_EPL}` }]);
 
     // Skipping twice is harmless, and preferences can still be chosen later.
     await sys.http.post('/api/onboarding/skip/').set(auth).expect(200);
-    expect(await leaguesOf(user.id)).toEqual([{ type: 'global', name: 'Global League' }]);
+    expect(await leaguesOf(user.id)).toEqual([{ type: 'global', name: `Global League${IN_EPL}` }]);
     const celtic = await clubNamed('Celtic FC');
     await sys.http.post('/api/onboarding/complete/').set(auth).send({ country_id: country('Scotland').id, club_id: celtic.id }).expect(200);
     expect((await leaguesOf(user.id)).map((l) => l.type)).toEqual(['club', 'country', 'global']);

@@ -5,7 +5,7 @@ import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { reconcilerRepairs, reconcilerRuns } from '@scoreline/backend/metrics/metrics';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
 import { RECONCILE_LOCK } from '@scoreline/backend/reconcile/reconcile.sql';
-import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
+import { storedRank } from '@scoreline/backend/standings/table-ranking.shared-sql';
 import type { ReconcileRepairs } from '@scoreline/backend/reconcile/reconcile-report';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { REDIS } from '@scoreline/backend/redis/redis.module';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
-import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
-import { TOP_ROWS } from '@scoreline/backend/standings/standings.queries';
+import { BIG_LEAGUE } from '@scoreline/backend/common/big-league';
+import { TOP_ROWS } from '@scoreline/backend/standings/standings.shared-sql';
 import { SMALL_LEAGUE_BATCH, STANDINGS_LOCK, StandingsService } from '@scoreline/backend/standings/standings.service';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
@@ -11,7 +11,7 @@ import { startTestSystem, type TestSystem } from '../support/test-system';
 /**
  * The ranks the standings answer (derived from the league's histogram of keys, and the
  * leaderboard API, the viewer's own row included) equal a plain SQL rank() over the members' season totals — written out here by
- * hand, not through table-ranking.queries.ts — and the contracts' pure `tableRanks`, for random
+ * hand, not through table-ranking.shared-sql.ts — and the contracts' pure `tableRanks`, for random
  * leagues: sizes, scores drawn from a narrow range so ties on points, exact and correct are
  * common, members without any totals, corrections of some members' totals (up and down), joins
  * and leaves, and replays (a second recompute writes nothing and changes no rank). The

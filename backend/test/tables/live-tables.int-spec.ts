@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
-import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/score-fixture.sql';
+import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/scoring.shared-sql';
 import { packPick, pickContribution, type FixtureScoreState } from '@scoreline/backend/standings/live-table';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
 import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { liveTableBaseLoads } from '@scoreline/backend/metrics/metrics';
-import { BIG_LEAGUE } from '@scoreline/backend/leagues/big-league';
+import { BIG_LEAGUE } from '@scoreline/backend/common/big-league';
 import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
 import { BIG_TABLE_MEMBERS_RELOAD } from '@scoreline/backend/standings/kept-tables';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';

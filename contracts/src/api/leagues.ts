@@ -199,6 +199,12 @@ export interface LeagueStats {
   total_members: number;
   /** Number of the current gameweek of the active season; null when there is none. */
   current_gameweek: number | null;
+  /**
+   * The current round as the fan sees it (contracts/game/round-name.ts `roundName`): a
+   * tournament's by name ("Round of 32"), a league's matchday "Gameweek 12"; null when there is
+   * no current round. Optional: stats made on the client (tests' fixtures) may leave it out.
+   */
+  current_gameweek_name?: string | null;
   total_gameweeks: number;
   /** Highest total points in the league; 0 before anything is scored. */
   leading_score: number;

@@ -51,7 +51,7 @@ export interface FixtureAtState {
   away: number | null;
   /**
    * Who went through, for a match that carries the "who goes through" pick, once it is finished
-   * and decided (knockout.sql.ts advancedSideSql); absent or null otherwise.
+   * and decided (knockout.shared-sql.ts advancedSideSql); absent or null otherwise.
    */
   advanced?: Side | null;
 }

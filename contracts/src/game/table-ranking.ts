@@ -4,7 +4,7 @@
  * accuracy); members equal on all three share a rank and the next rank skips ("1, 1, 3").
  *
  * The backend's SQL builds its ORDER BY from `TABLE_TIE_BREAKERS` (backend/src/standings/
- * table-ranking.queries.ts, which picks/ orders its grid through too), so this list is the
+ * table-ranking.shared-sql.ts, which picks/ orders its grid through too), so this list is the
  * single place the order is written down.
  */
 export const TABLE_TIE_BREAKERS = ['points', 'exact', 'correct'] as const;

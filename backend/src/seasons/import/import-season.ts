@@ -4,7 +4,7 @@ import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutboxService } from '../../outbox/outbox.service';
 import { ApiError } from '../../common/api-error';
 import { createMissingClubs, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
-import { lockGameweeksForChange } from '../../fixtures/gameweek-lock.queries';
+import { lockGameweeksForChange } from '../../fixtures/gameweek-lock';
 import {
   insertImportedFixtures,
   selectImportedFixturesForUpdate,

@@ -4,7 +4,7 @@ import type { DomainEventMap } from '@scoreline/contracts/events';
 import type { OutboxService } from '../../outbox/outbox.service';
 import { ApiError } from '../../common/api-error';
 import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
-import { lockGameweeksForChange } from '../../fixtures/gameweek-lock.queries';
+import { lockGameweeksForChange } from '../../fixtures/gameweek-lock';
 import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../../fixtures/fixtures.queries';
 import { activateSeason, ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons.queries';
 import { leagueNameOf } from './prepare-season-import';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { outcomeSqlCase, scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/game/scoring';
-import { standingsOf, storedRank, tableOrder } from '@scoreline/backend/standings/table-ranking.queries';
+import { standingsOf, storedRank, tableOrder } from '@scoreline/backend/standings/table-ranking.shared-sql';
 import { ensureCompetition } from '../../support/competitions';
 
 /** The game a fault scenario plays on, as the ids the scenario needs. */

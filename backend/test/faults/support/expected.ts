@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { advancePickPoints, hasAdvancePick, matchWinner, tieWinner, type Goals, type Side } from '@scoreline/contracts/game/knockout';
 import { PredictionOutcome, scorePrediction } from '@scoreline/contracts/game/scoring';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
-import { storedRank } from '@scoreline/backend/standings/table-ranking.queries';
+import { storedRank } from '@scoreline/backend/standings/table-ranking.shared-sql';
 
 /*
  * The independent checker: reads the raw rows and recomputes, in TypeScript from the game's

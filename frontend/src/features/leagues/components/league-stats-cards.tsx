@@ -3,11 +3,17 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { CalendarIcon, ChartIcon, TrophyIcon, UsersIcon } from '@/components/ui/icons';
 import { LoadingRegion, SkeletonCard } from '@/components/ui/skeleton';
+import { tournamentRoundName } from '@/lib/round-label';
 import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { useLeagueStats } from '../api/get-league-stats';
 import { StatCard } from '@/components/ui/stat-card';
 
-/** Members, current gameweek, leading score and season progress (data.stats); empty on failure. */
+/**
+ * Members, current gameweek, leading score and season progress (data.stats); empty on failure. A
+ * tournament's current round is named as the API names it ("Round of 32", not "Gameweek 103 of
+ * 24", its number being the file's), with the number of rounds beneath; a league's matchday stays
+ * "Gameweek 12 of 38".
+ */
 export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
   const { t } = useTranslation(['leagues', 'common']);
   const number = useFormatNumber();
@@ -30,13 +36,15 @@ export function LeagueStatsCards({ leagueId }: { leagueId: number }) {
     );
   }
   const progress = Math.max(0, Math.min(100, Math.round(data.season_progress_percent)));
+  const round = data.current_gameweek === null ? null : tournamentRoundName(data.current_gameweek, data.current_gameweek_name);
+  const roundCaption = round ? t('stats.rounds', { count: data.total_gameweeks }) : t('stats.ofGameweeks', { total: data.total_gameweeks });
   return (
     <section aria-label={t('stats.label')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label={t('stats.members')} value={number(data.total_members)} icon={<UsersIcon size={18} />} />
       <StatCard
-        label={t('stats.gameweek')}
-        value={data.current_gameweek ?? '—'}
-        caption={data.total_gameweeks ? t('stats.ofGameweeks', { total: data.total_gameweeks }) : t('stats.noSeason')}
+        label={round ? t('stats.round') : t('stats.gameweek')}
+        value={round ? <span className="block text-lg leading-snug break-words sm:text-xl">{round}</span> : (data.current_gameweek ?? '—')}
+        caption={data.total_gameweeks ? roundCaption : t('stats.noSeason')}
         icon={<CalendarIcon size={18} />}
       />
       <StatCard label={t('stats.leadingScore')} value={number(data.leading_score)} caption={t('stats.points')} icon={<TrophyIcon size={18} />} />

@@ -5,6 +5,7 @@ import { TABLE_TIE_BREAKERS, type TableTieBreaker } from '@scoreline/contracts/g
  * — the stored season standings, a gameweek's table, a month's table, the reconciler's check,
  * the winners — ranks through these builders, so making ranking faster or changing the rule is
  * a change here. `column` names the SQL expression of each figure (points, exact, correct).
+ * Public SQL of the standings domain (the *.shared-sql.ts convention): any domain may compose it.
  */
 export type FigureColumns = (figure: TableTieBreaker) => string;
 

@@ -8,6 +8,7 @@ import { scoringSqlCase, type ScoringSqlColumns } from '@scoreline/contracts/gam
  * pick's. Only fixtures of knockout rounds go through here: a league fixture's scoring SQL is
  * left exactly as it was. test/game/knockout-scoring.int-spec.ts checks who went through, as
  * these expressions say, against matchWinner and tieWinner at every state its season goes through.
+ * Public SQL of the scoring domain (the *.shared-sql.ts convention): any domain may compose it.
  */
 
 /** 'home' or 'away' for the side ahead, NULL when level or unknown. */
