@@ -35,20 +35,26 @@ export const READER_COLUMNS = `coalesce(up.language, 'en') AS language, coalesce
 export const VERIFIED = `u.email_verified_at IS NOT NULL`;
 
 /**
- * The claim step, appended to a `candidates` CTE (ordered by user id, at most one row per
- * user): inserts their delivery rows and answers every candidate with `claimed`.
+ * The claim step, appended to a `candidates` CTE ordered by `key` (at most one row per key):
+ * inserts their delivery rows into `table` and answers every candidate with `claimed`.
  * Parameter `kindParam` is the delivery kind.
  */
-export const claimCandidates = (kindParam: string): string => `,
+const claimInto = (table: string, key: string) => (kindParam: string): string => `,
 claimed AS (
-  INSERT INTO notification_deliveries (user_id, kind, subject_key)
-  SELECT c.user_id, ${kindParam}::varchar, c.subject_key FROM candidates c ORDER BY c.user_id
+  INSERT INTO ${table} (${key}, kind, subject_key)
+  SELECT c.${key}, ${kindParam}::varchar, c.subject_key FROM candidates c ORDER BY c.${key}
   ON CONFLICT DO NOTHING
-  RETURNING user_id
+  RETURNING ${key}
 )
-SELECT c.*, (cl.user_id IS NOT NULL) AS claimed
-FROM candidates c LEFT JOIN claimed cl ON cl.user_id = c.user_id
-ORDER BY c.user_id`;
+SELECT c.*, (cl.${key} IS NOT NULL) AS claimed
+FROM candidates c LEFT JOIN claimed cl ON cl.${key} = c.${key}
+ORDER BY c.${key}`;
+
+/** Email: one delivery per user (candidates carry `user_id`). */
+export const claimCandidates = claimInto('notification_deliveries', 'user_id');
+
+/** Push: one delivery per device (candidates carry `subscription_id`). */
+export const claimDevices = claimInto('push_deliveries', 'subscription_id');
 
 /** Not yet emailed (keeps repeated runs from re-claiming; ON CONFLICT still settles races). */
 export const notDelivered = (kindParam: string, subjectKey: string): string =>
@@ -60,18 +66,6 @@ export const DEVICE_COLUMNS = `ps.id AS subscription_id, ps.user_id, ps.endpoint
 /** Not yet pushed to this device (the push form of notDelivered). */
 export const notPushed = (kindParam: string, subjectKey: string): string =>
   `NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.subscription_id = ps.id AND d.kind = ${kindParam} AND d.subject_key = ${subjectKey})`;
-
-/** The push form of claimCandidates: appended to a `candidates` CTE ordered by subscription id, claims them in push_deliveries. */
-export const claimDevices = (kindParam: string): string => `,
-claimed AS (
-  INSERT INTO push_deliveries (subscription_id, kind, subject_key)
-  SELECT c.subscription_id, ${kindParam}::varchar, c.subject_key FROM candidates c ORDER BY c.subscription_id
-  ON CONFLICT DO NOTHING
-  RETURNING subscription_id
-)
-SELECT c.*, (cl.subscription_id IS NOT NULL) AS claimed
-FROM candidates c LEFT JOIN claimed cl ON cl.subscription_id = c.subscription_id
-ORDER BY c.subscription_id`;
 
 /**
  * Rank in the global league of season $1's competition as the standings worker computes it (the
