@@ -115,7 +115,7 @@ function GroupedOverview({
               </h2>
               {overview.isPending ? (
                 <LoadingRegion label={t('overview.loadingCompetition', { competition: competition.name })}>
-                  <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+                  <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
                     <SkeletonCard />
                     <SkeletonCard />
                     <SkeletonCard />
@@ -229,7 +229,7 @@ function OverviewLeagues({
   return (
     <div className="space-y-5">
       {filtered.country || filtered.global || filtered.club ? (
-        <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
           {filtered.country ? (
             <AutoLeagueCard
               kind={t('overview.countryLeague')}
@@ -470,7 +470,7 @@ function OverviewSkeleton() {
   return (
     <LoadingRegion label={t('overview.loading')} className="space-y-5">
       <Skeleton className="h-11 w-full sm:max-w-sm" />
-      <div className="grid gap-3 sm:grid-cols-3 sm:gap-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
         <SkeletonCard />
         <SkeletonCard />
         <SkeletonCard />
