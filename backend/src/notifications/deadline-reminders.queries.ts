@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '@scoreline/contracts/api/preferen
 import type { Candidate } from './deliver';
 import { ACTIVE_COMPETITION_CODE_SQL } from '../seasons/seasons.shared-sql';
 import { KIND } from './notification-jobs';
-import { claimCandidates, EMAIL_AUDIENCE, notDelivered, READER_COLUMNS, VERIFIED, type Audience } from './recipients.sql';
+import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
 
 export interface DeadlineRow extends Candidate {
   email: string;
@@ -40,10 +40,10 @@ export const openGameweekSql = (now: string, hours: string, gameweek?: string): 
 `;
 
 /**
- * Short of picks: whoever has reminders on and has not predicted every match of the open
- * gameweek `og` (postponed ones are void and not counted). The join gives `up` (their
- * preferences) and `pr.predicted`; the condition goes in WHERE. `userId` names the user column,
- * `switchDefault` the parameter of the switch's default. Parts of deadlineRecipients.
+ * Whom the deadline reminder is for (the email's and the push's one rule): whoever has reminders
+ * on and has not predicted every match of the open gameweek `og` (postponed ones are void and
+ * not counted). The join gives `up` (their preferences) and `pr.predicted`; the condition goes in
+ * WHERE. `userId` names the user column, `switchDefault` the parameter of the switch's default.
  */
 export const shortOfPicksJoin = (userId: string): string => `
   LEFT JOIN user_preferences up ON up.user_id = ${userId}
@@ -65,20 +65,6 @@ export const playsOpenGameweek = (userId: string): string => `
   (EXISTS (SELECT 1 FROM user_competitions uc WHERE uc.user_id = ${userId} AND uc.competition_code = og.competition_code)
    OR (og.home AND NOT EXISTS (SELECT 1 FROM user_competitions uc WHERE uc.user_id = ${userId})))`;
 
-/**
- * THE rule of who gets a deadline reminder, by email and by push alike (FROM … WHERE, over the
- * channel's audience): for the open gameweek `og` (an `open_gameweek` CTE of openGameweekSql),
- * every user who plays its competition, with deadline reminders on, who has not predicted each
- * of its matches. Gives `og`, `up` (preferences) and `pr.predicted`; a claim appends its own
- * conditions with AND (cursor, delivery check; the email's verified address).
- */
-export const deadlineRecipients = (a: Audience, switchDefault: string): string => `
-  FROM open_gameweek og
-  CROSS JOIN ${a.from}
-  ${shortOfPicksJoin(a.user)}
-  WHERE ${playsOpenGameweek(a.user)}
-    AND ${shortOfPicks(switchDefault)}`;
-
 export interface OpenGameweek {
   id: number;
   competition_code: string;
@@ -90,11 +76,12 @@ export function selectOpenGameweeks(db: DataSource, now: Date): Promise<OpenGame
 }
 
 /**
- * The reminder emails of open gameweek $7's deadline (one sweep per open gameweek, so the
- * user-id cursor walks one row per user): while it is its season's current gameweek (the earliest
- * not completed — the only one that takes predictions), its deadline is within the window and
- * still ahead and no match of it has started (a recorded score closes it at once); to each
- * recipient of deadlineRecipients whose address is verified. Subject: the gameweek id.
+ * Users to remind of open gameweek $7's deadline (one sweep per open gameweek, so the user-id
+ * cursor walks one row per user): while it is its season's current gameweek (the earliest not
+ * completed — the only one that takes predictions), its deadline is within the window and still
+ * ahead and no match of it has started (a recorded score closes it at once); every verified user
+ * who plays its competition, with the switch on, who has not predicted each of its matches
+ * (postponed ones are void and not counted). Subject: the gameweek id.
  *
  * $1 now, $2 after user id, $3 limit, $4 switch default, $5 kind, $6 window hours, $7 gameweek id.
  */
@@ -103,8 +90,12 @@ WITH open_gameweek AS (${openGameweekSql('$1', '$6', '$7')}),
 candidates AS (
   SELECT u.id AS user_id, og.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS},
          og.number AS gameweek_number, og.name AS gameweek_name, og.starts_at AS deadline, og.total, pr.predicted
-  ${deadlineRecipients(EMAIL_AUDIENCE, '$4')}
-    AND u.id > $2 AND ${VERIFIED}
+  FROM open_gameweek og
+  CROSS JOIN users u
+  ${shortOfPicksJoin('u.id')}
+  WHERE u.id > $2 AND ${VERIFIED}
+    AND ${playsOpenGameweek('u.id')}
+    AND ${shortOfPicks('$4')}
     AND ${notDelivered('$5', 'og.id::text')}
   ORDER BY u.id
   LIMIT $3

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { DeliveryCountsModule } from '../notifications/delivery-counts.module';
 import { PushHostResolver } from './push-host-resolver';
-import { PushChannel } from './push.channel';
+import { PushScheduler } from './push.scheduler';
 import { PushSender } from './push-sender';
+import { PushService } from './push.service';
 
-/** Web push delivery: the push channel of the notification pipeline (NotificationsModule) and its sender. Imported by the worker through NotificationsModule. */
+/** Web push delivery: the service the worker's `push` processor calls, and its repeatable sweep. Imported by the worker. */
 @Module({
   imports: [DeliveryCountsModule],
-  providers: [PushChannel, PushSender, PushHostResolver],
-  exports: [PushChannel],
+  providers: [PushService, PushSender, PushHostResolver, PushScheduler],
+  exports: [PushService],
 })
 export class PushModule {}
