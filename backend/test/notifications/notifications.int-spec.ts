@@ -131,6 +131,14 @@ describe('notification emails', () => {
     await preferences(allIn, { notify_match_results: true });
     await preferences(laterUnverified, { notify_match_results: true });
     await preferences(digestOff, { notify_weekly_digest: false, notify_match_results: true, notify_gameweek_deadlines: false });
+    // The run's database is every suite's: thousands of verified users from other files would each
+    // get gameweek 2's reminder, one SMTP send apiece (over 50 s on a slow hour). They are not this
+    // file's subject: their reminder of it counts as sent, so the sweeps mail this file's users only.
+    const ours = [admin, allIn, partial, idle, deadlinesOff, unverified, laterUnverified, digestOff].map((u) => u.id);
+    await sys.db.query(
+      `INSERT INTO notification_deliveries (user_id, kind, subject_key) SELECT id, $1, $2 FROM users WHERE NOT (id = ANY($3)) ON CONFLICT DO NOTHING`,
+      [KIND.deadline, String(gw2.id), ours],
+    );
     await settleAll();
   });
 
