@@ -114,9 +114,14 @@ test.describe('how the main screens look, and their accessibility', () => {
       test(`with the World Cup chosen, at ${width} px in the ${theme} theme`, async ({ page, request }) => {
         test.setTimeout(120_000);
         await page.setViewportSize({ width, height: 844 });
+        // A fan of their own: a page of the test before may still be saving the first fan's competition.
+        const cupFan = await signUpVerified(request, { prefix: `cup${width}${theme}`, first: 'Wanda', last: 'Cup' });
+        await apiSend(request, 'post', '/api/onboarding/skip/', cupFan.token);
+        await apiSend(request, 'put', `/api/competitions/${PREMIER_LEAGUE}/play/`, cupFan.token, {});
+        await apiSend(request, 'put', `/api/competitions/${WORLD_CUP}/play/`, cupFan.token, {});
         // Chosen on another device: the screens follow the fan's saved competition.
-        await apiSend(request, 'put', '/api/auth/preferences/', fan.token, { preferences: { theme }, current_competition: WORLD_CUP });
-        await signInAs(page, fan);
+        await apiSend(request, 'put', '/api/auth/preferences/', cupFan.token, { preferences: { theme }, current_competition: WORLD_CUP });
+        await signInAs(page, cupFan);
         for (const path of WORLD_CUP_SCREENS) await check(page, path, `${width}-${theme}-world-cup`, theme, axeRulesFor(width, theme), WORLD_CUP);
       });
     }
