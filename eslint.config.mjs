@@ -73,12 +73,8 @@ const domainSqlWallAllowlist = [
   ['./backend/src/live/live-events.service.ts', './backend/src/leagues/join-requests.queries.ts'],
   ['./backend/src/live/live-events.service.ts', './backend/src/leagues/league-members.queries.ts'],
   ['./backend/src/live/live-events.service.ts', './backend/src/leagues/leagues.queries.ts'],
-  // The notifications service (workers) reads the active seasons; SeasonsModule is not imported by NotificationsModule.
-  ['./backend/src/notifications/notifications.service.ts', './backend/src/seasons/seasons.queries.ts'],
-  // Push reuses the emails' recipient rules and sweeps (two pipelines of one shape: issue 36's "one notification pipeline").
-  ['./backend/src/push/push.queries.ts', './backend/src/notifications/deadline-reminders.queries.ts'],
-  ['./backend/src/push/push.service.ts', './backend/src/notifications/deadline-reminders.queries.ts'],
-  ['./backend/src/push/push.service.ts', './backend/src/notifications/match-results.queries.ts'],
+  // The email channel (workers) reads the active seasons for the digest; SeasonsModule is not imported by NotificationsModule.
+  ['./backend/src/notifications/email.channel.ts', './backend/src/seasons/seasons.queries.ts'],
   ['./backend/src/replay/replay.service.ts', './backend/src/fixtures/fixtures.queries.ts'],
   // seasons writes fixtures rows when it seeds or imports a season (the fixtures ↔ seasons pair).
   ['./backend/src/seasons/demo-seed.ts', './backend/src/fixtures/fixtures.queries.ts'],

@@ -14,7 +14,7 @@ import { round } from './timing';
  * real push service is another machine) and keys of its own, as a browser makes them, so every
  * payload is really encrypted for its device. An admin records a goal through
  * PUT /api/admin/fixtures/{id}/result, so the whole path runs: outbox → scoring → scores.updated
- * → push queue → goal claim → one encrypted, VAPID-signed POST per device. Measured per goal:
+ * → notifications queue → goal claim → one encrypted, VAPID-signed POST per device. Measured per goal:
  * from the admin call to the arrival of each push at the service (p95 over every push of every
  * measured goal) and to the last one (p95 over the goals). The service decrypts one device's
  * push per goal with that device's keys, so a bench of empty or undecryptable bodies fails.

@@ -14,8 +14,6 @@ import { NotificationsProcessor } from '@scoreline/backend/notifications/notific
 import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
 import { CrowdScheduler } from '@scoreline/backend/picks/crowd.scheduler';
 import { PicksModule } from '@scoreline/backend/picks/picks.module';
-import { PushModule } from '@scoreline/backend/push/push.module';
-import { PushProcessor } from '@scoreline/backend/push/push.processor';
 import { JobMetricsRecorder } from '@scoreline/backend/queue/job-metrics.recorder';
 import { QueueModule } from '@scoreline/backend/queue/queue.module';
 import { WorkerOutages } from '@scoreline/backend/queue/worker-outages';
@@ -33,7 +31,7 @@ import { StandingsProcessor } from '@scoreline/backend/standings/standings.proce
  * the API imports never provides one, so the API process starts no BullMQ worker.
  */
 @Module({
-  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsJobsModule, ActivityModule, NotificationsModule, PushModule, ReconcileModule, PicksModule, FeedModule],
-  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, PushProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, WorkerOutages, ReconcileScheduler, CrowdScheduler, FeedPollerScheduler],
+  imports: [...CORE_IMPORTS, DiscoveryModule, QueueModule, MailModule, LivePublisherModule, ScoringModule, StandingsJobsModule, ActivityModule, NotificationsModule, ReconcileModule, PicksModule, FeedModule],
+  providers: [OutboxRelayService, MailProcessor, NotificationsProcessor, LiveProcessor, ResultRecordedProcessor, StandingsProcessor, ActivityProcessor, JobMetricsRecorder, WorkerOutages, ReconcileScheduler, CrowdScheduler, FeedPollerScheduler],
 })
 export class WorkersModule {}

@@ -1,73 +1,141 @@
-import type { DataSource } from 'typeorm';
 import type { LanguageSetting, TimezoneSetting } from '@scoreline/contracts/api/preferences';
-import type { OutgoingMail } from '../mail/mail.service';
-import { releaseClaims } from './notification-deliveries.queries';
+import type { ChannelName } from './channel';
 
 /**
- * One candidate row of a claim query: who, which delivery row, and whether THIS statement
- * inserted it (false: another run already had it).
+ * One candidate row of a claim query, of either channel: who, which delivery row, and whether
+ * THIS statement inserted it (false: another run already had it).
  */
-export interface Candidate {
+export interface ClaimedRow {
   user_id: number;
   subject_key: string;
   claimed: boolean;
-  /** The reader's settings (READER_COLUMNS): the email's language and time zone. */
+  /** The reader's language (READER_COLUMNS / DEVICE_COLUMNS). */
   language: LanguageSetting;
+}
+
+/** An email's candidate (READER_COLUMNS): the email is written in its reader's language and time zone. */
+export interface Candidate extends ClaimedRow {
   timezone: TimezoneSetting;
 }
 
-/** Claims the next batch of candidates after `afterUserId` (keyset order by user id). */
-export type ClaimBatch<R extends Candidate> = (afterUserId: number, limit: number) => Promise<R[]>;
+/** Claims the next batch of candidates after the cursor `after` (keyset order: the channel's cursor column). */
+export type ClaimBatch<R extends ClaimedRow> = (after: number, limit: number) => Promise<R[]>;
 
-export interface DeliverOptions<R extends Candidate> {
-  db: DataSource;
+/** A message the sender did not send and never will try again for this claim (e.g. a push endpoint it may not reach). */
+export interface Refused {
+  refused: string;
+}
+
+/** 'gone': the address no longer exists (a push subscription the push service forgot; the sender dropped it). */
+export type SendOutcome = 'sent' | 'gone' | Refused;
+
+/** What one delivery did, per channel: the job's return value and the logs. */
+export interface DeliveryTally {
+  sent: number;
+  /** Push subscriptions the push service no longer knows, now deleted. */
+  gone: number;
+  /**
+   * Messages the sender may not send (a push endpoint that is not a public push service, or not
+   * one of PUSH_ALLOWED_HOSTS): nothing sent, not retried, the claim and the address kept.
+   */
+  refused: number;
+}
+
+export const emptyTally = (): DeliveryTally => ({ sent: 0, gone: 0, refused: 0 });
+
+export function addTally(into: DeliveryTally, more: DeliveryTally): DeliveryTally {
+  into.sent += more.sent;
+  into.gone += more.gone;
+  into.refused += more.refused;
+  return into;
+}
+
+/** One batch as the sender's afterBatch sees it. */
+export interface BatchOutcome<R extends ClaimedRow> {
   kind: string;
-  claim: ClaimBatch<R>;
-  compose: (row: R) => OutgoingMail;
-  send: (mail: OutgoingMail) => Promise<void>;
-  batchSize?: number;
-  /** Mails in flight at once (one SMTP connection each). */
-  concurrency?: number;
+  sent: R[];
+  gone: R[];
+  refused: { row: R; reason: string }[];
+  /** Sends that failed (released, retried by the job). */
+  failed: R[];
+  firstError: unknown;
 }
 
 /**
- * Claims recipients batch by batch (INSERT … ON CONFLICT DO NOTHING RETURNING in the claim
- * decides who gets the email, so concurrent or repeated runs never send twice) and sends to
- * the claimed ones. When a send fails, the claims of this batch not yet sent are released and
- * the error is thrown, so the job's retry sends exactly those. Only a crash between claim and
- * send loses an email: at most once, as promised.
+ * A channel's sender as the one delivery loop calls it: how its candidates are walked, how one
+ * message goes out, and how an unsent claim is given back. The email (MailService) and the push
+ * (PushSender) are each one of these; what to send to whom is the pipeline's.
  */
-export async function deliverInBatches<R extends Candidate>(o: DeliverOptions<R>): Promise<number> {
-  const batchSize = o.batchSize ?? 500;
-  const concurrency = o.concurrency ?? 4;
-  let after = 0;
-  let sent = 0;
+export interface ChannelSender<R extends ClaimedRow, M> {
+  readonly channel: ChannelName;
+  /** Candidates claimed per statement, and sends in flight at once. */
+  readonly batchSize: number;
+  readonly lanes: number;
+  /** Claim the next batch while this one is sent (the lanes do not wait for the database between batches). */
+  readonly prefetch: boolean;
+  /** Take no further row of the batch once a send failed (an SMTP server that is down fails each one). */
+  readonly stopOnFirstError: boolean;
+  /** The keyset cursor of a row (the last row's is where the next claim starts). */
+  cursor(row: R): number;
+  /** Sends one message; throws when it failed (the claim is released, the job retries). */
+  send(row: R, message: M): Promise<SendOutcome>;
+  /** Deletes the delivery rows of claims not sent, so that the job's retry sends exactly those. */
+  release(kind: string, rows: R[]): Promise<void>;
+  /** After each batch, before a failure is released and thrown: bookkeeping, counts, logs. */
+  afterBatch?(batch: BatchOutcome<R>): Promise<void>;
+}
+
+/**
+ * The one delivery loop of every notification: claims recipients batch by batch (INSERT … ON
+ * CONFLICT DO NOTHING RETURNING in the claim decides who gets the message, so concurrent or
+ * repeated runs never send twice) and sends to the claimed ones through a pool of lanes. When a
+ * send fails, no further batch is taken, the claims not sent (the failed ones, those of the batch
+ * not taken, a batch claimed ahead) are released and the first error is thrown, so the job's
+ * retry sends exactly those. A refused message keeps its claim (no retry can help). Only a crash
+ * between claim and send loses a message: at most once, as promised.
+ */
+export async function deliverInBatches<R extends ClaimedRow, M>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => M, sender: ChannelSender<R, M>): Promise<DeliveryTally> {
+  const { batchSize } = sender;
+  const tally = emptyTally();
+  let rows = await claim(0, batchSize);
   for (;;) {
-    const rows = await o.claim(after, batchSize);
+    const more = rows.length >= batchSize;
+    const claimNext = () => claim(sender.cursor(rows[rows.length - 1]), batchSize);
+    const ahead = more && sender.prefetch ? claimNext() : null;
+    // Awaited below; until then a failure must not count as unhandled.
+    ahead?.catch(() => undefined);
+
     const claimed = rows.filter((r) => r.claimed);
-    const failed: R[] = [];
-    let firstError: unknown = null;
+    const batch: BatchOutcome<R> = { kind, sent: [], gone: [], refused: [], failed: [], firstError: null };
     let next = 0;
-    // A small pool: each lane takes the next row until none is left or one send failed.
+    // A small pool: each lane takes the next row until none is left (or one send failed, when the sender says so).
     const lane = async (): Promise<void> => {
-      while (next < claimed.length && firstError === null) {
+      while (next < claimed.length && (batch.firstError === null || !sender.stopOnFirstError)) {
         const row = claimed[next++];
         try {
-          await o.send(o.compose(row));
-          sent += 1;
+          const outcome = await sender.send(row, compose(row));
+          if (outcome === 'sent') batch.sent.push(row);
+          else if (outcome === 'gone') batch.gone.push(row);
+          else batch.refused.push({ row, reason: outcome.refused });
         } catch (error) {
-          firstError ??= error;
-          failed.push(row);
+          batch.firstError ??= error;
+          batch.failed.push(row);
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
-    if (firstError !== null) {
-      const unsent = [...failed, ...claimed.slice(next)];
-      await releaseClaims(o.db, o.kind, unsent);
-      throw firstError;
+    await Promise.all(Array.from({ length: Math.min(sender.lanes, claimed.length) }, lane));
+    tally.sent += batch.sent.length;
+    tally.gone += batch.gone.length;
+    tally.refused += batch.refused.length;
+    await sender.afterBatch?.(batch);
+
+    if (batch.firstError !== null) {
+      const claimedAhead = ahead ? (await ahead.catch(() => [] as R[])).filter((r) => r.claimed) : [];
+      const unsent = [...batch.failed, ...claimed.slice(next), ...claimedAhead];
+      if (unsent.length > 0) await sender.release(kind, unsent);
+      throw batch.firstError;
     }
-    if (rows.length < batchSize) return sent;
-    after = rows[rows.length - 1].user_id;
+    if (!more) return tally;
+    rows = await (ahead ?? claimNext());
   }
 }

@@ -7,7 +7,7 @@ import { addDeliveryCounts, selectLastDayCounts, type DeliveryChannel } from './
 
 /**
  * Emails and pushes sent and failed, counted in Postgres by their senders (MailService,
- * PushService) so that every worker's sends add up in one place. A count that cannot be written
+ * PushChannel) so that every worker's sends add up in one place. A count that cannot be written
  * is only logged: the email or push itself went out (or failed) whatever the count says.
  */
 @Injectable()

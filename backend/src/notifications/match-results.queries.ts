@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@scoreline/contracts/api/preferences';
 import type { Candidate } from './deliver';
 import { KIND } from './notification-jobs';
-import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
+import { claimCandidates, EMAIL_AUDIENCE, notDelivered, READER_COLUMNS, resultsRecipients, VERIFIED } from './recipient-rules.shared-sql';
 
 export interface ResultsRow extends Candidate {
   email: string;
@@ -39,26 +39,19 @@ export async function seasonOfFinalGameweek(db: DataSource, gameweekId: number):
 }
 
 /**
- * Users who predicted in the gameweek, verified, with the match-results switch on: their
- * gameweek points, correct (exact included) and exact counts (the global rank comes from globalRanks). Subject: the
- * gameweek id.
+ * The results emails: each recipient of resultsRecipients whose address is verified, with their
+ * gameweek points, correct (exact included) and exact counts (the global rank comes from
+ * globalRanks). Subject: the gameweek id.
  *
  * $1 gameweek id, $2 after user id, $3 limit, $4 switch default, $5 kind.
  */
 export const MATCH_RESULTS_SQL = `
-WITH gameweek AS (
-  SELECT g.id, g.number, g.name, g.season_id FROM gameweeks g JOIN seasons s ON s.id = g.season_id AND s.is_active WHERE g.id = $1
-),
-candidates AS (
-  SELECT u.id AS user_id, gw.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS}, gw.number AS gameweek_number, gw.name AS gameweek_name,
+WITH candidates AS (
+  SELECT u.id AS user_id, g.id::text AS subject_key, u.email, u.first_name, ${READER_COLUMNS}, g.number AS gameweek_number, g.name AS gameweek_name,
          t.points, t.predictions, t.correct, t.exact
-  FROM gameweek gw
-  JOIN user_gameweek_totals t ON t.gameweek_id = gw.id AND t.predictions > 0
-  JOIN users u ON u.id = t.user_id
-  LEFT JOIN user_preferences up ON up.user_id = u.id
-  WHERE u.id > $2 AND ${VERIFIED}
-    AND coalesce(up.notify_match_results, $4::boolean)
-    AND ${notDelivered('$5', 'gw.id::text')}
+  ${resultsRecipients(EMAIL_AUDIENCE, '$1', '$4')}
+    AND u.id > $2 AND ${VERIFIED}
+    AND ${notDelivered('$5', 'g.id::text')}
   ORDER BY u.id
   LIMIT $3
 )${claimCandidates('$5')}`;

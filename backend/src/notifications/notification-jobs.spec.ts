@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
 import type { QueueJob } from '../outbox/queue-jobs';
-import { commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
+import { hasChannel } from './channel';
+import { CHANNEL_KINDS, commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
 
 const clock = new Date('2026-11-23T09:00:00Z');
 
@@ -15,6 +16,10 @@ describe('notification jobs', () => {
     });
     expect(parseNotificationJob(JOB.gameweekFinal, { gameweekId: 5 })).toEqual({ name: JOB.gameweekFinal, gameweekId: 5 });
     expect(parseNotificationJob(JOB.joinRequested, { requestId: 7 })).toEqual({ name: JOB.joinRequested, requestId: 7 });
+    expect(parseNotificationJob(JOB.requestDecided, { requestId: 7 })).toEqual({ name: JOB.requestDecided, requestId: 7 });
+    // The former name of the approval job, as one queued before an upgrade carries it.
+    expect(parseNotificationJob(JOB.requestApproved, { requestId: 7 })).toEqual({ name: JOB.requestDecided, requestId: 7 });
+    expect(parseNotificationJob(JOB.goal, { fixtureId: 4 })).toEqual({ name: JOB.goal, fixtureId: 4 });
   });
 
   it.each([
@@ -27,6 +32,9 @@ describe('notification jobs', () => {
     [JOB.gameweekFinal, { gameweekId: 1.5 }],
     [JOB.requestApproved, {}],
     [JOB.joinRequested, { requestId: 2 ** 31 }],
+    [JOB.joinRequested, []],
+    [JOB.goal, { fixtureId: -1 }],
+    [JOB.requestDecided, { requestId: '3' }],
     ['send-everyone-spam', {}],
   ])('refuses %s with %j for good (no retries)', (name, data) => {
     expect(() => parseNotificationJob(name, data, clock)).toThrow(UnrecoverableError);
@@ -34,22 +42,35 @@ describe('notification jobs', () => {
 
   const event = <N extends DomainEventName>(name: N, payload: DomainEventMap[N]): DomainEventOf<N> => ({ id: 31, name, payload, occurredAt: clock.toISOString() });
 
-  it('turns the events that may mean an email into a job, and knows which events are routed to the queue', () => {
-    expect(['request.created', 'request.approved', 'scores.updated', 'result.recorded'].every(isRoutedEvent)).toBe(true);
+  it('turns the events that may mean a notification into a job, and knows which events are routed to the queue', () => {
+    expect(['request.created', 'request.approved', 'request.rejected', 'scores.updated', 'result.recorded'].every(isRoutedEvent)).toBe(true);
     expect(isRoutedEvent('member.joined') || isRoutedEvent(JOB.weeklyDigest) || isRoutedEvent('constructor')).toBe(false);
-    expect(jobForEvent(event('request.created', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))).toEqual({
-      name: JOB.joinRequested,
-      data: { requestId: 4 },
-    });
-    expect(jobForEvent(event('request.approved', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))?.name).toBe(JOB.requestApproved);
-    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'finished', final: true }))).toMatchObject({ name: JOB.gameweekFinal, data: { gameweekId: 9 } });
-    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'live', final: false }))).toBeNull();
+    const request = { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 };
+    expect(jobForEvent(event('request.created', request))).toEqual({ name: JOB.joinRequested, data: { requestId: 4 } });
+    // Either decision is one job: the push tells both, the email an approval only.
+    expect(jobForEvent(event('request.approved', request))).toEqual({ name: JOB.requestDecided, data: { requestId: 4 } });
+    expect(jobForEvent(event('request.rejected', request))).toEqual({ name: JOB.requestDecided, data: { requestId: 4 } });
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'finished', final: true }))).toEqual({ name: JOB.gameweekFinal, data: { gameweekId: 9 } });
+    // A live scoring is a goal (the job finds none at a kick-off); any other, nothing.
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'live', final: false }))).toEqual({ name: JOB.goal, data: { fixtureId: 1 } });
+    expect(jobForEvent(event('scores.updated', { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'scheduled', final: false }))).toBeNull();
     const result = { fixtureId: 1, seasonId: 1, gameweekId: 9, homeScore: 1, awayScore: 0, minute: null, scoreMoved: true };
     expect(jobForEvent(event('result.recorded', { ...result, status: 'finished' }))?.name).toBe(JOB.gameweekFinal);
     expect(jobForEvent(event('result.recorded', { ...result, homeScore: null, awayScore: null, status: 'postponed' }))?.name).toBe(JOB.gameweekFinal);
     expect(jobForEvent(event('result.recorded', { ...result, status: 'live', minute: 30 }))).toBeNull();
-    expect(jobForEvent(event('request.rejected', { requestId: 4, leagueId: 2, userId: 3, ownerId: 1 }))).toBeNull();
     expect(jobForEvent(event('member.joined', { leagueId: 2, userId: 3, leagueType: 'private', via: 'approval' }))).toBeNull();
+  });
+
+  it('gives each notification the channels it has, with a delivery kind of each', () => {
+    expect(CHANNEL_KINDS).toEqual({
+      deadline: { email: 'gameweek_deadline', push: 'deadline' },
+      results: { email: 'match_results', push: 'gameweek_final' },
+      joinRequest: { email: 'league_join_request', push: 'join_request' },
+      decided: { email: 'league_request_approved', push: 'request_decided' },
+      digest: { email: 'weekly_digest' },
+      goal: { push: 'goal' },
+    });
+    expect([hasChannel('goal', 'email'), hasChannel('goal', 'push'), hasChannel('digest', 'push'), hasChannel('deadline', 'email')]).toEqual([false, true, false, true]);
   });
 
   // Only name and data of a BullMQ job are read.

@@ -1,15 +1,18 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
+import { PushModule } from '../push/push.module';
+import { EmailChannel } from './email.channel';
 import { NotificationsScheduler } from './notifications.scheduler';
 import { NotificationsService } from './notifications.service';
 
 /**
- * Notification emails (Settings → Notifications): the service the worker's processor of the
- * `notifications` queue calls, and the repeatable sweeps. Imported by the worker only.
+ * Notifications (Settings → Notifications): the one pipeline the worker's processor of the
+ * `notifications` queue calls, its channels (the email here, the web push from PushModule), and
+ * the repeatable sweeps. Imported by the worker only.
  */
 @Module({
-  imports: [MailModule],
-  providers: [NotificationsService, NotificationsScheduler],
+  imports: [MailModule, PushModule],
+  providers: [NotificationsService, EmailChannel, NotificationsScheduler],
   exports: [NotificationsService],
 })
 export class NotificationsModule {}

@@ -3,21 +3,24 @@ import { OutboxConsumer } from '../outbox/outbox-consumer';
 import { WORKER_OPTIONS } from '../queue/worker-options';
 import type { QueueJob } from '../outbox/queue-jobs';
 import { commandForJob, NOTIFICATIONS_QUEUE } from './notification-jobs';
-import { NotificationsService } from './notifications.service';
+import { NotificationsService, type NotificationRunResult } from './notifications.service';
 
 /**
- * Consumes the `notifications` queue: the domain events routed to it (join requests, approvals,
- * results: backend/src/outbox/event-routes.ts) and the scheduled sweeps (deadline reminders,
- * weekly digest; `data.now` may set their clock, for tests). Answers the number of emails sent.
+ * Consumes the `notifications` queue, every notification's one queue: the domain events routed to
+ * it (join requests and decisions, results and scorings: backend/src/outbox/event-routes.ts) and
+ * the scheduled sweeps (deadline reminders, weekly digest; `data.now` may set their clock, for
+ * tests). Answers what each channel sent. Concurrency 4: the sum of the email's and the push's
+ * queues it replaced. A job sends on its channels side by side, so a slow channel does not delay
+ * the other's messages of that job; only while all four jobs wait on it do the next ones wait.
  */
-@Processor(NOTIFICATIONS_QUEUE, { ...WORKER_OPTIONS, concurrency: 2 })
+@Processor(NOTIFICATIONS_QUEUE, { ...WORKER_OPTIONS, concurrency: 4 })
 export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
   constructor(private readonly notifications: NotificationsService) {
     super();
   }
 
-  protected async handle(job: QueueJob<'notifications'>): Promise<number> {
+  protected async handle(job: QueueJob<'notifications'>): Promise<NotificationRunResult> {
     const command = commandForJob(job);
-    return command ? this.notifications.run(command) : 0;
+    return command ? this.notifications.run(command) : {};
   }
 }

@@ -6,9 +6,12 @@ import type { AppEnv } from '../config/env';
 import type { NewQueueJob } from '../outbox/queue-jobs';
 import { JOB, NOTIFICATIONS_QUEUE } from './notification-jobs';
 
-/** The repeatable jobs: id → how often and which job. */
+/**
+ * The repeatable jobs of every channel: id → how often and which job. Each sweep is one job for
+ * all its channels (the deadline reminder's email and push alike).
+ */
 export const SCHEDULES = [
-  // Every 5 minutes: a reminder goes out within minutes of its gameweek entering the 24-hour window.
+  // Every 5 minutes: a reminder (email and push) goes out within minutes of its gameweek entering the 24-hour window.
   { id: 'notifications-deadline-reminders', repeat: { every: 5 * 60_000 }, job: JOB.deadlineReminders },
   { id: 'notifications-weekly-digest', repeat: { pattern: '0 9 * * 1', tz: 'UTC' }, job: JOB.weeklyDigest },
 ] as const;
@@ -17,9 +20,10 @@ export const SCHEDULES = [
 const sweepJob = (name: (typeof SCHEDULES)[number]['job']): NewQueueJob<'notifications', typeof name> => ({ name, data: {} });
 
 /**
- * Registers the repeatable notification jobs in Redis when NOTIFICATION_SCHEDULER is on, and
- * removes them when it is off (they live in Redis, so a worker started earlier with it on
- * would otherwise keep them firing). Upserts by id: every replica may do this at start.
+ * The one scheduler of the notifications: registers the repeatable jobs in Redis when
+ * NOTIFICATION_SCHEDULER is on, and removes them when it is off (they live in Redis, so a worker
+ * started earlier with it on would otherwise keep them firing). Upserts by id: every replica may
+ * do this at start.
  */
 @Injectable()
 export class NotificationsScheduler implements OnApplicationBootstrap {

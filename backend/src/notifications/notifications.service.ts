@@ -1,171 +1,92 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { MailService, type OutgoingMail } from '../mail/mail.service';
-import {
-  deadlineReminderEmail,
-  joinRequestEmail,
-  matchResultsEmail,
-  requestApprovedEmail,
-  weeklyDigestEmail,
-  type DigestSection,
-  type Reader,
-} from '../mail/notification-emails';
-import { claimDeadlineReminders, selectOpenGameweeks } from './deadline-reminders.queries';
-import { deliverInBatches, type Candidate, type ClaimBatch } from './deliver';
-import { isoWeekKey } from './iso-week';
-import { claimApprovalNotice, claimJoinRequestNotice } from './league-updates.queries';
-import { claimMatchResults, seasonOfFinalGameweek } from './match-results.queries';
-import { globalRanks } from './recipients.sql';
-import { selectActiveSeasons } from '../seasons/seasons.queries';
-import { JOB, KIND, type NotificationJob } from './notification-jobs';
-import { claimWeeklyDigests, type DigestSectionRow } from './weekly-digest.queries';
+import { PushChannel } from '../push/push.channel';
+import { hasChannel, type ChannelName, type Notification, type NotificationChannel } from './channel';
+import { selectOpenGameweeks } from './deadline-reminders.queries';
+import { addTally, emptyTally, type DeliveryTally } from './deliver';
+import { EmailChannel } from './email.channel';
+import { seasonOfFinalGameweek } from './match-results.queries';
+import { JOB, type NotificationJob, type NotificationKind } from './notification-jobs';
+
+/** What a job sent, per channel the notification has (the job's return value). */
+export type NotificationRunResult = Partial<Record<ChannelName, DeliveryTally>>;
 
 /**
- * The notification emails: each method claims its recipients (see the *.ts beside it for the
- * SQL) and sends to those claimed. Safe to run any number of times: notification_deliveries
- * keeps one row per user, kind and subject. Answers how many emails went out.
+ * The one notification pipeline: a job (a sweep or a domain event: notification-jobs.ts) becomes
+ * the notifications it stands for, each with its subject, and each goes out on every channel its
+ * kind has (CHANNEL_KINDS: the email, the push, or both), to the readers its one recipients rule
+ * picks and their preferences allow. The channels run side by side, so a slow or failing one
+ * neither delays nor stops the other; a failure fails the job after both finished, and its retry
+ * sends only what was not sent (each channel's claims: one delivery row per recipient, kind and
+ * subject, so a rerun, a replayed event or a second replica never sends twice).
  */
 @Injectable()
 export class NotificationsService {
+  private readonly channels: readonly NotificationChannel[];
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly mail: MailService,
-    @Inject(APP_ENV) private readonly env: AppEnv,
-  ) {}
+    email: EmailChannel,
+    push: PushChannel,
+  ) {
+    this.channels = [email, push];
+  }
 
   /** Runs one checked command of the notifications queue (see commandForJob). */
-  run(command: NotificationJob): Promise<number> {
+  run(command: NotificationJob): Promise<NotificationRunResult> {
     switch (command.name) {
       case JOB.deadlineReminders:
         return this.deadlineReminders(command.now);
       case JOB.weeklyDigest:
-        return this.weeklyDigest(command.now);
+        return this.notify({ kind: 'digest', now: command.now });
       case JOB.gameweekFinal:
         return this.gameweekFinal(command.gameweekId);
       case JOB.joinRequested:
-        return this.joinRequested(command.requestId);
-      case JOB.requestApproved:
-        return this.requestApproved(command.requestId);
+        return this.notify({ kind: 'joinRequest', requestId: command.requestId });
+      case JOB.requestDecided:
+        return this.notify({ kind: 'decided', requestId: command.requestId });
+      case JOB.goal:
+        return this.notify({ kind: 'goal', fixtureId: command.fixtureId });
     }
-  }
-
-  private deliver<R extends Candidate>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => OutgoingMail): Promise<number> {
-    return deliverInBatches({ db: this.db, kind, claim, compose, send: (m) => this.mail.send(m) });
   }
 
   /**
    * Gameweek deadline within 24 hours: remind whoever plays its competition and has not predicted
-   * every match. One sweep per open gameweek (one per competition), each with its own cursor.
+   * every match. One sweep per open gameweek (one per competition), each with its own cursor; the
+   * results add up.
    */
-  async deadlineReminders(now: Date): Promise<number> {
-    let sent = 0;
-    for (const gameweek of await selectOpenGameweeks(this.db, now)) {
-      sent += await this.deliver(
-        KIND.deadline,
-        (after, limit) => claimDeadlineReminders(this.db, now, gameweek.id, after, limit),
-        (r) =>
-          deadlineReminderEmail(
-            { ...reader(r), to: r.email, firstName: r.first_name, gameweekNumber: r.gameweek_number, gameweekName: r.gameweek_name, deadline: new Date(r.deadline), now, predicted: r.predicted, total: r.total },
-            this.env.appUrl,
-          ),
-      );
-    }
-    return sent;
+  async deadlineReminders(now: Date): Promise<NotificationRunResult> {
+    const total = this.nothingSent('deadline');
+    for (const gameweek of await selectOpenGameweeks(this.db, now)) add(total, await this.notify({ kind: 'deadline', gameweekId: gameweek.id, now }));
+    return total;
   }
 
   /** A result or a scoring in this gameweek: once it is over for good, tell its players. */
-  async gameweekFinal(gameweekId: number): Promise<number> {
+  async gameweekFinal(gameweekId: number): Promise<NotificationRunResult> {
     const seasonId = await seasonOfFinalGameweek(this.db, gameweekId);
-    if (seasonId === null) return 0;
-    const ranks = await globalRanks(this.db, seasonId);
-    return this.deliver(
-      KIND.results,
-      (after, limit) => claimMatchResults(this.db, gameweekId, after, limit),
-      (r) =>
-        matchResultsEmail(
-          {
-            ...reader(r),
-            to: r.email,
-            firstName: r.first_name,
-            gameweekNumber: r.gameweek_number,
-            gameweekName: r.gameweek_name,
-            points: r.points,
-            predictions: r.predictions,
-            correct: r.correct,
-            exact: r.exact,
-            globalRank: ranks.get(r.user_id) ?? null,
-          },
-          this.env.appUrl,
-        ),
-    );
+    if (seasonId === null) return this.nothingSent('results');
+    return this.notify({ kind: 'results', gameweekId, seasonId });
   }
 
-  joinRequested(requestId: number): Promise<number> {
-    return this.deliver(
-      KIND.joinRequest,
-      () => claimJoinRequestNotice(this.db, requestId),
-      (r) =>
-        joinRequestEmail(
-          {
-            ...reader(r),
-            to: r.email,
-            firstName: r.first_name,
-            leagueId: r.league_id,
-            leagueName: r.league_name,
-            requesterName: r.requester_name,
-            requesterUsername: r.requester_username,
-            message: r.message,
-          },
-          this.env.appUrl,
-        ),
-    );
+  /** Sends one notification on each of its kind's channels, at once; throws the first failure once all are done. */
+  async notify(notification: Notification): Promise<NotificationRunResult> {
+    const channels = this.channels.filter((c) => hasChannel(notification.kind, c.name));
+    const outcomes = await Promise.allSettled(channels.map((c) => c.deliver(notification)));
+    const result: NotificationRunResult = {};
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'fulfilled') result[channels[i].name] = outcome.value;
+    });
+    const failure = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failure) throw failure.reason;
+    return result;
   }
 
-  requestApproved(requestId: number): Promise<number> {
-    return this.deliver(
-      KIND.approved,
-      () => claimApprovalNotice(this.db, requestId),
-      (r) => requestApprovedEmail({ ...reader(r), to: r.email, firstName: r.first_name, leagueId: r.league_id, leagueName: r.league_name }, this.env.appUrl),
-    );
-  }
-
-  /** Monday's digest for the ISO week `now` falls in: one per fan, a section per active season they played. */
-  async weeklyDigest(now: Date): Promise<number> {
-    const week = isoWeekKey(now);
-    const active = await selectActiveSeasons(this.db);
-    if (active.length === 0) return 0;
-    // Global ranks once per season for the whole job (a window over every member), not per batch.
-    const ranks = new Map<number, Map<number, number>>();
-    for (const season of active) ranks.set(season.id, await globalRanks(this.db, season.id));
-    return this.deliver(
-      KIND.digest,
-      (after, limit) => claimWeeklyDigests(this.db, now, week, after, limit),
-      (r) => {
-        const [first, ...more] = r.sections.map((s) => digestSection(s, ranks.get(s.season_id)?.get(r.user_id) ?? null));
-        return weeklyDigestEmail({ ...reader(r), to: r.email, firstName: r.first_name, week, ...first, moreSections: more }, this.env.appUrl);
-      },
-    );
+  private nothingSent(kind: NotificationKind): NotificationRunResult {
+    return Object.fromEntries(this.channels.filter((c) => hasChannel(kind, c.name)).map((c) => [c.name, emptyTally()]));
   }
 }
 
-/** A digest row's section as the email takes it. */
-function digestSection(s: DigestSectionRow, globalRank: number | null): DigestSection {
-  return {
-    seasonName: s.season_name,
-    seasonPoints: s.season_points,
-    lastGameweek: s.last_gameweek_number === null ? null : { number: s.last_gameweek_number, name: s.last_gameweek_name, points: s.last_gameweek_points },
-    globalRank,
-    nextDeadline:
-      s.next_gameweek_number === null || s.next_deadline === null
-        ? null
-        : { gameweekNumber: s.next_gameweek_number, gameweekName: s.next_gameweek_name, at: new Date(s.next_deadline) },
-  };
-}
-
-/** The language and time zone an email is written in, from its candidate row. */
-function reader(row: Candidate): Reader {
-  return { language: row.language, timezone: row.timezone };
+function add(into: NotificationRunResult, more: NotificationRunResult): void {
+  for (const [channel, tally] of Object.entries(more) as [ChannelName, DeliveryTally][]) into[channel] = addTally(into[channel] ?? emptyTally(), tally);
 }

@@ -3,7 +3,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from '@scoreline/contracts/api/preferen
 import type { Candidate } from './deliver';
 import { ACTIVE_COMPETITION_CODE_SQL } from '../seasons/seasons.shared-sql';
 import { KIND } from './notification-jobs';
-import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipients.sql';
+import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipient-rules.shared-sql';
 
 /** One competition's figures in the digest (a season the fan played: at least one prediction). */
 export interface DigestSectionRow {

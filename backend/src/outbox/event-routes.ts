@@ -1,7 +1,11 @@
 import type { DomainEventName } from '@scoreline/contracts/events';
 
-/** The BullMQ queues, one per consumer. */
-export const QUEUES = ['mail', 'standings', 'activity', 'scoring', 'live', 'notifications', 'push'] as const;
+/**
+ * The BullMQ queues, one per consumer. `notifications` is every notification, emails and web
+ * pushes alike (the channels are senders of one pipeline: backend/src/notifications/); the
+ * `push` queue it replaced is gone, and events still owed to it are settled by the relay.
+ */
+export const QUEUES = ['mail', 'standings', 'activity', 'scoring', 'live', 'notifications'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 /**
@@ -14,12 +18,12 @@ const ROUTES = {
   'account.exists': ['mail'],
   'member.joined': ['standings', 'activity', 'live'],
   'member.left': ['standings', 'activity', 'live'],
-  'request.created': ['live', 'notifications', 'push'],
-  'request.approved': ['activity', 'live', 'notifications', 'push'],
-  'request.rejected': ['live', 'push'],
+  'request.created': ['live', 'notifications'],
+  'request.approved': ['activity', 'live', 'notifications'],
+  'request.rejected': ['live', 'notifications'],
   'prediction.saved': [],
-  'result.recorded': ['scoring', 'live', 'notifications', 'push'],
-  'scores.updated': ['standings', 'activity', 'live', 'notifications', 'push'],
+  'result.recorded': ['scoring', 'live', 'notifications'],
+  'scores.updated': ['standings', 'activity', 'live', 'notifications'],
   'bonus.settled': ['standings'],
 } as const satisfies Record<DomainEventName, readonly QueueName[]>;
 export const EVENT_ROUTES: Record<DomainEventName, readonly QueueName[]> = ROUTES;

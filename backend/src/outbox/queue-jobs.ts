@@ -19,15 +19,10 @@ interface DerivedJobs {
     'weekly-digest': { now?: string };
     'gameweek-final': { gameweekId: number };
     'join-requested': { requestId: number };
-    'request-approved': { requestId: number };
-  };
-  push: {
-    /** `now` (ISO) sets the sweep's clock, for tests; the scheduler sends none. */
-    'deadline-reminders': { now?: string };
-    'join-requested': { requestId: number };
     'request-decided': { requestId: number };
     goal: { fixtureId: number };
-    'gameweek-final': { gameweekId: number };
+    /** request-decided's former name, still accepted. */
+    'request-approved': { requestId: number };
   };
 }
 

@@ -43,7 +43,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** A push service answers in a few bytes; past this much the response is dropped with its socket. */
 const MAX_RESPONSE_BYTES = 4096;
 /**
- * Kept-alive connections per push service: as many as PushService.deliver's lanes, so a fan-out
+ * Kept-alive connections per push service: as many as the push channel's lanes (PushChannel), so a fan-out
  * never waits for a socket nor opens a new one per message.
  */
 const SOCKETS_PER_ORIGIN = 64;

@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
 import { DeliveryCountsModule } from '../notifications/delivery-counts.module';
 import { PushHostResolver } from './push-host-resolver';
-import { PushScheduler } from './push.scheduler';
+import { PushChannel } from './push.channel';
 import { PushSender } from './push-sender';
-import { PushService } from './push.service';
 
-/** Web push delivery: the service the worker's `push` processor calls, and its repeatable sweep. Imported by the worker. */
+/** Web push delivery: the push channel of the notification pipeline (NotificationsModule) and its sender. Imported by the worker through NotificationsModule. */
 @Module({
   imports: [DeliveryCountsModule],
-  providers: [PushService, PushSender, PushHostResolver, PushScheduler],
-  exports: [PushService],
+  providers: [PushChannel, PushSender, PushHostResolver],
+  exports: [PushChannel],
 })
 export class PushModule {}

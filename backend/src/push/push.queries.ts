@@ -1,16 +1,28 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { DEFAULT_NOTIFICATION_SETTINGS, type LanguageSetting } from '@scoreline/contracts/api/preferences';
-import { openGameweekSql, playsOpenGameweek, REMINDER_WINDOW_HOURS, shortOfPicks, shortOfPicksJoin } from '../notifications/deadline-reminders.queries';
+import { PUSH_KIND } from '../notifications/notification-jobs';
+import {
+  claimDevices as claim,
+  deadlineRecipients,
+  decidedRecipients,
+  DEVICE_COLUMNS,
+  joinRequestRecipients,
+  notPushed,
+  openGameweekSql,
+  PUSH_AUDIENCE,
+  REMINDER_WINDOW_HOURS,
+  REQUEST_SUBJECT,
+  resultsRecipients,
+} from '../notifications/recipient-rules.shared-sql';
 import { tableRank, totalsOf } from '../standings/table-ranking.shared-sql';
-import { PUSH_KIND } from './push-jobs';
 
 /**
  * The push domain's SQL: push_subscriptions (one row per browser subscription) and
- * push_deliveries (one row per subscription, kind and subject), plus the claim statements that
- * decide who gets which push. A claim is the push form of the notification emails' claims
- * (notifications/recipients.sql.ts): the same switches in user_preferences, one candidate per
- * subscribed device, and INSERT … ON CONFLICT DO NOTHING RETURNING, so a replayed event, a
- * retried job or a second worker never pushes twice to a device.
+ * push_deliveries (one row per subscription, kind and subject), plus the push channel's claim
+ * statements. A claim applies the notification's one recipients rule (the email's too:
+ * notifications/*.queries.ts) to the devices of its recipients (PUSH_AUDIENCE), one candidate per
+ * device, and INSERT … ON CONFLICT DO NOTHING RETURNING, so a replayed event, a retried job or a
+ * second worker never pushes twice to a device.
  */
 
 type Q = DataSource | EntityManager;
@@ -95,24 +107,6 @@ export interface PushCandidate {
   claimed: boolean;
 }
 
-/** The candidate columns every claim selects (needs `ps`: push_subscriptions, `up`: the user's preferences). */
-const DEVICE_COLUMNS = `ps.id AS subscription_id, ps.user_id, ps.endpoint, ps.p256dh, ps.auth, coalesce(up.language, 'en') AS language`;
-
-const notPushed = (kind: string, subject: string) =>
-  `NOT EXISTS (SELECT 1 FROM push_deliveries d WHERE d.subscription_id = ps.id AND d.kind = ${kind} AND d.subject_key = ${subject})`;
-
-/** Appended to a `candidates` CTE ordered by subscription id: claims them, answers each with `claimed`. */
-const claim = (kind: string) => `,
-claimed AS (
-  INSERT INTO push_deliveries (subscription_id, kind, subject_key)
-  SELECT c.subscription_id, ${kind}::varchar, c.subject_key FROM candidates c ORDER BY c.subscription_id
-  ON CONFLICT DO NOTHING
-  RETURNING subscription_id
-)
-SELECT c.*, (cl.subscription_id IS NOT NULL) AS claimed
-FROM candidates c LEFT JOIN claimed cl ON cl.subscription_id = c.subscription_id
-ORDER BY c.subscription_id`;
-
 export interface JoinRequestPush extends PushCandidate {
   league_id: number;
   league_name: string;
@@ -122,23 +116,18 @@ export interface JoinRequestPush extends PushCandidate {
 }
 
 /**
- * The owner's devices, for a join request still pending, with league updates on. Subject
- * "<league>:<requester>", as the email: asking again after a rejection buzzes nobody twice.
+ * The devices of the recipient of joinRequestRecipients (the owner, while the request is pending,
+ * with league updates on). Subject "<league>:<requester>", as the email: asking again after a
+ * rejection buzzes nobody twice.
  * $1 request id, $2 switch default, $3 kind.
  */
 export const JOIN_REQUEST_PUSH_SQL = `
 WITH candidates AS (
-  SELECT ${DEVICE_COLUMNS}, r.league_id || ':' || r.user_id AS subject_key,
+  SELECT ${DEVICE_COLUMNS}, ${REQUEST_SUBJECT} AS subject_key,
          l.id AS league_id, l.name AS league_name, r.user_id AS requester_id,
          ru.first_name || ' ' || ru.last_name AS requester_name, coalesce(r.message, '') AS message
-  FROM league_requests r
-  JOIN leagues l ON l.id = r.league_id AND l.type = 'private'
-  JOIN push_subscriptions ps ON ps.user_id = l.owner_id
-  JOIN users ru ON ru.id = r.user_id
-  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
-  WHERE r.id = $1 AND r.status = 'pending'
-    AND coalesce(up.notify_league_updates, $2::boolean)
-    AND ${notPushed('$3', "r.league_id || ':' || r.user_id")}
+  ${joinRequestRecipients(PUSH_AUDIENCE, '$1', '$2')}
+    AND ${notPushed('$3', REQUEST_SUBJECT)}
   ORDER BY ps.id
 )${claim('$3')}`;
 
@@ -153,20 +142,16 @@ export interface DecisionPush extends PushCandidate {
 }
 
 /**
- * The requester's devices, once the owner decided, with league updates on. Subject
- * "<league>:<requester>:<decision>". $1 request id, $2 switch default, $3 kind.
+ * The devices of the recipient of decidedRecipients (the requester, once the owner approved or
+ * rejected, with league updates on). Subject "<league>:<requester>:<decision>".
+ * $1 request id, $2 switch default, $3 kind.
  */
 export const DECISION_PUSH_SQL = `
 WITH candidates AS (
-  SELECT ${DEVICE_COLUMNS}, r.league_id || ':' || r.user_id || ':' || r.status AS subject_key,
+  SELECT ${DEVICE_COLUMNS}, ${REQUEST_SUBJECT} || ':' || r.status AS subject_key,
          l.id AS league_id, l.name AS league_name, r.status
-  FROM league_requests r
-  JOIN leagues l ON l.id = r.league_id
-  JOIN push_subscriptions ps ON ps.user_id = r.user_id
-  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
-  WHERE r.id = $1 AND r.status IN ('approved', 'rejected')
-    AND coalesce(up.notify_league_updates, $2::boolean)
-    AND ${notPushed('$3', "r.league_id || ':' || r.user_id || ':' || r.status")}
+  ${decidedRecipients(PUSH_AUDIENCE, '$1', '$2', "'approved', 'rejected'")}
+    AND ${notPushed('$3', `${REQUEST_SUBJECT} || ':' || r.status`)}
   ORDER BY ps.id
 )${claim('$3')}`;
 
@@ -184,22 +169,17 @@ export interface DeadlinePush extends PushCandidate {
 }
 
 /**
- * The devices of whoever plays the competition of gameweek $7, closing within the reminder
- * window, and has not predicted every match of it, with deadline reminders on (the email's rule;
- * one sweep per open gameweek, so the subscription-id cursor walks one row per device). Subject:
- * the gameweek id.
+ * The devices of the recipients of deadlineRecipients (the email's rule) for open gameweek $7,
+ * closing within the reminder window (one sweep per open gameweek, so the subscription-id cursor
+ * walks one row per device). Subject: the gameweek id.
  * $1 now, $2 after subscription id, $3 limit, $4 switch default, $5 kind, $6 window hours, $7 gameweek id.
  */
 export const DEADLINE_PUSH_SQL = `
 WITH open_gameweek AS (${openGameweekSql('$1', '$6', '$7')}),
 candidates AS (
   SELECT ${DEVICE_COLUMNS}, og.id::text AS subject_key, og.number AS gameweek_number, og.name AS gameweek_name, og.starts_at AS deadline, og.total, pr.predicted
-  FROM open_gameweek og
-  CROSS JOIN push_subscriptions ps
-  ${shortOfPicksJoin('ps.user_id')}
-  WHERE ps.id > $2
-    AND ${playsOpenGameweek('ps.user_id')}
-    AND ${shortOfPicks('$4')}
+  ${deadlineRecipients(PUSH_AUDIENCE, '$4')}
+    AND ps.id > $2
     AND ${notPushed('$5', 'og.id::text')}
   ORDER BY ps.id
   LIMIT $3
@@ -268,19 +248,15 @@ export interface GameweekFinalPush extends PushCandidate {
 }
 
 /**
- * The devices of everyone who predicted in a gameweek now over for good (checked by the caller
- * with the email's rule), with match results on. Subject: the gameweek id.
+ * The devices of the recipients of resultsRecipients (the email's rule: whoever predicted in the
+ * gameweek, now over for good as the caller checked, with match results on). Subject: the gameweek id.
  * $1 gameweek id, $2 after subscription id, $3 limit, $4 switch default, $5 kind.
  */
 export const GAMEWEEK_FINAL_PUSH_SQL = `
 WITH candidates AS (
   SELECT ${DEVICE_COLUMNS}, g.id::text AS subject_key, g.number AS gameweek_number, g.name AS gameweek_name, t.points
-  FROM gameweeks g
-  JOIN user_gameweek_totals t ON t.gameweek_id = g.id AND t.predictions > 0
-  JOIN push_subscriptions ps ON ps.user_id = t.user_id
-  LEFT JOIN user_preferences up ON up.user_id = ps.user_id
-  WHERE g.id = $1 AND ps.id > $2
-    AND coalesce(up.notify_match_results, $4::boolean)
+  ${resultsRecipients(PUSH_AUDIENCE, '$1', '$4')}
+    AND ps.id > $2
     AND ${notPushed('$5', 'g.id::text')}
   ORDER BY ps.id
   LIMIT $3

@@ -84,7 +84,7 @@ describe('operator console: live matches and health', () => {
 
   it("shows each queue's jobs as BullMQ counts them, a delayed and a failed one among them, and the queue board's address", async () => {
     const before = await health();
-    expect(before.queues.map((q) => q.name)).toEqual(['mail', 'standings', 'activity', 'scoring', 'live', 'notifications', 'push']);
+    expect(before.queues.map((q) => q.name)).toEqual(['mail', 'standings', 'activity', 'scoring', 'live', 'notifications']);
     expect(before.queue_board_url).toBe('/api/admin/queues/');
 
     const mail = queue('mail');

@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import { isoWeekKey } from '@scoreline/backend/notifications/iso-week';
 import { JOB, KIND, NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
+import type { NotificationRunResult } from '@scoreline/backend/notifications/notifications.service';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser as GameUser } from '../support/game-factories';
 import { ensureCompetition } from '../support/competitions';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -64,7 +65,7 @@ describe('notification emails', () => {
     await sys.settle();
   }
 
-  /** Runs one notification job through the queue (as the scheduler would) and answers its result. */
+  /** Runs one notification job through the queue (as the scheduler would) and answers the emails it sent. */
   async function runJob(name: string, data: Record<string, unknown>): Promise<number> {
     const job = await queue.add(name, data);
     // A deadline reminder goes to every verified user of the run's database (thousands, from every
@@ -72,7 +73,7 @@ describe('notification emails', () => {
     const deadline = Date.now() + 50000;
     for (;;) {
       const state = await job.getState();
-      if (state === 'completed') return (await queue.getJob(job.id!))!.returnvalue as number;
+      if (state === 'completed') return ((await queue.getJob(job.id!))!.returnvalue as NotificationRunResult).email?.sent ?? 0;
       if (state === 'failed') throw new Error(`${name} failed: ${(await queue.getJob(job.id!))!.failedReason}`);
       if (Date.now() > deadline) throw new Error(`${name} did not finish (${state})`);
       await new Promise((r) => setTimeout(r, 50));

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { getQueueToken } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { PUSH_QUEUE } from '@scoreline/backend/push/push-jobs';
+import { NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
 import { addressRefusal, checkEndpointUrl, PushEndpointRefused } from '@scoreline/backend/push/push-endpoint-policy';
 import { PushHostResolver } from '@scoreline/backend/push/push-host-resolver';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
@@ -69,7 +69,7 @@ describe('push endpoints on the public internet only', () => {
     for (;;) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
       if (Object.values(counts).every((n) => n === 0)) return;
-      if (Date.now() > deadline) throw new Error(`push queue did not settle: ${JSON.stringify(counts)}`);
+      if (Date.now() > deadline) throw new Error(`notifications queue did not settle: ${JSON.stringify(counts)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -94,7 +94,7 @@ describe('push endpoints on the public internet only', () => {
     sys = await startTestSystem();
     jest.spyOn(sys.api.get(PushHostResolver, { strict: false }), 'resolve').mockImplementation(answer(API_NAMES));
     jest.spyOn(sys.workers.get(PushHostResolver, { strict: false }), 'resolve').mockImplementation(answer(WORKER_NAMES));
-    queue = sys.workers.get<Queue>(getQueueToken(PUSH_QUEUE), { strict: false });
+    queue = sys.workers.get<Queue>(getQueueToken(NOTIFICATIONS_QUEUE), { strict: false });
     warnings = jest.spyOn(Logger.prototype, 'warn');
 
     owner = await fastUser(sys, 'Ona', 'Owner');
@@ -230,7 +230,7 @@ describe('push endpoints on the public internet only', () => {
     // Nothing failed or waits for a retry; the devices stay (a corrected setting reaches them again).
     expect(await queue.getJobCounts('failed', 'delayed', 'waiting')).toEqual(countsBefore);
     const [latest] = await queue.getJobs(['completed'], 0, 0);
-    expect(latest.returnvalue).toEqual({ sent: 0, gone: 0, refused: 4 });
+    expect(latest.returnvalue.push).toEqual({ sent: 0, gone: 0, refused: 4 });
     expect(await endpointsOf(owner.id)).toHaveLength(4);
     expect(connections).toBe(0);
     expect(systemLookups).toEqual([]);

@@ -2,8 +2,9 @@ import { getQueueToken } from '@nestjs/bullmq';
 import * as argon2 from 'argon2';
 import type { Queue } from 'bullmq';
 import type { PushPayload } from '@scoreline/contracts/api/push';
-import { PUSH_JOB, PUSH_QUEUE } from '@scoreline/backend/push/push-jobs';
-import { PushService } from '@scoreline/backend/push/push.service';
+import { JOB, NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
+import { selectOpenGameweeks } from '@scoreline/backend/notifications/deadline-reminders.queries';
+import { PushChannel } from '@scoreline/backend/push/push.channel';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { ensureCompetition } from '../support/competitions';
 import { grantAdminRole } from '../support/game-factories';
@@ -53,7 +54,7 @@ describe('web push', () => {
     for (;;) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
       if (Object.values(counts).every((n) => n === 0)) return;
-      if (Date.now() > deadline) throw new Error(`push queue did not settle: ${JSON.stringify(counts)}`);
+      if (Date.now() > deadline) throw new Error(`notifications queue did not settle: ${JSON.stringify(counts)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }
@@ -61,7 +62,7 @@ describe('web push', () => {
   beforeAll(async () => {
     process.env.PUSH_ALLOW_LOOPBACK = 'true';
     sys = await startTestSystem();
-    queue = sys.workers.get<Queue>(getQueueToken(PUSH_QUEUE), { strict: false });
+    queue = sys.workers.get<Queue>(getQueueToken(NOTIFICATIONS_QUEUE), { strict: false });
     pushService = await new LocalPushService().listen();
     phone = new FakeBrowser(pushService.endpoint('/send/owner-phone'));
     laptop = new FakeBrowser(pushService.endpoint('/send/owner-laptop'));
@@ -142,7 +143,7 @@ describe('web push', () => {
   it('never pushes the same request to a device twice, however often its job runs', async () => {
     await settleAll();
     const [{ id: requestId }]: { id: number }[] = await sys.db.query(`SELECT id FROM league_requests WHERE league_id = $1 AND user_id = $2`, [leagueId, requester.id]);
-    await Promise.all([queue.add(PUSH_JOB.joinRequested, { requestId }), queue.add(PUSH_JOB.joinRequested, { requestId })]);
+    await Promise.all([queue.add(JOB.joinRequested, { requestId }), queue.add(JOB.joinRequested, { requestId })]);
     await settleAll();
     expect(pushService.to('/send/owner-phone')).toHaveLength(1);
     expect(pushService.to('/send/owner-laptop')).toHaveLength(1);
@@ -326,12 +327,16 @@ describe('web push', () => {
 
     // The season is active for this test alone (suites leave none active behind).
     const before: { id: number }[] = await sys.db.query(`SELECT id FROM seasons WHERE is_active`);
-    const push = sys.workers.get(PushService, { strict: false });
+    // The push channel of the sweep alone: the pipeline's would email every verified fan of the run's database too.
+    const push = sys.workers.get(PushChannel, { strict: false });
+    const sweep = async (now: Date) => {
+      for (const gameweek of await selectOpenGameweeks(sys.db, now)) await push.deliver({ kind: 'deadline', gameweekId: gameweek.id, now });
+    };
     try {
       await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
       await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [seasonId]);
-      await push.deadlineReminders(new Date());
-      await push.deadlineReminders(new Date());
+      await sweep(new Date());
+      await sweep(new Date());
     } finally {
       await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
       for (const { id } of before) await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [id]);

@@ -1,0 +1,47 @@
+import type { DataSource } from 'typeorm';
+import type { PushChannel } from '../push/push.channel';
+import type { Notification } from './channel';
+import type { DeliveryTally } from './deliver';
+import type { EmailChannel } from './email.channel';
+import { NotificationsService } from './notifications.service';
+
+const tally = (sent: number): DeliveryTally => ({ sent, gone: 0, refused: 0 });
+
+/** A channel that answers `deliver` as told and notes what it was given. */
+function fakeChannel<N extends 'email' | 'push'>(name: N, deliver: (n: Notification) => Promise<DeliveryTally>) {
+  const given: Notification[] = [];
+  return {
+    channel: { name, deliver: (n: Notification) => (given.push(n), deliver(n)) },
+    given,
+  };
+}
+
+const pipeline = (email: { name: 'email' }, push: { name: 'push' }) =>
+  new NotificationsService({ query: jest.fn() } as unknown as DataSource, email as unknown as EmailChannel, push as unknown as PushChannel);
+
+describe('the notification pipeline', () => {
+  it('sends a notification on each channel its kind has, and only those', async () => {
+    const email = fakeChannel('email', async () => tally(2));
+    const push = fakeChannel('push', async () => tally(3));
+    const notifications = pipeline(email.channel, push.channel);
+    expect(await notifications.run({ name: 'join-requested', requestId: 4 })).toEqual({ email: tally(2), push: tally(3) });
+    expect(await notifications.run({ name: 'goal', fixtureId: 9 })).toEqual({ push: tally(3) });
+    expect(await notifications.run({ name: 'weekly-digest', now: new Date('2030-01-07T09:00:00Z') })).toEqual({ email: tally(2) });
+    expect(email.given.map((n) => n.kind)).toEqual(['joinRequest', 'digest']);
+    expect(push.given.map((n) => n.kind)).toEqual(['joinRequest', 'goal']);
+  });
+
+  it('lets a failing channel stop neither the other nor the failure: the job fails once both are done', async () => {
+    let pushed = false;
+    const email = fakeChannel('email', async () => {
+      throw new Error('SMTP down');
+    });
+    const push = fakeChannel('push', async () => {
+      await new Promise((r) => setTimeout(r, 10));
+      pushed = true;
+      return tally(1);
+    });
+    await expect(pipeline(email.channel, push.channel).run({ name: 'request-decided', requestId: 4 })).rejects.toThrow('SMTP down');
+    expect(pushed).toBe(true);
+  });
+});
