@@ -6,7 +6,7 @@
 # embedded-postgres) and runs as an unprivileged numeric user, so Kubernetes' runAsNonRoot can check it.
 
 # The workspaces' manifests, shared by the two dependency installs below.
-FROM node:20.20-bookworm-slim AS manifests
+FROM node:24.21-bookworm-slim AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
@@ -24,7 +24,7 @@ RUN npm run build
 FROM manifests AS prod-deps
 RUN npm ci --omit=dev --workspace backend --workspace workers --no-audit --no-fund && npm cache clean --force
 
-FROM node:20.20-bookworm-slim AS runtime
+FROM node:24.21-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 # Owned by root and not writable by the app user: the code cannot be changed at run time.

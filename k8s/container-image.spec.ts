@@ -73,6 +73,18 @@ describe('the Docker image', () => {
     expect(stages[0].base).toMatch(/^node:\d+\.\d+[\w.-]*$/);
   });
 
+  it('ships the Node.js the project brings and the tests run on (engines, the `node` dev dependency, this process)', () => {
+    const major = (version: string) => version.match(/(\d+)/)![1];
+    const pkg = JSON.parse(read('package.json')) as { engines: { node: string }; devDependencies: Record<string, string> };
+    const images = parseDockerfile(read('Dockerfile')).filter((s) => s.base.startsWith('node:')).map((s) => s.base);
+    expect(images.length).toBeGreaterThan(0);
+    const imageMajors = new Set(images.map((base) => major(base.slice('node:'.length))));
+    expect([...imageMajors]).toEqual([major(pkg.devDependencies.node)]);
+    expect(major(pkg.engines.node)).toBe(major(pkg.devDependencies.node));
+    // `npm test` puts node_modules/.bin first on PATH, where the `node` package's binary is.
+    expect(process.versions.node.split('.')[0]).toBe(major(pkg.devDependencies.node));
+  });
+
   it('runs with production dependencies only: the runtime stage copies node_modules from an `npm ci --omit=dev` stage and builds nothing', () => {
     const nodeModules = of(runtime, 'COPY').filter((args) => /node_modules/.test(args));
     expect(nodeModules.length).toBe(1);
