@@ -1,7 +1,7 @@
 # One image for the API, the worker and the migration job (the command differs):
 #   API (default)  node dist/backend/src/main.js
 #   worker         node dist/workers/src/main.js          (health + metrics on HEALTH_PORT)
-#   migrations     node dist/backend/src/database/migrate-cli.js
+#   migrations     node dist/backend/src/migrate-cli.js
 # The runtime stage holds production dependencies only (no compiler, test tools or
 # embedded-postgres) and runs as an unprivileged numeric user, so Kubernetes' runAsNonRoot can check it.
 

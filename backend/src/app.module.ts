@@ -9,7 +9,7 @@ import { BonusModule } from './bonus/bonus.module';
 import { CompareModule } from './compare/compare.module';
 import { CompetitionsModule } from './competitions/competitions.module';
 import { ConsoleModule } from './console/console.module';
-import { FailoverThrottlerStorage } from './auth/rate-limit-storage';
+import { FailoverThrottlerStorage } from './request-auth/rate-limit-storage';
 import { LoggingModule } from './common/logging.module';
 import { AppConfigModule, APP_ENV } from './config/config.module';
 import type { AppEnv } from './config/env';

@@ -211,7 +211,7 @@ async function ensureRedis(sup, env) {
 /** Migrations and seeds, with the built migrate CLI (what the k8s migration Job runs too). */
 function migrate(sup, env) {
   sup.log('applying migrations and seeds...');
-  const result = spawnSync(process.execPath, [path.join(root, 'dist/backend/src/database/migrate-cli.js')], { cwd: root, env, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [path.join(root, 'dist/backend/src/migrate-cli.js')], { cwd: root, env, stdio: 'inherit' });
   if (result.status !== 0) throw new StackError(`migrations failed (exit ${result.status ?? result.signal})`);
 }
 

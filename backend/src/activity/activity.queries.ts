@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Activity, ActivityCategory, ActivityImportance, ActivityKind } from '@scoreline/contracts/api/leagues';
 import { leagueRoundName, roundNameSql } from '@scoreline/contracts/game/round-name';
-import { seasonOfLeagueSql } from '../standings/season-context.shared-sql';
+import { seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
 /**
  * The activity domain's data door: league_activities, the only table it writes (entries join the

@@ -3,14 +3,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFixture, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { operatorActor } from '../audit/actor';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/jwt-payload';
+import { CurrentUser } from '../request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
+import type { AuthUser } from '../request-auth/jwt-payload';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { SeasonImportService } from '../seasons/season-import.service';
-import { AdminGuard } from './admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { AdminFixturesQueryDto, ImportSeasonDto, RecordResultDto, RescheduleFixtureDto } from './dto/admin.dto';
 
 const FIXTURE_NOT_FOUND = 'Fixture not found.';

@@ -3,7 +3,7 @@ import { FixturesModule } from '../fixtures/fixtures.module';
 import { SeasonsModule } from '../seasons/seasons.module';
 import { UsersModule } from '../users/users.module';
 import { AdminController } from './admin.controller';
-import { AdminGuard } from './admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 
 @Module({ imports: [SeasonsModule, FixturesModule, UsersModule], controllers: [AdminController], providers: [AdminGuard] })
 export class AdminModule {}

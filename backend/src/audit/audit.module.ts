@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { UsersModule } from '../users/users.module';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';

@@ -10,7 +10,7 @@ import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { AuthService } from './auth.service';
-import { CurrentUser } from './current-user.decorator';
+import { CurrentUser } from '../request-auth/current-user.decorator';
 import {
   ChangePasswordDto,
   ForgotPasswordDto,
@@ -22,9 +22,9 @@ import {
   VerifyOtpDto,
 } from './dto/auth.dto';
 import { UpdatePreferencesDto, UserPreferencesDto } from './dto/preferences.dto';
-import { JwtAuthGuard } from './jwt-auth.guard';
-import type { AuthUser } from './jwt-payload';
-import { RATE_LIMITS, RateLimitGuard } from './rate-limit.guard';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
+import type { AuthUser } from '../request-auth/jwt-payload';
+import { RATE_LIMITS, RateLimitGuard } from '../request-auth/rate-limit.guard';
 import { readCookie, REFRESH_COOKIE, refreshCookie } from './refresh-token';
 
 /** OpenAPI schema of `{ message?, data: UserPreferences }`. */

@@ -10,14 +10,14 @@ import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailCodeService } from './email-code.service';
-import { JWT_ALGORITHM, jwtKey } from './jwt-payload';
+import { JWT_ALGORITHM, jwtKey } from '../request-auth/jwt-payload';
 import { JwtStrategy } from './jwt.strategy';
 import { BackgroundWorkService } from './background-work.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-token';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
-import { WriteRateLimitGuard } from './write-rate-limit.guard';
+import { WriteRateLimitGuard } from '../request-auth/write-rate-limit.guard';
 
 @Module({
   imports: [

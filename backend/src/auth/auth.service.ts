@@ -19,7 +19,7 @@ import { LoginThrottleService } from './login-throttle.service';
 import { hashNeedsUpgrade, hashPassword, isUsablePasswordHash, makeDummyHash, passwordMatches } from './password-hashing';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
-import type { JwtPayload } from './jwt-payload';
+import type { JwtPayload } from '../request-auth/jwt-payload';
 import { changesSomething, toUserPreferences } from './preferences';
 import { selectPreferences, upsertPreferences } from './auth.queries';
 import {

@@ -6,7 +6,7 @@ import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ApiError } from '../common/api-error';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
-import { JWT_ALGORITHM, jwtKey, type AuthUser, type JwtPayload } from './jwt-payload';
+import { JWT_ALGORITHM, jwtKey, type AuthUser, type JwtPayload } from '../request-auth/jwt-payload';
 import { TokenUsersService } from './token-users.service';
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();

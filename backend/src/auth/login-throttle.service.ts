@@ -5,7 +5,7 @@ import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import { OTP_RESEND_COOLDOWN_MS } from './otp';
 import { emailKey, LOGIN_FAILURES_TTL_MS, LOGIN_FIRST_DELAY_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from './login-throttle';
-import { type LimitName, limitUnavailableError, OutageNotice, whileRedisIsDown } from './rate-limit-outage';
+import { type LimitName, limitUnavailableError, OutageNotice, whileRedisIsDown } from '../request-auth/rate-limit-outage';
 import { whenReady } from '../redis/redis-outage';
 
 /** How long one Redis command may take before it counts as Redis being unreachable. */

@@ -6,7 +6,7 @@ import type { AppEnv } from '../config/env';
 import { REDIS } from '../redis/redis.module';
 import { reportRedisOutages } from '../redis/redis-outage';
 import { UsersService } from '../users/users.service';
-import type { AuthUser, JwtPayload } from './jwt-payload';
+import type { AuthUser, JwtPayload } from '../request-auth/jwt-payload';
 
 interface CachedTokenUser {
   user: AuthUser;

@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, UseGuards }
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SeasonBonus } from '@scoreline/contracts/api/bonus';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { operatorActor } from '../audit/actor';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/jwt-payload';
+import { CurrentUser } from '../request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
+import type { AuthUser } from '../request-auth/jwt-payload';
 import { ApiAdmin, ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { AuditModule } from '../audit/audit.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
 import { LeaguesModule } from '../leagues/leagues.module';

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CustomQuestionKind } from '@scoreline/contracts/game/bonus-questions';
-import { seasonOfLeagueSql } from '../standings/season-context.shared-sql';
+import { seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
 /** The bonus domain's data door for a private league's own questions: league_questions and their answers. */
 type Queryable = DataSource | EntityManager;

@@ -8,7 +8,7 @@ import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { revealedSql } from '../predictions/predictions.shared-sql';
 import { storedRank } from '../standings/table-ranking.shared-sql';
-import { seasonOfLeagueSql } from '../standings/season-context.shared-sql';
+import { seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
 type Db = DataSource | EntityManager;
 

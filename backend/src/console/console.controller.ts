@@ -3,8 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
-import { AdminGuard } from '../admin/admin.guard';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { AdminGuard } from '../users/admin.guard';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
 import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
 import { ConsoleService } from './console.service';
 

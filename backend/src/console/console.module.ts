@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { FixturesModule } from '../fixtures/fixtures.module';
-import { DeliveryCountsModule } from '../notifications/delivery-counts.module';
+import { DeliveryCountsModule } from '../delivery-counts/delivery-counts.module';
 import { DeadLettersModule } from '../outbox/dead-letters.module';
 import { QueueModule } from '../queue/queue.module';
 import { ReconcileReportsModule } from '../reconcile/reconcile-reports.module';

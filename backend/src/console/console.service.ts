@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
-import { DeliveryCountsService } from '../notifications/delivery-counts.service';
+import { DeliveryCountsService } from '../delivery-counts/delivery-counts.service';
 import { OutboxService } from '../outbox/outbox.service';
 import { QueueDepthsService } from '../queue/queue-depths.service';
 import { QUEUE_BOARD_PATH } from '../queue-board/queue-board-cookie';

@@ -2,12 +2,12 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Post, UseGuards } from '@
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { OutboxDeadLetter } from '@scoreline/contracts/api/console';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { operatorActor } from '../audit/actor';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { CurrentUser } from '../request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
 import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
-import type { AuthUser } from '../auth/jwt-payload';
+import type { AuthUser } from '../request-auth/jwt-payload';
 import { DeadLettersService } from '../outbox/dead-letters.service';
 import { DeadLetterParamsDto } from './dto/dead-letter-params.dto';
 

@@ -3,8 +3,6 @@ import { dataSourceOptions } from './data-source-options';
 import { PostgresClient } from './postgres-client';
 import { createDatabaseIfMissing, tryLockMigrations } from './database.queries';
 import { seedReferenceData } from './seed-reference-data';
-import type { AppEnv } from '../config/env';
-import { seedDemoIfEmpty } from '../seasons/demo-seed';
 
 /** Create the database if it is missing (local development and tests only). */
 export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
@@ -33,13 +31,13 @@ async function lockMigrations(runner: QueryRunner): Promise<void> {
 }
 
 /**
- * Apply pending migrations and the idempotent reference-data seed (and, given the env, the demo
- * season). One process at a time per database: two at once (overlapping deploys' migration Jobs)
+ * Apply pending migrations and the idempotent reference-data seed, then `afterMigrations` (the
+ * migrate CLI's demo seed) under the same lock. One process at a time per database: two at once (overlapping deploys' migration Jobs)
  * would both create the migrations table or apply the same migration. The lock is a session
  * advisory lock on a connection of its own, idle while the migrations run on others, so it does
  * not hold back a CREATE INDEX CONCURRENTLY among them; it goes with the session if we die.
  */
-export async function migrateAndSeed(databaseUrl: string, env?: AppEnv): Promise<void> {
+export async function migrateAndSeed(databaseUrl: string, afterMigrations?: (db: DataSource) => Promise<unknown>): Promise<void> {
   const db = new DataSource(dataSourceOptions(databaseUrl));
   await db.initialize();
   const lock = db.createQueryRunner();
@@ -47,7 +45,7 @@ export async function migrateAndSeed(databaseUrl: string, env?: AppEnv): Promise
     await lockMigrations(lock);
     await db.runMigrations({ transaction: 'each' });
     await seedReferenceData(db);
-    if (env) await seedDemoIfEmpty(db, env);
+    if (afterMigrations) await afterMigrations(db);
   } finally {
     await lock.release();
     await db.destroy();

@@ -5,7 +5,7 @@
  * matches are the stored ones and arrive, goal by goal, at their stored kick-offs. Pure.
  */
 import { join } from 'node:path';
-import { DEMO_SEASON_FILE } from '../seasons/demo-seed';
+import { DEMO_SEASON_FILE } from './demo-seed';
 
 /** The bundled files the demo's competitions are replayed from, with the squads of a tournament. */
 export const DEMO_REPLAY_FILES: Record<string, { file: string; squads?: string }> = {

@@ -2,12 +2,12 @@ import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/com
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { ConsoleClub, FeedCompetitionState, FeedUnmatched } from '@scoreline/contracts/api/console';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { operatorActor } from '../audit/actor';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
+import { CurrentUser } from '../request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
 import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
-import type { AuthUser } from '../auth/jwt-payload';
+import type { AuthUser } from '../request-auth/jwt-payload';
 import { ConsoleClubsQueryDto, FeedMatchLinkDto, FeedTeamLinkDto } from './dto/feed.dto';
 import { FeedConsoleService } from './feed-console.service';
 import { ProviderIdPipe } from './provider-id.pipe';

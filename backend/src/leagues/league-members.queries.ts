@@ -3,7 +3,7 @@ import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { standingsOf, storedRankAtMost, tableOrder } from '../standings/table-ranking.shared-sql';
 import { userNameOrder } from '../users/users.shared-sql';
 import { userNameStartsWith } from '../users/users.shared-sql';
-import { currentGameweekIdSql, seasonOfLeagueSql } from '../standings/season-context.shared-sql';
+import { currentGameweekIdSql, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 import { fanTeamJoinSql, leagueCompetitionSql } from '../standings/league-tables.shared-sql';
 import { queryGenericPlan, queryPrepared } from '../database/database.queries';
 import type { GenericPlanPool } from '../database/generic-plan-pool';

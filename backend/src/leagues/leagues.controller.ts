@@ -18,11 +18,11 @@ import type {
   RegenerateCodeResult,
 } from '@scoreline/contracts/api/leagues';
 import { ActivityFeedService } from '../activity/activity-feed.service';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/jwt-payload';
-import { USER_AND_ADDRESS_LIMITS } from '../auth/rate-limit-buckets';
-import { RateLimitPerUserAndAddress } from '../auth/user-and-address-rate-limit.guard';
+import { CurrentUser } from '../request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
+import type { AuthUser } from '../request-auth/jwt-payload';
+import { USER_AND_ADDRESS_LIMITS } from '../request-auth/rate-limit-buckets';
+import { RateLimitPerUserAndAddress } from '../request-auth/user-and-address-rate-limit.guard';
 import { LeaderboardService } from '../standings/leaderboard.service';
 import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';

@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { LeaderboardUpdatedPayload, leagueRoom, MATCHES_ROOM, userRoom } from '@scoreline/contracts/live';
-import type { NewActivity } from '../activity/activity-writer.service';
 import { LivePublisher } from './live-publisher.service';
 import { selectJoinRequest } from '../leagues/join-requests.queries';
 import { selectLeagueName } from '../leagues/leagues.queries';
@@ -85,7 +84,7 @@ export class LiveEventsService {
    * New feed entries: one push per league with its newest entry id (members refetch the feed),
    * not one per entry — a final whistle can write hundreds of entries into one league.
    */
-  async activitiesCreated(entries: NewActivity[]): Promise<void> {
+  async activitiesCreated(entries: { id: string | number; league_id: number }[]): Promise<void> {
     const newestByLeague = new Map<number, number>();
     // Activity ids are bigint: pg hands them over as strings.
     for (const e of entries) newestByLeague.set(e.league_id, Math.max(Number(e.id), newestByLeague.get(e.league_id) ?? 0));

@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import { hostname } from 'node:os';
 import type { Server, Socket } from 'socket.io';
 import { ClientToServerEvents, leagueRoom, MATCHES_ROOM, ServerToClientEvents, userRoom } from '@scoreline/contracts/live';
-import type { AuthUser, JwtPayload } from '../auth/jwt-payload';
+import type { AuthUser, JwtPayload } from '../request-auth/jwt-payload';
 import { TokenUsersService } from '../auth/token-users.service';
 import { isOutageError } from '../common/outage';
 import { LeagueMembersService } from '../leagues/league-members.service';

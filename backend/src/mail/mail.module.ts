@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DeliveryCountsModule } from '../notifications/delivery-counts.module';
+import { DeliveryCountsModule } from '../delivery-counts/delivery-counts.module';
 import { MailService } from './mail.service';
 import { SendAccountExistsEmailService } from './send-account-exists-email.service';
 import { SendOtpEmailService } from './send-otp-email.service';

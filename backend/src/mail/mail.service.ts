@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
-import { DeliveryCountsService } from '../notifications/delivery-counts.service';
+import { DeliveryCountsService } from '../delivery-counts/delivery-counts.service';
 import { isDeliverableAddress } from './deliverable-address';
 
 export interface OutgoingMail {

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/api-error';
-import { seedDemoSeasonAndWorld, type DemoSeedResult } from '../seasons/demo-seed';
+import { seedDemoSeasonAndWorld, type DemoSeedResult } from '../demo/demo-seed';
 import { UsersService } from '../users/users.service';
 
 /** Operations that have no HTTP endpoint. */

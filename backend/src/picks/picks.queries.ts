@@ -7,7 +7,7 @@ import { advancedSideSql } from '../scoring/knockout.shared-sql';
 import { queryPrepared } from '../database/database.queries';
 import { userNameStartsWith } from '../users/users.shared-sql';
 import { tableOrder, totalsOf } from '../standings/table-ranking.shared-sql';
-import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL } from '../seasons/season-context.shared-sql';
 
 type Db = DataSource | EntityManager;
 

@@ -6,7 +6,7 @@ import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';
 import type { Notification, NotificationChannel } from '../notifications/channel';
 import { deliverInBatches, emptyTally, type BatchOutcome, type ChannelSender, type ClaimBatch, type DeliveryTally } from '../notifications/deliver';
-import { DeliveryCountsService } from '../notifications/delivery-counts.service';
+import { DeliveryCountsService } from '../delivery-counts/delivery-counts.service';
 import { PUSH_KIND } from '../notifications/notification-jobs';
 import { signJoinDecision } from './push-action-token';
 import { PushEndpointRefused } from './push-endpoint-policy';

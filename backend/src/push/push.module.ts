@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DeliveryCountsModule } from '../notifications/delivery-counts.module';
+import { DeliveryCountsModule } from '../delivery-counts/delivery-counts.module';
 import { PushHostResolver } from './push-host-resolver';
 import { PushChannel } from './push.channel';
 import { PushSender } from './push-sender';

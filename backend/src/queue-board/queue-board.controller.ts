@@ -2,10 +2,10 @@ import { Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
-import { AdminGuard } from '../admin/admin.guard';
-import { CurrentUser } from '../auth/current-user.decorator';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard';
-import type { AuthUser } from '../auth/jwt-payload';
+import { AdminGuard } from '../users/admin.guard';
+import { CurrentUser } from '../request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
+import type { AuthUser } from '../request-auth/jwt-payload';
 import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv } from '../config/env';

@@ -6,7 +6,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
-import { AdminGuard } from '../admin/admin.guard';
+import { AdminGuard } from '../users/admin.guard';
 import { AuthModule } from '../auth/auth.module';
 import { QUEUES } from '../outbox/event-routes';
 import { QueueModule } from '../queue/queue.module';

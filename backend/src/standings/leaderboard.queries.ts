@@ -7,7 +7,7 @@ import { fanTeamJoinSql, leagueCompetitionSql } from './league-tables.shared-sql
 import type { KeyCount } from './key-ranks';
 import type { StoredStanding } from './standings.queries';
 import { standingsOf, tableOrder, tableVersionSql } from './table-ranking.shared-sql';
-import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
 type Q = DataSource | EntityManager;
 

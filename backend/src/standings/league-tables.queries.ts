@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
 import { parseIntList, type RankedColumns } from './ranked-table';
-import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from './season-context.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 import { tableOrder, tableRank, totalsOf, type FigureColumns } from './table-ranking.shared-sql';
 import { seasonBonusJoins, seasonBonusOf, withSeasonBonus } from './season-bonus.shared-sql';
 import { seasonBonusCounts } from './season-bonus.queries';

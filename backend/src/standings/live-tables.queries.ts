@@ -5,7 +5,7 @@ import { seasonTableGameweeksSql, tableCountsBonus, tableFiguresOf, tableTotalsS
 import { parseIntList } from './ranked-table';
 import type { BaseColumns, FixtureScoreState } from './live-table';
 import { type SeasonGameweekRow } from './season-context.queries';
-import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql } from './season-context.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql } from '../seasons/season-context.shared-sql';
 
 type Q = DataSource | EntityManager;
 

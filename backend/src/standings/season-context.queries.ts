@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryPrepared } from '../database/database.queries';
-import { seasonGameweeksSql, seasonOfLeagueSql } from './season-context.shared-sql';
+import { seasonGameweeksSql, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
 export interface SeasonGameweekRow {
   season_id: number;

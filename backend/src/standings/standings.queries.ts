@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RankClimb } from '../activity/activity-writer.service';
 import { histogramOf, standingsOf, tableKey, tableOrder } from './table-ranking.shared-sql';
-import { seasonOfLeagueSql } from './season-context.shared-sql';
+import { seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 import { seasonBonusJoins, seasonBonusOf } from './season-bonus.shared-sql';
 import { TOP_ROWS } from './standings.shared-sql';
 

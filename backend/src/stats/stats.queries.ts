@@ -3,7 +3,7 @@ import type { ResultMatch } from '@scoreline/contracts/api/stats';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { Side } from '@scoreline/contracts/game/knockout';
 import { advancedSideSql } from '../scoring/knockout.shared-sql';
-import { FIXTURE_STATES_VERSION_SQL } from '../standings/season-context.shared-sql';
+import { FIXTURE_STATES_VERSION_SQL } from '../seasons/season-context.shared-sql';
 
 /**
  * The SQL of the dashboard, the Results screen and a player's club form (reads only: the totals

@@ -13,11 +13,11 @@ import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/co
 import { ModulesContainer } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import ts from 'typescript';
-import { AdminGuard } from '@scoreline/backend/admin/admin.guard';
+import { AdminGuard } from '@scoreline/backend/users/admin.guard';
 import { createApiApp } from '@scoreline/backend/app.factory';
-import { JwtAuthGuard } from '@scoreline/backend/auth/jwt-auth.guard';
-import { RateLimitGuard } from '@scoreline/backend/auth/rate-limit.guard';
-import { UserAndAddressRateLimitGuard } from '@scoreline/backend/auth/user-and-address-rate-limit.guard';
+import { JwtAuthGuard } from '@scoreline/backend/request-auth/jwt-auth.guard';
+import { RateLimitGuard } from '@scoreline/backend/request-auth/rate-limit.guard';
+import { UserAndAddressRateLimitGuard } from '@scoreline/backend/request-auth/user-and-address-rate-limit.guard';
 import { buildOpenApiDocument } from '@scoreline/backend/common/api-docs.document';
 
 const REPO = resolve(__dirname, '../../..');

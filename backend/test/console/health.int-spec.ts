@@ -6,7 +6,7 @@ import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import { APP_ENV } from '@scoreline/backend/config/config.module';
 import type { AppEnv } from '@scoreline/backend/config/env';
 import { MailService } from '@scoreline/backend/mail/mail.service';
-import { DeliveryCountsService } from '@scoreline/backend/notifications/delivery-counts.service';
+import { DeliveryCountsService } from '@scoreline/backend/delivery-counts/delivery-counts.service';
 import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
 import { describeReport, totalRepairs } from '@scoreline/backend/reconcile/reconcile-report';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';

@@ -12,7 +12,7 @@ import { AuditService } from '@scoreline/backend/audit/audit.service';
 import { UsersService } from '@scoreline/backend/users/users.service';
 import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
 import { SeasonImportService } from '@scoreline/backend/seasons/season-import.service';
-import { seedDemoSeasonAndWorld } from '@scoreline/backend/seasons/demo-seed';
+import { seedDemoIfEmpty, seedDemoSeasonAndWorld } from '@scoreline/backend/demo/demo-seed';
 import { JwtService } from '@nestjs/jwt';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +41,8 @@ const plainUrl = databaseNamed('demo_off');
 
 async function firstStart(url: string, seedDemo: boolean): Promise<void> {
   await ensureDatabaseExists(url);
-  await migrateAndSeed(url, parseEnv({ ...process.env, DATABASE_URL: url, SEED_DEMO: String(seedDemo) }));
+  const env = parseEnv({ ...process.env, DATABASE_URL: url, SEED_DEMO: String(seedDemo) });
+  await migrateAndSeed(url, (db) => seedDemoIfEmpty(db, env));
 }
 
 async function connect(url: string): Promise<DataSource> {

@@ -1,7 +1,7 @@
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { leagueTimeZone, normaliseSeason, validateFootballJson } from '@scoreline/backend/seasons/import/football-json';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
-import { seedDemoIfEmpty, seedDemoSeason } from '@scoreline/backend/seasons/demo-seed';
+import { seedDemoIfEmpty, seedDemoSeason } from '@scoreline/backend/demo/demo-seed';
 import { createVerifiedUser } from '../support/factories';
 import { bearer, grantAdminRole, insertVerifiedUsers, readSeasonFile, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

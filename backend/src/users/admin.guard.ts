@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
-import type { AuthUser } from '../auth/jwt-payload';
-import { UsersService } from '../users/users.service';
+import type { AuthUser } from '../request-auth/jwt-payload';
+import { UsersService } from './users.service';
 
 /**
  * After JwtAuthGuard (which answers 401 without a valid token): only users with the admin role

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { repoRoot, type AppEnv } from '../config/env';
-import { writeSeasonImport } from './import/import-season';
-import { prepareSeasonImport } from './import/prepare-season-import';
+import { writeSeasonImport } from '../seasons/import/import-season';
+import { prepareSeasonImport } from '../seasons/import/prepare-season-import';
 import { anyFixtures } from '../fixtures/fixtures.queries';
-import { updateSeasonShift } from './seasons.queries';
+import { updateSeasonShift } from '../seasons/seasons.queries';
 import { OutboxService } from '../outbox/outbox.service';
-import type { DemoWorldSummary } from '../demo/demo-world';
+import type { DemoWorldSummary } from './demo-world';
 
 /** The latest bundled season: imported shifted to now on a first start, as the live demo. */
 export const DEMO_SEASON_FILE = join('backend', 'data', 'openfootball', '2025-26', 'en.1.json');
@@ -46,9 +46,9 @@ function writeDemoLeagueSeason(tx: EntityManager, db: DataSource, now: Date): Pr
 async function writeDemoTournament(tx: EntityManager, db: DataSource, now: Date): Promise<ImportSeasonResult> {
   // Loaded only when seeding, as the demo world is (seedDemoIfEmpty): the tournament reader needs
   // the contracts' @scoreline/* paths, which the test setup's migration step does not map.
-  const { prepareTournamentImport, writeTournamentImport } = await import('./import/import-tournament');
+  const { prepareTournamentImport, writeTournamentImport } = await import('../seasons/import/import-tournament');
   const { shiftTournamentToNow } = await import('./demo-tournament');
-  const { readSquadsBeside } = await import('./import/squads-file');
+  const { readSquadsBeside } = await import('../seasons/import/squads-file');
   // worldcup.squads.json beside it: the top scorer is answered with a player of the squads.
   const squads = readSquadsBeside(join(repoRoot(), DEMO_TOURNAMENT_FILE));
   const prepared = prepareTournamentImport(readJson(DEMO_TOURNAMENT_FILE), { squads: squads?.raw });
@@ -94,7 +94,7 @@ export async function seedDemoIfEmpty(db: DataSource, env: Pick<AppEnv, 'seedDem
   const { season } = await seedDemoSeasons(db);
   // Loaded only when seeding: the migration step's usual path (and the test setup, which runs
   // outside jest's @scoreline/* path mapping) then needs none of the game's services.
-  const { seedDemoWorld } = await import('../demo/demo-world');
+  const { seedDemoWorld } = await import('./demo-world');
   await seedDemoWorld(db);
   return season;
 }
@@ -110,7 +110,7 @@ export type DemoSeedResult =
  * changes nothing (not even the seasons' dates), so running it again makes no duplicates.
  */
 export async function seedDemoSeasonAndWorld(db: DataSource): Promise<DemoSeedResult> {
-  const { demoWorldSeeded, seedDemoWorld } = await import('../demo/demo-world');
+  const { demoWorldSeeded, seedDemoWorld } = await import('./demo-world');
   if (await demoWorldSeeded(db)) return { seeded: false, demoFans: true };
   const { season, tournament } = await seedDemoSeasons(db);
   // seedDemoWorld checks again inside its transaction: of two concurrent runs one makes the fans.

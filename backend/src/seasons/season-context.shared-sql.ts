@@ -1,8 +1,8 @@
 /**
- * Public SQL of the standings domain: the season a league's tables are of, a season's gameweeks
- * and its current one, and the version the cached season context keys on. Other domains compose
- * these into their own statements (the *.shared-sql.ts convention: importable by any domain;
- * season-context.queries.ts stays private).
+ * Public SQL of the seasons domain: the season a league's tables are of, a season's gameweeks and
+ * its current one, and the version the cached season context keys on. Other domains compose these
+ * into their own statements (the *.shared-sql.ts convention: importable by any domain; the
+ * standings' season-context.queries.ts stays private).
  */
 
 /** The version of the fixtures' rows, their scorings', the gameweeks' and the seasons' (migration 1765900000000): it moves with every commit that changes one. */
