@@ -78,10 +78,13 @@ const domainSqlWallAllowlist = [
   ['./backend/src/replay/replay.service.ts', './backend/src/fixtures/fixtures.queries.ts'],
   ['./backend/src/demo/demo-seed.ts', './backend/src/fixtures/fixtures.queries.ts'],
   ['./backend/src/demo/demo-seed.ts', './backend/src/seasons/seasons.queries.ts'],
-  // seasons writes fixtures rows when it imports a season (the fixtures ↔ seasons pair).
-  ['./backend/src/seasons/import/import-season.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/seasons/import/import-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/seasons/import/stored-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  // The season import writes a season's rows of three owners (seasons, fixtures, squads and goals) in one transaction.
+  ['./backend/src/season-import/import-season.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  ['./backend/src/season-import/import-season.ts', './backend/src/seasons/seasons.queries.ts'],
+  ['./backend/src/season-import/import-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
+  ['./backend/src/season-import/import-tournament.ts', './backend/src/seasons/seasons.queries.ts'],
+  ['./backend/src/season-import/import-tournament.ts', './backend/src/seasons/squads-and-goals.queries.ts'],
+  ['./backend/src/season-import/stored-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
 ];
 const domainSqlWallExceptions = [...new Set(domainSqlWallAllowlist.map(([importer]) => importer))].map((importer) => ({
   files: [importer.replace(/^\.\//, '')],

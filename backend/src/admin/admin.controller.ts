@@ -9,7 +9,7 @@ import type { AuthUser } from '../request-auth/jwt-payload';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
 import { PositiveIntPipe } from '../common/positive-int.pipe';
-import { SeasonImportService } from '../seasons/season-import.service';
+import { SeasonImportService } from '../season-import/season-import.service';
 import { AdminGuard } from '../users/admin.guard';
 import { AdminFixturesQueryDto, ImportSeasonDto, RecordResultDto, RescheduleFixtureDto } from './dto/admin.dto';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { goalRowsOf } from '../seasons/import/tournament-goals';
-import { readTournament } from '../seasons/import/tournament-json';
+import { goalRowsOf } from '../season-import/tournament-goals';
+import { readTournament } from '../season-import/tournament-json';
 import { rightAnswersFromResults, topScorerFromGoals, type SettlingMatch } from './bonus-settlement';
 
 const WORLD_CUP = join(__dirname, '../../../../shared/data/openfootball/2026/worldcup.json');

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { repoRoot, type AppEnv } from '../config/env';
-import { writeSeasonImport } from '../seasons/import/import-season';
-import { prepareSeasonImport } from '../seasons/import/prepare-season-import';
+import { writeSeasonImport } from '../season-import/import-season';
+import { prepareSeasonImport } from '../season-import/prepare-season-import';
 import { anyFixtures } from '../fixtures/fixtures.queries';
 import { updateSeasonShift } from '../seasons/seasons.queries';
 import { OutboxService } from '../outbox/outbox.service';
@@ -46,9 +46,9 @@ function writeDemoLeagueSeason(tx: EntityManager, db: DataSource, now: Date): Pr
 async function writeDemoTournament(tx: EntityManager, db: DataSource, now: Date): Promise<ImportSeasonResult> {
   // Loaded only when seeding, as the demo world is (seedDemoIfEmpty): the tournament reader needs
   // the contracts' @scoreline/* paths, which the test setup's migration step does not map.
-  const { prepareTournamentImport, writeTournamentImport } = await import('../seasons/import/import-tournament');
+  const { prepareTournamentImport, writeTournamentImport } = await import('../season-import/import-tournament');
   const { shiftTournamentToNow } = await import('./demo-tournament');
-  const { readSquadsBeside } = await import('../seasons/import/squads-file');
+  const { readSquadsBeside } = await import('../season-import/squads-file');
   // worldcup.squads.json beside it: the top scorer is answered with a player of the squads.
   const squads = readSquadsBeside(join(repoRoot(), DEMO_TOURNAMENT_FILE));
   const prepared = prepareTournamentImport(readJson(DEMO_TOURNAMENT_FILE), { squads: squads?.raw });

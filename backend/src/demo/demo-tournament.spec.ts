@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { DEMO_LEAD_MS } from '../seasons/import/football-json';
-import { readTournament, roundsOf, type NormalisedTournament, type TournamentMatch } from '../seasons/import/tournament-json';
+import { DEMO_LEAD_MS } from '../season-import/football-json';
+import { readTournament, roundsOf, type NormalisedTournament, type TournamentMatch } from '../season-import/tournament-json';
 import { demoOpenRound, demoTournamentShiftMs, shiftTournamentToNow } from './demo-tournament';
 
 const HOUR = 60 * 60 * 1000;

@@ -7,8 +7,8 @@
  * could not always put "now" between two of them: the offset is whole hours, which keeps the
  * minutes of every kick-off.
  */
-import { DEMO_LEAD_MS } from '../seasons/import/football-json';
-import { roundsOf, type NormalisedTournament, type TournamentMatch } from '../seasons/import/tournament-json';
+import { DEMO_LEAD_MS } from '../season-import/football-json';
+import { roundsOf, type NormalisedTournament, type TournamentMatch } from '../season-import/tournament-json';
 
 const HOUR_MS = 60 * 60 * 1000;
 

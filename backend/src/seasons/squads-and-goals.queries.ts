@@ -1,6 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { GoalWrite, StoredGoalRow } from './import/tournament-goals';
-import type { SquadPlayerWrite } from './import/tournament-squads';
+import type { GoalWrite, SquadPlayerWrite, StoredGoalRow } from './squad-and-goal-rows';
 
 /**
  * The seasons domain's data door to what a tournament file brings beside its matches:

@@ -11,9 +11,9 @@
  */
 import { foldName } from '@scoreline/contracts/game/fold-name';
 import { planMatchReplay, seededRandom } from '../../replay/replay-plan';
-import { leagueTimeZone, normaliseSeason, validateFootballJson } from '../../seasons/import/football-json';
-import { readTournament, tournamentTimeZone, type GoalPair, type NormalisedTournament, type TournamentMatch } from '../../seasons/import/tournament-json';
-import { readTournamentSquads } from '../../seasons/import/tournament-squads';
+import { leagueTimeZone, normaliseSeason, validateFootballJson } from '../../season-import/football-json';
+import { readTournament, tournamentTimeZone, type GoalPair, type NormalisedTournament, type TournamentMatch } from '../../season-import/tournament-json';
+import { readTournamentSquads } from '../../season-import/tournament-squads';
 import { footballDataCompetitionCodes } from '../football-data/football-data.provider';
 import type { ReplayFixture, ReplayGoal, ReplayResult, ReplayTeam } from './replay';
 

@@ -11,7 +11,7 @@
  * (already shifted) is played at the wall instant anchor + (F − anchor) / speed. Match minutes run
  * on virtual time too: at speed 10 a half lasts 4.5 real minutes.
  */
-import type { GoalPair } from '../../seasons/import/tournament-json';
+import type { GoalPair } from '../../season-import/tournament-json';
 import type { FootballDataMatch, FootballDataScore, FootballDataScorePair, FootballDataStatus, FootballDataTeam } from '../football-data/football-data.schema';
 
 const MINUTE_MS = 60_000;

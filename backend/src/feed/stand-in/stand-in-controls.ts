@@ -2,7 +2,7 @@
  * The stand-in's scripting, pure: faults, patches, and the checks of what its control routes
  * (/__stand-in/…) and query strings accept. Every refusal is a sentence for a 400.
  */
-import { isPlainObject } from '../../seasons/import/match-row-rules';
+import { isPlainObject } from '../../season-import/match-row-rules';
 
 export const STAND_IN_FAULTS = ['429', '500', 'timeout', 'malformed', 'schema'] as const;
 /**

@@ -17,7 +17,7 @@ import {
 } from './match-row-rules';
 
 /** The project's data folder beside the repository (read-only; its README describes every file). */
-const SHARED_DATA = path.resolve(__dirname, '../../../../../shared/data/openfootball');
+const SHARED_DATA = path.resolve(__dirname, '../../../../shared/data/openfootball');
 
 describe('one field at a time', () => {
   it('rounds', () => {

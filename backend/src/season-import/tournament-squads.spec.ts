@@ -3,7 +3,7 @@ import * as path from 'path';
 import { readTournament, type NormalisedTournament } from './tournament-json';
 import { groupsOfTournament, readTournamentSquads, squadPlayerWrites, squadsPathBeside } from './tournament-squads';
 
-const WORLD_CUP = path.resolve(__dirname, '../../../../../shared/data/openfootball/2026');
+const WORLD_CUP = path.resolve(__dirname, '../../../../shared/data/openfootball/2026');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(WORLD_CUP, file), 'utf8'));
 
 function read(file: string): NormalisedTournament {

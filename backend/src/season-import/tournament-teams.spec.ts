@@ -3,7 +3,7 @@ import * as path from 'path';
 import { linkSquadsToTeams, readSquads, readTournamentGroups, type TournamentGroup } from './tournament-teams';
 
 /** The project's data folder beside the repository (read-only; its README describes every file). */
-const WORLD_CUP = path.resolve(__dirname, '../../../../../shared/data/openfootball/2026');
+const WORLD_CUP = path.resolve(__dirname, '../../../../shared/data/openfootball/2026');
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(WORLD_CUP, file), 'utf8'));
 
 function groupsOf(input: unknown): TournamentGroup[] {

@@ -6,11 +6,11 @@ import type { Actor } from '../audit/actor';
 import { seasonImportSummary } from '../audit/audit-entry';
 import { AuditService } from '../audit/audit.service';
 import { ApiError } from '../common/api-error';
-import { writeSeasonImport } from './import/import-season';
-import { prepareSeasonImport } from './import/prepare-season-import';
-import { prepareTournamentImport, writeTournamentImport } from './import/import-tournament';
-import { isTournamentFile } from './import/stored-tournament';
-import type { TournamentGroup } from './import/tournament-teams';
+import { writeSeasonImport } from './import-season';
+import { prepareSeasonImport } from './prepare-season-import';
+import { prepareTournamentImport, writeTournamentImport } from './import-tournament';
+import { isTournamentFile } from './stored-tournament';
+import type { TournamentGroup } from './tournament-teams';
 import { OutboxService } from '../outbox/outbox.service';
 
 export interface ImportSeasonOptions {

@@ -1,17 +1,17 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { DomainEventMap } from '@scoreline/contracts/events';
-import type { OutboxService } from '../../outbox/outbox.service';
-import { ApiError } from '../../common/api-error';
-import { createMissingClubs, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
-import { lockGameweeksForChange } from '../../fixtures/gameweek-lock';
+import type { OutboxService } from '../outbox/outbox.service';
+import { ApiError } from '../common/api-error';
+import { createMissingClubs, ensureCompetition, selectClubIdsByName } from '../database/reference-data.queries';
+import { lockGameweeksForChange } from '../fixtures/gameweek-lock';
 import {
   insertImportedFixtures,
   selectImportedFixturesForUpdate,
   updateImportedFixtures,
   type ExistingFixture,
   type ImportedFixture,
-} from '../../fixtures/fixtures.queries';
+} from '../fixtures/fixtures.queries';
 import {
   activateSeason,
   isSeasonActive,
@@ -21,7 +21,7 @@ import {
   selectSeasonFormat,
   upsertGameweeks,
   upsertSeason,
-} from '../seasons.queries';
+} from '../seasons/seasons.queries';
 import type { SeasonImportPlan } from './prepare-season-import';
 
 /**

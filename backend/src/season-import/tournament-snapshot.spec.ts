@@ -5,7 +5,7 @@ import { emptyTournament, mergeSnapshot, type SnapshotChange, type SnapshotMerge
 import { readTournamentGroups, type TournamentGroup } from './tournament-teams';
 
 /** The project's data folder beside the repository (read-only; its README describes every file). */
-const WORLD_CUP = path.resolve(__dirname, '../../../../../shared/data/openfootball/2026');
+const WORLD_CUP = path.resolve(__dirname, '../../../../shared/data/openfootball/2026');
 const HISTORY = path.join(WORLD_CUP, 'history');
 
 type RawMatch = Record<string, unknown> & { num?: number };

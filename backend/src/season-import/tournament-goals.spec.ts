@@ -3,7 +3,7 @@ import * as path from 'path';
 import { goalRowsOf, goalsChanged, storedGoalsByKey, storedGoalsOf, type StoredGoalRow } from './tournament-goals';
 import { readTournament, type NormalisedTournament, type TournamentMatch } from './tournament-json';
 
-const WORLD_CUP = path.resolve(__dirname, '../../../../../shared/data/openfootball/2026/worldcup.json');
+const WORLD_CUP = path.resolve(__dirname, '../../../../shared/data/openfootball/2026/worldcup.json');
 
 function worldCup(): NormalisedTournament {
   const r = readTournament(JSON.parse(fs.readFileSync(WORLD_CUP, 'utf8')));

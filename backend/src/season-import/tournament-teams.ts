@@ -16,7 +16,8 @@ export interface TournamentGroup {
 
 export type GroupsReading = { ok: true; groups: TournamentGroup[] } | { ok: false; errors: string[] };
 
-export type PlayerPosition = 'GK' | 'DF' | 'MF' | 'FW';
+import type { PlayerPosition } from '../seasons/squad-and-goal-rows';
+export type { PlayerPosition } from '../seasons/squad-and-goal-rows';
 
 export interface SquadPlayer {
   name: string;

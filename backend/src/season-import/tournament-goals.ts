@@ -5,30 +5,10 @@
  * unchanged file as none. Pure.
  */
 import { foldName } from '@scoreline/contracts/game/fold-name';
+import type { GoalSide, GoalWrite, StoredGoalRow } from '../seasons/squad-and-goal-rows';
 import type { TournamentGoal, TournamentMatch } from './tournament-json';
 
-export type GoalSide = 'home' | 'away';
-
-/** One goal as `fixture_goals` holds it; `ordinal` is its place in its side's list (from 1), in the reader's order. */
-export interface GoalRow {
-  side: GoalSide;
-  ordinal: number;
-  scorer: string;
-  minute: number;
-  added_minute: number;
-  penalty: boolean;
-  own_goal: boolean;
-}
-
-/** A goal to write: its row and the scorer's name folded as answers are compared. */
-export interface GoalWrite extends GoalRow {
-  scorer_folded: string;
-}
-
-/** A stored goal and the match it belongs to. */
-export interface StoredGoalRow extends GoalRow {
-  external_key: string;
-}
+export type { GoalRow, GoalSide, GoalWrite, StoredGoalRow } from '../seasons/squad-and-goal-rows';
 
 export type MatchGoals = NonNullable<TournamentMatch['goals']>;
 

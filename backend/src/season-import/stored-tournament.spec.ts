@@ -1,11 +1,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type { StoredTournamentFixture } from '../../fixtures/fixtures.queries';
+import type { StoredTournamentFixture } from '../fixtures/fixtures.queries';
 import { clubNameOf, fixtureWriteOf, isTournamentFile, rowsOfKeys, storedTournamentOf, tournamentIdentityOf } from './stored-tournament';
 import { readTournament, type NormalisedTournament } from './tournament-json';
 import { mergeSnapshot } from './tournament-snapshot';
 
-const DATA = path.resolve(__dirname, '../../../../../shared/data/openfootball');
+const DATA = path.resolve(__dirname, '../../../../shared/data/openfootball');
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(DATA, file), 'utf8')) as { name: string; matches: Record<string, unknown>[] };
 
 describe('isTournamentFile', () => {

@@ -6,16 +6,10 @@
 import { basename, dirname, join } from 'node:path';
 import { foldName } from '@scoreline/contracts/game/fold-name';
 import type { NormalisedTournament } from './tournament-json';
-import { readSquads, type PlayerPosition, type Squad, type SquadsReading, type TournamentGroup } from './tournament-teams';
+import type { SquadPlayerWrite } from '../seasons/squad-and-goal-rows';
+import { readSquads, type Squad, type SquadsReading, type TournamentGroup } from './tournament-teams';
 
-/** A player as `squad_players` holds it. */
-export interface SquadPlayerWrite {
-  team_id: number;
-  name: string;
-  folded_name: string;
-  number: number;
-  position: PlayerPosition;
-}
+export type { SquadPlayerWrite } from '../seasons/squad-and-goal-rows';
 
 /**
  * The squads file that sits beside a tournament file: `worldcup.json` and a day's snapshot

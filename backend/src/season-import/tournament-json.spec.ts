@@ -4,7 +4,7 @@ import { kickoffOf, parseGoalMinute, readTournament, tieKeyOf, tournamentTimePro
 import { readTournamentGroups, type TournamentGroup } from './tournament-teams';
 
 /** The project's data folder beside the repository (read-only; its README describes every file). */
-const SHARED_DATA = path.resolve(__dirname, '../../../../../shared/data/openfootball');
+const SHARED_DATA = path.resolve(__dirname, '../../../../shared/data/openfootball');
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(path.join(SHARED_DATA, file), 'utf8'));
 

@@ -1,12 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportRefusedRow, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { DomainEventMap } from '@scoreline/contracts/events';
-import type { OutboxService } from '../../outbox/outbox.service';
-import { ApiError } from '../../common/api-error';
-import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../../database/reference-data.queries';
-import { lockGameweeksForChange } from '../../fixtures/gameweek-lock';
-import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../../fixtures/fixtures.queries';
-import { activateSeason, ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons.queries';
+import type { OutboxService } from '../outbox/outbox.service';
+import { ApiError } from '../common/api-error';
+import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../database/reference-data.queries';
+import { lockGameweeksForChange } from '../fixtures/gameweek-lock';
+import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../fixtures/fixtures.queries';
+import { activateSeason, ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons/seasons.queries';
 import { leagueNameOf } from './prepare-season-import';
 import { clubNameOf, fixtureWriteOf, refusedMergeRow, resultMoved, rowsOfKeys, storedTournamentOf, tournamentIdentityOf, TOURNAMENT_CODE_RE, type TournamentIdentity } from './stored-tournament';
 import { readTournament, tournamentTimeZone, type NormalisedTournament } from './tournament-json';
@@ -14,7 +14,7 @@ import { mergeSnapshot } from './tournament-snapshot';
 import type { Squad, TournamentGroup } from './tournament-teams';
 import { goalRowsOf, goalsChanged, storedGoalsByKey } from './tournament-goals';
 import { readTournamentSquads, squadPlayerWrites } from './tournament-squads';
-import { replaceFixtureGoals, selectSeasonGoals, updateNationalTeamCodes, writeSquadPlayers } from '../squads-and-goals.queries';
+import { replaceFixtureGoals, selectSeasonGoals, updateNationalTeamCodes, writeSquadPlayers } from '../seasons/squads-and-goals.queries';
 
 export interface TournamentImportPlan {
   identity: TournamentIdentity;
