@@ -3,7 +3,7 @@ import { createVerifiedUser } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, expectErrorShape, writeSnapshot } from './api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const PROTECTED: { method: 'get' | 'post' | 'put'; path: string; body?: object }[] = [
   { method: 'get', path: '/api/auth/profile/' },

@@ -4,7 +4,7 @@ import { createVerifiedUser } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, errorShapeProblem, writeSnapshot } from './api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 /**
  * Every auth and onboarding call, fed bad input: each answer is a 4xx (never a 500) in the one

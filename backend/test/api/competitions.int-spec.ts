@@ -1,4 +1,4 @@
-import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import { NO_SUCH_COMPETITION } from '@scoreline/contracts/api/competitions';
 import { ensureCompetition } from '../support/competitions';
 import { call, fireAtOnce, statusCounts } from '../support/concurrency';

@@ -4,7 +4,7 @@ import { PrivateRedis } from '../support/private-redis';
 import { AppProcess, startAppProcess, waitForHealth } from '../support/processes';
 import { expectErrorShape, expectSecurityHeaders } from './api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 /**
  * The API as production runs it (a separate process of the real build, NODE_ENV=production,

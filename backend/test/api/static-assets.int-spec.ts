@@ -8,7 +8,7 @@ import { freePort } from '../support/owned-processes';
 import { AppProcess, startAppProcess, waitForHealth } from '../support/processes';
 import { expectErrorShape } from './api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const INDEX = `<!doctype html><html><head><script type="module" src="/assets/index-AbC123.js"></script></head><body>${'<div></div>'.repeat(100)}</body></html>`;

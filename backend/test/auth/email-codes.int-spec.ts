@@ -7,7 +7,7 @@ const INVALID = 'Invalid verification code.';
 const LOCKED = INVALID;
 const EXPIRED = INVALID;
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 describe('email verification codes', () => {
   let sys: TestSystem;

@@ -2,7 +2,7 @@ import { createVerifiedUser } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, expectErrorShape, login, moveCodesBack, settleMail, verifyOtp, wrongCode, writeSnapshot } from '../api/api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const FORGOT_ANSWER = { message: 'If an account exists for that email, we have sent a 6-digit reset code to it.' };
 // Every failed code check answers the same: the answer cannot tell an account's state.

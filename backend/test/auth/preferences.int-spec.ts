@@ -8,7 +8,7 @@ import { createVerifiedUser } from '../support/factories';
 import { insertVerifiedUsers } from '../support/game-factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 const DEFAULTS: UserPreferences = { preferences: DEFAULT_PREFERENCE_SETTINGS, notifications: DEFAULT_NOTIFICATION_SETTINGS };
 

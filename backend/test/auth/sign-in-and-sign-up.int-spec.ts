@@ -2,7 +2,7 @@ import { createVerifiedUser, newUserInput } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, expectErrorShape, login, registerUser, settleMail, verifyOtp, writeSnapshot } from '../api/api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 describe('sign-up, sign-in and profile', () => {
   let sys: TestSystem;

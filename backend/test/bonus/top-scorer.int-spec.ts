@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { SeasonBonus, SeasonPlayers } from '@scoreline/contracts/api/bonus';
 import { BonusPointsService } from '@scoreline/backend/bonus/bonus-points.service';
-import { SeasonImportService } from '@scoreline/backend/seasons/season-import.service';
+import { SeasonImportService } from '@scoreline/backend/season-import/season-import.service';
 import { ensureCompetition } from '../support/competitions';
 import { bearer, grantAdminRole, insertVerifiedUsers, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

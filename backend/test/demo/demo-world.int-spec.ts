@@ -11,7 +11,7 @@ import { OpsService } from '@scoreline/backend/ops/ops.service';
 import { AuditService } from '@scoreline/backend/audit/audit.service';
 import { UsersService } from '@scoreline/backend/users/users.service';
 import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
-import { SeasonImportService } from '@scoreline/backend/seasons/season-import.service';
+import { SeasonImportService } from '@scoreline/backend/season-import/season-import.service';
 import { seedDemoIfEmpty, seedDemoSeasonAndWorld } from '@scoreline/backend/demo/demo-seed';
 import { JwtService } from '@nestjs/jwt';
 import { readFileSync } from 'node:fs';

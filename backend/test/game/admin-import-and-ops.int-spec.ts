@@ -1,5 +1,5 @@
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
-import { leagueTimeZone, normaliseSeason, validateFootballJson } from '@scoreline/backend/seasons/import/football-json';
+import { leagueTimeZone, normaliseSeason, validateFootballJson } from '@scoreline/backend/season-import/football-json';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
 import { seedDemoIfEmpty, seedDemoSeason } from '@scoreline/backend/demo/demo-seed';
 import { createVerifiedUser } from '../support/factories';

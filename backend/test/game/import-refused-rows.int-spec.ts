@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { ImportRefusedRow, ImportSeasonResult } from '@scoreline/contracts/api/admin';
-import type { FootballJsonMatch } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonMatch } from '@scoreline/backend/season-import/football-json';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

@@ -10,7 +10,7 @@ import { NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notificati
 import { claimDeadlineReminders } from '@scoreline/backend/notifications/deadline-reminders.queries';
 import { deadlineReminderEmail, weeklyDigestEmail } from '@scoreline/backend/mail/notification-emails';
 import { claimWeeklyDigests } from '@scoreline/backend/notifications/weekly-digest.queries';
-import { tournamentRoundOf } from '@scoreline/backend/seasons/import/tournament-rounds';
+import { tournamentRoundOf } from '@scoreline/backend/season-import/tournament-rounds';
 import { insertRankClimbs } from '@scoreline/backend/activity/activity.queries';
 import { ensureCompetition } from '../support/competitions';
 import { createVerifiedUser } from '../support/factories';

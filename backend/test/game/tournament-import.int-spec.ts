@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { main as opsMain } from '@scoreline/backend/ops/cli';
-import { SeasonImportService } from '@scoreline/backend/seasons/season-import.service';
+import { SeasonImportService } from '@scoreline/backend/season-import/season-import.service';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 

@@ -3,7 +3,7 @@ import { createVerifiedUser } from '../support/factories';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { bearer, expectErrorShape, writeSnapshot } from '../api/api-helpers';
 
-jest.setTimeout(30_000);
+jest.setTimeout(60_000);
 
 /** What an automatic league's name ends with: its competition (the home one here). */
 const IN_EPL = ' · English Premier League';

@@ -1,4 +1,4 @@
-import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import { LiveContextService } from '@scoreline/backend/standings/live-context.service';
 import { SeasonContextService } from '@scoreline/backend/standings/season-context.service';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';

@@ -1,4 +1,4 @@
-import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import { LiveContextService } from '@scoreline/backend/standings/live-context.service';
 import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { openTransaction, someoneWaitsOnLock, waitFor } from '../support/concurrency';

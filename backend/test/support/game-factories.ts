@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
-import type { FootballJsonMatch, FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonMatch, FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import type { TestSystem } from './test-system';
 
 let batch = 0;

@@ -28,10 +28,32 @@ export interface TestSystem {
   close(): Promise<void>;
 }
 
+/**
+ * The last start, and the system it made while that is open. A file whose beforeAll timed out on a
+ * slow machine never gets its system, yet the start goes on and then holds the SMTP port (one per
+ * jest process) and the workers: the next start closes it first, so one slow boot fails one file,
+ * not every file after it in the band.
+ */
+let lastStart: Promise<TestSystem> | null = null;
+let lastOpen: TestSystem | null = null;
+
 export async function startTestSystem(): Promise<TestSystem> {
+  const leftover = await lastStart?.catch(() => null);
+  if (leftover && leftover === lastOpen) await leftover.close();
+  lastStart = startSystem();
+  return lastStart;
+}
+
+async function startSystem(): Promise<TestSystem> {
   const smtp = new SmtpCapture();
   await smtp.listen(Number(new URL(process.env.SMTP_URL!).port));
-  const api = await createApiApp();
+  let api: INestApplication;
+  try {
+    api = await createApiApp();
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
   await api.listen(0, '127.0.0.1');
   const { port } = api.getHttpServer().address() as { port: number };
   const metricsAt = metricsAddress(api);
@@ -62,7 +84,7 @@ export async function startTestSystem(): Promise<TestSystem> {
     }
   }
 
-  return {
+  const system: TestSystem = {
     api,
     workers,
     http: request(api.getHttpServer()),
@@ -73,9 +95,12 @@ export async function startTestSystem(): Promise<TestSystem> {
     smtp,
     settle,
     async close() {
+      if (lastOpen === system) lastOpen = null;
       await workers.close();
       await api.close();
       await smtp.close();
     },
   };
+  lastOpen = system;
+  return system;
 }

@@ -1,4 +1,4 @@
-import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
 import { BIG_TABLE_MEMBERS_RELOAD } from '@scoreline/backend/standings/kept-tables';
 import { leagueTableLoads } from '@scoreline/backend/metrics/metrics';

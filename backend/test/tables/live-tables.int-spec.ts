@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FootballJsonSeason } from '@scoreline/backend/seasons/import/football-json';
+import type { FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import { SCORING_LOCK_NAMESPACE } from '@scoreline/backend/scoring/scoring.shared-sql';
 import { packPick, pickContribution, type FixtureScoreState } from '@scoreline/backend/standings/live-table';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';

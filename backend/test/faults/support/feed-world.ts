@@ -13,8 +13,8 @@ import { planReplay, type PlannedFixture } from '@scoreline/backend/feed/stand-i
 import { readReplayFile } from '@scoreline/backend/feed/stand-in/replay-file';
 import { startFootballDataStandIn, type FootballDataStandIn } from '@scoreline/backend/feed/stand-in/stand-in';
 import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
-import { prepareTournamentImport, writeTournamentImport } from '@scoreline/backend/seasons/import/import-tournament';
-import { roundsOf } from '@scoreline/backend/seasons/import/tournament-json';
+import { prepareTournamentImport, writeTournamentImport } from '@scoreline/backend/season-import/import-tournament';
+import { roundsOf } from '@scoreline/backend/season-import/tournament-json';
 import { updateSeasonShift } from '@scoreline/backend/seasons/seasons.queries';
 import { AppProcess, startAppProcess } from '../../support/processes';
 import { freePort, killOwned, ownChild, pollUntil } from '../../support/owned-processes';
