@@ -46,10 +46,11 @@ const noInlineSql = {
 // *.sql.ts) is private to it. Another domain asks the owner's exported service instead (account
 // deletion asks each domain to remove its own rows). SQL that other domains compose into their own
 // statements is the owner's public SQL surface, kept in its *.shared-sql.ts files (fragments only,
-// no query runs there), which any domain may import. Infrastructure folders are no domain: anyone
-// may import their SQL helpers. Specs are not walled.
+// no query runs there), which any domain may import. backend/src/platform (config, database, redis,
+// queue, outbox, metrics, health, web, common, queue-board, request-auth) is infrastructure, no domain:
+// anyone may import its SQL helpers. Specs are not walled.
 const backendSrc = path.join(import.meta.dirname, 'backend/src');
-const infrastructure = new Set(['config', 'database', 'redis', 'queue', 'outbox', 'metrics', 'health', 'web', 'common', 'queue-board']);
+const infrastructure = new Set(['platform']);
 const privateSqlFiles = readdirSync(backendSrc, { recursive: true, encoding: 'utf8' })
   .filter((file) => /\.(queries|sql)\.ts$/.test(file) && !file.endsWith('.spec.ts'))
   .map((file) => ({ domain: file.split(path.sep)[0], file: `./backend/src/${file.split(path.sep).join('/')}` }))

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '@scoreline/backend/database/data-source-options';
-import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
-import { ALL_MIGRATIONS } from '@scoreline/backend/database/migrations';
+import { dataSourceOptions } from '@scoreline/backend/platform/database/data-source-options';
+import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/platform/database/migrate';
+import { ALL_MIGRATIONS } from '@scoreline/backend/platform/database/migrations';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '@scoreline/backend/demo/demo-names';
 import { SEED_PARTS, seedQuery } from './one-fixture-season';
 import { ms } from './timing';

@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import type { DataSource } from 'typeorm';
-import type { AppEnv } from '@scoreline/backend/config/env';
+import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { atOnce, medianOfRuns, type AtOnce } from './at-once';
 import { BENCH_SEASONS } from './bench-seasons';
 import { againstFloor } from './floor-ratio';
@@ -324,7 +324,7 @@ function rawScoreUpdates(db: DataSource, live: Live[], parts: number): Promise<A
 
 /** The parts the scorer splits a big fixture into, as the app parsed them (SCORING_PARTS). */
 async function scoringParts(ctx: BenchContext): Promise<number> {
-  const { APP_ENV } = await import('@scoreline/backend/config/config.module');
+  const { APP_ENV } = await import('@scoreline/backend/platform/config/config.module');
   return ctx.api.get<AppEnv>(APP_ENV).scoringSplit.parts;
 }
 

@@ -417,7 +417,7 @@ function stillOpen(g: GoalRun, fans: DayFan[]): string {
 
 /** Waiting, prioritized and active jobs of every queue. */
 async function queuedJobs(ctx: BenchContext): Promise<number> {
-  const { QUEUES } = await import('@scoreline/backend/outbox/event-routes');
+  const { QUEUES } = await import('@scoreline/backend/platform/outbox/event-routes');
   const counts = await Promise.all(QUEUES.map((name) => ctx.queue(name).getJobCounts('waiting', 'prioritized', 'active')));
   return counts.reduce((sum, c) => sum + (c.waiting ?? 0) + (c.prioritized ?? 0) + (c.active ?? 0), 0);
 }

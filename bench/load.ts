@@ -5,7 +5,7 @@ import type { LoginResponse } from '@scoreline/contracts/api/auth';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekPredictions, PredictionInput } from '@scoreline/contracts/api/predictions';
 import { hashPassword } from '@scoreline/backend/auth/password-hashing';
-import { PostgresClient } from '@scoreline/backend/database/postgres-client';
+import { PostgresClient } from '@scoreline/backend/platform/database/postgres-client';
 import { percentile } from './percentile';
 
 /**

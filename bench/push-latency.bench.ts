@@ -8,7 +8,7 @@ import type { Job, Queue } from 'bullmq';
 import { io, type Socket } from 'socket.io-client';
 import type { LeaderboardUpdatedPayload } from '@scoreline/contracts/live';
 import type { BenchCase, BenchContext } from './run';
-import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
+import { API_NODE_FLAGS } from '@scoreline/backend/platform/config/api-process';
 import { freePort, startNodeProcess, type NodeProcess } from './node-process';
 import { cpuBetween, cpuSnapshot } from './server-cpu';
 import { BENCH_SEASONS } from './bench-seasons';

@@ -16,8 +16,8 @@ import { pushFanoutCase } from './push-fanout.bench';
 import { competitionsCase } from './competitions.bench';
 import { feedCase } from './feed.bench';
 import { feedBenchSettings, startBenchFeed, type BenchFeed } from './feed-stand-in';
-import { API_NODE_FLAGS } from '@scoreline/backend/config/api-process';
-import type { AppEnv } from '@scoreline/backend/config/env';
+import { API_NODE_FLAGS } from '@scoreline/backend/platform/config/api-process';
+import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { seedOneFixtureSeason } from './one-fixture-season';
 import { prepareBenchDatabase, withServerAdmin } from './bench-users';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
@@ -143,7 +143,7 @@ export const scoreFixtureCase: BenchCase = {
       return ms(start);
     };
     // The parts the scorer splits into, as the app parsed them (SCORING_PARTS).
-    const { APP_ENV } = await import('@scoreline/backend/config/config.module');
+    const { APP_ENV } = await import('@scoreline/backend/platform/config/config.module');
     const { parts } = ctx.api.get<AppEnv>(APP_ENV).scoringSplit;
     // The same CASE the scorer uses, written straight over the same rows: in one statement, and split
     // by user as the scorer splits a big fixture.
@@ -307,8 +307,8 @@ async function benchAt(users: number): Promise<void> {
   const { createWorkersApp } = await import('@scoreline/workers/main');
   const { DataSource: DS } = await import('typeorm');
   const { JwtService } = await import('@nestjs/jwt');
-  const { QUEUES } = await import('@scoreline/backend/outbox/event-routes');
-  const { reportQueueOutages, reportRedisOutages } = await import('@scoreline/backend/redis/redis-outage');
+  const { QUEUES } = await import('@scoreline/backend/platform/outbox/event-routes');
+  const { reportQueueOutages, reportRedisOutages } = await import('@scoreline/backend/platform/redis/redis-outage');
 
   process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
   let api: INestApplication | null = null;

@@ -22,7 +22,7 @@ export const smallLeaguesCase: BenchCase = {
     const { db, users } = ctx;
     const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
     const { StandingsService } = await import('@scoreline/backend/standings/standings.service');
-    const { OutboxService } = await import('@scoreline/backend/outbox/outbox.service');
+    const { OutboxService } = await import('@scoreline/backend/platform/outbox/outbox.service');
     const standings = ctx.workers.get(StandingsService, { strict: false });
     const [season]: { id: number }[] = await db.query(`SELECT id FROM seasons WHERE is_active`);
     if (!season) throw new Error('small-leagues bench: no active season (the score-fixture case seeds it)');

@@ -22,7 +22,7 @@ export const standingsCase: BenchCase = {
     const { db, users } = ctx;
     const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
     const { StandingsService } = await import('@scoreline/backend/standings/standings.service');
-    const { OutboxService } = await import('@scoreline/backend/outbox/outbox.service');
+    const { OutboxService } = await import('@scoreline/backend/platform/outbox/outbox.service');
     const { JwtService } = await import('@nestjs/jwt');
     const standings = ctx.workers.get(StandingsService, { strict: false });
     const lines: string[] = [];
@@ -221,7 +221,7 @@ export const standingsCase: BenchCase = {
        FROM generate_series(1, $1::int) AS i RETURNING id`,
       [4 * seconds],
     );
-    const { leagueTableLoads } = await import('@scoreline/backend/metrics/metrics');
+    const { leagueTableLoads } = await import('@scoreline/backend/platform/metrics/metrics');
     const bigLoads = async () => (await leagueTableLoads.get()).values.filter((v) => v.labels.size === 'big').reduce((sum, v) => sum + v.value, 0);
     const tablePath = `${ctx.baseUrl}/leagues/${leagueId}/table/?period=gameweek&gameweek=${gameweek.number}`;
     for (const arm of ['before', 'now'] as const) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { API_NODE_FLAGS } from '../backend/src/config/api-process';
+import { API_NODE_FLAGS } from '../backend/src/platform/config/api-process';
 
 // No Docker engine runs in CI: these read the Dockerfile, .dockerignore, docker-compose.yml and
 // package-lock.json and check the properties the image must have.

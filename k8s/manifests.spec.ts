@@ -7,9 +7,9 @@ import { Job } from 'kubernetes-models/batch/v1';
 import { ConfigMap, Secret, Service } from 'kubernetes-models/v1';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { API_NODE_FLAGS } from '../backend/src/config/api-process';
-import { GENERIC_PLAN_POOL_SIZE } from '../backend/src/database/generic-plan-pool';
-import { queueJobs } from '../backend/src/metrics/metrics';
+import { API_NODE_FLAGS } from '../backend/src/platform/config/api-process';
+import { GENERIC_PLAN_POOL_SIZE } from '../backend/src/platform/database/generic-plan-pool';
+import { queueJobs } from '../backend/src/platform/metrics/metrics';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML, checked by the schema validator
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> }; spec?: any; data?: any; stringData?: any };

@@ -6,17 +6,17 @@ import { SwaggerModule } from '@nestjs/swagger';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
-import { buildOpenApiDocument } from './common/api-docs.document';
-import { ApiExceptionFilter, bodyParserErrorHandler } from './common/api-exception.filter';
-import { createValidationPipe } from './common/validation.pipe';
-import { APP_ENV } from './config/config.module';
-import type { AppEnv } from './config/env';
+import { buildOpenApiDocument } from './platform/common/api-docs.document';
+import { ApiExceptionFilter, bodyParserErrorHandler } from './platform/common/api-exception.filter';
+import { createValidationPipe } from './platform/common/validation.pipe';
+import { APP_ENV } from './platform/config/config.module';
+import type { AppEnv } from './platform/config/env';
 import { RedisStreamsIoAdapter } from './live/redis-streams-io.adapter';
-import { httpMetricsMiddleware } from './metrics/http-metrics.middleware';
-import { MetricsListener } from './metrics/metrics-listener';
-import { frontendStaticMiddleware } from './web/frontend-static.middleware';
-import { invitePreviewMiddleware } from './web/invite-preview.middleware';
-import { securityHeadersMiddleware } from './web/security-headers';
+import { httpMetricsMiddleware } from './platform/metrics/http-metrics.middleware';
+import { MetricsListener } from './platform/metrics/metrics-listener';
+import { frontendStaticMiddleware } from './platform/web/frontend-static.middleware';
+import { invitePreviewMiddleware } from './platform/web/invite-preview.middleware';
+import { securityHeadersMiddleware } from './platform/web/security-headers';
 import { InviteLinksService } from './leagues/invite-links.service';
 
 /** Everything that makes the HTTP app what it is, shared by main.ts and the tests. */

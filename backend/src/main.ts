@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { createApiApp } from './app.factory';
-import { loadEnvOrExit } from './config/env';
+import { loadEnvOrExit } from './platform/config/env';
 
 async function main(): Promise<void> {
   const env = loadEnvOrExit();

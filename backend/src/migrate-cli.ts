@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { loadEnvOrExit } from './config/env';
-import { ensureDatabaseExists, migrateAndSeed } from './database/migrate';
+import { loadEnvOrExit } from './platform/config/env';
+import { ensureDatabaseExists, migrateAndSeed } from './platform/database/migrate';
 import { seedDemoIfEmpty } from './demo/demo-seed';
 
 /**

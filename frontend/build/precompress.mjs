@@ -1,4 +1,4 @@
-// The brotli and gzip copies the API's static handler sends (backend/src/web/static-file-policy.ts):
+// The brotli and gzip copies the API's static handler sends (backend/src/platform/web/static-file-policy.ts):
 // which files get them, and a way to make them for files written after vite-plugin-compression2
 // ran. vite-plugin-pwa builds the service worker (dist/sw.js) once the app's bundle is written,
 // so the plugin never sees it: `node build/precompress.mjs dist/sw.js` (the build script) does.

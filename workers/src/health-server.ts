@@ -4,14 +4,14 @@ import type { Queue } from 'bullmq';
 import Redis from 'ioredis';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { DataSource } from 'typeorm';
-import { APP_ENV } from '@scoreline/backend/config/config.module';
-import type { AppEnv } from '@scoreline/backend/config/env';
-import { pingDatabase } from '@scoreline/backend/database/database.queries';
-import { metricsAccessAllowed } from '@scoreline/backend/metrics/metric-labels';
-import { metricsRegistry, outboxLagSeconds, queueJobs } from '@scoreline/backend/metrics/metrics';
-import { QUEUES } from '@scoreline/backend/outbox/event-routes';
-import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
-import { REDIS } from '@scoreline/backend/redis/redis.module';
+import { APP_ENV } from '@scoreline/backend/platform/config/config.module';
+import type { AppEnv } from '@scoreline/backend/platform/config/env';
+import { pingDatabase } from '@scoreline/backend/platform/database/database.queries';
+import { metricsAccessAllowed } from '@scoreline/backend/platform/metrics/metric-labels';
+import { metricsRegistry, outboxLagSeconds, queueJobs } from '@scoreline/backend/platform/metrics/metrics';
+import { QUEUES } from '@scoreline/backend/platform/outbox/event-routes';
+import { OutboxService } from '@scoreline/backend/platform/outbox/outbox.service';
+import { REDIS } from '@scoreline/backend/platform/redis/redis.module';
 
 /** The job states reported per queue on each scrape. */
 export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'prioritized', 'waiting-children', 'failed', 'completed'] as const;

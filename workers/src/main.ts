@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
-import { loadEnvOrExit } from '@scoreline/backend/config/env';
+import { loadEnvOrExit } from '@scoreline/backend/platform/config/env';
 import { startHealthServer } from './health-server';
 import { WorkersModule } from './workers.module';
 

@@ -15,7 +15,7 @@ import { ActivityWriterService } from '../activity/activity-writer.service';
 import { PreferencesService } from '../auth/preferences.service';
 import { LeaguesService } from '../leagues/leagues.service';
 import { MailRecordsService } from '../mail/mail-records.service';
-import { deleteMailEventsOfUser } from '../outbox/outbox.queries';
+import { deleteMailEventsOfUser } from '../platform/outbox/outbox.queries';
 import { PushSubscriptionsService } from '../push/push-subscriptions.service';
 import { StandingsService } from '../standings/standings.service';
 import { UsersService } from '../users/users.service';
@@ -30,7 +30,7 @@ import {
 } from './account.queries';
 import { BonusExportService } from '../bonus/bonus-export.service';
 import { TokenUsersService } from '../auth/token-users.service';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 
 type Timestamp = Date | string;
 const iso = (value: Timestamp): string => new Date(value).toISOString();

@@ -4,9 +4,9 @@ import { DataSource } from 'typeorm';
 import { ACTIVITY_DEFAULT_PAGE_SIZE, ActivityFeed, ActivityFeedQuery, ActivityStats } from '@scoreline/contracts/api/leagues';
 import type { LeagueWinnersResponse, PeriodWinners } from '@scoreline/contracts/api/tables';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import { initials } from '../common/initials';
+import { initials } from '../platform/common/initials';
 import { timeSince } from './time-since';
-import { pageOffset, paging } from '../common/pagination';
+import { pageOffset, paging } from '../platform/common/pagination';
 import { selectFeedPage, selectFeedStats, selectPeriodWinnerEntries } from './activity.queries';
 
 /** The league activity feed and its stats, read from what the workers wrote. */

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import { BIG_LEAGUE } from '../common/big-league';
+import { BIG_LEAGUE } from '../platform/common/big-league';
 import {
   deleteActivitiesNamingUser,
   deleteStaleFixtureEntries,

@@ -1,10 +1,10 @@
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
-import { OutboxConsumer } from '../outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../queue/worker-options';
-import { afterScoring } from '../queue/scoring-first';
+import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../platform/queue/worker-options';
+import { afterScoring } from '../platform/queue/scoring-first';
 import { Logger } from '@nestjs/common';
-import type { QueueJob, QueueJobs } from '../outbox/queue-jobs';
+import type { QueueJob, QueueJobs } from '../platform/outbox/queue-jobs';
 import { ActivityWriterService, NewActivity } from './activity-writer.service';
 import { LiveEventsService } from '../live/live-events.service';
 

@@ -3,8 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { AuditEntry } from '@scoreline/contracts/api/console';
 import { AdminGuard } from '../users/admin.guard';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import { ApiAdmin, ApiData } from '../platform/common/api-docs.decorators';
 import { AuditQueryDto } from './dto/audit-query.dto';
 import { AuditService } from './audit.service';
 

@@ -5,12 +5,12 @@ import type { Request, Response } from 'express';
 import type { AuthProfile, ChangePasswordResponse, LoginResponse, RefreshResponse, RegisterResponse } from '@scoreline/contracts/api/auth';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type { UserPreferences } from '@scoreline/contracts/api/preferences';
-import { ApiAnswer, ApiAuth, ApiData, ApiErrors, ApiMessage, ApiPublic } from '../common/api-docs.decorators';
-import { ApiError } from '../common/api-error';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { ApiAnswer, ApiAuth, ApiData, ApiErrors, ApiMessage, ApiPublic } from '../platform/common/api-docs.decorators';
+import { ApiError } from '../platform/common/api-error';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { AuthService } from './auth.service';
-import { CurrentUser } from '../request-auth/current-user.decorator';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
 import {
   ChangePasswordDto,
   ForgotPasswordDto,
@@ -22,9 +22,9 @@ import {
   VerifyOtpDto,
 } from './dto/auth.dto';
 import { UpdatePreferencesDto, UserPreferencesDto } from './dto/preferences.dto';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { RATE_LIMITS, RateLimitGuard } from '../request-auth/rate-limit.guard';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { RATE_LIMITS, RateLimitGuard } from '../platform/request-auth/rate-limit.guard';
 import { readCookie, REFRESH_COOKIE, refreshCookie } from './refresh-token';
 
 /** OpenAPI schema of `{ message?, data: UserPreferences }`. */

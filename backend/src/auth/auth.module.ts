@@ -2,22 +2,22 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { CompetitionsModule } from '../competitions/competitions.module';
 import { LeaguesModule } from '../leagues/leagues.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { EmailCodeService } from './email-code.service';
-import { JWT_ALGORITHM, jwtKey } from '../request-auth/jwt-payload';
+import { JWT_ALGORITHM, jwtKey } from '../platform/request-auth/jwt-payload';
 import { JwtStrategy } from './jwt.strategy';
 import { BackgroundWorkService } from './background-work.service';
 import { LoginThrottleService } from './login-throttle.service';
 import { ACCESS_TOKEN_TTL_SECONDS } from './refresh-token';
 import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
-import { WriteRateLimitGuard } from '../request-auth/write-rate-limit.guard';
+import { WriteRateLimitGuard } from '../platform/request-auth/write-rate-limit.guard';
 
 @Module({
   imports: [

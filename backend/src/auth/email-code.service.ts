@@ -1,10 +1,10 @@
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OtpPurpose } from '@scoreline/contracts/api/auth';
-import { ApiError } from '../common/api-error';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { OutboxService } from '../outbox/outbox.service';
+import { ApiError } from '../platform/common/api-error';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { UsersService } from '../users/users.service';
 import { consumeEmailCode, countFailedEmailCodeAttempt, insertEmailCode, selectLatestEmailCode, type EmailCodeRow } from './auth.queries';
 import {

@@ -1,7 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { Strategy as PassportJwtStrategy } from 'passport-jwt';
-import type { AppEnv } from '../config/env';
-import { JWT_ALGORITHM, jwtKey, type JwtPayload } from '../request-auth/jwt-payload';
+import type { AppEnv } from '../platform/config/env';
+import { JWT_ALGORITHM, jwtKey, type JwtPayload } from '../platform/request-auth/jwt-payload';
 import { JwtStrategy, verifiedTokenTtl } from './jwt.strategy';
 import type { TokenUsersService } from './token-users.service';
 

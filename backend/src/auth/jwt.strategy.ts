@@ -3,10 +3,10 @@ import { PassportStrategy } from '@nestjs/passport';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
 import { ExtractJwt, Strategy } from 'passport-jwt';
-import { ApiError } from '../common/api-error';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { JWT_ALGORITHM, jwtKey, type AuthUser, type JwtPayload } from '../request-auth/jwt-payload';
+import { ApiError } from '../platform/common/api-error';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { JWT_ALGORITHM, jwtKey, type AuthUser, type JwtPayload } from '../platform/request-auth/jwt-payload';
 import { TokenUsersService } from './token-users.service';
 
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();

@@ -1,12 +1,12 @@
 import { HttpStatus, Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
-import { ApiError } from '../common/api-error';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { ApiError } from '../platform/common/api-error';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { OTP_RESEND_COOLDOWN_MS } from './otp';
 import { emailKey, LOGIN_FAILURES_TTL_MS, LOGIN_FIRST_DELAY_MS, LOGIN_FREE_FAILURES, LOGIN_MAX_DELAY_MS } from './login-throttle';
-import { type LimitName, limitUnavailableError, OutageNotice, whileRedisIsDown } from '../request-auth/rate-limit-outage';
-import { whenReady } from '../redis/redis-outage';
+import { type LimitName, limitUnavailableError, OutageNotice, whileRedisIsDown } from '../platform/request-auth/rate-limit-outage';
+import { whenReady } from '../platform/redis/redis-outage';
 
 /** How long one Redis command may take before it counts as Redis being unreachable. */
 const REDIS_COMMAND_TIMEOUT_MS = 300;

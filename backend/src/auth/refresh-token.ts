@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** The cookie that carries the refresh token (HttpOnly, SameSite=Strict, Path=/api/auth). */
-export const REFRESH_COOKIE = 'scoreline_refresh';
+import { readCookie, REFRESH_COOKIE } from '../platform/request-auth/cookies';
+
+// The refresh cookie's name and reader are the request layer's (platform/request-auth/cookies.ts):
+// it tells a signed-in request by them. The cookie is HttpOnly, SameSite=Strict, Path=/api/auth.
+export { readCookie, REFRESH_COOKIE };
 export const REFRESH_COOKIE_PATH = '/api/auth';
 /** Sliding: every renewal gives the new token this long again. */
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
@@ -27,23 +30,6 @@ export function hashRefreshToken(token: string): string {
 /** A well-formed token as newRefreshToken makes them (anything else is not even looked up). */
 export function isWellFormedRefreshToken(value: unknown): value is string {
   return typeof value === 'string' && /^[A-Za-z0-9_-]{43}$/.test(value);
-}
-
-/** The value of one cookie in a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0) continue;
-    if (part.slice(0, eq).trim() !== name) continue;
-    const value = part.slice(eq + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
 }
 
 /** The Set-Cookie value that stores (or, with token null, clears) the refresh token. */

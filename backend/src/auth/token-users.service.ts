@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { REDIS } from '../redis/redis.module';
-import { reportRedisOutages } from '../redis/redis-outage';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { REDIS } from '../platform/redis/redis.module';
+import { reportRedisOutages } from '../platform/redis/redis-outage';
 import { UsersService } from '../users/users.service';
-import type { AuthUser, JwtPayload } from '../request-auth/jwt-payload';
+import type { AuthUser, JwtPayload } from '../platform/request-auth/jwt-payload';
 
 interface CachedTokenUser {
   user: AuthUser;

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SeasonResultsService } from '../fixtures/season-results.service';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { SeasonPlayersService } from '../seasons/season-players.service';
 import { basisOf, playOf, questionsOf, sameBasis, scorersDecide, scoringCompetitionAnswers, scoringLeagueAnswers, settledRightAnswers } from './bonus-points';
 import {

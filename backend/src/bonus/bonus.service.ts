@@ -5,7 +5,7 @@ import type { BonusTeam, SeasonBonus } from '@scoreline/contracts/api/bonus';
 import { bonusAnswerPoints, bonusAnswersOpen, bonusAnswersRevealed, type BonusQuestion } from '@scoreline/contracts/game/bonus-questions';
 import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { SeasonResultsService } from '../fixtures/season-results.service';
 import type { SeasonOutline } from '../fixtures/season-results.service';
 import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';

@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, Param, Post, Put, UseGuards } from '@nes
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { LeagueQuestion, LeagueQuestions } from '@scoreline/contracts/api/bonus';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
-import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../platform/common/api-docs.decorators';
+import { PositiveIntPipe } from '../platform/common/positive-int.pipe';
 import { leagueIdPipe } from '../leagues/id-param.pipe';
 import { CreateLeagueQuestionDto, LeagueQuestionAnswerDto } from './dto/bonus.dto';
 import { LeagueQuestionsService } from './league-questions.service';

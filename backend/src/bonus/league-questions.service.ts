@@ -11,7 +11,7 @@ import {
   customQuestionErrors,
   type CustomQuestionDraft,
 } from '@scoreline/contracts/game/bonus-questions';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { LeagueAccessService } from '../leagues/league-access.service';
 import { SAVE_COMMIT_MARGIN_MS } from '../predictions/prediction-rules';
 import { BonusPointsService } from './bonus-points.service';

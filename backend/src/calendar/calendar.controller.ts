@@ -3,10 +3,10 @@ import type { Response } from 'express';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { CalendarFeedSettings } from '@scoreline/contracts/api/calendar';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAnswer, ApiAuth, ApiData, ApiErrors, ApiPublic } from '../common/api-docs.decorators';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAnswer, ApiAuth, ApiData, ApiErrors, ApiPublic } from '../platform/common/api-docs.decorators';
 import { CalendarService } from './calendar.service';
 import { RotateCalendarFeedDto, UpdateCalendarFeedDto } from './dto/calendar.dto';
 

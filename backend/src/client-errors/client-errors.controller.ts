@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Body, Controller, ExecutionContext, Headers, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
-import { RateLimitGuard } from '../request-auth/rate-limit.guard';
-import { ApiErrors, ApiPublic } from '../common/api-docs.decorators';
+import { RateLimitGuard } from '../platform/request-auth/rate-limit.guard';
+import { ApiErrors, ApiPublic } from '../platform/common/api-docs.decorators';
 import { ClientErrorReportDto } from './dto/client-error-report.dto';
 import { ClientErrorsService } from './client-errors.service';
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { ClientErrorReport } from '@scoreline/contracts/api/client-errors';
-import type { JwtPayload } from '../request-auth/jwt-payload';
+import type { JwtPayload } from '../platform/request-auth/jwt-payload';
 import { clientErrorLog } from './client-error-log';
 
 /** Crash reports of the web client: one warn line each in the server's log, nothing stored. */

@@ -12,9 +12,9 @@ import type {
 } from '@scoreline/contracts/api/compare';
 import { bestAndWorstRank, gameweekWinner, pickVerdict, picksDiffer } from '@scoreline/contracts/game/head-to-head';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
-import { initials } from '../common/initials';
+import { initials } from '../platform/common/initials';
 import { SeasonsService } from '../seasons/seasons.service';
 import { RankHistoryService, StoredRankPoint } from '../standings/rank-history.service';
 import {

@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { COMPETITION_CODE_PATTERN, NO_SUCH_COMPETITION } from '@scoreline/contracts/api/competitions';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 
 /** A competition code in the path: anything that cannot be one names no competition (404). */
 @Injectable()

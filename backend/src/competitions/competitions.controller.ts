@@ -2,10 +2,10 @@ import { Body, Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/co
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type { Competition } from '@scoreline/contracts/api/competitions';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../platform/common/api-docs.decorators';
 import { CompetitionCodePipe } from './competition-code.pipe';
 import { CompetitionsService } from './competitions.service';
 import { PlayCompetitionDto } from './dto/competitions.dto';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { NO_SUCH_COMPETITION, type Competition } from '@scoreline/contracts/api/competitions';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { toCompetition } from './competition';
 import {
   competitionExists,

@@ -4,8 +4,8 @@ import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import { AdminGuard } from '../users/admin.guard';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import { ApiAdmin, ApiData } from '../platform/common/api-docs.decorators';
 import { ConsoleService } from './console.service';
 
 @ApiTags('admin')

@@ -3,9 +3,9 @@ import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { DeliveryCountsService } from '../delivery-counts/delivery-counts.service';
-import { OutboxService } from '../outbox/outbox.service';
-import { QueueDepthsService } from '../queue/queue-depths.service';
-import { QUEUE_BOARD_PATH } from '../queue-board/queue-board-cookie';
+import { OutboxService } from '../platform/outbox/outbox.service';
+import { QueueDepthsService } from '../platform/queue/queue-depths.service';
+import { QUEUE_BOARD_PATH } from '../platform/request-auth/queue-board-cookie';
 import { ReconcileReportsService } from '../reconcile/reconcile-reports.service';
 
 /** Reconciler passes the health page lists. */

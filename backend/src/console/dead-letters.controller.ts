@@ -4,11 +4,11 @@ import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { OutboxDeadLetter } from '@scoreline/contracts/api/console';
 import { AdminGuard } from '../users/admin.guard';
 import { operatorActor } from '../audit/actor';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import { ApiAdmin, ApiData, ApiErrors } from '../common/api-docs.decorators';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { DeadLettersService } from '../outbox/dead-letters.service';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import { ApiAdmin, ApiData, ApiErrors } from '../platform/common/api-docs.decorators';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { DeadLettersService } from './dead-letters.service';
 import { DeadLetterParamsDto } from './dto/dead-letter-params.dto';
 
 /** The console's calls for the outbox's dead letters (contracts/src/api/console.ts): admins only, 404 to anyone else. */

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
-import { repoRoot, type AppEnv } from '../config/env';
+import { repoRoot, type AppEnv } from '../platform/config/env';
 import { writeSeasonImport } from '../season-import/import-season';
 import { prepareSeasonImport } from '../season-import/prepare-season-import';
 import { anyFixtures } from '../fixtures/fixtures.queries';
 import { updateSeasonShift } from '../seasons/seasons.queries';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import type { DemoWorldSummary } from './demo-world';
 
 /** The latest bundled season: imported shifted to now on a first start, as the live demo. */

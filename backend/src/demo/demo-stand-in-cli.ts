@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '../database/data-source-options';
-import { loadEnvOrExit, repoRoot } from '../config/env';
+import { dataSourceOptions } from '../platform/database/data-source-options';
+import { loadEnvOrExit, repoRoot } from '../platform/config/env';
 import { footballDataCompetitionCodes } from '../feed/football-data/football-data.provider';
 import { selectShiftedActiveSeasons } from '../seasons/seasons.queries';
 import { demoStandInArgs } from './demo-stand-in';

@@ -8,7 +8,7 @@ import { SeasonResultsService } from '../fixtures/season-results.service';
 import { SeasonPlayersService } from '../seasons/season-players.service';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { generateInviteCode } from '../leagues/invite-code';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { seededRandom } from '../replay/replay-plan';
 import { ScoringService } from '../scoring/scoring.service';
 import { selectActiveCompetitionCode, selectActiveSeasonOf } from '../seasons/seasons.queries';

@@ -4,9 +4,9 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { ConsoleClub, FeedCompetitionState, FeedProblem, FeedUnmatched } from '@scoreline/contracts/api/console';
 import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
-import { ApiError } from '../common/api-error';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { ApiError } from '../platform/common/api-error';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { SeasonsService } from '../seasons/seasons.service';
 import { FeedService } from './feed.service';
 import {

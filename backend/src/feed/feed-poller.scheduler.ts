@@ -1,11 +1,11 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Redis from 'ioredis';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { defaultPollerOptions, FeedPoller } from './feed-poller';
 import { FeedService } from './feed.service';
 import { FootballDataProvider } from './football-data/football-data.provider';
-import { reportRedisOutages } from '../redis/redis-outage';
+import { reportRedisOutages } from '../platform/redis/redis-outage';
 
 /**
  * Runs the results feed's poller in the worker when FEED_ENABLED: every replica runs one, and the

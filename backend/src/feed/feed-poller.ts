@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { feedLeaseHeld } from '../metrics/metrics';
+import { feedLeaseHeld } from '../platform/metrics/metrics';
 import { RedisLease } from './feed-lease';
 import { nextRequestAt, pickDue, turnAfterPoll, type CompetitionTurn, type ScheduleSettings } from './feed-schedule';
 import type { FedCompetition, FeedService, PollReport } from './feed.service';

@@ -1,4 +1,4 @@
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { ProviderIdPipe } from './provider-id.pipe';
 
 describe('ProviderIdPipe', () => {

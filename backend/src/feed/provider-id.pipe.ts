@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 
 /**
  * A provider's id of a team or match in the path: a whole number 1..2147483647, else 400 naming

@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit, Optional } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { CompetitionsService } from '../competitions/competitions.service';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import {
   deleteCountryAndClubMembershipsExcept,

@@ -1,4 +1,4 @@
-import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { PositiveIntPipe } from '../platform/common/positive-int.pipe';
 
 export const LEAGUE_NOT_FOUND = 'League not found.';
 /** League and member ids in the path: anything that cannot be an id is simply not found. */

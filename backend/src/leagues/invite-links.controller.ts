@@ -2,9 +2,9 @@ import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { InvitePreview } from '@scoreline/contracts/api/invites';
-import { USER_AND_ADDRESS_LIMITS } from '../request-auth/rate-limit-buckets';
-import { ApiData, ApiErrors, ApiPublic } from '../common/api-docs.decorators';
-import { RateLimitPerUserAndAddress } from '../request-auth/user-and-address-rate-limit.guard';
+import { USER_AND_ADDRESS_LIMITS } from '../platform/request-auth/rate-limit-buckets';
+import { ApiData, ApiErrors, ApiPublic } from '../platform/common/api-docs.decorators';
+import { RateLimitPerUserAndAddress } from '../platform/request-auth/user-and-address-rate-limit.guard';
 import { leagueIdPipe } from './id-param.pipe';
 import { InviteLinksService } from './invite-links.service';
 

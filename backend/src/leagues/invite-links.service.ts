@@ -5,11 +5,11 @@ import type { Request, Response } from 'express';
 import { DataSource } from 'typeorm';
 import { INVITE_REPLACED, INVITE_REPLACED_MESSAGE, type InviteLinkState, type InviteLinkTarget, type InvitePreview } from '@scoreline/contracts/api/invites';
 import { INVITE_CODE_LENGTH } from '@scoreline/contracts/api/leagues';
-import { USER_AND_ADDRESS_LIMITS } from '../request-auth/rate-limit-buckets';
-import { countRequest } from '../request-auth/user-and-address-rate-limit.guard';
-import { ApiError } from '../common/api-error';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { USER_AND_ADDRESS_LIMITS } from '../platform/request-auth/rate-limit-buckets';
+import { countRequest } from '../platform/request-auth/user-and-address-rate-limit.guard';
+import { ApiError } from '../platform/common/api-error';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { normalizeInviteCode } from './invite-code';
 import { type InvitePreviewRow, isRetiredInviteCode, selectPrivateLeagueByCode, selectPublicLeague } from './invite-links.queries';
 

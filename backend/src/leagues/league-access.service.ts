@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type { League } from '@scoreline/contracts/api/leagues';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { LEAGUE_NOT_FOUND } from './id-param.pipe';
 import { type LeagueAccessRow, type LeagueOfViewerRow, type LeagueRow, selectLeagueAccess, selectLeagueForViewer } from './leagues.queries';
 

@@ -5,8 +5,8 @@ import { userNameOrder } from '../users/users.shared-sql';
 import { userNameStartsWith } from '../users/users.shared-sql';
 import { currentGameweekIdSql, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 import { fanTeamJoinSql, leagueCompetitionSql } from '../standings/league-tables.shared-sql';
-import { queryGenericPlan, queryPrepared } from '../database/database.queries';
-import type { GenericPlanPool } from '../database/generic-plan-pool';
+import { queryGenericPlan, queryPrepared } from '../platform/database/database.queries';
+import type { GenericPlanPool } from '../platform/database/generic-plan-pool';
 
 /**
  * The leagues domain's data door for league_members: joining and leaving (a member plays the

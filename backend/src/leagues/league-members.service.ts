@@ -10,8 +10,8 @@ import {
   MEMBERS_DEFAULT_PAGE_SIZE,
   MemberStats,
 } from '@scoreline/contracts/api/leagues';
-import { ApiError } from '../common/api-error';
-import { GenericPlanPool } from '../database/generic-plan-pool';
+import { ApiError } from '../platform/common/api-error';
+import { GenericPlanPool } from '../platform/database/generic-plan-pool';
 import { KeyRanksService } from '../standings/key-ranks.service';
 import { LeaderboardService } from '../standings/leaderboard.service';
 import type { LiveStandings } from '../standings/live-standings';
@@ -19,9 +19,9 @@ import { SeasonContextService } from '../standings/season-context.service';
 import { TOP_ROWS } from '../standings/standings.service';
 import { StatsService } from '../stats/stats.service';
 import { UsersService } from '../users/users.service';
-import { loadingLru } from '../common/lru';
+import { loadingLru } from '../platform/common/lru';
 import { achievementsFor } from './achievements';
-import { BIG_LEAGUE } from '../common/big-league';
+import { BIG_LEAGUE } from '../platform/common/big-league';
 import { MembersQueryDto } from './dto/leagues.dto';
 import { LeagueAccessService } from './league-access.service';
 import {
@@ -42,15 +42,15 @@ import {
   selectMemberStatsFigures,
   selectNamesFirstSearchPage,
 } from './league-members.queries';
-import { initials } from '../common/initials';
+import { initials } from '../platform/common/initials';
 import { accuracyPercent, rankBadge } from './rank-badge';
 import { searchesNamesFirst } from './member-search';
-import { searchText } from '../common/sql-like';
+import { searchText } from '../platform/common/sql-like';
 import { ScoringService } from '../scoring/scoring.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { roundName } from '@scoreline/contracts/game/round-name';
 import type { FanTotalsRow } from '../scoring/scoring.service';
-import { pageOffset, paging } from '../common/pagination';
+import { pageOffset, paging } from '../platform/common/pagination';
 
 /** How long members/stats answers are reused: its counts move slowly, and the global league has every user. */
 const MEMBER_STATS_TTL_MS = 30_000;

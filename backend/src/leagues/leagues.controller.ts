@@ -18,13 +18,13 @@ import type {
   RegenerateCodeResult,
 } from '@scoreline/contracts/api/leagues';
 import { ActivityFeedService } from '../activity/activity-feed.service';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { USER_AND_ADDRESS_LIMITS } from '../request-auth/rate-limit-buckets';
-import { RateLimitPerUserAndAddress } from '../request-auth/user-and-address-rate-limit.guard';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { USER_AND_ADDRESS_LIMITS } from '../platform/request-auth/rate-limit-buckets';
+import { RateLimitPerUserAndAddress } from '../platform/request-auth/user-and-address-rate-limit.guard';
 import { LeaderboardService } from '../standings/leaderboard.service';
-import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../platform/common/api-docs.decorators';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { ActivityQueryDto, CreateLeagueDto, DiscoverQueryDto, JoinLeagueDto, LeaderboardQueryDto, MembersQueryDto } from './dto/leagues.dto';
 import { RegenerateCodeDto } from './dto/regenerate-code.dto';

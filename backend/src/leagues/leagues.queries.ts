@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import { competitionIsTournamentSql } from '../competitions/competitions.shared-sql';
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
-import { BIG_LEAGUE } from '../common/big-league';
+import { BIG_LEAGUE } from '../platform/common/big-league';
 import { tableVersionSql } from '../standings/table-ranking.shared-sql';
 
 /**

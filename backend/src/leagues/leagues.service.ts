@@ -12,8 +12,8 @@ import {
   OverviewLeagueEntry,
   RegenerateCodeResult,
 } from '@scoreline/contracts/api/leagues';
-import { ApiError } from '../common/api-error';
-import { OutboxService } from '../outbox/outbox.service';
+import { ApiError } from '../platform/common/api-error';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { KeyRanksService } from '../standings/key-ranks.service';
 import { LeaderboardService } from '../standings/leaderboard.service';
@@ -38,8 +38,8 @@ import {
 } from './leagues.queries';
 import { deleteMember, deleteMemberReturningName, deleteMembershipsOfUser, insertOwnerMember } from './league-members.queries';
 import { passOwnershipOrDelete } from './ownership';
-import { containsPattern } from '../common/sql-like';
-import { pageOffset, paging } from '../common/pagination';
+import { containsPattern } from '../platform/common/sql-like';
+import { pageOffset, paging } from '../platform/common/pagination';
 
 /** Namespace of the per-owner advisory lock held while a league is created. */
 const LEAGUE_CREATE_LOCK = 7_303;

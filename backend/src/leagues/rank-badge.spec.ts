@@ -1,4 +1,4 @@
-import { initials } from '../common/initials';
+import { initials } from '../platform/common/initials';
 import { accuracyPercent, competitionRanks, rankBadge } from './rank-badge';
 
 describe('rank badges', () => {

@@ -8,7 +8,7 @@ import { selectJoinRequest } from '../leagues/join-requests.queries';
 import { selectLeagueName } from '../leagues/leagues.queries';
 import { isMember, selectMemberUsername } from '../leagues/league-members.queries';
 import { selectBigLeaguesOf, selectCompetitionOfSeason, selectPointsOf } from './live.queries';
-import { BIG_LEAGUE } from '../common/big-league';
+import { BIG_LEAGUE } from '../platform/common/big-league';
 
 /**
  * The one place that decides who is pushed what over sockets: every push (and room change) of

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import Redis from 'ioredis';
 import { livePayloadProblems, LiveEventName, LivePayload, userRoom } from '@scoreline/contracts/live';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { REDIS } from '../redis/redis.module';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { REDIS } from '../platform/redis/redis.module';
 import { LiveEmitMessage, LiveRoomsMessage, liveStreamKey, liveUserStreamKey, onlineUsersKey } from './live-stream';
 
 /** Stream length cap: a gateway further behind than this has been down long enough to refetch. */

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { hostname } from 'node:os';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { observeLiveRelayLag } from '../metrics/metrics';
-import { reportRedisOutages } from '../redis/redis-outage';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { observeLiveRelayLag } from '../platform/metrics/metrics';
+import { reportRedisOutages } from '../platform/redis/redis-outage';
 import { LiveGateway } from './live.gateway';
 import { LIVE_CONSUMER_GROUP, LiveEmitMessage, LiveMessage, liveStreamKey, liveUserStreamKey } from './live-stream';
 

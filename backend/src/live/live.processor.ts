@@ -1,7 +1,7 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../queue/worker-options';
-import type { QueueJob } from '../outbox/queue-jobs';
+import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../platform/queue/worker-options';
+import type { QueueJob } from '../platform/outbox/queue-jobs';
 import { LiveEventsService } from './live-events.service';
 
 /** Consumes the `live` queue: each event becomes a socket push (or a room change). */

@@ -3,8 +3,8 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import Redis from 'ioredis';
 import type { Server, ServerOptions } from 'socket.io';
-import type { AppEnv } from '../config/env';
-import { reportRedisOutages } from '../redis/redis-outage';
+import type { AppEnv } from '../platform/config/env';
+import { reportRedisOutages } from '../platform/redis/redis-outage';
 import { allowSocketHandshakeFrom } from './socket-origin';
 
 /**

@@ -1,8 +1,8 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../queue/worker-options';
+import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../platform/queue/worker-options';
 import { Logger } from '@nestjs/common';
-import type { QueueJob } from '../outbox/queue-jobs';
+import type { QueueJob } from '../platform/outbox/queue-jobs';
 import { SendAccountExistsEmailService } from './send-account-exists-email.service';
 import { SendOtpEmailService } from './send-otp-email.service';
 

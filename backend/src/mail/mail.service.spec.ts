@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AppEnv } from '../config/env';
+import type { AppEnv } from '../platform/config/env';
 import { MailService, type OutgoingMail } from './mail.service';
 
 const mail: OutgoingMail = {

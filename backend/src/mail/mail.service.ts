@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { Transporter } from 'nodemailer';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { DeliveryCountsService } from '../delivery-counts/delivery-counts.service';
 import { isDeliverableAddress } from './deliverable-address';
 

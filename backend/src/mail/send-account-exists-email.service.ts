@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { DomainEvent } from '@scoreline/contracts/events';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { accountExistsEmail } from './account-exists-email';
 import { SentEmailsService } from './sent-emails.service';
 

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { unsealOtpCode } from '../auth/sealed-code';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { OutboxService } from '../outbox/outbox.service';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { SentEmailsService } from './sent-emails.service';
 import { otpEmail } from './otp-email';
 

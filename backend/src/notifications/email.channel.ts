@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
 import { MailService, type OutgoingMail } from '../mail/mail.service';
 import {
   deadlineReminderEmail,

@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
-import type { QueueJob } from '../outbox/queue-jobs';
+import type { QueueJob } from '../platform/outbox/queue-jobs';
 import { hasChannel } from './channel';
 import { CHANNEL_KINDS, commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
 

@@ -1,9 +1,9 @@
 import { UnrecoverableError } from 'bullmq';
 import type { DomainEvent, DomainEventName } from '@scoreline/contracts/events';
 import type { PushKind } from '@scoreline/contracts/api/push';
-import { EVENT_ROUTES, type QueueName } from '../outbox/event-routes';
-import type { NewQueueJob, QueueJob, QueueJobName, RoutedEventJob } from '../outbox/queue-jobs';
-import { jobId, jobNow, jobRecord } from '../queue/job-data';
+import { EVENT_ROUTES, type QueueName } from '../platform/outbox/event-routes';
+import type { NewQueueJob, QueueJob, QueueJobName, RoutedEventJob } from '../platform/outbox/queue-jobs';
+import { jobId, jobNow, jobRecord } from '../platform/queue/job-data';
 
 /**
  * The one queue of every notification, whatever its channels (email, web push): the domain

@@ -1,13 +1,13 @@
 import { Processor } from '@nestjs/bullmq';
-import { OutboxConsumer } from '../outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../queue/worker-options';
-import type { QueueJob } from '../outbox/queue-jobs';
+import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../platform/queue/worker-options';
+import type { QueueJob } from '../platform/outbox/queue-jobs';
 import { commandForJob, NOTIFICATIONS_QUEUE } from './notification-jobs';
 import { NotificationsService, type NotificationRunResult } from './notifications.service';
 
 /**
  * Consumes the `notifications` queue, every notification's one queue: the domain events routed to
- * it (join requests and decisions, results and scorings: backend/src/outbox/event-routes.ts) and
+ * it (join requests and decisions, results and scorings: backend/src/platform/outbox/event-routes.ts) and
  * the scheduled sweeps (deadline reminders, weekly digest; `data.now` may set their clock, for
  * tests). Answers what each channel sent. Concurrency 4: the sum of the email's and the push's
  * queues it replaced. A job sends on its channels side by side, so a slow channel does not delay

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
-import { EnvError, parseEnv, type AppEnv } from '../config/env';
+import { EnvError, parseEnv, type AppEnv } from '../platform/config/env';
 import { NotificationsScheduler, SCHEDULES } from './notifications.scheduler';
 
 const base = { DATA_DIR: mkdtempSync(join(tmpdir(), 'scoreline-sched-')), JWT_SECRET: 'unit-test-secret-0123456789' };

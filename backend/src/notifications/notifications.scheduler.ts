@@ -1,9 +1,9 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import type { Queue } from 'bullmq';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import type { NewQueueJob } from '../outbox/queue-jobs';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import type { NewQueueJob } from '../platform/outbox/queue-jobs';
 import { JOB, NOTIFICATIONS_QUEUE } from './notification-jobs';
 
 /**

@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Post, Query, UseGuards } from '@nestjs
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type { Club, Country, OnboardingStatus, Preferences } from '@scoreline/contracts/api/onboarding';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../common/api-docs.decorators';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage } from '../platform/common/api-docs.decorators';
 import { ClubSearchQueryDto, CompleteOnboardingDto } from './dto/onboarding.dto';
 import { OnboardingService } from './onboarding.service';
 

@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Club, Country, OnboardingStatus, Preferences } from '@scoreline/contracts/api/onboarding';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { CompetitionsService } from '../competitions/competitions.service';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { ClubSearchQueryDto, CompleteOnboardingDto } from './dto/onboarding.dto';
-import { containsPattern, startsWithPattern } from '../common/sql-like';
-import { countryAndClubExist, searchClubs, selectCountries } from '../database/reference-data.queries';
+import { containsPattern, startsWithPattern } from '../platform/common/sql-like';
+import { countryAndClubExist, searchClubs, selectCountries } from '../platform/database/reference-data.queries';
 import { UsersService } from '../users/users.service';
 
 @Injectable()

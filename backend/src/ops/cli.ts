@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { AdminFixture, ImportRefusedRow, ImportSeasonResult } from '@scoreline/contracts/api/admin';
-import { toErrorBody } from '../common/api-exception.filter';
+import { toErrorBody } from '../platform/common/api-exception.filter';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { SeasonImportService } from '../season-import/season-import.service';
 import { readSquadsBeside } from '../season-import/squads-file';

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
-import { AppConfigModule } from '../config/config.module';
-import { DatabaseModule } from '../database/database.module';
-import { OutboxModule } from '../outbox/outbox.module';
+import { AppConfigModule } from '../platform/config/config.module';
+import { DatabaseModule } from '../platform/database/database.module';
+import { OutboxModule } from '../platform/outbox/outbox.module';
 import { ReconcileModule } from '../reconcile/reconcile.module';
-import { RedisModule } from '../redis/redis.module';
+import { RedisModule } from '../platform/redis/redis.module';
 
 /**
  * The container of `ops reconcile`: unlike the other commands it needs Redis, because a

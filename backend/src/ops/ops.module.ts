@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
-import { AppConfigModule } from '../config/config.module';
-import { DatabaseModule } from '../database/database.module';
+import { AppConfigModule } from '../platform/config/config.module';
+import { DatabaseModule } from '../platform/database/database.module';
 import { FixturesModule } from '../fixtures/fixtures.module';
-import { OutboxModule } from '../outbox/outbox.module';
+import { OutboxModule } from '../platform/outbox/outbox.module';
 import { ReplayModule } from '../replay/replay.module';
 import { SeasonImportModule } from '../season-import/season-import.module';
 import { SeasonsModule } from '../seasons/seasons.module';

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { seedDemoSeasonAndWorld, type DemoSeedResult } from '../demo/demo-seed';
 import { UsersService } from '../users/users.service';
 

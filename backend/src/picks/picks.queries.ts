@@ -4,7 +4,7 @@ import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { Side } from '@scoreline/contracts/game/knockout';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { advancedSideSql } from '../scoring/knockout.shared-sql';
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import { userNameStartsWith } from '../users/users.shared-sql';
 import { tableOrder, totalsOf } from '../standings/table-ranking.shared-sql';
 import { FIXTURE_STATES_VERSION_SQL } from '../seasons/season-context.shared-sql';

@@ -6,12 +6,12 @@ import type { CrowdFixture, GameweekCrowd, GameweekPicksPage, PicksFixture, Pick
 import { PICKS_DEFAULT_PAGE_SIZE } from '@scoreline/contracts/api/picks';
 import { picksRevealed } from '@scoreline/contracts/game/reveal';
 import { scoreAtState } from '@scoreline/contracts/game/scoring';
-import { ApiError } from '../common/api-error';
-import { pageOffset, paging } from '../common/pagination';
-import { RawJson, type WithRawJson } from '../common/raw-json';
+import { ApiError } from '../platform/common/api-error';
+import { pageOffset, paging } from '../platform/common/pagination';
+import { RawJson, type WithRawJson } from '../platform/common/raw-json';
 import { LRUCache } from 'lru-cache';
-import { loadingLru } from '../common/lru';
-import { searchText } from '../common/sql-like';
+import { loadingLru } from '../platform/common/lru';
+import { searchText } from '../platform/common/sql-like';
 import { LEAGUE_NOT_FOUND } from '../leagues/id-param.pipe';
 import { SeasonsService } from '../seasons/seasons.service';
 import { BIG_TABLE, LeagueTablesService } from '../standings/league-tables.service';

@@ -1,4 +1,4 @@
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Prediction, PredictionInput } from '@scoreline/contracts/api/predictions';
 import type { OpenFixture } from './prediction-rules';

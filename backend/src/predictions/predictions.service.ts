@@ -3,9 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { GameweekPredictions, Prediction, PredictionInput } from '@scoreline/contracts/api/predictions';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { lockGameweekForSave } from '../fixtures/gameweek-lock';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { checkPredictionSubmission, SAVE_COMMIT_MARGIN_MS } from './prediction-rules';
 import {

@@ -1,5 +1,5 @@
 import type { LookupAddress } from 'node:dns';
-import type { PushEndpointRules } from '../config/env';
+import type { PushEndpointRules } from '../platform/config/env';
 import {
   addressRefusal,
   checkEndpointUrl,

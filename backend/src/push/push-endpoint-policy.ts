@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import type { PushEndpointRules } from '../config/env';
+import type { PushEndpointRules } from '../platform/config/env';
 import { addressKind, classifyAddress, describeAddress } from './public-address';
 
 /**

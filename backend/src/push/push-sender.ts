@@ -3,8 +3,8 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { generateRequestDetails, getVapidHeaders } from 'web-push';
 import type { PushPayload } from '@scoreline/contracts/api/push';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv, PushEndpointRules, VapidKeys } from '../config/env';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv, PushEndpointRules, VapidKeys } from '../platform/config/env';
 import { checkEndpointUrl, permittedLookup, PushEndpointRefused } from './push-endpoint-policy';
 import { PushHostResolver } from './push-host-resolver';
 

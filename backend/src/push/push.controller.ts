@@ -3,11 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Throttle } from '@nestjs/throttler';
 import type { ApiEnvelope, MessageResponse } from '@scoreline/contracts/api/common';
 import type { PushPublicKey } from '@scoreline/contracts/api/push';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { RATE_LIMITS, RateLimitGuard } from '../request-auth/rate-limit.guard';
-import { ApiAuth, ApiData, ApiErrors, ApiMessage, ApiPublic } from '../common/api-docs.decorators';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { RATE_LIMITS, RateLimitGuard } from '../platform/request-auth/rate-limit.guard';
+import { ApiAuth, ApiData, ApiErrors, ApiMessage, ApiPublic } from '../platform/common/api-docs.decorators';
 import { PushActionDto, SubscribePushDto, UnsubscribePushDto } from './dto/push.dto';
 import { PushSubscriptionsService } from './push-subscriptions.service';
 

@@ -3,13 +3,13 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import { AdminGuard } from '../users/admin.guard';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAdmin, ApiData } from '../common/api-docs.decorators';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { QUEUE_BOARD_PATH, QUEUE_BOARD_SESSION_SECONDS, queueBoardCookie } from './queue-board-cookie';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAdmin, ApiData } from '../platform/common/api-docs.decorators';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { QUEUE_BOARD_PATH, QUEUE_BOARD_SESSION_SECONDS, queueBoardCookie } from '../platform/request-auth/queue-board-cookie';
 import { QueueBoardService } from './queue-board.service';
 
 @ApiTags('admin')

@@ -8,10 +8,10 @@ import type { Queue } from 'bullmq';
 import type { NextFunction, Request, Response } from 'express';
 import { AdminGuard } from '../users/admin.guard';
 import { AuthModule } from '../auth/auth.module';
-import { QUEUES } from '../outbox/event-routes';
-import { QueueModule } from '../queue/queue.module';
+import { QUEUES } from '../platform/outbox/event-routes';
+import { QueueModule } from '../platform/queue/queue.module';
 import { UsersModule } from '../users/users.module';
-import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH, readCookie } from './queue-board-cookie';
+import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH, readCookie } from '../platform/request-auth/queue-board-cookie';
 import { QueueBoardController } from './queue-board.controller';
 import { QueueBoardService } from './queue-board.service';
 

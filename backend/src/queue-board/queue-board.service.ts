@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { QUEUE_BOARD_SESSION_SECONDS } from './queue-board-cookie';
-import { selectRoleAndTokenVersion, selectTokenVersion } from '../users/users.queries';
+import { QUEUE_BOARD_SESSION_SECONDS } from '../platform/request-auth/queue-board-cookie';
+import { UsersService } from '../users/users.service';
 
 /**
  * What a board session token carries. No `tv` claim, so it can never pass as an access token;
@@ -22,12 +20,11 @@ export type QueueBoardAccess = 'admin' | 'not-admin' | 'no-session';
 export class QueueBoardService {
   constructor(
     private readonly jwt: JwtService,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersService,
   ) {}
 
   async issueSession(userId: number): Promise<string> {
-    const user = await selectTokenVersion(this.db, userId);
-    const claims: QueueBoardClaims = { sub: userId, scope: 'queue-board', ver: user!.token_version };
+    const claims: QueueBoardClaims = { sub: userId, scope: 'queue-board', ver: (await this.users.tokenVersion(userId))! };
     return this.jwt.sign(claims, { expiresIn: QUEUE_BOARD_SESSION_SECONDS });
   }
 
@@ -40,7 +37,7 @@ export class QueueBoardService {
       return 'no-session';
     }
     if (claims.scope !== 'queue-board' || typeof claims.sub !== 'number') return 'no-session';
-    const user = await selectRoleAndTokenVersion(this.db, claims.sub);
+    const user = await this.users.roleAndTokenVersion(claims.sub);
     if (!user || user.token_version !== claims.ver) return 'no-session';
     return user.role === 'admin' ? 'admin' : 'not-admin';
   }

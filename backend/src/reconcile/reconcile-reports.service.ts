@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import type { ConsoleHealth } from '@scoreline/contracts/api/console';
-import { warnUnlessOutage } from '../common/outage';
+import { warnUnlessOutage } from '../platform/common/outage';
 import { insertReport, selectLatestReports } from './reconcile.queries';
 
 export type StoredReconcileReport = ConsoleHealth['reconciler'][number];

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import Redis from 'ioredis';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { isOutageError } from '../common/outage';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { isOutageError } from '../platform/common/outage';
 import { ReconcilerService } from './reconciler.service';
-import { REDIS } from '../redis/redis.module';
+import { REDIS } from '../platform/redis/redis.module';
 import { coalescingRunner, reconnectWatcher } from './pass-triggers';
 
 /**

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { LiveEventsService } from '../live/live-events.service';
-import { reconcilerRepairs, reconcilerRuns } from '../metrics/metrics';
+import { reconcilerRepairs, reconcilerRuns } from '../platform/metrics/metrics';
 import { ScoringService } from '../scoring/scoring.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { RankHistoryService } from '../standings/rank-history.service';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../audit/actor';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
 import { selectUnplayedOfGameweek, type ReplayFixtureRow } from '../fixtures/fixtures.queries';
 import { SeasonsService } from '../seasons/seasons.service';

@@ -1,10 +1,10 @@
 import { Processor } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { OutboxConsumer } from '../outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../queue/worker-options';
-import { retryWhileDown } from '../queue/outage-retry';
+import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../platform/queue/worker-options';
+import { retryWhileDown } from '../platform/queue/outage-retry';
 import { Logger } from '@nestjs/common';
-import type { QueueJob } from '../outbox/queue-jobs';
+import type { QueueJob } from '../platform/outbox/queue-jobs';
 import { ScoringService, type ScoreFixtureResult } from './scoring.service';
 
 /**

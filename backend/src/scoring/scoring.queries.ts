@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import { LIVE_TOTALS_SQL, SCORE_FIXTURE_SQL, SCORE_KNOCKOUT_FIXTURE_SQL } from './score-fixture.sql';
 import { SCORING_LOCK_NAMESPACE } from './scoring.shared-sql';
 

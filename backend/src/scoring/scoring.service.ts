@@ -2,10 +2,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
-import { APP_ENV } from '../config/config.module';
-import type { AppEnv } from '../config/env';
-import { KeyedQueue } from '../common/keyed-queue';
-import { OutboxService } from '../outbox/outbox.service';
+import { APP_ENV } from '../platform/config/config.module';
+import type { AppEnv } from '../platform/config/env';
+import { KeyedQueue } from '../platform/common/keyed-queue';
+import { OutboxService } from '../platform/outbox/outbox.service';
 import {
   hasPredictionsAtLeast,
   lockSeasonForScoring,

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportRefusedRow, ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { DomainEventMap } from '@scoreline/contracts/events';
-import type { OutboxService } from '../outbox/outbox.service';
-import { ApiError } from '../common/api-error';
-import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../database/reference-data.queries';
+import type { OutboxService } from '../platform/outbox/outbox.service';
+import { ApiError } from '../platform/common/api-error';
+import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../platform/database/reference-data.queries';
 import { lockGameweeksForChange } from '../fixtures/gameweek-lock';
 import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../fixtures/fixtures.queries';
 import { activateSeason, ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons/seasons.queries';

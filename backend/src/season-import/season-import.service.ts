@@ -5,13 +5,13 @@ import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import type { Actor } from '../audit/actor';
 import { seasonImportSummary } from '../audit/audit-entry';
 import { AuditService } from '../audit/audit.service';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { writeSeasonImport } from './import-season';
 import { prepareSeasonImport } from './prepare-season-import';
 import { prepareTournamentImport, writeTournamentImport } from './import-tournament';
 import { isTournamentFile } from './stored-tournament';
 import type { TournamentGroup } from './tournament-teams';
-import { OutboxService } from '../outbox/outbox.service';
+import { OutboxService } from '../platform/outbox/outbox.service';
 
 export interface ImportSeasonOptions {
   shiftToNow?: boolean;

@@ -2,9 +2,9 @@ import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SeasonPlayers } from '@scoreline/contracts/api/bonus';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
-import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import { ApiAuth, ApiData, ApiErrors } from '../platform/common/api-docs.decorators';
+import { PositiveIntPipe } from '../platform/common/positive-int.pipe';
 import { SeasonPlayersQueryDto } from './dto/season-players.dto';
 import { SeasonPlayersService } from './season-players.service';
 

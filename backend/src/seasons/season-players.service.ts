@@ -3,8 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { SEASON_PLAYERS_MAX_PAGE_SIZE, type SeasonPlayer, type SeasonPlayers, type SeasonPlayersQuery } from '@scoreline/contracts/api/bonus';
 import { foldName } from '@scoreline/contracts/game/fold-name';
-import { ApiError } from '../common/api-error';
-import { pageOffset, paging } from '../common/pagination';
+import { ApiError } from '../platform/common/api-error';
+import { pageOffset, paging } from '../platform/common/pagination';
 import { searchSquadPlayers, seasonExists, seasonHasSquads, selectSeasonScorers, selectSquadSpelling } from './squads-and-goals.queries';
 
 /**

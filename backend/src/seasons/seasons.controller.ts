@@ -2,10 +2,10 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors } from '../platform/common/api-docs.decorators';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { SeasonsService } from './seasons.service';
 

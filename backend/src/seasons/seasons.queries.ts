@@ -1,4 +1,4 @@
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { ACTIVE_COMPETITION_CODE_SQL } from './seasons.shared-sql';

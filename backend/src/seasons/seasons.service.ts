@@ -6,7 +6,7 @@ import { NO_SUCH_COMPETITION } from '@scoreline/contracts/api/competitions';
 import { deriveGameweekStatuses } from '@scoreline/contracts/game/gameweek-status';
 import { roundName } from '@scoreline/contracts/game/round-name';
 import { PreferencesService } from '../auth/preferences.service';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { CompetitionsService } from '../competitions/competitions.service';
 import { seasonForFan } from './season-for-fan';
 import {

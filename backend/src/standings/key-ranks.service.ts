@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { KeyRanks } from './key-ranks';
 import { selectKeyCounts } from './leaderboard.queries';
 import { LRUCache } from 'lru-cache';
-import { versionedGet, type Versioned } from '../common/lru';
+import { versionedGet, type Versioned } from '../platform/common/lru';
 
 const LEAGUES_KEPT = 1_000;
 

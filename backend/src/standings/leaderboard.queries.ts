@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import { type TableUser } from './league-tables.queries';
 import { fanTeamJoinSql, leagueCompetitionSql } from './league-tables.shared-sql';
 import type { KeyCount } from './key-ranks';

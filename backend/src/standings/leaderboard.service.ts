@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LEADERBOARD_DEFAULT_PAGE_SIZE, LeaderboardQuery, LeaderboardResponse, LeaderboardRow } from '@scoreline/contracts/api/leagues';
 import { tableVersionsOf, type SummaryStamps } from './kept-tables';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { rankBadge } from '@scoreline/contracts/game/rank-badge';
 import { TOP_ROWS } from './standings.shared-sql';
 import {
@@ -19,11 +19,11 @@ import {
   type StandingRow,
   type UnrankedStandingRow,
 } from './leaderboard.queries';
-import { pageOffset, paging } from '../common/pagination';
+import { pageOffset, paging } from '../platform/common/pagination';
 import { KeyRanksService } from './key-ranks.service';
 import type { KeyRanks } from './key-ranks';
 import { LRUCache } from 'lru-cache';
-import { versionedGet, type Versioned } from '../common/lru';
+import { versionedGet, type Versioned } from '../platform/common/lru';
 import { LiveTablesService } from './live-tables.service';
 import { LiveStandings } from './live-standings';
 import { liveFixturesOf } from './live-tables.queries';

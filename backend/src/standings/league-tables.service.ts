@@ -9,11 +9,11 @@ import {
   type TableGameweek,
 } from '@scoreline/contracts/api/tables';
 import { roundName } from '@scoreline/contracts/game/round-name';
-import { ApiError } from '../common/api-error';
-import { KeyedQueue } from '../common/keyed-queue';
+import { ApiError } from '../platform/common/api-error';
+import { KeyedQueue } from '../platform/common/keyed-queue';
 import { LRUCache } from 'lru-cache';
-import { leagueTableLoads } from '../metrics/metrics';
-import { pageOffset, paging } from '../common/pagination';
+import { leagueTableLoads } from '../platform/metrics/metrics';
+import { pageOffset, paging } from '../platform/common/pagination';
 import {
   selectRankedColumns,
   selectTableHead,

@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { KeyedQueue } from '../common/keyed-queue';
-import { warnUnlessOutage } from '../common/outage';
+import { KeyedQueue } from '../platform/common/keyed-queue';
+import { warnUnlessOutage } from '../platform/common/outage';
 import { LRUCache } from 'lru-cache';
-import { liveTableBaseLoads } from '../metrics/metrics';
-import { versionedGet, type Versioned } from '../common/lru';
+import { liveTableBaseLoads } from '../platform/metrics/metrics';
+import { versionedGet, type Versioned } from '../platform/common/lru';
 import { tableKey, type TableSource } from './league-tables.queries';
 import { ordered, picksByUser, sameContribution, type OrderedBase, type FixtureMove, type FixturePicks, type FixtureScoreState } from './live-table';
 import { liveRanking } from './live-ranking';

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { queryPrepared } from '../database/database.queries';
+import { queryPrepared } from '../platform/database/database.queries';
 import { seasonGameweeksSql, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
 export interface SeasonGameweekRow {

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LivePublisherModule } from '../live/live-publisher.module';
-import { QueueModule } from '../queue/queue.module';
+import { QueueModule } from '../platform/queue/queue.module';
 import { StandingsJobsService } from './standings-jobs.service';
 import { StandingsModule } from './standings.module';
 

@@ -1,10 +1,10 @@
 import { InjectQueue, Processor } from '@nestjs/bullmq';
 import type { Job, Queue } from 'bullmq';
-import { OutboxConsumer } from '../outbox/outbox-consumer';
-import { WORKER_OPTIONS } from '../queue/worker-options';
-import { retryWhileDown } from '../queue/outage-retry';
-import { afterScoring } from '../queue/scoring-first';
-import type { QueueJob } from '../outbox/queue-jobs';
+import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { WORKER_OPTIONS } from '../platform/queue/worker-options';
+import { retryWhileDown } from '../platform/queue/outage-retry';
+import { afterScoring } from '../platform/queue/scoring-first';
+import type { QueueJob } from '../platform/outbox/queue-jobs';
 import type { RecomputeResult } from './standings.service';
 import { RECOMPUTE_LEAGUE, RECOMPUTE_SMALL_LEAGUES, StandingsJobsService } from './standings-jobs.service';
 

@@ -7,7 +7,7 @@ import { BonusPointsService } from '../bonus/bonus-points.service';
 import { SeasonContextService, type SeasonContext } from './season-context.service';
 import { selectSeasonsOfLeagues } from './season-context.queries';
 import { seasonBonusCounts } from './season-bonus.queries';
-import { BIG_LEAGUE } from '../common/big-league';
+import { BIG_LEAGUE } from '../platform/common/big-league';
 import {
   addJoinerInPlace,
   CHANGED_ROWS_LIMIT,

@@ -4,13 +4,13 @@ import type { DataSource } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { GameweekHistoryItem, GameweeksHistory, GameweeksHistoryQuery, HistoryGameweekRef, HistoryMatch, HistoryPlayer } from '@scoreline/contracts/api/stats';
 import { picksRevealed } from '@scoreline/contracts/game/reveal';
-import { ApiError } from '../common/api-error';
+import { ApiError } from '../platform/common/api-error';
 import { SeasonsService } from '../seasons/seasons.service';
 import { wholeAccuracy } from './accuracy';
 import { selectHistoryMatches, selectPlayer, shareALeague, type HistoryMatchRow } from './history.queries';
 import { ScoringService } from '../scoring/scoring.service';
 import { pickAtState } from '@scoreline/contracts/game/scoring';
-import { pageCount, pageOffset } from '../common/pagination';
+import { pageCount, pageOffset } from '../platform/common/pagination';
 
 const PLAYER_NOT_FOUND = 'Player not found.';
 

@@ -2,11 +2,11 @@ import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { ApiEnvelope } from '@scoreline/contracts/api/common';
 import type { GameweekResults } from '@scoreline/contracts/api/stats';
-import { CurrentUser } from '../request-auth/current-user.decorator';
-import { JwtAuthGuard } from '../request-auth/jwt-auth.guard';
-import type { AuthUser } from '../request-auth/jwt-payload';
-import { ApiAuth, ApiData, ApiErrors } from '../common/api-docs.decorators';
-import { PositiveIntPipe } from '../common/positive-int.pipe';
+import { CurrentUser } from '../platform/request-auth/current-user.decorator';
+import { JwtAuthGuard } from '../platform/request-auth/jwt-auth.guard';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
+import { ApiAuth, ApiData, ApiErrors } from '../platform/common/api-docs.decorators';
+import { PositiveIntPipe } from '../platform/common/positive-int.pipe';
 import { CompetitionQueryDto } from '../competitions/dto/competitions.dto';
 import { StatsService } from './stats.service';
 

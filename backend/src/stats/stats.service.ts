@@ -8,7 +8,7 @@ import type { FanTotalsRow } from '../scoring/scoring.service';
 import { wholeAccuracy } from './accuracy';
 import { selectClubAccuracy, selectFixtureStatesVersion, selectGameweekBenchmarks, selectResultMatches, type GameweekBenchmarks } from './stats.queries';
 import { LRUCache } from 'lru-cache';
-import { versionedGet, type Versioned } from '../common/lru';
+import { versionedGet, type Versioned } from '../platform/common/lru';
 import { hotAndColdTeams } from './team-form';
 import { pickAtState } from '@scoreline/contracts/game/scoring';
 import { roundName } from '@scoreline/contracts/game/round-name';

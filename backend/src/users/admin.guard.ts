@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
-import { ApiError } from '../common/api-error';
-import type { AuthUser } from '../request-auth/jwt-payload';
+import { ApiError } from '../platform/common/api-error';
+import type { AuthUser } from '../platform/request-auth/jwt-payload';
 import { UsersService } from './users.service';
 
 /**

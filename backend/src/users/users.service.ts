@@ -11,6 +11,8 @@ import {
   selectOnboardingState,
   selectPasswordHashAndEmail,
   selectPasswordHashForUpdate,
+  selectRoleAndTokenVersion,
+  selectTokenVersion,
   selectTokenUser,
   selectUserRole,
   setCountryAndClub,
@@ -27,6 +29,16 @@ export class UsersService {
 
   async isAdmin(userId: number): Promise<boolean> {
     return (await selectUserRole(this.db, userId)) === 'admin';
+  }
+
+  /** The user's token version (a password change or reset moves it), undefined when gone. */
+  async tokenVersion(userId: number): Promise<number | undefined> {
+    return (await selectTokenVersion(this.db, userId))?.token_version;
+  }
+
+  /** The user's role and token version (the queue board's session check), null when gone. */
+  roleAndTokenVersion(userId: number): Promise<{ role: string; token_version: number } | null> {
+    return selectRoleAndTokenVersion(this.db, userId);
   }
 
   /** How many accounts there are. */

@@ -1,4 +1,4 @@
-import { startsWithRange } from '../common/sql-like';
+import { startsWithRange } from '../platform/common/sql-like';
 
 // Public SQL of the users domain (the *.shared-sql.ts convention): any domain may compose it.
 

@@ -1,5 +1,5 @@
 import { ActivityWriterService } from '@scoreline/backend/activity/activity-writer.service';
-import { BIG_LEAGUE } from '@scoreline/backend/common/big-league';
+import { BIG_LEAGUE } from '@scoreline/backend/platform/common/big-league';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { scorePrediction } from '@scoreline/contracts/game/scoring';

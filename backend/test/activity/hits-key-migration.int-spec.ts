@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { migrateAndSeed } from '@scoreline/backend/database/migrate';
+import { migrateAndSeed } from '@scoreline/backend/platform/database/migrate';
 import { ownDatabase } from '../support/own-database';
 
 /**

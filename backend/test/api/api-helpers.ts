@@ -5,7 +5,7 @@ import type { OtpPurpose } from '@scoreline/contracts/api/auth';
 import type Redis from 'ioredis';
 import { BackgroundWorkService } from '@scoreline/backend/auth/background-work.service';
 import { LoginThrottleService } from '@scoreline/backend/auth/login-throttle.service';
-import { REDIS } from '@scoreline/backend/redis/redis.module';
+import { REDIS } from '@scoreline/backend/platform/redis/redis.module';
 import { newUserInput, TestUserInput } from '../support/factories';
 import type { TestSystem } from '../support/test-system';
 

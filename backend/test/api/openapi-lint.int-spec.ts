@@ -15,19 +15,19 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import ts from 'typescript';
 import { AdminGuard } from '@scoreline/backend/users/admin.guard';
 import { createApiApp } from '@scoreline/backend/app.factory';
-import { JwtAuthGuard } from '@scoreline/backend/request-auth/jwt-auth.guard';
-import { RateLimitGuard } from '@scoreline/backend/request-auth/rate-limit.guard';
-import { UserAndAddressRateLimitGuard } from '@scoreline/backend/request-auth/user-and-address-rate-limit.guard';
-import { buildOpenApiDocument } from '@scoreline/backend/common/api-docs.document';
+import { JwtAuthGuard } from '@scoreline/backend/platform/request-auth/jwt-auth.guard';
+import { RateLimitGuard } from '@scoreline/backend/platform/request-auth/rate-limit.guard';
+import { UserAndAddressRateLimitGuard } from '@scoreline/backend/platform/request-auth/user-and-address-rate-limit.guard';
+import { buildOpenApiDocument } from '@scoreline/backend/platform/common/api-docs.document';
 
 const REPO = resolve(__dirname, '../../..');
 const CONTRACTS_API = join(REPO, 'contracts/src/api');
-const CONTRACT_SCHEMAS_FILE = join(REPO, 'backend/src/common/api-docs.contract-schemas.json');
+const CONTRACT_SCHEMAS_FILE = join(REPO, 'backend/src/platform/common/api-docs.contract-schemas.json');
 
 // ---------------------------------------------------------------------------------------------
 // The contracts' types as OpenAPI 3.0 schemas. contracts/src/api holds TypeScript interfaces only
 // (nothing at run time), so their schemas are generated here with the compiler and committed as
-// backend/src/common/api-docs.contract-schemas.json, which the document reads. A contract changed
+// backend/src/platform/common/api-docs.contract-schemas.json, which the document reads. A contract changed
 // without regenerating fails the first test below; regenerate with
 //   UPDATE_API_SCHEMAS=1 npx jest backend/test/api/openapi-lint.int-spec.ts --selectProjects integration
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import type Redis from 'ioredis';
 import { EMAIL_NOT_VERIFIED } from '@scoreline/contracts/api/auth';
 import { BackgroundWorkService as BackgroundWork } from '@scoreline/backend/auth/background-work.service';
 import { LoginThrottleService } from '@scoreline/backend/auth/login-throttle.service';
-import { REDIS } from '@scoreline/backend/redis/redis.module';
+import { REDIS } from '@scoreline/backend/platform/redis/redis.module';
 import { expectErrorShape, login, moveCodesBack, registerUser, settleMail, userIdOf, verifyOtp, writeSnapshot } from '../api/api-helpers';
 import { readMail } from '../notifications/mail-text';
 import { createVerifiedUser, newUserInput } from '../support/factories';

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { Logger } from '@nestjs/common';
 import { BonusPointsService } from '@scoreline/backend/bonus/bonus-points.service';
-import { BonusPoints1766800000000 } from '@scoreline/backend/database/migrations/1766800000000-bonus-points';
+import { BonusPoints1766800000000 } from '@scoreline/backend/platform/database/migrations/1766800000000-bonus-points';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
 import type { LeagueTableResponse } from '@scoreline/contracts/api/tables';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AutomaticLeagueCompetitionNames1767600000000 } from '@scoreline/backend/database/migrations/1767600000000-automatic-league-competition-names';
+import { AutomaticLeagueCompetitionNames1767600000000 } from '@scoreline/backend/platform/database/migrations/1767600000000-automatic-league-competition-names';
 import { ownDatabase, runMigrationStep } from '../support/own-database';
 
 /**

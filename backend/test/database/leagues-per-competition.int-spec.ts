@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager, MigrationInterface } from 'typeorm';
-import { LeaguesPerCompetition1766400000000 } from '@scoreline/backend/database/migrations/1766400000000-leagues-per-competition';
-import { OneActiveSeasonPerCompetition1766700000000 } from '@scoreline/backend/database/migrations/1766700000000-one-active-season-per-competition';
+import { LeaguesPerCompetition1766400000000 } from '@scoreline/backend/platform/database/migrations/1766400000000-leagues-per-competition';
+import { OneActiveSeasonPerCompetition1766700000000 } from '@scoreline/backend/platform/database/migrations/1766700000000-one-active-season-per-competition';
 import { ensureClubLeague, ensureCountryLeague, ensureGlobalLeague, insertMissingLeaguesOfUsers } from '@scoreline/backend/leagues/automatic-membership.queries';
 import { AutomaticMembershipService } from '@scoreline/backend/leagues/automatic-membership.service';
-import { OutboxService } from '@scoreline/backend/outbox/outbox.service';
+import { OutboxService } from '@scoreline/backend/platform/outbox/outbox.service';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
 import { bearer, insertVerifiedUsers } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import { dataSourceOptions } from '@scoreline/backend/database/data-source-options';
-import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
-import { ALL_MIGRATIONS } from '@scoreline/backend/database/migrations';
+import { dataSourceOptions } from '@scoreline/backend/platform/database/data-source-options';
+import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/platform/database/migrate';
+import { ALL_MIGRATIONS } from '@scoreline/backend/platform/database/migrations';
 
 /**
  * Processes migrating one database at the same moment (two deploys' migration Jobs, or the start

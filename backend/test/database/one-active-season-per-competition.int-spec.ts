@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { OneActiveSeasonPerCompetition1766700000000 } from '@scoreline/backend/database/migrations/1766700000000-one-active-season-per-competition';
+import { OneActiveSeasonPerCompetition1766700000000 } from '@scoreline/backend/platform/database/migrations/1766700000000-one-active-season-per-competition';
 import { ownDatabase, runMigrationStep } from '../support/own-database';
 
 /**

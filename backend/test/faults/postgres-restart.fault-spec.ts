@@ -2,8 +2,8 @@ import { countMismatches, describeMismatches, waitForConvergence, NO_MISMATCHES 
 import { FaultSystem } from './support/fault-system';
 import { printFigure } from './support/figures';
 import { pollUntil, sleep } from '../support/owned-processes';
-import { GENERIC_PLAN_APPLICATION_NAME } from '@scoreline/backend/database/generic-plan-pool';
-import { LISTEN_RETRY_MS } from '@scoreline/backend/outbox/outbox-relay.service';
+import { GENERIC_PLAN_APPLICATION_NAME } from '@scoreline/backend/platform/database/generic-plan-pool';
+import { LISTEN_RETRY_MS } from '@scoreline/backend/platform/outbox/outbox-relay.service';
 
 
 /**

@@ -3,7 +3,7 @@ import { FeedPoller, type FeedPollerOptions } from '@scoreline/backend/feed/feed
 import { FeedService } from '@scoreline/backend/feed/feed.service';
 import { FootballDataProvider } from '@scoreline/backend/feed/football-data/football-data.provider';
 import { startFootballDataStandIn, type FootballDataStandIn } from '@scoreline/backend/feed/stand-in/stand-in';
-import { metricsRegistry } from '@scoreline/backend/metrics/metrics';
+import { metricsRegistry } from '@scoreline/backend/platform/metrics/metrics';
 import { createApiApp } from '@scoreline/backend/app.factory';
 import { createWorkersApp } from '@scoreline/workers/main';
 import { startTestSystem, type TestSystem } from '../support/test-system';

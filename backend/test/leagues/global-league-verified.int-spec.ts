@@ -1,4 +1,4 @@
-import { GlobalLeagueVerifiedOnly1765800000000 } from '@scoreline/backend/database/migrations/1765800000000-global-league-verified-only';
+import { GlobalLeagueVerifiedOnly1765800000000 } from '@scoreline/backend/platform/database/migrations/1765800000000-global-league-verified-only';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';

@@ -1,10 +1,10 @@
-import { BIG_LEAGUE } from '@scoreline/backend/common/big-league';
+import { BIG_LEAGUE } from '@scoreline/backend/platform/common/big-league';
 import { LeagueMembersService } from '@scoreline/backend/leagues/league-members.service';
-import { GenericPlanPool } from '@scoreline/backend/database/generic-plan-pool';
+import { GenericPlanPool } from '@scoreline/backend/platform/database/generic-plan-pool';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import { storedRank } from '@scoreline/backend/standings/table-ranking.shared-sql';
 import fc from 'fast-check';
-import { startsWithRange } from '@scoreline/backend/common/sql-like';
+import { startsWithRange } from '@scoreline/backend/platform/common/sql-like';
 import { startTestSystem, TestSystem } from '../support/test-system';
 import { fastUser, FastUser } from './league-test-helpers';
 

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import type { AppEnv } from '@scoreline/backend/config/env';
+import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { LivePublisher } from '@scoreline/backend/live/live-publisher.service';
 import { liveStreamKey, liveUserStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
 

@@ -1,7 +1,7 @@
 import type Redis from 'ioredis';
 import { LivePublisher } from '@scoreline/backend/live/live-publisher.service';
 import { liveStreamKey, liveUserStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
-import { REDIS } from '@scoreline/backend/redis/redis.module';
+import { REDIS } from '@scoreline/backend/platform/redis/redis.module';
 import { createVerifiedUser } from '../support/factories';
 import { connectLive, type LiveClient } from '../support/socket-client';
 import { startTestSystem, type TestSystem } from '../support/test-system';

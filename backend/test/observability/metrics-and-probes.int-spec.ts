@@ -1,9 +1,9 @@
 import { Queue } from 'bullmq';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
-import { QUEUES } from '@scoreline/backend/outbox/event-routes';
-import { closeMetricsServer, createMetricsServer, listenMetricsServer } from '@scoreline/backend/metrics/metrics-server';
+import { OutboxRelayService } from '@scoreline/backend/platform/outbox/outbox-relay.service';
+import { QUEUES } from '@scoreline/backend/platform/outbox/event-routes';
+import { closeMetricsServer, createMetricsServer, listenMetricsServer } from '@scoreline/backend/platform/metrics/metrics-server';
 import { startHealthServer } from '@scoreline/workers/health-server';
 import { fastUser } from '../leagues/league-test-helpers';
 import { connectLive, LiveClient } from '../support/socket-client';

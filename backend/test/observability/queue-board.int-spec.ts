@@ -1,4 +1,4 @@
-import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { QUEUES } from '@scoreline/backend/platform/outbox/event-routes';
 import { expectErrorShape } from '../api/api-helpers';
 import { grantAdminRole } from '../support/game-factories';
 import { fastUser } from '../leagues/league-test-helpers';

@@ -2,7 +2,7 @@ import { getQueueToken } from '@nestjs/bullmq';
 import { Logger } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import type { AuditEntry, ConsoleHealth, OutboxDeadLetter } from '@scoreline/contracts/api/console';
-import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
+import { OutboxRelayService } from '@scoreline/backend/platform/outbox/outbox-relay.service';
 import { StandingsProcessor } from '@scoreline/backend/standings/standings.processor';
 import { expectErrorShape } from '../api/api-helpers';
 import { grantAdminRole, insertVerifiedUsers, type FastUser } from '../support/game-factories';

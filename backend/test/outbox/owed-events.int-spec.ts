@@ -1,6 +1,6 @@
 import { getQueueToken } from '@nestjs/bullmq';
 import { UnrecoverableError, Worker, type Queue } from 'bullmq';
-import { OutboxRelayService } from '@scoreline/backend/outbox/outbox-relay.service';
+import { OutboxRelayService } from '@scoreline/backend/platform/outbox/outbox-relay.service';
 import { ResultRecordedProcessor } from '@scoreline/backend/scoring/result-recorded.processor';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';

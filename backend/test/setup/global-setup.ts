@@ -2,7 +2,7 @@
 import './scoreline-paths';
 import { createServer } from 'node:net';
 // Relative on purpose: jest runs globalSetup outside its module registry.
-import { ensureDatabaseExists, migrateAndSeed } from '../../src/database/migrate';
+import { ensureDatabaseExists, migrateAndSeed } from '../../src/platform/database/migrate';
 import { assertTestDatabase, testEnvironment } from './test-env';
 
 function freePort(): Promise<number> {

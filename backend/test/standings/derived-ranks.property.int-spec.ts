@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
-import { BIG_LEAGUE } from '@scoreline/backend/common/big-league';
+import { BIG_LEAGUE } from '@scoreline/backend/platform/common/big-league';
 import { TOP_ROWS } from '@scoreline/backend/standings/standings.shared-sql';
 import { SMALL_LEAGUE_BATCH, STANDINGS_LOCK, StandingsService } from '@scoreline/backend/standings/standings.service';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';

@@ -2,7 +2,7 @@ import type { FootballJsonSeason } from '@scoreline/backend/season-import/footba
 import { LiveContextService } from '@scoreline/backend/standings/live-context.service';
 import { SeasonContextService } from '@scoreline/backend/standings/season-context.service';
 import { SeasonsService } from '@scoreline/backend/seasons/seasons.service';
-import type { ApiError } from '@scoreline/backend/common/api-error';
+import type { ApiError } from '@scoreline/backend/platform/common/api-error';
 import { grantAdminRole, importActiveSeason } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';

@@ -1,6 +1,6 @@
 import { DataSource, type MigrationInterface } from 'typeorm';
-import { dataSourceOptions } from '@scoreline/backend/database/data-source-options';
-import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/database/migrate';
+import { dataSourceOptions } from '@scoreline/backend/platform/database/data-source-options';
+import { ensureDatabaseExists, migrateAndSeed } from '@scoreline/backend/platform/database/migrate';
 
 /**
  * A migrated database of a test's own beside the run's (named after it with `suffix`), for a test

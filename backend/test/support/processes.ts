@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { QUEUES } from '@scoreline/backend/platform/outbox/event-routes';
 
 const ROOT = join(__dirname, '..', '..', '..');
 

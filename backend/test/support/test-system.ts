@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import TestAgent from 'supertest/lib/agent';
 import { createApiApp, metricsAddress } from '@scoreline/backend/app.factory';
 import { BackgroundWorkService } from '@scoreline/backend/auth/background-work.service';
-import { QUEUES } from '@scoreline/backend/outbox/event-routes';
+import { QUEUES } from '@scoreline/backend/platform/outbox/event-routes';
 import { createWorkersApp } from '@scoreline/workers/main';
 import { SmtpCapture } from './smtp-capture';
 

@@ -1,7 +1,7 @@
 import type { FootballJsonSeason } from '@scoreline/backend/season-import/football-json';
 import { BIG_TABLE } from '@scoreline/backend/standings/league-tables.service';
 import { BIG_TABLE_MEMBERS_RELOAD } from '@scoreline/backend/standings/kept-tables';
-import { leagueTableLoads } from '@scoreline/backend/metrics/metrics';
+import { leagueTableLoads } from '@scoreline/backend/platform/metrics/metrics';
 import { PeriodWinnersService, WINNERS_LOCK } from '@scoreline/backend/standings/period-winners.service';
 import { StandingsService } from '@scoreline/backend/standings/standings.service';
 import type { LeagueTableResponse, LeagueWinnersResponse } from '@scoreline/contracts/api/tables';

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { IsGoals } from '../../common/is-goals.decorator';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsGoals } from '../../platform/common/is-goals.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 import type { ImportSeasonRequest, RecordResultRequest, RescheduleFixtureRequest, SideGoals } from '@scoreline/contracts/api/admin';
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsString, Matches, ValidateIf, ValidateNested } from 'class-validator';
 import { COMPETITION_CODE_PATTERN } from '@scoreline/contracts/api/competitions';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 import {
   LANGUAGES,
   THEMES,

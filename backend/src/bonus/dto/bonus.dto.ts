@@ -10,7 +10,7 @@ import {
   type SettleBonusQuestionRequest,
 } from '@scoreline/contracts/api/bonus';
 import { CUSTOM_QUESTION_KINDS, type CustomQuestionDraft } from '@scoreline/contracts/game/bonus-questions';
-import { IsPageNumber, IsPageSize, IsSearchText } from '../../common/query-params.decorator';
+import { IsPageNumber, IsPageSize, IsSearchText } from '../../platform/common/query-params.decorator';
 
 // The answers' own rules (a team of the season, a name) are checked per question in bonus-answers.ts.
 

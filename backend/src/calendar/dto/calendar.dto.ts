@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsString, MaxLength } from 'class-validator';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 import type { RotateCalendarFeedRequest, UpdateCalendarFeedRequest } from '@scoreline/contracts/api/calendar';
 
 export class UpdateCalendarFeedDto implements UpdateCalendarFeedRequest {

@@ -8,7 +8,7 @@ import {
   CLIENT_ERROR_USER_AGENT_MAX,
   type ClientErrorReport,
 } from '@scoreline/contracts/api/client-errors';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 
 // class-validator runs a property's decorators bottom-up and the pipe stops at the first
 // failure: presence and type checks are written last so that they run first.

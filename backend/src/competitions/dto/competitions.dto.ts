@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Matches, Max, Min, ValidateIf } from 'class-validator';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 import {
   COMPETITION_CODE_PATTERN,
   type Competition,

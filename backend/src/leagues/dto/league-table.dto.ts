@@ -9,7 +9,7 @@ import {
   type LeagueTableQuery,
   type TablePeriod,
 } from '@scoreline/contracts/api/tables';
-import { IsPageNumber, IsPageSize } from '../../common/query-params.decorator';
+import { IsPageNumber, IsPageSize } from '../../platform/common/query-params.decorator';
 
 export class LeagueTableQueryDto implements LeagueTableQuery {
   @ApiPropertyOptional({ enum: TABLE_PERIODS, default: 'season' })

@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
-import { IsPageNumber, IsPageSize, IsSearchText } from '../../common/query-params.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
+import { IsPageNumber, IsPageSize, IsSearchText } from '../../platform/common/query-params.decorator';
 import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 import {
   ACTIVITY_CATEGORIES,

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 import type { RegenerateCodeRequest } from '@scoreline/contracts/api/invites';
 import { INVITE_CODE_LENGTH } from '@scoreline/contracts/api/leagues';
 

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { COMPETITION_CODE_PATTERN } from '@scoreline/contracts/api/competitions';
 import type { ClubSearchQuery, CompleteOnboardingRequest } from '@scoreline/contracts/api/onboarding';
-import { IsOptionalNotNull } from '../../common/is-optional-not-null.decorator';
+import { IsOptionalNotNull } from '../../platform/common/is-optional-not-null.decorator';
 
 export class ClubSearchQueryDto implements ClubSearchQuery {
   @ApiPropertyOptional({ description: 'Case-insensitive part of the club name (or a known alternate name)' })

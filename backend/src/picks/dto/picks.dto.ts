@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { PICKS_DEFAULT_PAGE_SIZE, PICKS_MAX_PAGE_SIZE, type PicksQuery } from '@scoreline/contracts/api/picks';
-import { IsPageSize, IsSearchText } from '../../common/query-params.decorator';
+import { IsPageSize, IsSearchText } from '../../platform/common/query-params.decorator';
 import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 
 // class-validator runs a property's decorators bottom-up: type checks are written last so they run first.

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
-import { IsGoals } from '../../common/is-goals.decorator';
+import { IsGoals } from '../../platform/common/is-goals.decorator';
 import type { AdvanceSide, PredictionInput, SavePredictionsRequest } from '@scoreline/contracts/api/predictions';
 
 export class PredictionInputDto implements PredictionInput {

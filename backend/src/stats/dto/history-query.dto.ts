@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { IsPageSize } from '../../common/query-params.decorator';
+import { IsPageSize } from '../../platform/common/query-params.decorator';
 import type { GameweeksHistoryQuery } from '@scoreline/contracts/api/stats';
 import { IsCompetitionCode } from '../../competitions/dto/competitions.dto';
 

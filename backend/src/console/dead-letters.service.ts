@@ -7,11 +7,11 @@ import type { DataSource } from 'typeorm';
 import type { OutboxDeadLetter } from '@scoreline/contracts/api/console';
 import type { Actor } from '../audit/actor';
 import { AuditService } from '../audit/audit.service';
-import { ApiError } from '../common/api-error';
-import { toDeadLetter } from './delivery-failures';
-import { QUEUES, type QueueName } from './event-routes';
-import { lockEventForDelivery, lockFailedDelivery, reviveDeadLetter, selectDeadLetters, selectFailedDeliveryEvent, type OutboxRow } from './outbox.queries';
-import { deliverAgain, type Redelivery } from './redelivery';
+import { ApiError } from '../platform/common/api-error';
+import { toDeadLetter } from '../platform/outbox/delivery-failures';
+import { QUEUES, type QueueName } from '../platform/outbox/event-routes';
+import { lockEventForDelivery, lockFailedDelivery, reviveDeadLetter, selectDeadLetters, selectFailedDeliveryEvent, type OutboxRow } from '../platform/outbox/outbox.queries';
+import { deliverAgain, type Redelivery } from '../platform/outbox/redelivery';
 
 /** The dead letters the console lists. */
 export const DEAD_LETTERS_SHOWN = 100;

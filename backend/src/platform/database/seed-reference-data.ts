@@ -1,8 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { upsertCompetitionsAndClubs, upsertCountries } from './reference-data.queries';
-import clubs from '../../data/clubs.json';
-import countries from '../../data/countries.json';
-import homeNations from '../../data/home-nations.json';
+import clubs from '../../../data/clubs.json';
+import countries from '../../../data/countries.json';
+import homeNations from '../../../data/home-nations.json';
 
 interface ClubRecord {
   name: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { EVENT_ROUTES } from './event-routes';
 
 /** docs/events.md: the table of every domain event and the queues that consume it. */
-const EVENTS_DOC = join(__dirname, '../../../docs/events.md');
+const EVENTS_DOC = join(__dirname, '../../../../docs/events.md');
 
 /** A markdown table row's cells, trimmed ('| a | b |' → ['a', 'b']). */
 const cellsOf = (line: string): string[] => line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((cell) => cell.trim());

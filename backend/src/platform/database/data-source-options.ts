@@ -1,5 +1,5 @@
 import type { DataSourceOptions } from 'typeorm';
-import { ALL_ENTITIES } from './entities';
+import { ALL_ENTITIES } from '../../entities';
 import { ALL_MIGRATIONS } from './migrations';
 import { PostgresClient } from './postgres-client';
 

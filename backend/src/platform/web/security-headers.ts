@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { readCookie, REFRESH_COOKIE } from '../auth/refresh-token';
-import { QUEUE_BOARD_COOKIE } from '../queue-board/queue-board-cookie';
+import { readCookie, REFRESH_COOKIE } from '../request-auth/cookies';
+import { QUEUE_BOARD_COOKIE } from '../request-auth/queue-board-cookie';
 
 /**
  * Browser features the app never uses, refused to its pages and to anything they might embed.

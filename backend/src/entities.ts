@@ -1,4 +1,4 @@
-import { User } from '../users/user.entity';
+import { User } from './users/user.entity';
 
 /**
  * Every entity, listed explicitly so that src (tests) and dist (runtime) load the same set.

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { footballDataCompetitionCodes } from '../feed/football-data/football-data.provider';
+import { footballDataCompetitionCodes } from '../../feed/football-data/football-data.provider';
 import { defaultCell, defaultValues, envTable } from './env-docs';
 import { defaultFor, ENV_VARS, repoRoot, type EnvName, type EnvVar } from './env.schema';
 
