@@ -126,7 +126,8 @@ export class PicksService {
       at < 0 ? toRow(d, null, viewerId, fixtureRows) : toRow(d, order.ranks[at], viewerId, fixtureRows, live?.at(at));
     const text = searchText(query.search);
     // A page only changes when the order (standings, or a live table) or the fixtures (scores, status) do.
-    const pageKey = `${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${orderVersion}:${head.fixtures_version}`;
+    // The search as a JSON string: whatever it holds, it cannot run into the parts after it.
+    const pageKey = `${leagueId}:${gameweek.id}:${page}:${pageSize}:${JSON.stringify(text)}:${orderVersion}:${head.fixtures_version}`;
     const shown = await this.pages.forceFetch(pageKey, {
       context: async () => {
         const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
@@ -146,7 +147,7 @@ export class PicksService {
     // Everything but the caller's row is the page's (its key holds the gameweek, fixtures and crowd's
     // versions too), except the mark on the caller's own row when it is on the page.
     const mineShown = shown.rows.some((r) => r.row.user_id === viewerId);
-    const answerKey = mineShown ? `${pageKey}:${viewerId}` : pageKey;
+    const answerKey = mineShown ? `${viewerId}@${pageKey}` : pageKey;
     let shared = this.answers.get(answerKey);
     if (!shared) {
       const rows = mineShown ? shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json)) : shown.json;
