@@ -8,7 +8,7 @@ import { picksRevealed } from '@scoreline/contracts/game/reveal';
 import { scoreAtState } from '@scoreline/contracts/game/scoring';
 import { ApiError } from '../platform/common/api-error';
 import { pageOffset, paging } from '../platform/common/pagination';
-import { RawJson, type WithRawJson } from '../platform/common/raw-json';
+import { AnswerHead, RawJson } from '../platform/common/raw-json';
 import { LRUCache } from 'lru-cache';
 import { loadingLru } from '../platform/common/lru';
 import { searchText } from '../platform/common/sql-like';
@@ -36,12 +36,23 @@ import {
  * moves whenever scoring or membership moves the league), each page per both, the crowd per
  * league and fixtures version (its stored counts are fixed for a deadline). A busy 100k
  * league sorts its members once per change, not once per request. The cached parts are kept as
- * their JSON (RawJson), so a request serializes only what is its own: the caller's row and the
- * paging figures; a page of 25 × 10 picks is written once per version, not once per read.
- * The TTL only bounds memory.
+ * their JSON (RawJson), and the answer around the caller's own row as its bytes (AnswerHead),
+ * keyed by the page's key, which holds every version it was computed from: a request serializes,
+ * encodes and hashes only the caller's row; a page of 25 × 10 picks is written once per version,
+ * not once per read. The TTL only bounds memory.
  */
 const CACHE_TTL_MS = 10 * 60_000;
 const ORDER_ENTRIES = 40;
+/** The answers' heads, by their bytes (~40 kB a page of 25): a few hundred pages. */
+const ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** A grid answer: the JSON of `{ data: GameweekPicksPage }` and its weak ETag. */
+export interface PicksAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+type GridHead = AnswerHead<GameweekPicksPage, 'my_row'>;
 
 interface GridContext {
   gameweek: GameweekSummary;
@@ -67,6 +78,8 @@ export class PicksService {
   private readonly contexts = loadingLru<GridContext>({ max: 200, ttl: CACHE_TTL_MS });
   private readonly pages = loadingLru<CachedPage>({ max: 1_000, ttl: CACHE_TTL_MS });
   private readonly crowds = loadingLru<RawJson<CrowdFixture[] | null>>({ max: 200, ttl: CACHE_TTL_MS });
+  /** Each page's answer but the caller's row, by the page's key (and the caller, when their row is on it: it is marked). */
+  private readonly answers = new LRUCache<string, GridHead>({ maxSize: ANSWER_BYTES, sizeCalculation: (head) => head.bytes.length, ttl: CACHE_TTL_MS });
   private readonly liveVersions = new WeakMap<TableView, number>();
   private liveVersionCount = 0;
 
@@ -77,8 +90,8 @@ export class PicksService {
     private readonly tables: LeagueTablesService,
   ) {}
 
-  /** The grid with its cached parts still as JSON text: the controller writes it with stringifyWithEtag. */
-  async grid(leagueId: number, viewerId: number, gameweekNumber: number, query: PicksQuery): Promise<WithRawJson<GameweekPicksPage>> {
+  /** The grid's answer, written around its cached head: the controller sends it as it is. */
+  async grid(leagueId: number, viewerId: number, gameweekNumber: number, query: PicksQuery): Promise<PicksAnswer> {
     const head = await selectPicksHead(this.db, leagueId, viewerId, gameweekNumber);
     // A private league is for its members only: to anyone else it does not exist.
     if (!head || (head.type === 'private' && head.role === null)) throw ApiError.notFound(LEAGUE_NOT_FOUND);
@@ -97,8 +110,9 @@ export class PicksService {
     const answer = { league_id: leagueId, gameweek: gameweekJson, revealed, fixtures: fixturesJson };
 
     if (!revealed) {
-      // Before the lock the caller sees their own picks and nobody else's.
-      return { ...answer, rows: [], my_row: head.me ? toRow(head.me, null, viewerId, fixtureRows) : null, crowd: null, ...paging(page, pageSize, 0) };
+      // Before the lock the caller sees their own picks and nobody else's (a small answer: not kept).
+      const before: GridHead = AnswerHead.of({ ...answer, rows: [], crowd: null, ...paging(page, pageSize, 0) }, 'my_row');
+      return before.complete(head.me ? toRow(head.me, null, viewerId, fixtureRows) : null);
     }
 
     // While a match of the gameweek is open the order, ranks and totals are the live gameweek
@@ -112,7 +126,9 @@ export class PicksService {
       at < 0 ? toRow(d, null, viewerId, fixtureRows) : toRow(d, order.ranks[at], viewerId, fixtureRows, live?.at(at));
     const text = searchText(query.search);
     // A page only changes when the order (standings, or a live table) or the fixtures (scores, status) do.
-    const shown = await this.pages.forceFetch(`${leagueId}:${gameweek.id}:${page}:${pageSize}:${text ?? ''}:${orderVersion}:${head.fixtures_version}`, {
+    // The search as a JSON string: whatever it holds, it cannot run into the parts after it.
+    const pageKey = `${leagueId}:${gameweek.id}:${page}:${pageSize}:${JSON.stringify(text)}:${orderVersion}:${head.fixtures_version}`;
+    const shown = await this.pages.forceFetch(pageKey, {
       context: async () => {
         const only = text === null ? null : new Set(await selectMembersMatching(this.db, leagueId, text));
         const { indexes, total } = pageIndexes(order, pageOffset(page, pageSize), pageSize, only);
@@ -128,15 +144,18 @@ export class PicksService {
     const crowd = await this.crowds.forceFetch(`${leagueId}:${gameweek.id}:${head.fixtures_version}`, {
       context: async () => RawJson.of(await this.crowd.figures(gameweek, leagueId, fixtureRows)),
     });
+    // Everything but the caller's row is the page's (its key holds the gameweek, fixtures and crowd's
+    // versions too), except the mark on the caller's own row when it is on the page.
     const mineShown = shown.rows.some((r) => r.row.user_id === viewerId);
-    return {
-      ...answer,
-      rows: mineShown ? shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json)) : shown.json,
-      // A member who joined since the last recompute is not in the order yet: no rank until then.
-      my_row: head.me ? RawJson.of(rowOf(head.me, live ? (live.positionOf(viewerId) ?? -1) : indexOfUser(order, viewerId), viewerId)) : null,
-      crowd,
-      ...paging(page, pageSize, shown.total),
-    };
+    const answerKey = mineShown ? `${viewerId}@${pageKey}` : pageKey;
+    let shared = this.answers.get(answerKey);
+    if (!shared) {
+      const rows = mineShown ? shown.rows.map((r) => (r.row.user_id === viewerId ? RawJson.of({ ...r.row, is_current_user: true }) : r.json)) : shown.json;
+      shared = AnswerHead.of({ ...answer, rows, crowd, ...paging(page, pageSize, shown.total) }, 'my_row');
+      this.answers.set(answerKey, shared);
+    }
+    // A member who joined since the last recompute is not in the order yet: no rank until then.
+    return shared.complete(head.me ? rowOf(head.me, live ? (live.positionOf(viewerId) ?? -1) : indexOfUser(order, viewerId), viewerId) : null);
   }
 
   /**

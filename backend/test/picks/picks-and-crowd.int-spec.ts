@@ -310,6 +310,36 @@ describe('everyone\'s picks and the crowd', () => {
       expect((await grid(alice, '?search=nobody-like-this')).rows).toEqual([]);
     });
 
+    it('keeps the page written once for every reader, with each caller\'s own row read fresh every time', async () => {
+      // Neither Eve nor Bruno is on the first page of two (Alice, Dana): one page, two own rows.
+      const query = '?page=1&page_size=2';
+      const [forEve, forBruno] = [await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/${query}`, eve).expect(200), await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/${query}`, bruno).expect(200)];
+      const { my_row: eveRow, ...eveRest } = forEve.body.data as GameweekPicksPage;
+      const { my_row: brunoRow, ...brunoRest } = forBruno.body.data as GameweekPicksPage;
+      expect(eveRest).toEqual(brunoRest);
+      expect([eveRow!.user_id, brunoRow!.user_id]).toEqual([eve.id, bruno.id]);
+      expect(forEve.headers.etag).not.toBe(forBruno.headers.etag);
+      expect(forEve.text).toBe(JSON.stringify(forEve.body));
+      // The scorer's write of Eve's totals, before any recompute: her own row says it at once, the page
+      // (whose order waits for the recompute) and its tag for another caller do not move.
+      const [{ points }]: { points: number }[] = await sys.db.query(`SELECT points FROM user_gameweek_totals WHERE user_id = $1 AND gameweek_id = $2`, [eve.id, gameweekId]);
+      await sys.db.query(`UPDATE user_gameweek_totals SET points = points + 7 WHERE user_id = $1 AND gameweek_id = $2`, [eve.id, gameweekId]);
+      try {
+        const again = await grid(eve, query);
+        expect(again.my_row).toMatchObject({ user_id: eve.id, points: points + 7 });
+        expect({ ...again, my_row: eveRow }).toEqual(forEve.body.data);
+        await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/${query}`, bruno).set('If-None-Match', forBruno.headers.etag as string).expect(304);
+        await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/${query}`, eve).set('If-None-Match', forEve.headers.etag as string).expect(200);
+      } finally {
+        await sys.db.query(`UPDATE user_gameweek_totals SET points = $3 WHERE user_id = $1 AND gameweek_id = $2`, [eve.id, gameweekId, points]);
+      }
+      // A HEAD is answered without the body.
+      const head = await sys.http.head(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/${query}`).set(eve.auth).expect(200);
+      expect(head.text ?? '').toBe('');
+      // The fixtures moved since the grid's crowd was last read (full time): the kept page is not that one.
+      expect((await grid(alice)).crowd!.find((f) => f.fixture_id === fixtureIds[0])!.exact_percent).toBe(50);
+    });
+
     it('refuses bad input with 4xx in the error shape', async () => {
       for (const query of ['?page=0', '?page_size=101', '?page=x', '?sort=name']) {
         const res = await get(`/api/leagues/${leagueId}/gameweeks/${GW}/picks/${query}`, alice);
