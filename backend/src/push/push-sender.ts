@@ -1,10 +1,11 @@
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { generateRequestDetails, getVapidHeaders } from 'web-push';
+import { getVapidHeaders } from 'web-push';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { APP_ENV } from '../config/config.module';
 import type { AppEnv, PushEndpointRules, VapidKeys } from '../config/env';
+import { PushEncryptionPool } from './push-encryption-pool';
 import { checkEndpointUrl, permittedLookup, PushEndpointRefused } from './push-endpoint-policy';
 import { PushHostResolver } from './push-host-resolver';
 
@@ -50,8 +51,10 @@ const SOCKETS_PER_ORIGIN = 64;
 
 /**
  * Sends one Web Push message: the payload encrypted for the subscription (RFC 8291 aes128gcm, by
- * the `web-push` package), signed with our VAPID key (RFC 8292), POSTed to its endpoint. The
- * signature depends only on the push service's origin, so it is made once per origin and reused
+ * the `web-push` package's generateRequestDetails, run on worker threads: push-encryption-pool.ts,
+ * as the key agreement per device is most of a fan-out's CPU), signed with our VAPID key (RFC
+ * 8292), POSTed to its endpoint. The signature depends only on the push service's origin, so it
+ * is made once per origin (web-push's getVapidHeaders with an expiration of our own) and reused
  * (an ECDSA signature per message would double the cost of a fan-out). POSTed through node:http(s)
  * with keep-alive agents: a fan-out of thousands to one push service reuses a pool of
  * connections; fetch (undici) took several times as long per POST for the same requests here.
@@ -68,6 +71,7 @@ export class PushSender implements OnModuleDestroy {
   private readonly vapidByAudience = new Map<string, { header: string; madeAt: number }>();
   private readonly httpAgent: HttpAgent;
   private readonly httpsAgent: HttpsAgent;
+  private readonly encryption = new PushEncryptionPool();
 
   constructor(@Inject(APP_ENV) env: Pick<AppEnv, 'vapid' | 'pushEndpoints'>, resolver: PushHostResolver) {
     this.vapid = env.vapid;
@@ -89,11 +93,15 @@ export class PushSender implements OnModuleDestroy {
    */
   async send(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PushOutcome> {
     const url = checkEndpointUrl(target.endpoint, this.rules);
-    const request = generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-      TTL: hints.ttlSeconds,
-      urgency: hints.urgency,
-      ...(hints.topic ? { topic: hints.topic } : {}),
-      headers: { Authorization: this.authorization(target.endpoint) },
+    const request = await this.encryption.encrypt({
+      subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload: JSON.stringify(payload),
+      options: {
+        TTL: hints.ttlSeconds,
+        urgency: hints.urgency,
+        ...(hints.topic ? { topic: hints.topic } : {}),
+        headers: { Authorization: this.authorization(url) },
+      },
     });
     let status: number;
     try {
@@ -108,10 +116,11 @@ export class PushSender implements OnModuleDestroy {
     return 'sent';
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     // Idle kept-alive sockets would hold a closing worker open.
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+    await this.encryption.close();
   }
 
   /**
@@ -147,8 +156,8 @@ export class PushSender implements OnModuleDestroy {
     });
   }
 
-  private authorization(endpoint: string): string {
-    const audience = new URL(endpoint).origin;
+  private authorization(endpoint: URL): string {
+    const audience = endpoint.origin;
     const cached = this.vapidByAudience.get(audience);
     if (cached && Date.now() - cached.madeAt < VAPID_REUSE_MS) return cached.header;
     const expiration = Math.floor(Date.now() / 1000) + VAPID_TTL_SECONDS;
