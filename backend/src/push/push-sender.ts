@@ -24,6 +24,13 @@ export interface PushDeliveryHints {
   topic?: string;
 }
 
+/** A push checked, encrypted and signed for its device, not yet POSTed (PushSender.prepare). */
+export interface PreparedPush {
+  url: URL;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
 /** 'gone': the push service says this subscription no longer exists (404/410): forget it. */
 export type PushOutcome = 'sent' | 'gone';
 
@@ -92,8 +99,17 @@ export class PushSender implements OnModuleDestroy {
    * 404 or 410.
    */
   async send(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PushOutcome> {
+    return this.post(await this.prepare(target, payload, hints));
+  }
+
+  /**
+   * The first half of send, which a fan-out starts for a whole batch at once: the endpoint
+   * checked (rejects with PushEndpointRefused before anything is made), the payload encrypted for
+   * the device and signed. Nothing is sent yet.
+   */
+  async prepare(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PreparedPush> {
     const url = checkEndpointUrl(target.endpoint, this.rules);
-    const request = await this.encryption.encrypt({
+    const { headers, body } = await this.encryption.encrypt({
       subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       payload: JSON.stringify(payload),
       options: {
@@ -103,9 +119,14 @@ export class PushSender implements OnModuleDestroy {
         headers: { Authorization: this.authorization(url) },
       },
     });
+    return { url, headers, body };
+  }
+
+  /** The second half of send: POSTs a prepared push and answers what the push service said. */
+  async post({ url, headers, body }: PreparedPush): Promise<PushOutcome> {
     let status: number;
     try {
-      status = await this.post(url, request.headers, request.body);
+      status = await this.request(url, headers, body);
     } catch (error) {
       if (error instanceof PushEndpointRefused) throw error;
       throw new PushServiceError(null, `push service unreachable: ${(error as Error).message}`);
@@ -128,7 +149,7 @@ export class PushSender implements OnModuleDestroy {
    * the socket for the next push), up to MAX_RESPONSE_BYTES; the whole exchange has
    * REQUEST_TIMEOUT_MS, so a push service dripping its answer holds no lane for long.
    */
-  private post(url: URL, headers: OutgoingHttpHeaders, body: Buffer | null): Promise<number> {
+  private request(url: URL, headers: OutgoingHttpHeaders, body: Buffer): Promise<number> {
     const secure = url.protocol === 'https:';
     return new Promise((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(
@@ -152,7 +173,7 @@ export class PushSender implements OnModuleDestroy {
       req.on('close', () => clearTimeout(deadline));
       req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)));
       req.on('error', reject);
-      req.end(body ?? undefined);
+      req.end(body);
     });
   }
 
