@@ -20,13 +20,20 @@ import { round } from './timing';
  * push per goal with that device's keys, so a bench of empty or undecryptable bodies fails.
  * Floor: the same number of bare POSTs (same body size, same 64 lanes and keep-alive sockets,
  * node:http as the sender) from this process to the same service, measured the same way in the same run. Figures: the ratios, the
- * price of the pipeline, claiming, encryption and signing over the round trips themselves.
+ * price of the pipeline, claiming, encryption and signing over the round trips themselves. BENCH_PUSH_TRACE=1 adds, per goal
+ * and per floor round, when the first, middle and last push came and this process's CPU time (every thread): the figure a
+ * busy machine blurs least, as the fan-out is CPU-bound (an ECDH key agreement per device).
  */
 
 const GOALS = 5;
 const LANES = 64;
 const TIMEOUT_MS = Number(process.env.BENCH_PUSH_TIMEOUT_MS ?? 180_000);
 const now = () => performance.timeOrigin + performance.now();
+/** CPU time of this process (every thread) since `since`, in ms: the figure a busy machine does not blur. */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const { user, system } = process.cpuUsage(since);
+  return Math.round((user + system) / 1000);
+};
 const trace = (line: string) => process.env.BENCH_PUSH_TRACE === '1' && process.stderr.write(`[push-fanout] ${line}\n`);
 
 /** The device whose pushes the service decrypts: its path and its browser keys. */
@@ -245,9 +252,13 @@ export const pushFanoutCase: BenchCase = {
       for (let g = 0; g < GOALS; g++) {
         expecting = await service.expect(fans, sample);
         const start = now();
+        const cpu = process.cpuUsage();
         await result(2 + g, 0, 10 + g * 10);
         const got = await expecting.arrived;
-        trace(`goal ${2 + g}-0: last push after ${round(Math.max(...got.arrivals) - start)} ms`);
+        const after = got.arrivals.map((t) => t - start).sort((a, b) => a - b);
+        trace(
+          `goal ${2 + g}-0: first push after ${round(after[0])} ms, half after ${round(after[after.length >> 1])} ms, last after ${round(after[after.length - 1])} ms; this process's CPU ${cpuMs(cpu)} ms`,
+        );
         checkSample(got, 2 + g);
         goals.push({ start, arrivals: got.arrivals });
         await ctx.settle(TIMEOUT_MS);
@@ -271,12 +282,14 @@ export const pushFanoutCase: BenchCase = {
       for (let r = 0; r < GOALS + 1; r++) {
         expecting = await service.expect(fans);
         const start = now();
+        const cpu = process.cpuUsage();
         let next = 0;
         const lane = async () => {
           while (next < fans) await post(`/bare/${next++}`);
         };
         await Promise.all(Array.from({ length: LANES }, lane));
         const got = await expecting.arrived;
+        trace(`bare round ${r}: last POST after ${round(Math.max(...got.arrivals) - start)} ms; this process's CPU ${cpuMs(cpu)} ms`);
         if (r > 0) bare.push({ start, arrivals: got.arrivals });
       }
       agent.destroy();

@@ -100,6 +100,37 @@ describe('deliverInBatches (the one delivery loop of every channel)', () => {
     expect(batch.refused).toEqual([{ row: expect.objectContaining({ user_id: 2 }), reason: 'a private address' }]);
   });
 
+  it('composes every claimed row of a batch as soon as it is claimed (a batch claimed ahead too), before a lane sends it', async () => {
+    const { claim } = fakeClaim(6, new Set());
+    const events: string[] = [];
+    const { sender } = fakeSender(
+      async (row) => {
+        events.push(`send ${row.user_id}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return 'sent';
+      },
+      { channel: 'push', batchSize: 3, lanes: 1, prefetch: true, stopOnFirstError: false },
+    );
+    await deliverInBatches('goal', claim, (r) => (events.push(`compose ${r.user_id}`), r.to), sender);
+    // Batch 1 composed before its first send; batch 2 (claimed ahead) composed while batch 1 was sent.
+    expect(events.slice(0, 4)).toEqual(['compose 1', 'compose 2', 'compose 3', 'send 1']);
+    expect(events.indexOf('compose 6')).toBeLessThan(events.indexOf('send 3'));
+    expect(events.filter((e) => e.startsWith('send'))).toEqual(['send 1', 'send 2', 'send 3', 'send 4', 'send 5', 'send 6']);
+  });
+
+  it("fails only the row whose message cannot be composed: the others are sent, its claim released for the retry", async () => {
+    const { claim } = fakeClaim(3, new Set());
+    const sent: number[] = [];
+    const { sender, released } = fakeSender(async (row) => (sent.push(row.user_id), 'sent'), { channel: 'push', batchSize: 10, lanes: 2, stopOnFirstError: false });
+    const composeBadly = (r: Row): string => {
+      if (r.user_id === 2) throw new Error('no text for this language');
+      return r.to;
+    };
+    await expect(deliverInBatches('goal', claim, composeBadly, sender)).rejects.toThrow('no text for this language');
+    expect(sent.sort()).toEqual([1, 3]);
+    expect(released).toEqual([{ kind: 'goal', users: [2] }]);
+  });
+
   it('adds up what every batch did', async () => {
     const { claim } = fakeClaim(5, new Set());
     const { sender } = fakeSender(async (row) => (row.user_id % 2 === 0 ? 'gone' : 'sent'), { batchSize: 2, prefetch: true, stopOnFirstError: false });

@@ -97,23 +97,41 @@ export interface ChannelSender<R extends ClaimedRow, M> {
 export async function deliverInBatches<R extends ClaimedRow, M>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => M, sender: ChannelSender<R, M>): Promise<DeliveryTally> {
   const { batchSize } = sender;
   const tally = emptyTally();
-  let rows = await claim(0, batchSize);
+  // Each claimed row's message is composed as soon as its batch is claimed (a claimed-ahead batch
+  // too), so a sender may start work on it before a lane takes it (the push's encryption runs on
+  // other threads). A message that cannot be composed fails its row's send, as before.
+  const take = async (after: number) => {
+    const rows = await claim(after, batchSize);
+    const claimed = rows.filter((r) => r.claimed);
+    const messages = claimed.map((row): { message: M } | { error: unknown } => {
+      try {
+        return { message: compose(row) };
+      } catch (error) {
+        return { error };
+      }
+    });
+    return { rows, claimed, messages };
+  };
+  let taken = await take(0);
   for (;;) {
+    const { rows, claimed, messages } = taken;
     const more = rows.length >= batchSize;
-    const claimNext = () => claim(sender.cursor(rows[rows.length - 1]), batchSize);
-    const ahead = more && sender.prefetch ? claimNext() : null;
+    const takeNext = () => take(sender.cursor(rows[rows.length - 1]));
+    const ahead = more && sender.prefetch ? takeNext() : null;
     // Awaited below; until then a failure must not count as unhandled.
     ahead?.catch(() => undefined);
 
-    const claimed = rows.filter((r) => r.claimed);
     const batch: BatchOutcome<R> = { kind, sent: [], gone: [], refused: [], failed: [], firstError: null };
     let next = 0;
     // A small pool: each lane takes the next row until none is left (or one send failed, when the sender says so).
     const lane = async (): Promise<void> => {
       while (next < claimed.length && (batch.firstError === null || !sender.stopOnFirstError)) {
-        const row = claimed[next++];
+        const i = next++;
+        const row = claimed[i];
         try {
-          const outcome = await sender.send(row, compose(row));
+          const composed = messages[i];
+          if ('error' in composed) throw composed.error;
+          const outcome = await sender.send(row, composed.message);
           if (outcome === 'sent') batch.sent.push(row);
           else if (outcome === 'gone') batch.gone.push(row);
           else batch.refused.push({ row, reason: outcome.refused });
@@ -130,12 +148,12 @@ export async function deliverInBatches<R extends ClaimedRow, M>(kind: string, cl
     await sender.afterBatch?.(batch);
 
     if (batch.firstError !== null) {
-      const claimedAhead = ahead ? (await ahead.catch(() => [] as R[])).filter((r) => r.claimed) : [];
+      const claimedAhead = ahead ? await ahead.then((a) => a.claimed).catch(() => [] as R[]) : [];
       const unsent = [...batch.failed, ...claimed.slice(next), ...claimedAhead];
       if (unsent.length > 0) await sender.release(kind, unsent);
       throw batch.firstError;
     }
     if (!more) return tally;
-    rows = await (ahead ?? claimNext());
+    taken = await (ahead ?? takeNext());
   }
 }

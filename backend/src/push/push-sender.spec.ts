@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto';
+import { createECDH, randomBytes, type ECDH } from 'node:crypto';
 import * as dns from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -26,16 +26,26 @@ const keys = { p256dh: browser.getPublicKey().toString('base64url'), auth: rando
 const payload = { kind: 'goal', title: 'Goal!', body: '1–0', url: '/dashboard', tag: 'goal:1' } as const;
 const hints = { ttlSeconds: 60, urgency: 'high' } as const;
 
+// http_ece (web-push's own) has no types: the one call used here, to read what a browser would.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ece = require('http_ece') as { decrypt(buffer: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: string }): Buffer };
+
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 class Listener {
   connections = 0;
   requests: string[] = [];
+  /** Every request's headers and body, in order. */
+  received: { headers: IncomingMessage['headers']; body: Buffer }[] = [];
   handler: Handler = (_req, res) => res.writeHead(201).end();
   private readonly server: Server = createServer((req, res) => {
     this.requests.push(req.url ?? '');
-    req.resume();
-    req.on('end', () => this.handler(req, res));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      this.received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      this.handler(req, res);
+    });
   });
   port = 0;
 
@@ -96,7 +106,7 @@ describe('PushSender', () => {
     listener = await new Listener().listen();
   });
   afterEach(async () => {
-    senders.splice(0).forEach((s) => s.onModuleDestroy());
+    await Promise.all(senders.splice(0).map((s) => s.onModuleDestroy()));
     await listener.close();
   });
 
@@ -108,6 +118,29 @@ describe('PushSender', () => {
     await expect(sender.send(target(`http://2130706433:${listener.port}/send/c`), payload, hints)).resolves.toBe('sent');
     expect(listener.requests).toEqual(['/send/a', '/send/b', '/send/c']);
     expect(resolver.asked).toEqual(['localhost']);
+  });
+
+  it('sends each device its payload encrypted for its keys, with the delivery hints and one VAPID signature per push service', async () => {
+    const sender = senderWith({ allowedHosts: [], allowLoopback: true }, new LoopbackResolver({}));
+    const browsers = Array.from({ length: 100 }, () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return { ecdh, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    });
+    const outcomes = await Promise.all(
+      browsers.map((b, i) =>
+        sender.send({ endpoint: `http://127.0.0.1:${listener.port}/send/${i}`, p256dh: b.p256dh, auth: b.auth }, { ...payload, title: `Goal ${i}` }, { ttlSeconds: 900, urgency: 'high', topic: 'goal-7' }),
+      ),
+    );
+    expect(outcomes.every((o) => o === 'sent')).toBe(true);
+    const byPath = new Map(listener.requests.map((path, i) => [path, listener.received[i]]));
+    browsers.forEach((b, i) => {
+      const { headers, body } = byPath.get(`/send/${i}`)!;
+      expect(JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'))).toMatchObject({ title: `Goal ${i}` });
+      expect(headers).toMatchObject({ ttl: '900', urgency: 'high', topic: 'goal-7', 'content-encoding': 'aes128gcm' });
+    });
+    expect(new Set(listener.received.map((r) => r.headers.authorization)).size).toBe(1);
+    expect(listener.received[0].headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
   });
 
   it('refuses this machine by default, in every spelling, before connecting', async () => {

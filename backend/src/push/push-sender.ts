@@ -1,10 +1,11 @@
 import { Agent as HttpAgent, request as httpRequest, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { generateRequestDetails, getVapidHeaders } from 'web-push';
+import { getVapidHeaders } from 'web-push';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import { APP_ENV } from '../platform/config/config.module';
 import type { AppEnv, PushEndpointRules, VapidKeys } from '../platform/config/env';
+import { PushEncryptionPool } from './push-encryption-pool';
 import { checkEndpointUrl, permittedLookup, PushEndpointRefused } from './push-endpoint-policy';
 import { PushHostResolver } from './push-host-resolver';
 
@@ -21,6 +22,13 @@ export interface PushDeliveryHints {
   urgency: 'very-low' | 'low' | 'normal' | 'high';
   /** Replaces a push of the same topic still waiting at the push service (URL-safe base64, ≤ 32). */
   topic?: string;
+}
+
+/** A push checked, encrypted and signed for its device, not yet POSTed (PushSender.prepare). */
+export interface PreparedPush {
+  url: URL;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
 }
 
 /** 'gone': the push service says this subscription no longer exists (404/410): forget it. */
@@ -50,8 +58,10 @@ const SOCKETS_PER_ORIGIN = 64;
 
 /**
  * Sends one Web Push message: the payload encrypted for the subscription (RFC 8291 aes128gcm, by
- * the `web-push` package), signed with our VAPID key (RFC 8292), POSTed to its endpoint. The
- * signature depends only on the push service's origin, so it is made once per origin and reused
+ * the `web-push` package's generateRequestDetails, run on worker threads: push-encryption-pool.ts,
+ * as the key agreement per device is most of a fan-out's CPU), signed with our VAPID key (RFC
+ * 8292), POSTed to its endpoint. The signature depends only on the push service's origin, so it
+ * is made once per origin (web-push's getVapidHeaders with an expiration of our own) and reused
  * (an ECDSA signature per message would double the cost of a fan-out). POSTed through node:http(s)
  * with keep-alive agents: a fan-out of thousands to one push service reuses a pool of
  * connections; fetch (undici) took several times as long per POST for the same requests here.
@@ -68,6 +78,7 @@ export class PushSender implements OnModuleDestroy {
   private readonly vapidByAudience = new Map<string, { header: string; madeAt: number }>();
   private readonly httpAgent: HttpAgent;
   private readonly httpsAgent: HttpsAgent;
+  private readonly encryption = new PushEncryptionPool();
 
   constructor(@Inject(APP_ENV) env: Pick<AppEnv, 'vapid' | 'pushEndpoints'>, resolver: PushHostResolver) {
     this.vapid = env.vapid;
@@ -88,16 +99,34 @@ export class PushSender implements OnModuleDestroy {
    * 404 or 410.
    */
   async send(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PushOutcome> {
+    return this.post(await this.prepare(target, payload, hints));
+  }
+
+  /**
+   * The first half of send, which a fan-out starts for a whole batch at once: the endpoint
+   * checked (rejects with PushEndpointRefused before anything is made), the payload encrypted for
+   * the device and signed. Nothing is sent yet.
+   */
+  async prepare(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PreparedPush> {
     const url = checkEndpointUrl(target.endpoint, this.rules);
-    const request = generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-      TTL: hints.ttlSeconds,
-      urgency: hints.urgency,
-      ...(hints.topic ? { topic: hints.topic } : {}),
-      headers: { Authorization: this.authorization(target.endpoint) },
+    const { headers, body } = await this.encryption.encrypt({
+      subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+      payload: JSON.stringify(payload),
+      options: {
+        TTL: hints.ttlSeconds,
+        urgency: hints.urgency,
+        ...(hints.topic ? { topic: hints.topic } : {}),
+        headers: { Authorization: this.authorization(url) },
+      },
     });
+    return { url, headers, body };
+  }
+
+  /** The second half of send: POSTs a prepared push and answers what the push service said. */
+  async post({ url, headers, body }: PreparedPush): Promise<PushOutcome> {
     let status: number;
     try {
-      status = await this.post(url, request.headers, request.body);
+      status = await this.request(url, headers, body);
     } catch (error) {
       if (error instanceof PushEndpointRefused) throw error;
       throw new PushServiceError(null, `push service unreachable: ${(error as Error).message}`);
@@ -108,10 +137,11 @@ export class PushSender implements OnModuleDestroy {
     return 'sent';
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     // Idle kept-alive sockets would hold a closing worker open.
     this.httpAgent.destroy();
     this.httpsAgent.destroy();
+    await this.encryption.close();
   }
 
   /**
@@ -119,7 +149,7 @@ export class PushSender implements OnModuleDestroy {
    * the socket for the next push), up to MAX_RESPONSE_BYTES; the whole exchange has
    * REQUEST_TIMEOUT_MS, so a push service dripping its answer holds no lane for long.
    */
-  private post(url: URL, headers: OutgoingHttpHeaders, body: Buffer | null): Promise<number> {
+  private request(url: URL, headers: OutgoingHttpHeaders, body: Buffer): Promise<number> {
     const secure = url.protocol === 'https:';
     return new Promise((resolve, reject) => {
       const req = (secure ? httpsRequest : httpRequest)(
@@ -143,12 +173,12 @@ export class PushSender implements OnModuleDestroy {
       req.on('close', () => clearTimeout(deadline));
       req.on('timeout', () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS / 1000} s`)));
       req.on('error', reject);
-      req.end(body ?? undefined);
+      req.end(body);
     });
   }
 
-  private authorization(endpoint: string): string {
-    const audience = new URL(endpoint).origin;
+  private authorization(endpoint: URL): string {
+    const audience = endpoint.origin;
     const cached = this.vapidByAudience.get(audience);
     if (cached && Date.now() - cached.madeAt < VAPID_REUSE_MS) return cached.header;
     const expiration = Math.floor(Date.now() / 1000) + VAPID_TTL_SECONDS;

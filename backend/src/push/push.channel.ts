@@ -10,7 +10,7 @@ import { DeliveryCountsService } from '../delivery-counts/delivery-counts.servic
 import { PUSH_KIND } from '../notifications/notification-jobs';
 import { signJoinDecision } from './push-action-token';
 import { PushEndpointRefused } from './push-endpoint-policy';
-import { PushSender, type PushDeliveryHints } from './push-sender';
+import { PushSender, type PreparedPush, type PushDeliveryHints } from './push-sender';
 import { clip, pushTexts, scoreText } from './push-texts';
 import {
   claimDeadlinePushes,
@@ -37,7 +37,7 @@ const DAY = 24 * 3600;
  * The web push channel: each notification's recipients' devices (claims in push_deliveries, one
  * per device, kind and subject: push.queries.ts, on the email's recipients rules), the payload in
  * the reader's language (push-texts.ts), pushed by PushSender to many devices at once, the next
- * batch claimed while one is pushed. A device the push service answers 404/410 for is deleted;
+ * batch claimed while one is pushed, each device's push encrypted as soon as its batch is claimed. A device the push service answers 404/410 for is deleted;
  * one whose endpoint the sender refuses (push-endpoint-policy.ts) keeps its claim, so no retry
  * tries it again; any other failure releases the claims not yet pushed and fails the job, whose
  * retry pushes exactly those (every lane of the batch still runs: one dead push service delays
@@ -47,11 +47,11 @@ const DAY = 24 * 3600;
 export class PushChannel implements NotificationChannel {
   readonly name = 'push' as const;
   private readonly logger = new Logger(PushChannel.name);
-  private readonly sender: ChannelSender<PushCandidate, ComposedPush>;
+  private readonly sender: ChannelSender<PushCandidate, Promise<PreparedPush>>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    pushSender: PushSender,
+    private readonly pushSender: PushSender,
     @Inject(APP_ENV) private readonly env: AppEnv,
     private readonly counts: DeliveryCountsService,
   ) {
@@ -63,10 +63,9 @@ export class PushChannel implements NotificationChannel {
       prefetch: true,
       stopOnFirstError: false,
       cursor: (row) => row.subscription_id,
-      send: async (row, { payload, hints }) => {
+      send: async (row, prepared) => {
         try {
-          // The reader's language rides along: the service worker's own texts (after Approve / Reject) follow it.
-          if ((await pushSender.send(row, { ...payload, language: row.language }, hints)) === 'sent') return 'sent';
+          if ((await pushSender.post(await prepared)) === 'sent') return 'sent';
         } catch (error) {
           if (error instanceof PushEndpointRefused) return { refused: error.reason };
           throw error;
@@ -96,8 +95,20 @@ export class PushChannel implements NotificationChannel {
     }
   }
 
+  /**
+   * Each device's push is prepared (checked, encrypted, signed) as soon as its batch is claimed,
+   * so the encryption threads work ahead of the lanes that POST.
+   */
   private send<R extends PushCandidate>(kind: string, claim: ClaimBatch<R>, compose: (row: R) => ComposedPush): Promise<DeliveryTally> {
-    return deliverInBatches(kind, claim, compose, this.sender);
+    const prepare = (row: R): Promise<PreparedPush> => {
+      const { payload, hints } = compose(row);
+      // The reader's language rides along: the service worker's own texts (after Approve / Reject) follow it.
+      const prepared = this.pushSender.prepare(row, { ...payload, language: row.language }, hints);
+      // Awaited by the row's lane; a batch given up after a failure never is.
+      prepared.catch(() => undefined);
+      return prepared;
+    };
+    return deliverInBatches(kind, claim, prepare, this.sender);
   }
 
   /** The devices pushed to are marked, the batch counted for the console, refusals and failures logged. */
