@@ -1,3 +1,4 @@
+import { queryPrepared } from '../platform/database/database.queries';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { User, type UserRole } from './user.entity';
@@ -19,7 +20,9 @@ export interface TokenUserRow {
 }
 
 export async function selectTokenUser(q: Queryable, userId: number): Promise<TokenUserRow | null> {
-  const [row]: TokenUserRow[] = await q.query(`SELECT id, username, token_version FROM users WHERE id = $1`, [userId]);
+  // Prepared, outside TypeORM's query path: asked by nearly every signed-in request (a fan seen
+  // more than TokenUsersService's few seconds ago), a prediction save's among them.
+  const [row] = await queryPrepared<TokenUserRow>(q, 'token_user', `SELECT id, username, token_version FROM users WHERE id = $1`, [userId]);
   return row ?? null;
 }
 

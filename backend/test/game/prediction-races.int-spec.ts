@@ -2,6 +2,7 @@ import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { PredictionInput } from '@scoreline/contracts/api/predictions';
 import { lockGameweeksForChange } from '@scoreline/backend/fixtures/gameweek-lock';
 import { SAVE_COMMIT_MARGIN_MS } from '@scoreline/backend/predictions/prediction-rules';
+import { PredictionsService } from '@scoreline/backend/predictions/predictions.service';
 import { call, closeTransaction, expectErrorShape, fireAtOnce, openTransaction, someoneWaitsOnLock, statusCounts, waitFor } from '../support/concurrency';
 import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
@@ -259,6 +260,46 @@ describe('prediction saves under races', () => {
     expect(rows).toHaveLength(fixtures.length);
     expect(rows.every((r) => r.home_score === 5 && r.away_score === 0)).toBe(true);
     expect(rows.filter((r) => r.is_banker).map((r) => r.fixture_id)).toEqual([fixtures[1].id]);
+  });
+
+  it('a save the open gameweeks settle is one statement, and writes and answers what the step-by-step save does', async () => {
+    const [fan] = await insertVerifiedUsers(sys, 1, 'onestatementfan', { onboarded: true });
+    const stepByStep = jest.spyOn(sys.api.get(PredictionsService) as unknown as { saveStepByStep: () => Promise<unknown> }, 'saveStepByStep');
+    try {
+      // The first save may find the open gameweeks out of date (each case moves the deadline): it reads them again.
+      expect((await save(fan, wholeGameweek(() => [1, 0], 0))).status).toBe(200);
+      stepByStep.mockClear();
+      // The banker moves from a fixture sent (0 → 1), then from one not sent (1 → 2, a partial save).
+      const whole = await save(fan, wholeGameweek(() => [2, 1], 1));
+      const partial = await save(fan, [{ fixture: fixtures[2].id, home_score: 3, away_score: 3, is_banker: true }]);
+      expect([whole.status, partial.status]).toEqual([200, 200]);
+      expect(stepByStep).not.toHaveBeenCalled();
+
+      const read = await sys.http.get(`/api/predictions/gameweek/${gameweekId}/`).set(bearer(fan.token)).expect(200);
+      expect(partial.body.data).toEqual(read.body.data);
+      const rows = await predictionsOf([fan.id]);
+      expect(rows).toHaveLength(fixtures.length);
+      expect(rows.filter((r) => r.is_banker).map((r) => r.fixture_id)).toEqual([fixtures[2].id]);
+      expect(rows.map((r) => [r.home_score, r.away_score])).toEqual(
+        rows.map((r) => (r.fixture_id === fixtures[2].id ? [3, 3] : [2, 1])),
+      );
+      const [totals]: { predictions: number }[] = await sys.db.query(
+        `SELECT predictions FROM user_gameweek_totals WHERE user_id = $1 AND gameweek_id = $2`,
+        [fan.id, gameweekId],
+      );
+      expect(totals.predictions).toBe(fixtures.length);
+      const events: { payload: unknown }[] = await sys.db.query(
+        `SELECT payload FROM outbox_events WHERE name = 'prediction.saved' AND (payload->>'userId')::int = $1 ORDER BY id`,
+        [fan.id],
+      );
+      expect(events.map((e) => e.payload)).toEqual([
+        expect.objectContaining({ gameweekId, fixtureIds: fixtures.map((f) => f.id), bankerFixtureId: fixtures[0].id }),
+        expect.objectContaining({ gameweekId, fixtureIds: fixtures.map((f) => f.id), bankerFixtureId: fixtures[1].id }),
+        expect.objectContaining({ userId: fan.id, gameweekId, fixtureIds: [fixtures[2].id], bankerFixtureId: fixtures[2].id }),
+      ]);
+    } finally {
+      stepByStep.mockRestore();
+    }
   });
 
   // Last: it closes the gameweek for good.

@@ -49,3 +49,41 @@ export async function queryPrepared<T>(q: DataSource | EntityManager, name: stri
 export async function queryGenericPlan<T>(plans: GenericPlanPool, name: string, text: string, params: unknown[]): Promise<T[]> {
   return (await plans.pool.query<T & QueryResultRow>({ name, text, values: params })).rows;
 }
+
+/** The statements of a transaction run by inPooledTransaction: on its one connection. */
+export interface PooledTransaction {
+  /** A named prepared statement (`name` unique to `text`), as queryPrepared. */
+  prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+}
+
+/**
+ * A transaction straight on a connection of TypeORM's pool, outside TypeORM's QueryRunner: for
+ * the hottest write (a prediction save), where every round trip is a socket write and read on
+ * both sides. `begin` is sent with BEGIN in one round trip (plain statements without values,
+ * e.g. taking locks); `work` answers whether to commit. COMMIT follows `work` at once; a throw or
+ * `commit: false` rolls back. A connection whose ROLLBACK fails is discarded, not reused.
+ */
+export async function inPooledTransaction<T>(
+  db: DataSource,
+  begin: string,
+  work: (tx: PooledTransaction) => Promise<{ commit: boolean; value: T }>,
+): Promise<T> {
+  const pool = (db.driver as unknown as { master: Pool }).master;
+  const client = await pool.connect();
+  const tx: PooledTransaction = {
+    prepared: async <R>(name: string, text: string, params: unknown[]) => (await client.query<R & QueryResultRow>({ name, text, values: params })).rows,
+  };
+  let discard: Error | undefined;
+  try {
+    await client.query(`BEGIN; ${begin}`);
+    const outcome = await work(tx);
+    await client.query(outcome.commit ? 'COMMIT' : 'ROLLBACK');
+    return outcome.value;
+  } catch (error) {
+    // Whatever failed (BEGIN, the work, COMMIT), no transaction stays open on the connection.
+    await client.query('ROLLBACK').catch((e: Error) => (discard = e));
+    throw error;
+  } finally {
+    client.release(discard);
+  }
+}

@@ -2,12 +2,12 @@ import { queryPrepared } from '../database/database.queries';
 import type { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventMap, DomainEventName } from '@scoreline/contracts/events';
+import { OUTBOX_CHANNEL } from './outbox.shared-sql';
 
 /** The outbox domain's data door: the outbox_events table and its NOTIFY channel. */
 type Queryable = DataSource | EntityManager;
 
-/** Postgres channel the relay LISTENs on, so events move at once rather than at the next poll. */
-export const OUTBOX_CHANNEL = 'outbox_event';
+export { OUTBOX_CHANNEL } from './outbox.shared-sql';
 
 /** An outbox row as stored: OutboxService.publish wrote each name with its own payload type. */
 export type OutboxRow<N extends DomainEventName = DomainEventName> = {

@@ -7,6 +7,40 @@ import { limitOfKey, limitUnavailableError, OutageNotice, whileRedisIsDown } fro
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
 
+/** The counter's command as defined on the connection (ioredis defineCommand). */
+type CounterCommand = (hitKey: string, blockKey: string, name: string, ttl: number, limit: number, block: number) => Promise<unknown>;
+
+/**
+ * The library's counter (its Lua script, keys and answer) sent by the script's SHA: ioredis's
+ * defineCommand sends EVALSHA, and the script itself only when Redis answers NOSCRIPT. The
+ * library sends the whole script (~1 kB) with every EVAL, and Redis hashes it each time: two
+ * counters on every write request (a prediction save among them).
+ */
+export class ThrottlerStorageRedisBySha extends ThrottlerStorageRedisService {
+  private readonly count: CounterCommand;
+
+  constructor(redis: Redis) {
+    super(redis);
+    redis.defineCommand('throttlerIncrement', { numberOfKeys: 2, lua: this.scriptSrc });
+    const command = (redis as unknown as { throttlerIncrement: CounterCommand }).throttlerIncrement;
+    this.count = command.bind(redis);
+  }
+
+  override async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
+    const results = await this.count(`{${key}:${throttlerName}}:hits`, `{${key}:${throttlerName}}:blocked`, throttlerName, ttl, limit, blockDuration);
+    if (!Array.isArray(results) || results.length !== 4 || !results.every((n) => typeof n === 'number')) {
+      throw new TypeError(`Expected the rate-limit counter to answer four numbers, got ${JSON.stringify(results)}`);
+    }
+    const [totalHits, timeToExpire, isBlocked, timeToBlockExpire] = results as number[];
+    return {
+      totalHits,
+      timeToExpire: Math.ceil(timeToExpire / 1000),
+      isBlocked: isBlocked === 1,
+      timeToBlockExpire: Math.ceil(timeToBlockExpire / 1000),
+    };
+  }
+}
+
 /** A command that takes longer than this counts as Redis being unreachable. */
 const REDIS_COMMAND_TIMEOUT_MS = 500;
 /**
@@ -26,7 +60,7 @@ const REDIS_RETRY_INTERVAL_MS = 2000;
 export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimitStorage');
   private readonly redis: Redis;
-  private readonly inRedis: ThrottlerStorageRedisService;
+  private readonly inRedis: ThrottlerStorageRedisBySha;
   private readonly inMemory = new ThrottlerStorageService();
   private readonly notice = new OutageNotice(
     this.logger,
@@ -46,7 +80,7 @@ export class FailoverThrottlerStorage implements ThrottlerStorage, OnApplication
     });
     // Failures surface (once per outage) where a counter is incremented; ioredis would log each retry.
     this.redis.on('error', () => undefined);
-    this.inRedis = new ThrottlerStorageRedisService(this.redis);
+    this.inRedis = new ThrottlerStorageRedisBySha(this.redis);
   }
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
