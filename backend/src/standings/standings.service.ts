@@ -18,15 +18,15 @@ import {
   deleteStandingsOfUser,
   deleteStrangerRows,
   lockLeagueStandings,
-  lockLeaguesStandings,
+  lockSmallLeaguesSweep,
   markTablePass,
   recomputeLeagueStandings,
   type RecomputedTable,
-  recomputeSmallLeaguesStandings,
   repairKeyCounts,
   selectLeaguesAffectedByBonus,
   selectLeaguesAffectedByScores,
   selectMemberCounts,
+  sweepSmallLeaguesStandings,
   tryLockLeagueStandings,
   tuneForTableStatements,
   undoTablePass,
@@ -39,13 +39,16 @@ export { TOP_ROWS } from './standings.shared-sql';
 
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 export const STANDINGS_LOCK = 4201;
+/** Namespace of the lock a sweep of small leagues holds alone and a single league's recompute shares (lockSmallLeaguesSweep). */
+export const SMALL_LEAGUES_SWEEP_LOCK = 4202;
 
 /**
- * Small leagues recomputed together (recompute-groups.ts): up to 200 leagues and 10,000 members a
- * statement, each holding its league's lock (200 advisory locks, well inside Postgres's lock
- * table with the worker's four at once). Tests lower them.
+ * Small leagues recomputed together (recompute-groups.ts), in one statement and transaction: every
+ * small league of an event at once (50,000 of 20 at 1M; issue 37: batches of 200 each read the
+ * whole totals tables, 250 times a goal). The bounds only keep one statement's memory in reason.
+ * Tests lower them.
  */
-export const SMALL_LEAGUE_BATCH = { leagues: 200, members: 10_000 };
+export const SMALL_LEAGUE_BATCH = { leagues: 100_000, members: 2_000_000 };
 
 export interface RecomputeResult {
   leagueId: number;
@@ -148,7 +151,7 @@ export class StandingsService {
    */
   async recomputeLeague(leagueId: number, options: { checkEveryRow?: boolean } = {}): Promise<RecomputeResult> {
     return this.db.transaction(async (tx) => {
-      const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
+      const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, SMALL_LEAGUES_SWEEP_LOCK, leagueId);
       if (!exists) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0, changed: [], truncated: false, activities: [] };
       const ctx = await this.contextOf(tx, [leagueId]);
       await tuneForTableStatements(tx);
@@ -177,21 +180,22 @@ export class StandingsService {
   }
 
   /**
-   * Small leagues' tables in one transaction and statement (the same rule and writes as
-   * recomputeLeague, per league); answers one result per league that exists. Strangers' rows are
-   * looked for in every league: an anti-join over a few thousand rows.
+   * Small leagues' tables in one transaction and statement (the same rule, writes and answers as
+   * recomputeLeague, per league), their summaries written by the statement; answers one result per
+   * league that exists. Strangers' rows are looked for in every league (an anti-join).
    */
   async recomputeSmallLeagues(leagueIds: number[]): Promise<RecomputeResult[]> {
     return this.db.transaction(async (tx) => {
-      const existing = await lockLeaguesStandings(tx, STANDINGS_LOCK, leagueIds);
+      const existing = await lockSmallLeaguesSweep(tx, SMALL_LEAGUES_SWEEP_LOCK, leagueIds);
       if (existing.length === 0) return [];
       const ctx = await this.contextOf(tx, existing);
       await tuneForTableStatements(tx);
       const removed = await deleteStrangerRows(tx, existing);
       const seasonId = ctx?.seasonId ?? null;
+      const recent = ctx?.recent ?? null;
       const bonus = await seasonBonusCounts(tx, existing, seasonId);
-      const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId, recentGameweekId: ctx?.recent?.id ?? null, bonus });
-      return this.store(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
+      const tables = await sweepSmallLeaguesStandings(tx, { leagueIds: existing, seasonId, recentGameweekId: recent?.id ?? null, recentGameweekNumber: recent?.number ?? null, bonus });
+      return this.answer(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
     });
   }
 
@@ -226,6 +230,12 @@ export class StandingsService {
         top: table.top ?? [],
       })),
     );
+    return this.answer(tx, ctx, recomputed);
+  }
+
+  /** The climbs' activities of stored tables, and what the worker pushes of each. */
+  private async answer(tx: EntityManager, ctx: SeasonContext | null, recomputed: { leagueId: number; table: AnsweredTable; removed: number; repaired: number }[]): Promise<RecomputeResult[]> {
+    const recent = ctx?.recent ?? null;
     const climbs = recomputed.flatMap(({ leagueId, table }) => (table.climbs ?? []).map((climb) => ({ leagueId, ...climb })));
     const activities = recent ? await this.activity.rankClimbs(tx, recent, climbs) : [];
     const activitiesOf = new Map<number, NewActivity[]>();
@@ -250,3 +260,7 @@ export class StandingsService {
     return results;
   }
 }
+
+/** What a recompute answers of a table it stored (RecomputedTable, SweptTable). */
+type AnsweredTable = Pick<RecomputedTable, 'members' | 'updated' | 'inserted' | 'climbs' | 'changed'>;
+
