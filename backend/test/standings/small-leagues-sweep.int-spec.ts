@@ -29,7 +29,7 @@ describe('small leagues swept in one statement', () => {
     // Suites share the run's database: one season may be active, and this one is ours.
     await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
     const [season]: { id: number }[] = await sys.db.query(
-      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Sweep League 2086/87', '2086/87', 'en.1', true) RETURNING id`,
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Sweep League 2062/63', '2062/63', 'en.1', true) RETURNING id`,
     );
     seasonId = season.id;
     [owner] = await insertVerifiedUsers(sys, 1, 'sweep', { onboarded: true });
