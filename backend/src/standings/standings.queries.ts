@@ -66,20 +66,25 @@ export async function selectLeaguesAffectedByBonus(q: Q, settled: { seasonId: nu
   return rows.map((r) => r.league_id);
 }
 
-/** Serialises a league's rewrite (namespace 4201, key the league), sharing the sweep's lock (lockSmallLeaguesSweep). */
-export async function lockLeagueStandings(tx: EntityManager, lockNamespace: number, sweepNamespace: number, leagueId: number): Promise<boolean> {
-  await tx.query(`SELECT pg_advisory_xact_lock_shared($1, 0), pg_advisory_xact_lock($2, $3)`, [sweepNamespace, lockNamespace, leagueId]);
+/** Serialises a league's rewrite (namespace 4201, key the league). */
+export async function lockLeagueStandings(tx: EntityManager, lockNamespace: number, leagueId: number): Promise<boolean> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, $2)`, [lockNamespace, leagueId]);
   const exists: unknown[] = await tx.query(`SELECT 1 FROM leagues WHERE id = $1`, [leagueId]);
   return exists.length > 0;
 }
 
 /**
  * Serialises the rewrite of many small leagues at once (a sweep) against every other rewrite of a
- * league's table: the sweep holds `(namespace, 0)` alone, a single league's recompute shares it
- * (lockLeagueStandings). One lock, not one per league: 50,000 advisory locks would not fit in
+ * small league's table: the sweep holds `(namespace, 0)` alone, a single small league's recompute
+ * shares it (shareSmallLeaguesSweep). One lock, not one per league: 50,000 advisory locks would not fit in
  * Postgres's shared lock table (max_locks_per_transaction × connections, 6,400 by default). Answers
  * the leagues that exist, in league order.
  */
+/** A single league's share of the sweep's lock (lockSmallLeaguesSweep), for the rest of the transaction. */
+export async function shareSmallLeaguesSweep(tx: EntityManager, sweepNamespace: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock_shared($1, 0)`, [sweepNamespace]);
+}
+
 export async function lockSmallLeaguesSweep(tx: EntityManager, sweepNamespace: number, leagueIds: number[]): Promise<number[]> {
   await tx.query(`SELECT pg_advisory_xact_lock($1, 0)`, [sweepNamespace]);
   const rows: { id: number }[] = await tx.query(`SELECT id FROM leagues WHERE id = ANY($1::int[]) ORDER BY id`, [[...new Set(leagueIds)]]);

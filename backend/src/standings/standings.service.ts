@@ -19,6 +19,7 @@ import {
   deleteStrangerRows,
   lockLeagueStandings,
   lockSmallLeaguesSweep,
+  shareSmallLeaguesSweep,
   markTablePass,
   recomputeLeagueStandings,
   type RecomputedTable,
@@ -39,8 +40,14 @@ export { TOP_ROWS } from './standings.shared-sql';
 
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 export const STANDINGS_LOCK = 4201;
-/** Namespace of the lock a sweep of small leagues holds alone and a single league's recompute shares (lockSmallLeaguesSweep). */
+/** Namespace of the lock a sweep of small leagues holds alone and a single small league's recompute shares (lockSmallLeaguesSweep). */
 export const SMALL_LEAGUES_SWEEP_LOCK = 4202;
+/**
+ * A single league's recompute shares the sweep's lock below this many times the big-league size: a
+ * sweep takes leagues by their last stored member count (under BIG_LEAGUE.members), and the margin
+ * covers a league that grew past it since.
+ */
+const SWEPT_BELOW = 2;
 
 /**
  * Small leagues recomputed together (recompute-groups.ts), in one statement and transaction: every
@@ -151,13 +158,19 @@ export class StandingsService {
    */
   async recomputeLeague(leagueId: number, options: { checkEveryRow?: boolean } = {}): Promise<RecomputeResult> {
     return this.db.transaction(async (tx) => {
-      const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, SMALL_LEAGUES_SWEEP_LOCK, leagueId);
+      const exists = await lockLeagueStandings(tx, STANDINGS_LOCK, leagueId);
       if (!exists) return { leagueId, members: 0, written: 0, removed: 0, climbs: 0, changed: [], truncated: false, activities: [] };
       const ctx = await this.contextOf(tx, [leagueId]);
       await tuneForTableStatements(tx);
       // Rows of former members (member.left deletes its row at once; this catches anything else)
       // go first, so the histogram the ranks come from counts members only.
-      const counts = await countMembersAndRows(tx, leagueId);
+      let counts = await countMembersAndRows(tx, leagueId);
+      if (counts.members < SWEPT_BELOW * BIG_LEAGUE.members) {
+        // A league a sweep may hold waits for it (and counts again after it). A big one never does: its
+        // recompute may take a minute at 1M, and every sweep would queue behind it.
+        await shareSmallLeaguesSweep(tx, SMALL_LEAGUES_SWEEP_LOCK);
+        counts = await countMembersAndRows(tx, leagueId);
+      }
       let removed = 0;
       if (options.checkEveryRow === true || counts.stored > counts.members) removed += (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
       // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).

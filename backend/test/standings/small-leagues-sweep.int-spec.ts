@@ -1,3 +1,4 @@
+import { BIG_LEAGUE } from '@scoreline/backend/common/big-league';
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import { SMALL_LEAGUES_SWEEP_LOCK, STANDINGS_LOCK, StandingsService } from '@scoreline/backend/standings/standings.service';
 import { StandingsJobsService } from '@scoreline/backend/standings/standings-jobs.service';
@@ -81,11 +82,12 @@ describe('small leagues swept in one statement', () => {
     await sys.db.query(`DELETE FROM leagues WHERE id = ANY($1::int[])`, [ids]);
   });
 
-  it("serialises a league's recompute and a sweep: each waits for the other's lock", async () => {
+  it("serialises a small league's recompute and a sweep: each waits for the other's lock; a big league's waits for none", async () => {
     const [a, b] = await insertVerifiedUsers(sys, 2, 'sweeplock', { onboarded: true });
     const leagueId = await newLeague('Sweep lock league', [a.id, b.id]);
     const other = await newLeague('Sweep lock league 2', [a.id]);
     const holder = sys.db.createQueryRunner();
+    const bigFrom = BIG_LEAGUE.members;
     await holder.connect();
     try {
       // A sweep running: a league's recompute waits for it.
@@ -101,7 +103,14 @@ describe('small leagues swept in one statement', () => {
       expect(await settlesWithin(sweep, 500)).toBe(false);
       await holder.query(`SELECT pg_advisory_unlock_shared($1, 0), pg_advisory_unlock($2, $3)`, [SMALL_LEAGUES_SWEEP_LOCK, STANDINGS_LOCK, leagueId]);
       expect((await sweep).map((r) => r.members)).toEqual([2, 1]);
+
+      // A big league's recompute (a minute at 1M) never waits for a sweep, nor would a sweep queue behind it.
+      BIG_LEAGUE.members = 1;
+      await holder.query(`SELECT pg_advisory_lock($1, 0)`, [SMALL_LEAGUES_SWEEP_LOCK]);
+      expect(await settlesWithin(standings.recomputeLeague(leagueId), 5000)).toBe(true);
     } finally {
+      BIG_LEAGUE.members = bigFrom;
+      await holder.query(`SELECT pg_advisory_unlock_all()`).catch(() => undefined);
       await holder.release();
     }
   });
