@@ -17,6 +17,9 @@ import { BIG_LEAGUE } from '../platform/common/big-league';
  * pushes the latest state, never an old one — except a fixture's own update, which is the row
  * its result.recorded event carries (written in the same transaction as the change).
  */
+/** A stored table as the standings worker reports it. */
+type StoredTable = { leagueId: number; members: number; changed: LeaderboardUpdatedPayload['changed']; truncated: boolean };
+
 @Injectable()
 export class LiveEventsService {
   // A season's competition never changes: read once per season (a few a year), not per goal.
@@ -88,9 +91,11 @@ export class LiveEventsService {
     const newestByLeague = new Map<number, number>();
     // Activity ids are bigint: pg hands them over as strings.
     for (const e of entries) newestByLeague.set(e.league_id, Math.max(Number(e.id), newestByLeague.get(e.league_id) ?? 0));
-    for (const [leagueId, activityId] of newestByLeague) {
-      await this.live.emit([leagueRoom(leagueId)], 'activity.created', { leagueId, activityId });
-    }
+    // One publish for them all (a sweep of small leagues creates entries in thousands of leagues).
+    await this.live.emitEach(
+      'activity.created',
+      [...newestByLeague].map(([leagueId, activityId]) => ({ rooms: [leagueRoom(leagueId)], payload: { leagueId, activityId } })),
+    );
   }
 
   /** A league's table changed: its members re-rank in place (or refetch when many rows moved). */
@@ -105,9 +110,18 @@ export class LiveEventsService {
    * ranks since; pushing again would make every reader refetch a second time, and a stranger
    * joining is no news to a million members (as member.joined is not).
    */
-  async tableStored(result: { leagueId: number; members: number; changed: LeaderboardUpdatedPayload['changed']; truncated: boolean }): Promise<void> {
-    if (result.members >= BIG_LEAGUE.members) return;
-    await this.leaderboardChanged(result.leagueId, result.changed, result.truncated);
+  async tableStored(result: StoredTable): Promise<void> {
+    await this.tablesStored([result]);
+  }
+
+  /** Many leagues' tables stored at once (a sweep of small leagues): their pushes in one publish, as tableStored decides each. */
+  async tablesStored(results: StoredTable[]): Promise<void> {
+    await this.live.emitEach(
+      'leaderboard.updated',
+      results
+        .filter((r) => r.members < BIG_LEAGUE.members && (r.changed.length > 0 || r.truncated))
+        .map((r) => ({ rooms: [leagueRoom(r.leagueId)], payload: { leagueId: r.leagueId, changed: r.changed, truncated: r.truncated } })),
+    );
   }
 
   async memberJoined(event: DomainEvent<'member.joined'>): Promise<void> {

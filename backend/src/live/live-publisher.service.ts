@@ -67,6 +67,17 @@ export class LivePublisher {
     await this.publish<N>([message], order);
   }
 
+  /** One event to many rooms, each room its own payload (a sweep's tables, one per league), in as few stream entries as possible. */
+  async emitEach<N extends LiveEventName>(event: N, items: { rooms: string[]; payload: LivePayload<N> }[]): Promise<void> {
+    const messages: LiveEmitMessage<N>[] = [];
+    for (const item of items) {
+      if (item.rooms.length === 0) continue;
+      this.check(event, item.payload);
+      messages.push({ kind: 'emit', rooms: item.rooms, event, payload: item.payload });
+    }
+    await this.publish<N>(messages);
+  }
+
   /** One event per user, each with its own payload, in as few stream entries as possible. */
   async emitToUsers<N extends LiveEventName>(event: N, items: { userId: number; payload: LivePayload<N> }[], order?: PushOrder): Promise<void> {
     for (const item of items) this.check(event, item.payload);

@@ -11,7 +11,7 @@ import { RecomputeResult, StandingsService } from './standings.service';
 
 /** Job name of one league's (coalesced) recompute, on the same queue as the events. */
 export const RECOMPUTE_LEAGUE = 'standings.recompute' satisfies QueueJobName<'standings'>;
-/** Job name of a batch of small leagues' recompute (StandingsService.recomputeGroups). */
+/** Job name of small leagues' recompute, every one of an event's season and competition at once (StandingsService.recomputeGroups). */
 export const RECOMPUTE_SMALL_LEAGUES = 'standings.recompute-small' satisfies QueueJobName<'standings'>;
 /**
  * Extra wait before a league's recompute starts. 0: bursts still fold, because while a
@@ -31,8 +31,8 @@ export type StandingsEvent = DomainEventOf<EventRoutedTo<'standings'>>;
  * of each affected league (a scores.updated: of the event's season's competition only,
  * StandingsService.leaguesAffectedBy): a big league alone, deduplicated by league (while one
  * waits, more events add nothing; while one runs, exactly one more is kept to run after it), and
- * small leagues in batches, deduplicated by the batch's leagues (the next goal of the same match
- * touches the same leagues, so it folds alike; a batch never mixes seasons). A scores.updated also
+ * small leagues all in one sweep (one statement; a sweep never mixes seasons), deduplicated by its
+ * leagues (the next goal of the same match touches the same leagues, so it folds alike). A scores.updated also
  * settles its gameweek's and month's winners in every league of its competition
  * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService).
  * Worker-only (StandingsJobsModule): it adds to the standings queue and pushes to sockets.
@@ -54,10 +54,12 @@ export class StandingsJobsService {
     return result;
   }
 
-  /** A batch of small leagues' recompute (a RECOMPUTE_SMALL_LEAGUES job), each pushed after the commit; answers how many were recomputed. */
+  /** Small leagues' recompute (a RECOMPUTE_SMALL_LEAGUES job), each pushed after the commit; answers how many were recomputed. */
   async recomputeSmallLeagues(leagueIds: number[]): Promise<number> {
     const results = await this.standings.recomputeSmallLeagues(leagueIds);
-    for (const result of results) await this.pushStored(result);
+    // Thousands of leagues: their pushes in one publish each, not a round trip per league.
+    await this.live.tablesStored(results);
+    await this.live.activitiesCreated(results.flatMap((r) => r.activities));
     return results.length;
   }
 

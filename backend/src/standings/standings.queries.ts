@@ -74,15 +74,20 @@ export async function lockLeagueStandings(tx: EntityManager, lockNamespace: numb
 }
 
 /**
- * Serialises the rewrite of many leagues, taken in league order (as every batch takes them, so
- * two batches never wait on each other in a circle; single recomputes hold one). Answers the
- * leagues that exist.
+ * Serialises the rewrite of many small leagues at once (a sweep) against every other rewrite of a
+ * small league's table: the sweep holds `(namespace, 0)` alone, a single small league's recompute
+ * shares it (shareSmallLeaguesSweep). One lock, not one per league: 50,000 advisory locks would not fit in
+ * Postgres's shared lock table (max_locks_per_transaction × connections, 6,400 by default). Answers
+ * the leagues that exist, in league order.
  */
-export async function lockLeaguesStandings(tx: EntityManager, lockNamespace: number, leagueIds: number[]): Promise<number[]> {
-  const ordered = [...new Set(leagueIds)].sort((a, b) => a - b);
-  // unnest yields the array in its order, and each row takes its lock as it comes.
-  await tx.query(`SELECT pg_advisory_xact_lock($1, id) FROM unnest($2::int[]) AS id`, [lockNamespace, ordered]);
-  const rows: { id: number }[] = await tx.query(`SELECT id FROM leagues WHERE id = ANY($1::int[]) ORDER BY id`, [ordered]);
+/** A single league's share of the sweep's lock (lockSmallLeaguesSweep), for the rest of the transaction. */
+export async function shareSmallLeaguesSweep(tx: EntityManager, sweepNamespace: number): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock_shared($1, 0)`, [sweepNamespace]);
+}
+
+export async function lockSmallLeaguesSweep(tx: EntityManager, sweepNamespace: number, leagueIds: number[]): Promise<number[]> {
+  await tx.query(`SELECT pg_advisory_xact_lock($1, 0)`, [sweepNamespace]);
+  const rows: { id: number }[] = await tx.query(`SELECT id FROM leagues WHERE id = ANY($1::int[]) ORDER BY id`, [[...new Set(leagueIds)]]);
   return rows.map((r) => r.id);
 }
 
@@ -151,7 +156,7 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
 }
 
 /**
- * The season tables of one league, or of a batch of small ones (LeagueScope), as the
+ * The season table of one league (many small ones: sweepSmallLeaguesSql), as the
  * difference to what is stored, with ranks derived (table-ranking.shared-sql.ts): one UPDATE of the
  * rows whose figures changed (HOT: no index covers these columns), an INSERT of members without a
  * row, and the histogram of keys (league_key_counts) moved by those rows only — a goal writes the
@@ -168,10 +173,9 @@ export async function countMembersAndRows(q: Q, leagueId: number): Promise<{ mem
 const KEY_ORDER = tableOrder((f) => f);
 
 /**
- * The statement's leagues: one ($1 a league id) or many ($1 an array). With one, every join says
- * "of league $1" as a constant and carries no league condition between its own steps, so the
- * planner sees what it saw before batches (matching on the league and three figures, it guesses a
- * handful of rows and nests loops over a big league's members).
+ * The statement's league ($1 a league id): every join says "of league $1" as a constant and
+ * carries no league condition between its own steps (matching on the league and three figures,
+ * the planner guesses a handful of rows and nests loops over a big league's members).
  */
 interface LeagueScope {
   /** Rows of the table `a` in the statement's leagues. */
@@ -198,18 +202,6 @@ const ONE_LEAGUE: LeagueScope = {
   movedOn: `(SELECT recent_gameweek_id FROM league_standings_summary WHERE league_id = $1) IS DISTINCT FROM $3`,
   summaryJoin: '',
 };
-const MANY_LEAGUES: LeagueScope = {
-  rows: (a) => `${a}.league_id = ANY($1::int[])`,
-  // The table's side restricted to the batch too: the planner then reads the batch's rows by index
-  // instead of hashing the whole table.
-  join: (a, b) => `${a}.league_id = ${b}.league_id AND ${a}.league_id = ANY($1::int[])`,
-  same: (a, b) => `${a}.league_id = ${b}.league_id AND `,
-  partition: 'PARTITION BY league_id ',
-  leagueOf: (m) => `${m}.league_id`,
-  movedOn: `sm.recent_gameweek_id IS DISTINCT FROM $3`,
-  summaryJoin: `LEFT JOIN league_standings_summary sm ON sm.league_id = m.league_id AND sm.league_id = ANY($1::int[])`,
-};
-
 const recomputeStandingsSql = (scope: LeagueScope, tail: string, bonus: boolean) => `WITH cur AS (
    SELECT m.league_id, m.user_id,
           coalesce(t.points, 0) + ${bonus ? seasonBonusOf('bn') : '0'} AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
@@ -328,28 +320,147 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = withAndWithoutBonus((bonus) => recomputeS
          FROM (SELECT * FROM ranked r WHERE ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id LIMIT ${CHANGED_ROWS_LIMIT + 1}) c) AS changed`, bonus));
 
 /**
- * Many small leagues: the same per league, their rows numbered per league (each sort is small).
+ * Many small leagues at once (issue 37: every small league a goal touched, 50,000 of 20 at 1M, in
+ * one statement rather than 250 batches that each read the whole totals tables). The same table,
+ * rows, histogram and answers as the statement of one league, per league, shaped for many small
+ * tables and for plans that stay right when the planner guesses a data-modifying step's output
+ * at a few rows (it then nests loops; no step here joins two of them):
+ * - each member's figures and stored row in one pass of hash joins (a league without members as
+ *   one row without a user, so that its summary is written too);
+ * - ranks now and before by windows over the league's members (one sort each, 20 rows a league;
+ *   the histogram would give the same ranks, it counts the same rows);
+ * - the histogram moved where the written rows moved it, each touched bucket's count read from
+ *   the stored rows it counts (one aggregate, no probe per key): an emptied bucket takes one of the
+ *   league's new keys (an UPDATE, where a DELETE and an INSERT would also check the league's
+ *   foreign key), the rest deleted or inserted;
+ * - the summaries written here (their leading rows never travel to Node and back), every
+ *   aggregate fed in table order (so none sorts its group again).
+ * Answers per league its members, rows written, climbs into the top 10 and every row whose rank or
+ * figures changed (live push). $1 the leagues (existing; the caller holds the sweep lock),
+ * $2 season, $3 recent gameweek id, $4 its number.
  */
-const RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL = withAndWithoutBonus((bonus) => recomputeStandingsSql(MANY_LEAGUES, `,
- placed AS (
-   SELECT r.*, row_number() OVER (PARTITION BY r.league_id ORDER BY ${tableOrder(standingsOf('r'))}, r.user_id) AS position,
-          CASE WHEN ${IS_CHANGED('r')} THEN row_number() OVER (PARTITION BY r.league_id, ${IS_CHANGED('r')} ORDER BY r.rank, r.user_id) END AS changed_position
+const sweepSmallLeaguesSql = (bonus: boolean) => `WITH cur AS (
+   SELECT lg.league_id, m.user_id,
+          coalesce(t.points, 0) + ${bonus ? seasonBonusOf('bn') : '0'} AS total_points, coalesce(t.exact, 0) AS exact, coalesce(t.correct, 0) AS correct,
+          ${bonus ? seasonBonusOf('bn') : '0'} AS bonus_points,
+          coalesce(g.points, 0) AS recent_points,
+          (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
+          sm.recent_gameweek_id IS DISTINCT FROM $3 AS moved_on,
+          o.total_points AS o_points, o.exact AS o_exact, o.correct AS o_correct,
+          o.recent_points AS o_recent, o.provisional AS o_provisional, o.bonus_points AS o_bonus, o.previous_rank
+   FROM unnest($1::int[]) AS lg(league_id)
+   LEFT JOIN league_members m ON m.league_id = lg.league_id
+   LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $2
+   LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $3
+   ${bonus ? seasonBonusJoins({ alias: 'bn', user: 'm.user_id', league: 'm.league_id', season: '$2' }) : ''}
+   LEFT JOIN league_standings_summary sm ON sm.league_id = lg.league_id
+   LEFT JOIN league_standings o ON o.league_id = m.league_id AND o.user_id = m.user_id
+ ),
+ -- Ranks now (every member) and before (the members with a stored row), and each member's place in the table.
+ ranked AS (
+   SELECT c.*,
+          rank() OVER (PARTITION BY c.league_id ORDER BY ${tableOrder(standingsOf('c'))})::int AS rank,
+          row_number() OVER (PARTITION BY c.league_id ORDER BY ${tableOrder(standingsOf('c'))}, c.user_id) AS position,
+          CASE WHEN c.o_points IS NOT NULL
+               THEN rank() OVER (PARTITION BY c.league_id, c.o_points IS NULL ORDER BY ${tableOrder((f) => `c.o_${f}`)})::int END AS old_rank
+   FROM cur c
+ ),
+ -- A stored row to write: figures changed, or its previous rank rolls (the recent gameweek moved on).
+ marked AS MATERIALIZED (
+   SELECT r.*,
+          r.user_id IS NOT NULL AND r.o_points IS NULL AS to_insert,
+          r.o_points IS NOT NULL
+            AND ((r.total_points, r.exact, r.correct, r.recent_points, r.provisional, r.bonus_points)
+                   IS DISTINCT FROM (r.o_points, r.o_exact, r.o_correct, r.o_recent, r.o_provisional, r.o_bonus)
+                 OR (r.moved_on AND r.previous_rank IS DISTINCT FROM r.old_rank)) AS to_update
    FROM ranked r
+ ),
+ updated AS (
+   UPDATE league_standings s
+   SET total_points = w.total_points, exact = w.exact, correct = w.correct, recent_points = w.recent_points,
+       provisional = w.provisional, bonus_points = w.bonus_points,
+       previous_rank = CASE WHEN w.moved_on THEN w.old_rank ELSE w.previous_rank END, updated_at = now()
+   FROM marked w
+   WHERE w.to_update AND s.league_id = w.league_id AND s.user_id = w.user_id
+   RETURNING s.league_id, w.o_points, w.o_exact, w.o_correct, w.total_points, w.exact, w.correct
+ ),
+ inserted AS (
+   INSERT INTO league_standings (league_id, user_id, previous_rank, total_points, exact, correct, recent_points, provisional, bonus_points, updated_at)
+   SELECT r.league_id, r.user_id, NULL, r.total_points, r.exact, r.correct, r.recent_points, r.provisional, r.bonus_points, now() FROM marked r
+   WHERE r.to_insert
+   ORDER BY r.league_id, r.user_id
+   RETURNING league_id, total_points, exact, correct
+ ),
+ -- Each key the written rows left or entered: its change, and its bucket's count as stored (the stored rows holding it; 0: no bucket).
+ keyed AS (
+   SELECT league_id, points, exact, correct, sum(d)::int AS d, sum(n)::int AS n FROM (
+     SELECT league_id, o_points AS points, o_exact AS exact, o_correct AS correct, -1 AS d, 0 AS n FROM updated
+     UNION ALL
+     SELECT league_id, total_points, exact, correct, 1, 0 FROM updated
+     UNION ALL
+     SELECT league_id, total_points, exact, correct, 1, 0 FROM inserted
+     UNION ALL
+     SELECT league_id, o_points, o_exact, o_correct, 0, 1 FROM marked WHERE o_points IS NOT NULL
+   ) x GROUP BY league_id, points, exact, correct HAVING sum(d) <> 0
+ ),
+ -- Per league, the buckets the change empties beside the keys it opens, paired in key order: an
+ -- emptied bucket with an opened key takes that key, one without is deleted, an opened key without one is inserted.
+ paired AS (
+   SELECT coalesce(e.league_id, o.league_id) AS league_id, e.points AS e_points, e.exact AS e_exact, e.correct AS e_correct,
+          o.points, o.exact, o.correct, o.d
+   FROM (SELECT league_id, points, exact, correct, row_number() OVER (PARTITION BY league_id ORDER BY points, exact, correct) AS i
+         FROM keyed WHERE n > 0 AND n + d = 0) e
+   FULL JOIN (SELECT league_id, points, exact, correct, d, row_number() OVER (PARTITION BY league_id ORDER BY points, exact, correct) AS i
+              FROM keyed WHERE n = 0) o
+     ON o.league_id = e.league_id AND o.i = e.i
+ ),
+ rekeyed AS (
+   UPDATE league_key_counts k SET points = p.points, exact = p.exact, correct = p.correct, n = p.d FROM paired p
+   WHERE p.e_points IS NOT NULL AND p.points IS NOT NULL
+     AND k.league_id = p.league_id AND k.points = p.e_points AND k.exact = p.e_exact AND k.correct = p.e_correct
+   RETURNING k.league_id
+ ),
+ dropped AS (
+   DELETE FROM league_key_counts k USING paired p
+   WHERE p.points IS NULL AND k.league_id = p.league_id AND k.points = p.e_points AND k.exact = p.e_exact AND k.correct = p.e_correct
+   RETURNING k.league_id
+ ),
+ added AS (
+   INSERT INTO league_key_counts AS k (league_id, points, exact, correct, n)
+   SELECT league_id, points, exact, correct, d FROM paired WHERE e_points IS NULL
+   ORDER BY 1, 2, 3, 4
+   ON CONFLICT (league_id, points, exact, correct) DO UPDATE SET n = k.n + EXCLUDED.n
+   RETURNING k.league_id
+ ),
+ moved AS (
+   UPDATE league_key_counts k SET n = k.n + f.d FROM keyed f
+   WHERE f.n > 0 AND f.n + f.d <> 0 AND k.league_id = f.league_id AND k.points = f.points AND k.exact = f.exact AND k.correct = f.correct
+   RETURNING k.league_id
+ ),
+ per_league AS (
+   SELECT r.league_id, count(r.user_id)::int AS members, coalesce(max(r.total_points), 0)::int AS leading_score,
+          count(*) FILTER (WHERE r.to_update)::int AS updated, count(*) FILTER (WHERE r.to_insert)::int AS inserted,
+          coalesce(jsonb_agg(jsonb_build_object('user_id', r.user_id, 'rank', r.rank,
+                                                'previous_rank', CASE WHEN r.moved_on AND r.o_points IS NOT NULL THEN r.old_rank ELSE r.previous_rank END,
+                                                'total_points', r.total_points, 'recent_points', r.recent_points, 'provisional', r.provisional,
+                                                'bonus_points', r.bonus_points))
+                   FILTER (WHERE r.user_id IS NOT NULL AND r.position <= ${TOP_ROWS}), '[]') AS top,
+          json_agg(${CLIMB('r')}) FILTER (WHERE ${IS_CLIMB('r')}) AS climbs,
+          json_agg(${CHANGED_ROW('r')}) FILTER (WHERE ${IS_CHANGED('r')}) AS changed
+   -- In table order, which every aggregate keeps (rank, then user).
+   FROM (SELECT * FROM marked ORDER BY league_id, position) r
+   GROUP BY r.league_id
+ ),
+ summarised AS (
+   INSERT INTO league_standings_summary (league_id, season_id, recent_gameweek_id, recent_gameweek_number, member_count, leading_score, top, computed_at, recomputed_at)
+   SELECT league_id, $2, $3, $4, members, leading_score, top, now(), now() FROM per_league ORDER BY league_id
+   ON CONFLICT (league_id) DO UPDATE SET season_id = EXCLUDED.season_id, recent_gameweek_id = EXCLUDED.recent_gameweek_id,
+     recent_gameweek_number = EXCLUDED.recent_gameweek_number, member_count = EXCLUDED.member_count,
+     leading_score = EXCLUDED.leading_score, top = EXCLUDED.top, computed_at = EXCLUDED.computed_at, recomputed_at = EXCLUDED.recomputed_at
+   RETURNING league_id
  )
- SELECT l.league_id,
-        coalesce(c.members, 0) AS members, c.leading,
-        coalesce(u.n, 0) AS updated, coalesce(i.n, 0) AS inserted, coalesce(b.n, 0) AS buckets,
-        t.top, t.climbs, t.changed
- FROM unnest($1::int[]) AS l(league_id)
- LEFT JOIN (SELECT league_id, count(*)::int AS members, max(total_points)::int AS leading FROM cur GROUP BY league_id) c USING (league_id)
- LEFT JOIN (SELECT league_id, count(*)::int AS n FROM updated GROUP BY league_id) u USING (league_id)
- LEFT JOIN (SELECT league_id, count(*)::int AS n FROM inserted GROUP BY league_id) i USING (league_id)
- LEFT JOIN (SELECT league_id, count(*)::int AS n FROM counted GROUP BY league_id) b USING (league_id)
- LEFT JOIN (SELECT league_id,
-                   json_agg(${TOP_ROW('p')} ORDER BY p.rank, p.user_id) FILTER (WHERE p.position <= ${TOP_ROWS}) AS top,
-                   json_agg(${CLIMB('p')}) FILTER (WHERE ${IS_CLIMB('p')}) AS climbs,
-                   json_agg(${CHANGED_ROW('p')} ORDER BY p.rank, p.user_id) FILTER (WHERE p.changed_position <= ${CHANGED_ROWS_LIMIT + 1}) AS changed
-            FROM placed p GROUP BY league_id) t USING (league_id)`, bonus));
+ SELECT league_id, members, updated, inserted, climbs, changed FROM per_league ORDER BY league_id`;
+const SWEEP_SMALL_LEAGUES_SQL = withAndWithoutBonus(sweepSmallLeaguesSql);
 
 /**
  * A join or a leave in a big league without the recompute, when it moves nobody's stored figures
@@ -496,20 +607,24 @@ export async function recomputeLeagueStandings(
   return result;
 }
 
-/** The tables of many small leagues in one statement (RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL), one answer per league, in the order given. */
-export async function recomputeSmallLeaguesStandings(
+/** A small league's table as a sweep stored it (summary included): what the worker pushes of it. */
+export interface SweptTable {
+  league_id: number;
+  members: number;
+  updated: number;
+  inserted: number;
+  climbs: RankClimb[] | null;
+  /** Every row whose rank or figures changed (a small league's are few). */
+  changed: ChangedRow[] | null;
+}
+
+/** The tables and summaries of many small leagues in one statement (SWEEP_SMALL_LEAGUES_SQL), one answer per league, in league order. */
+export function sweepSmallLeaguesStandings(
   tx: EntityManager,
-  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null; bonus: boolean },
-): Promise<(RecomputedTable & { league_id: number })[]> {
-  const sql = p.bonus ? RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL.bonus : RECOMPUTE_SMALL_LEAGUES_STANDINGS_SQL.none;
-  const results: (RecomputedTable & { league_id: number })[] = await tx.query(sql, [
-    p.leagueIds,
-    p.seasonId,
-    p.recentGameweekId,
-  ]);
-  const emptied = results.filter((r) => r.buckets > 0).map((r) => r.league_id);
-  if (emptied.length > 0) await dropEmptyBuckets(tx, emptied);
-  return results;
+  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null; recentGameweekNumber: number | null; bonus: boolean },
+): Promise<SweptTable[]> {
+  const sql = p.bonus ? SWEEP_SMALL_LEAGUES_SQL.bonus : SWEEP_SMALL_LEAGUES_SQL.none;
+  return tx.query(sql, [p.leagueIds, p.seasonId, p.recentGameweekId, p.recentGameweekNumber]);
 }
 
 async function dropEmptyBuckets(q: Q, leagueIds: number[]): Promise<void> {

@@ -18,15 +18,16 @@ import {
   deleteStandingsOfUser,
   deleteStrangerRows,
   lockLeagueStandings,
-  lockLeaguesStandings,
+  lockSmallLeaguesSweep,
+  shareSmallLeaguesSweep,
   markTablePass,
   recomputeLeagueStandings,
   type RecomputedTable,
-  recomputeSmallLeaguesStandings,
   repairKeyCounts,
   selectLeaguesAffectedByBonus,
   selectLeaguesAffectedByScores,
   selectMemberCounts,
+  sweepSmallLeaguesStandings,
   tryLockLeagueStandings,
   tuneForTableStatements,
   undoTablePass,
@@ -39,13 +40,22 @@ export { TOP_ROWS } from './standings.shared-sql';
 
 /** Namespace of the per-league advisory lock held while a league's standings are rewritten. */
 export const STANDINGS_LOCK = 4201;
+/** Namespace of the lock a sweep of small leagues holds alone and a single small league's recompute shares (lockSmallLeaguesSweep). */
+export const SMALL_LEAGUES_SWEEP_LOCK = 4202;
+/**
+ * A single league's recompute shares the sweep's lock below this many times the big-league size: a
+ * sweep takes leagues by their last stored member count (under BIG_LEAGUE.members), and the margin
+ * covers a league that grew past it since.
+ */
+const SWEPT_BELOW = 2;
 
 /**
- * Small leagues recomputed together (recompute-groups.ts): up to 200 leagues and 10,000 members a
- * statement, each holding its league's lock (200 advisory locks, well inside Postgres's lock
- * table with the worker's four at once). Tests lower them.
+ * Small leagues recomputed together (recompute-groups.ts), in one statement and transaction: every
+ * small league of an event at once (50,000 of 20 at 1M; issue 37: batches of 200 each read the
+ * whole totals tables, 250 times a goal). The bounds only keep one statement's memory in reason.
+ * Tests lower them.
  */
-export const SMALL_LEAGUE_BATCH = { leagues: 200, members: 10_000 };
+export const SMALL_LEAGUE_BATCH = { leagues: 100_000, members: 2_000_000 };
 
 export interface RecomputeResult {
   leagueId: number;
@@ -154,7 +164,13 @@ export class StandingsService {
       await tuneForTableStatements(tx);
       // Rows of former members (member.left deletes its row at once; this catches anything else)
       // go first, so the histogram the ranks come from counts members only.
-      const counts = await countMembersAndRows(tx, leagueId);
+      let counts = await countMembersAndRows(tx, leagueId);
+      if (counts.members < SWEPT_BELOW * BIG_LEAGUE.members) {
+        // A league a sweep may hold waits for it (and counts again after it). A big one never does: its
+        // recompute may take a minute at 1M, and every sweep would queue behind it.
+        await shareSmallLeaguesSweep(tx, SMALL_LEAGUES_SWEEP_LOCK);
+        counts = await countMembersAndRows(tx, leagueId);
+      }
       let removed = 0;
       if (options.checkEveryRow === true || counts.stored > counts.members) removed += (await deleteStrangerRows(tx, [leagueId])).get(leagueId) ?? 0;
       // The reconciler also makes the histogram agree with the rows (the normal path keeps both in one transaction).
@@ -177,21 +193,22 @@ export class StandingsService {
   }
 
   /**
-   * Small leagues' tables in one transaction and statement (the same rule and writes as
-   * recomputeLeague, per league); answers one result per league that exists. Strangers' rows are
-   * looked for in every league: an anti-join over a few thousand rows.
+   * Small leagues' tables in one transaction and statement (the same rule, writes and answers as
+   * recomputeLeague, per league), their summaries written by the statement; answers one result per
+   * league that exists. Strangers' rows are looked for in every league (an anti-join).
    */
   async recomputeSmallLeagues(leagueIds: number[]): Promise<RecomputeResult[]> {
     return this.db.transaction(async (tx) => {
-      const existing = await lockLeaguesStandings(tx, STANDINGS_LOCK, leagueIds);
+      const existing = await lockSmallLeaguesSweep(tx, SMALL_LEAGUES_SWEEP_LOCK, leagueIds);
       if (existing.length === 0) return [];
       const ctx = await this.contextOf(tx, existing);
       await tuneForTableStatements(tx);
       const removed = await deleteStrangerRows(tx, existing);
       const seasonId = ctx?.seasonId ?? null;
+      const recent = ctx?.recent ?? null;
       const bonus = await seasonBonusCounts(tx, existing, seasonId);
-      const tables = await recomputeSmallLeaguesStandings(tx, { leagueIds: existing, seasonId, recentGameweekId: ctx?.recent?.id ?? null, bonus });
-      return this.store(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
+      const tables = await sweepSmallLeaguesStandings(tx, { leagueIds: existing, seasonId, recentGameweekId: recent?.id ?? null, recentGameweekNumber: recent?.number ?? null, bonus });
+      return this.answer(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
     });
   }
 
@@ -226,6 +243,12 @@ export class StandingsService {
         top: table.top ?? [],
       })),
     );
+    return this.answer(tx, ctx, recomputed);
+  }
+
+  /** The climbs' activities of stored tables, and what the worker pushes of each. */
+  private async answer(tx: EntityManager, ctx: SeasonContext | null, recomputed: { leagueId: number; table: AnsweredTable; removed: number; repaired: number }[]): Promise<RecomputeResult[]> {
+    const recent = ctx?.recent ?? null;
     const climbs = recomputed.flatMap(({ leagueId, table }) => (table.climbs ?? []).map((climb) => ({ leagueId, ...climb })));
     const activities = recent ? await this.activity.rankClimbs(tx, recent, climbs) : [];
     const activitiesOf = new Map<number, NewActivity[]>();
@@ -250,3 +273,7 @@ export class StandingsService {
     return results;
   }
 }
+
+/** What a recompute answers of a table it stored (RecomputedTable, SweptTable). */
+type AnsweredTable = Pick<RecomputedTable, 'members' | 'updated' | 'inserted' | 'climbs' | 'changed'>;
+
