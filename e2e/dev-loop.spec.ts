@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { freePort } from '../backend/test/support/owned-processes';
 
 /**
  * `npm run dev` (scripts/dev.js) as a developer runs it, beside the suite's app: the API and the
@@ -15,16 +15,6 @@ import { Client } from 'pg';
  */
 const ROOT = join(__dirname, '..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 test.describe('npm run dev', () => {
   test.setTimeout(480_000);

@@ -11,7 +11,8 @@ import { AuthModule } from '../auth/auth.module';
 import { QUEUES } from '../platform/outbox/event-routes';
 import { QueueModule } from '../platform/queue/queue.module';
 import { UsersModule } from '../users/users.module';
-import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH, readCookie } from '../platform/request-auth/queue-board-cookie';
+import { readCookie } from '../platform/request-auth/cookies';
+import { QUEUE_BOARD_COOKIE, QUEUE_BOARD_PATH } from '../platform/request-auth/queue-board-cookie';
 import { QueueBoardController } from './queue-board.controller';
 import { QueueBoardService } from './queue-board.service';
 
@@ -44,7 +45,7 @@ export class QueueBoardModule implements OnModuleInit {
 
   private admit(req: Request, res: Response, next: NextFunction): void {
     this.board
-      .access(readCookie(req.headers.cookie, QUEUE_BOARD_COOKIE))
+      .access(readCookie(req.headers.cookie, QUEUE_BOARD_COOKIE) || null)
       .then((access) => {
         if (access === 'admin') return next();
         // A non-admin's session (the role withdrawn since) finds nothing here, as at every admin call.

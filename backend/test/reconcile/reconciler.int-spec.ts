@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import Redis from 'ioredis';
 import { Client } from 'pg';
 import { tableRanks } from '@scoreline/contracts/game/table-ranking';
@@ -18,6 +17,7 @@ import { bearer, grantAdminRole, insertVerifiedUsers, seasonSlice, seededRandom,
 import { AppProcess, startAppProcess } from '../support/processes';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 import { clubsOf, queue } from '../leagues/league-test-helpers';
+import { freePort } from '../support/owned-processes';
 
 /**
  * The reconciler on the real system: a season slice with players in global, country, club and
@@ -33,14 +33,6 @@ const PLAYERS = 10;
 
 type Kind = keyof ReconcileRepairs;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,20 +1,12 @@
 import { JwtService } from '@nestjs/jwt';
 import * as argon2 from 'argon2';
-import { createServer } from 'node:net';
 import { DataSource } from 'typeorm';
 import type { Fixture } from '@scoreline/contracts/api/fixtures';
 import { seasonSlice } from '../support/game-factories';
 import { AppProcess, settleAcrossProcesses, startAppProcess, waitForHealth } from '../support/processes';
 import { connectLive, LiveClient } from '../support/socket-client';
+import { freePort } from '../support/owned-processes';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Production's shape on one machine: two API replicas and two workers, separate processes of

@@ -19,12 +19,3 @@ export function queueBoardCookie(token: string, opts: { secure: boolean; maxAgeS
   if (opts.secure) parts.push('Secure');
   return parts.join('; ');
 }
-
-/** One cookie's value from a Cookie header; null when absent. */
-export function readCookie(header: string | undefined, name: string): string | null {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim() || null;
-  }
-  return null;
-}
