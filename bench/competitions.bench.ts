@@ -28,7 +28,7 @@ import { ms, round } from './timing';
 import { waitFor } from './wait-for';
 
 /**
- * Issue 34 §4 (docs/competitions-plan.md commit 9): the headline and scoring figures with a
+ * Issue 34 §4 (docs/competitions.md): the headline and scoring figures with a
  * second competition live at the same moment, against the same figures with one, each as a ratio
  * to its floor measured in the same round (the machine's speed drifts between rounds).
  *

@@ -1,6 +1,6 @@
 /**
  * Which active season a fan's request is about when it names no competition (issue 34's
- * resolver, docs/competitions-plan.md §0): their current competition while they still play it
+ * resolver, docs/competitions.md): their current competition while they still play it
  * and it is active; else the first competition they play that is active; else the first active
  * season. With one active season every branch lands on it (the answer of before).
  */

@@ -8,7 +8,7 @@ import { clubsOf } from '../leagues/league-test-helpers';
 import { expectErrorShape } from './api-helpers';
 
 /**
- * Several competitions at once, the API's part (docs/competitions-plan.md, commit 5): the fan's
+ * Several competitions at once, the API's part (docs/competitions.md): the fan's
  * screens take `?competition=`, and answer exactly as before without it; GET /competitions, playing
  * and stopping a competition, the team in it and its lock, the current competition preference,
  * POST /leagues in a competition, onboarding with competitions.

@@ -4,7 +4,7 @@ import { grantAdminRole, insertVerifiedUsers, seasonSlice, type FastUser } from 
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
 /**
- * Two competitions live at once (issue 34 §4, docs/competitions-plan.md commit 6): a Premier League
+ * Two competitions live at once (issue 34 §4, docs/competitions.md): a Premier League
  * slice shifted to now and a small cup written in SQL, both active, each with an open round. Fans
  * play one or both; deadlines, "one banker per round", tables and winners stay each competition's
  * own; `?competition=` answers each and the default answers the fan's current competition.

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Leagues belong to a competition (issue 34: several competitions at once; docs/competitions-plan.md).
+ * Leagues belong to a competition (issue 34: several competitions at once; docs/competitions.md).
  * A competition is a season's league_code ('en.1', 'fifa.wc'), so every code seasons use gets a
  * `competitions` row (a tournament had none) and seasons.league_code a foreign key to it.
  *

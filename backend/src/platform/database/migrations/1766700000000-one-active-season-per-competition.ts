@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Several competitions active at once (issue 34, docs/competitions-plan.md commit 6): one active
+ * Several competitions active at once (issue 34, docs/competitions.md): one active
  * season per competition (a season's league_code) instead of one in all. The index is also what
  * every "a league's competition → its active season" lookup probes (seasonOfLeagueSql).
  */
