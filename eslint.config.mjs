@@ -68,10 +68,6 @@ const domainSqlWallAllowlist = [
   // The demo seeds a world of fans and shifts seasons in time: plain functions run by the migrate CLI, outside Nest.
   ['./backend/src/demo/demo-stand-in-cli.ts', './backend/src/seasons/seasons.queries.ts'],
   ['./backend/src/demo/demo-world.ts', './backend/src/seasons/seasons.queries.ts'],
-  // LiveEventsService (workers and API) names leagues and members; LeaguesModule is too heavy to import there.
-  ['./backend/src/live/live-events.service.ts', './backend/src/leagues/join-requests.queries.ts'],
-  ['./backend/src/live/live-events.service.ts', './backend/src/leagues/league-members.queries.ts'],
-  ['./backend/src/live/live-events.service.ts', './backend/src/leagues/leagues.queries.ts'],
   // The email channel (workers) reads the active seasons for the digest; SeasonsModule is not imported by NotificationsModule.
   ['./backend/src/notifications/email.channel.ts', './backend/src/seasons/seasons.queries.ts'],
   ['./backend/src/replay/replay.service.ts', './backend/src/fixtures/fixtures.queries.ts'],
