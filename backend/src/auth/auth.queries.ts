@@ -5,7 +5,7 @@ import { upsertPreferencesParams, type PreferencesRow } from './preferences';
 
 /**
  * The auth domain's data door: user_preferences, refresh_tokens and email_codes. (The users
- * table itself is the users domain's: users/users.queries.ts.)
+ * table itself is the users domain's: auth reads and writes it through UsersService.)
  */
 type Queryable = DataSource | EntityManager;
 

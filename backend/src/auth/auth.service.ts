@@ -11,6 +11,7 @@ import { CompetitionsService } from '../competitions/competitions.service';
 import { AutomaticMembershipService } from '../leagues/automatic-membership.service';
 import { OutboxService } from '../platform/outbox/outbox.service';
 import { User } from '../users/user.entity';
+import { UsersService, type ExistingAccountRow } from '../users/users.service';
 import { ChangePasswordDto, LoginDto, RegisterDto, ResetPasswordDto, UpdateProfileDto } from './dto/auth.dto';
 import { UpdatePreferencesDto } from './dto/preferences.dto';
 import { BackgroundWorkService } from './background-work.service';
@@ -22,23 +23,6 @@ import { TokenUsersService } from './token-users.service';
 import type { JwtPayload } from '../platform/request-auth/jwt-payload';
 import { changesSomething, toUserPreferences } from './preferences';
 import { selectPreferences, upsertPreferences } from './auth.queries';
-import {
-  changePassword,
-  findUserByEmail,
-  findUserById,
-  findUserByIdOrFail,
-  findUserWithHashByEmail,
-  findUserWithHashById,
-  insertUser,
-  makeAdmin,
-  markEmailVerified,
-  resetPassword,
-  selectExistingAccount,
-  updateName,
-  upgradePasswordHash,
-  usernameTakenByOther,
-  type ExistingAccountRow,
-} from '../users/users.queries';
 
 const INVALID_LOGIN = 'Invalid email or password.';
 // Every failed code check says the same, whether the account exists, is verified already, or the
@@ -68,8 +52,6 @@ export interface Session<T> {
   refreshToken: string;
 }
 
-type ExistingAccount = ExistingAccountRow;
-
 @Injectable()
 export class AuthService implements OnModuleInit {
   /** Unknown emails are verified against this, so they cost what a wrong password costs. */
@@ -87,6 +69,7 @@ export class AuthService implements OnModuleInit {
     private readonly refreshTokens: RefreshTokensService,
     private readonly background: BackgroundWorkService,
     private readonly competitions: CompetitionsService,
+    private readonly users: UsersService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -108,21 +91,21 @@ export class AuthService implements OnModuleInit {
   async register(dto: RegisterDto): Promise<{ email: string; username: string }> {
     if (dto.password !== dto.password_confirm) throw ApiError.field('password_confirm', 'Passwords do not match.');
     const answer = { email: dto.email, username: dto.username };
-    const usernameTaken = (): Promise<boolean> => usernameTakenByOther(this.db, dto.username, dto.email);
+    const usernameTaken = (): Promise<boolean> => this.users.usernameTakenByOther(dto.username, dto.email);
     const usernameError = () => ApiError.field('username', 'A user with that username already exists.');
     if (await usernameTaken()) throw usernameError();
 
     // Hashed in both cases, so an existing email takes as long as a new one.
     const passwordHash = await hashPassword(dto.password);
     await this.throttle.claimCodeSlot(dto.email, 'email_verification');
-    const existing = await this.existingAccount(dto.email);
+    const existing = await this.users.existingAccount(dto.email);
     if (existing) {
       await this.answerRepeatedSignUp(existing);
       return answer;
     }
     try {
       await this.db.transaction(async (tx) => {
-        const id = await insertUser(tx, {
+        const id = await this.users.create(tx, {
           username: dto.username,
           email: dto.email,
           firstName: dto.first_name,
@@ -138,19 +121,15 @@ export class AuthService implements OnModuleInit {
       if ((error as { code?: string }).code !== '23505') throw error;
       // A sign-up racing this one took the email or the name: answer as if it had come first.
       if (await usernameTaken()) throw usernameError();
-      const winner = await this.existingAccount(dto.email);
+      const winner = await this.users.existingAccount(dto.email);
       if (!winner) throw usernameError();
       await this.answerRepeatedSignUp(winner);
     }
     return answer;
   }
 
-  private existingAccount(email: string): Promise<ExistingAccount | null> {
-    return selectExistingAccount(this.db, email);
-  }
-
   /** Verified: tell the owner (at most one such email per window). Unverified: a new code, cooldown allowing. */
-  private async answerRepeatedSignUp(account: ExistingAccount): Promise<void> {
+  private async answerRepeatedSignUp(account: ExistingAccountRow): Promise<void> {
     // A demo fan's address takes no mail: the same answer, and nothing sent.
     if (account.is_demo) return;
     await this.db.transaction(async (tx) => {
@@ -182,7 +161,7 @@ export class AuthService implements OnModuleInit {
   async login(dto: LoginDto): Promise<Session<LoginResponse>> {
     // Counted before the check, so every attempt that reaches the password was counted.
     await this.throttle.claimAttempt(dto.email);
-    const user = await findUserWithHashByEmail(this.db, dto.email);
+    const user = await this.users.findWithPasswordHashByEmail(dto.email);
     // No account, or one without a password (a demo fan): checked against the dummy hash, so it
     // answers as a wrong password does, in the same time.
     const stored = user?.passwordHash;
@@ -193,7 +172,7 @@ export class AuthService implements OnModuleInit {
     await this.throttle.reset(dto.email);
     if (hashNeedsUpgrade(user.passwordHash)) {
       // Made with older parameters: re-made now that we hold the password (unless it changed meanwhile).
-      await upgradePasswordHash(this.db, user.id, await hashPassword(dto.password), user.passwordHash);
+      await this.users.upgradePasswordHash(user.id, await hashPassword(dto.password), user.passwordHash);
     }
     if (!user.emailVerifiedAt) {
       await this.db.transaction((tx) => this.issueCodeUnlessCooling(tx, user, 'email_verification'));
@@ -202,7 +181,7 @@ export class AuthService implements OnModuleInit {
     // ADMIN_EMAILS can change between deploys: keep the role in step at sign-in.
     const shouldBeAdmin = this.env.adminEmails.includes(user.email);
     if (shouldBeAdmin && user.role !== 'admin') {
-      await makeAdmin(this.db, user.id);
+      await this.users.makeAdmin(user.id);
       user.role = 'admin';
     }
     const refreshToken = await this.refreshTokens.issue(user.id);
@@ -213,7 +192,7 @@ export class AuthService implements OnModuleInit {
   async refresh(presented: unknown): Promise<{ access: string; refreshToken?: string } | null> {
     const renewal = await this.refreshTokens.rotate(presented);
     if (!renewal.ok) return null;
-    const user = await findUserById(this.db, renewal.userId);
+    const user = await this.users.findById(renewal.userId);
     if (!user) return null;
     return { access: this.issueToken(user), refreshToken: renewal.next };
   }
@@ -224,14 +203,14 @@ export class AuthService implements OnModuleInit {
 
   async verifyOtp(email: string, code: string, purpose: OtpPurpose): Promise<string> {
     const outcome = await this.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, email);
+      const user = await this.users.findCodeRecipientByEmail(tx, email);
       if (!user) return { error: invalidCode() };
       if (purpose === 'email_verification' && user.emailVerifiedAt) return { error: invalidCode() };
       const checked = await this.codes.check(tx, user.id, purpose, code);
       if (!checked.ok) return { error: invalidCode() };
       if (purpose === 'email_verification') {
         await this.codes.consume(tx, checked.codeId);
-        await markEmailVerified(tx, user.id);
+        await this.users.markEmailVerified(tx, user.id);
         // A fan joins the global league once their address is theirs: an unverified sign-up (an
         // abandoned one, or someone else's address) never shows its name to every player.
         await this.memberships.joinGlobal(tx, user.id);
@@ -258,7 +237,7 @@ export class AuthService implements OnModuleInit {
     if (purpose === 'password_reset') return this.forgotPassword(email);
     this.background.run('resend verification code', () =>
       this.db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
+        const user = await this.users.findCodeRecipientByEmail(tx, email);
         if (!user || user.emailVerifiedAt) return;
         await this.issueCodeUnlessCooling(tx, user, 'email_verification');
       }),
@@ -270,7 +249,7 @@ export class AuthService implements OnModuleInit {
   async forgotPassword(email: string): Promise<string> {
     this.background.run('password reset code', () =>
       this.db.transaction(async (tx) => {
-        const user = await findUserByEmail(tx, email);
+        const user = await this.users.findCodeRecipientByEmail(tx, email);
         if (!user) return;
         // During the cooldown the earlier code is still on its way: stay silent rather than leak.
         await this.issueCodeUnlessCooling(tx, user, 'password_reset');
@@ -282,7 +261,7 @@ export class AuthService implements OnModuleInit {
   async resetPassword(dto: ResetPasswordDto): Promise<string> {
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'Passwords do not match.');
     const outcome = await this.db.transaction(async (tx) => {
-      const user = await findUserByEmail(tx, dto.email);
+      const user = await this.users.findCodeRecipientByEmail(tx, dto.email);
       if (!user) return { error: invalidCode() };
       const checked = await this.codes.check(tx, user.id, 'password_reset', dto.otp_code);
       if (!checked.ok) return { error: invalidCode() };
@@ -291,7 +270,7 @@ export class AuthService implements OnModuleInit {
       await this.codes.consume(tx, checked.codeId);
       // The code proves the email is theirs, so it also counts as verification: a fan verified
       // this way joins the global league, as one verified by the sign-up code does.
-      await resetPassword(tx, user.id, passwordHash);
+      await this.users.resetPassword(tx, user.id, passwordHash);
       if (!user.emailVerifiedAt) await this.memberships.joinGlobal(tx, user.id);
       await this.refreshTokens.revokeAllOf(user.id, tx);
       return { userId: user.id };
@@ -304,14 +283,14 @@ export class AuthService implements OnModuleInit {
 
   /** Earlier tokens and sessions end; the caller gets a fresh session and stays signed in. */
   async changePassword(userId: number, dto: ChangePasswordDto): Promise<Session<string>> {
-    const user = await findUserWithHashById(this.db, userId);
+    const user = await this.users.findWithPasswordHashById(userId);
     if (!(await passwordMatches(user.passwordHash, dto.current_password))) {
       throw ApiError.field('current_password', 'Your current password is incorrect.');
     }
     if (dto.new_password !== dto.new_password_confirm) throw ApiError.field('new_password_confirm', 'New passwords do not match!');
     const passwordHash = await hashPassword(dto.new_password);
     const { tokenVersion, refreshToken } = await this.db.transaction(async (tx) => {
-      const tokenVersion = await changePassword(tx, userId, passwordHash);
+      const tokenVersion = await this.users.changePassword(tx, userId, passwordHash);
       await this.refreshTokens.revokeAllOf(userId, tx);
       return { tokenVersion, refreshToken: await this.refreshTokens.issue(userId, tx) };
     });
@@ -320,11 +299,11 @@ export class AuthService implements OnModuleInit {
   }
 
   async profile(userId: number): Promise<AuthProfile> {
-    return toAuthProfile(await findUserByIdOrFail(this.db, userId));
+    return toAuthProfile(await this.users.findByIdOrFail(userId));
   }
 
   async updateProfile(userId: number, dto: UpdateProfileDto): Promise<AuthProfile> {
-    await updateName(this.db, userId, dto.first_name, dto.last_name);
+    await this.users.updateName(userId, dto.first_name, dto.last_name);
     return this.profile(userId);
   }
 

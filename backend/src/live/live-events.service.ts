@@ -4,9 +4,7 @@ import { DataSource } from 'typeorm';
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { LeaderboardUpdatedPayload, leagueRoom, MATCHES_ROOM, userRoom } from '@scoreline/contracts/live';
 import { LivePublisher } from './live-publisher.service';
-import { selectJoinRequest } from '../leagues/join-requests.queries';
-import { selectLeagueName } from '../leagues/leagues.queries';
-import { isMember, selectMemberUsername } from '../leagues/league-members.queries';
+import { LeagueDirectoryService } from '../leagues/league-directory.service';
 import { selectBigLeaguesOf, selectCompetitionOfSeason, selectPointsOf } from './live.queries';
 import { BIG_LEAGUE } from '../platform/common/big-league';
 
@@ -28,6 +26,7 @@ export class LiveEventsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly live: LivePublisher,
+    private readonly leagues: LeagueDirectoryService,
   ) {}
 
   /**
@@ -126,7 +125,7 @@ export class LiveEventsService {
 
   async memberJoined(event: DomainEvent<'member.joined'>): Promise<void> {
     const { leagueId, userId } = event.payload;
-    const username = await selectMemberUsername(this.db, leagueId, userId);
+    const username = await this.leagues.memberUsername(leagueId, userId);
     if (username === null) return; // left again before we got here
     await this.live.joinRooms(userId, [leagueRoom(leagueId)]);
     // The big automatic leagues would flood everyone's socket with strangers joining.
@@ -137,12 +136,12 @@ export class LiveEventsService {
 
   async memberLeft(event: DomainEvent<'member.left'>): Promise<void> {
     const { leagueId, userId } = event.payload;
-    if (await isMember(this.db, leagueId, userId)) return; // rejoined since
+    if (await this.leagues.isMember(leagueId, userId)) return; // rejoined since
     await this.live.leaveRooms(userId, [leagueRoom(leagueId)]);
   }
 
   async requestCreated(event: DomainEvent<'request.created'>): Promise<void> {
-    const r = await selectJoinRequest(this.db, event.payload.requestId);
+    const r = await this.leagues.joinRequest(event.payload.requestId);
     if (!r || r.status !== 'pending') return;
     await this.live.emit([userRoom(event.payload.ownerId)], 'request.created', {
       leagueId: r.league_id,
@@ -157,7 +156,7 @@ export class LiveEventsService {
   }
 
   async requestDecided(event: DomainEvent<'request.approved' | 'request.rejected'>): Promise<void> {
-    const leagueName = await selectLeagueName(this.db, event.payload.leagueId);
+    const leagueName = await this.leagues.leagueName(event.payload.leagueId);
     if (leagueName === null) return;
     await this.live.emit([userRoom(event.payload.userId)], 'request.decided', {
       leagueId: event.payload.leagueId,
