@@ -201,7 +201,6 @@ export async function selectRoleAndTokenVersion(q: Queryable, userId: number): P
   return row ?? null;
 }
 
-/** Makes the email's user an admin; answers who, or null when no user has that email. */
 /** Makes the user with this email an admin; answers the user and the role they had before (null: no such user). */
 export async function grantAdminByEmail(
   q: Queryable,
