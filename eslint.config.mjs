@@ -67,25 +67,10 @@ const domainSqlWall = (domain, target, allowed = []) => ({
 const domainSqlWallAllowlist = [
   // auth writes the users table (sign-up, verification, passwords): ~15 functions to move to UsersService or to auth.
   ['./backend/src/auth/auth.service.ts', './backend/src/users/users.queries.ts'],
-  // The demo seeds a world of fans and shifts seasons in time: plain functions run by the migrate CLI, outside Nest.
-  ['./backend/src/demo/demo-stand-in-cli.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/demo/demo-world.ts', './backend/src/seasons/seasons.queries.ts'],
   // LiveEventsService (workers and API) names leagues and members; LeaguesModule is too heavy to import there.
   ['./backend/src/live/live-events.service.ts', './backend/src/leagues/join-requests.queries.ts'],
   ['./backend/src/live/live-events.service.ts', './backend/src/leagues/league-members.queries.ts'],
   ['./backend/src/live/live-events.service.ts', './backend/src/leagues/leagues.queries.ts'],
-  // The email channel (workers) reads the active seasons for the digest; SeasonsModule is not imported by NotificationsModule.
-  ['./backend/src/notifications/email.channel.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/replay/replay.service.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/demo/demo-seed.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/demo/demo-seed.ts', './backend/src/seasons/seasons.queries.ts'],
-  // The season import writes a season's rows of three owners (seasons, fixtures, squads and goals) in one transaction.
-  ['./backend/src/season-import/import-season.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/season-import/import-season.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/season-import/import-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/season-import/import-tournament.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/season-import/import-tournament.ts', './backend/src/seasons/squads-and-goals.queries.ts'],
-  ['./backend/src/season-import/stored-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
 ];
 const domainSqlWallExceptions = [...new Set(domainSqlWallAllowlist.map(([importer]) => importer))].map((importer) => ({
   files: [importer.replace(/^\.\//, '')],
