@@ -58,48 +58,11 @@ const privateSqlFiles = readdirSync(backendSrc, { recursive: true, encoding: 'ut
 const backendDomains = readdirSync(backendSrc, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !infrastructure.has(entry.name))
   .map((entry) => entry.name);
-const domainSqlWall = (domain, target, allowed = []) => ({
+const domainSqlWall = (domain, target) => ({
   target,
-  from: privateSqlFiles.filter((sql) => sql.domain !== domain && !allowed.includes(sql.file)).map((sql) => sql.file),
+  from: privateSqlFiles.filter((sql) => sql.domain !== domain).map((sql) => sql.file),
   message: `A domain's *.queries.ts / *.sql.ts are its own: call the owner's exported service, or import the SQL it shares from its *.shared-sql.ts.`,
 });
-// Imports that break the wall today, each one file pair [importer, imported]. Shrink it; never grow it.
-const domainSqlWallAllowlist = [
-  // The demo seeds a world of fans and shifts seasons in time: plain functions run by the migrate CLI, outside Nest.
-  ['./backend/src/demo/demo-stand-in-cli.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/demo/demo-world.ts', './backend/src/seasons/seasons.queries.ts'],
-  // The email channel (workers) reads the active seasons for the digest; SeasonsModule is not imported by NotificationsModule.
-  ['./backend/src/notifications/email.channel.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/replay/replay.service.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/demo/demo-seed.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/demo/demo-seed.ts', './backend/src/seasons/seasons.queries.ts'],
-  // The season import writes a season's rows of three owners (seasons, fixtures, squads and goals) in one transaction.
-  ['./backend/src/season-import/import-season.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/season-import/import-season.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/season-import/import-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
-  ['./backend/src/season-import/import-tournament.ts', './backend/src/seasons/seasons.queries.ts'],
-  ['./backend/src/season-import/import-tournament.ts', './backend/src/seasons/squads-and-goals.queries.ts'],
-  ['./backend/src/season-import/stored-tournament.ts', './backend/src/fixtures/fixtures.queries.ts'],
-];
-const domainSqlWallExceptions = [...new Set(domainSqlWallAllowlist.map(([importer]) => importer))].map((importer) => ({
-  files: [importer.replace(/^\.\//, '')],
-  rules: {
-    'import-x/no-restricted-paths': [
-      'error',
-      {
-        basePath: import.meta.dirname,
-        zones: [
-          domainSqlWall(
-            importer.split('/')[3],
-            importer,
-            domainSqlWallAllowlist.filter(([from]) => from === importer).map(([, imported]) => imported),
-          ),
-        ],
-      },
-    ],
-  },
-}));
-
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'test-results/**', 'playwright-report/**', 'coverage/**'] },
   js.configs.recommended,
@@ -169,5 +132,4 @@ export default tseslint.config(
       ],
     },
   },
-  ...domainSqlWallExceptions,
 );

@@ -5,8 +5,8 @@ import type { ImportSeasonResult } from '@scoreline/contracts/api/admin';
 import { repoRoot, type AppEnv } from '../platform/config/env';
 import { writeSeasonImport } from '../season-import/import-season';
 import { prepareSeasonImport } from '../season-import/prepare-season-import';
-import { anyFixtures } from '../fixtures/fixtures.queries';
-import { updateSeasonShift } from '../seasons/seasons.queries';
+import { anyFixtures } from '../fixtures/fixture-import-store';
+import { updateSeasonShift } from '../seasons/season-import-store';
 import { OutboxService } from '../platform/outbox/outbox.service';
 import type { DemoWorldSummary } from './demo-world';
 

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../platform/database/data-source-options';
 import { loadEnvOrExit, repoRoot } from '../platform/config/env';
 import { footballDataCompetitionCodes } from '../feed/football-data/football-data.provider';
-import { selectShiftedActiveSeasons } from '../seasons/seasons.queries';
+import { SeasonsService } from '../seasons/seasons.service';
 import { demoStandInArgs } from './demo-stand-in';
 
 /**
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const db = new DataSource(dataSourceOptions(env.databaseUrl));
   await db.initialize();
   try {
-    const seasons = await selectShiftedActiveSeasons(db);
+    const seasons = await new SeasonsService(db).shiftedActiveSeasons();
     const codes = env.feed.competitions ?? footballDataCompetitionCodes();
     process.stdout.write(`${JSON.stringify(demoStandInArgs(seasons, codes, repoRoot()))}\n`);
   } finally {

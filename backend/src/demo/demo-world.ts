@@ -11,7 +11,6 @@ import { generateInviteCode } from '../leagues/invite-code';
 import { OutboxService } from '../platform/outbox/outbox.service';
 import { seededRandom } from '../replay/replay-plan';
 import { ScoringService } from '../scoring/scoring.service';
-import { selectActiveCompetitionCode, selectActiveSeasonOf } from '../seasons/seasons.queries';
 import { SeasonsService } from '../seasons/seasons.service';
 import { SeasonContextService } from '../standings/season-context.service';
 import { PeriodWinnersService } from '../standings/period-winners.service';
@@ -241,12 +240,13 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
   const count = options.fans ?? DEMO_FAN_COUNT;
   const seed = options.seed ?? DEMO_WORLD_SEED;
   const outbox = new OutboxService(db);
+  const seasonsService = new SeasonsService(db);
   const beforeWorld = await outbox.latestEventId();
 
   const world = await db.transaction(async (tx) => {
     if (await demoWorldExists(tx)) return null;
     // The competition new fans are put in (the home one when it is being played): its active season.
-    const season = await selectActiveSeasonOf(tx, await selectActiveCompetitionCode(tx));
+    const season = await seasonsService.activeSeasonOf(await seasonsService.activeCompetitionCode(tx), tx);
     if (!season) return null;
     const competitions = await selectDemoCompetitions(tx);
     const ref = await selectDemoReferenceData(tx, season.id);
@@ -265,7 +265,7 @@ export async function seedDemoWorld(db: DataSource, options: DemoWorldOptions = 
     const userIds = fans.map((f) => ids.get(f.username)!);
 
     const predictions = planDemoPredictions(fans, gameweeks, seed + 1, everyonePlays).map((p) => ({ ...p, userId: userIds[p.fan] }));
-    const automatic = new AutomaticMembershipService(outbox, new SeasonsService(db));
+    const automatic = new AutomaticMembershipService(outbox, seasonsService);
     const automaticIds = await automatic.joinAutomaticLeaguesOfMany(tx, userIds);
     const leagueIds = await writeDemoLeagues(tx, season.league_code, planDemoLeagues(fans.length, seed + 2), (fan) => userIds[fan], seededRandom(seed + 3));
 

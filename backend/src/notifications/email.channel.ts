@@ -13,7 +13,7 @@ import {
   type DigestSection,
   type Reader,
 } from '../mail/notification-emails';
-import { selectActiveSeasons } from '../seasons/seasons.queries';
+import { SeasonsService } from '../seasons/seasons.service';
 import type { Notification, NotificationChannel } from './channel';
 import { claimDeadlineReminders } from './deadline-reminders.queries';
 import { deliverInBatches, emptyTally, type Candidate, type ChannelSender, type ClaimBatch, type DeliveryTally } from './deliver';
@@ -43,6 +43,7 @@ export class EmailChannel implements NotificationChannel {
     @InjectDataSource() private readonly db: DataSource,
     mail: MailService,
     @Inject(APP_ENV) private readonly env: AppEnv,
+    private readonly seasons: SeasonsService,
   ) {
     this.sender = {
       channel: 'email',
@@ -151,7 +152,7 @@ export class EmailChannel implements NotificationChannel {
   /** Monday's digest for the ISO week `now` falls in: one per fan, a section per active season they played. */
   private async weeklyDigest(now: Date): Promise<DeliveryTally> {
     const week = isoWeekKey(now);
-    const active = await selectActiveSeasons(this.db);
+    const active = await this.seasons.activeSeasons();
     if (active.length === 0) return emptyTally();
     // Global ranks once per season for the whole job (a window over every member), not per batch.
     const ranks = new Map<number, Map<number, number>>();

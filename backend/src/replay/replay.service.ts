@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { Actor } from '../audit/actor';
 import { ApiError } from '../platform/common/api-error';
 import { FixtureAdminService } from '../fixtures/fixture-admin.service';
-import { selectUnplayedOfGameweek, type ReplayFixtureRow } from '../fixtures/fixtures.queries';
+import { FixturesService, type ReplayFixtureRow } from '../fixtures/fixtures.service';
 import { SeasonsService } from '../seasons/seasons.service';
 import { planMatchReplay, plausibleScore, ReplayStep, seededRandom } from './replay-plan';
 
@@ -30,8 +28,8 @@ type ReplayFixture = ReplayFixtureRow;
 @Injectable()
 export class ReplayService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly fixtures: FixtureAdminService,
+    private readonly fixtureAdmin: FixtureAdminService,
+    private readonly fixtures: FixturesService,
     private readonly seasons: SeasonsService,
   ) {}
 
@@ -39,7 +37,7 @@ export class ReplayService {
     const log = opts.log ?? (() => undefined);
     const seed = opts.seed ?? Date.now() % 100000;
     const season = await this.seasons.seasonForOperator(opts.competition);
-    const rows = await selectUnplayedOfGameweek(this.db, season.id, gameweekNumber);
+    const rows = await this.fixtures.unplayedOfGameweek(season.id, gameweekNumber);
     if (rows.length === 0) throw ApiError.badRequest(`Gameweek ${gameweekNumber} of the active season has no match left to play.`);
 
     const timeline: (ReplayStep & { fixture: ReplayFixture })[] = rows.flatMap((f) => {
@@ -57,7 +55,7 @@ export class ReplayService {
     for (const step of timeline) {
       const wait = started + step.atSecond * 1000 - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      await this.fixtures.recordResult(step.fixture.id, {
+      await this.fixtureAdmin.recordResult(step.fixture.id, {
         homeScore: step.homeScore,
         awayScore: step.awayScore,
         status: step.status,

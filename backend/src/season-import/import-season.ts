@@ -11,7 +11,7 @@ import {
   updateImportedFixtures,
   type ExistingFixture,
   type ImportedFixture,
-} from '../fixtures/fixtures.queries';
+} from '../fixtures/fixture-import-store';
 import {
   activateSeason,
   isSeasonActive,
@@ -21,7 +21,7 @@ import {
   selectSeasonFormat,
   upsertGameweeks,
   upsertSeason,
-} from '../seasons/seasons.queries';
+} from '../seasons/season-import-store';
 import type { SeasonImportPlan } from './prepare-season-import';
 
 /**

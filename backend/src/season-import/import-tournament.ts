@@ -5,8 +5,20 @@ import type { OutboxService } from '../platform/outbox/outbox.service';
 import { ApiError } from '../platform/common/api-error';
 import { createMissingClubs, createMissingNationalTeams, ensureCompetition, selectClubIdsByName } from '../platform/database/reference-data.queries';
 import { lockGameweeksForChange } from '../fixtures/gameweek-lock';
-import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../fixtures/fixtures.queries';
-import { activateSeason, ensureSeason, lockImports, refreshTournamentRoundSpans, selectGameweekIdsTouchedByImport, selectSeasonFormat, upsertTournamentRounds } from '../seasons/seasons.queries';
+import { insertTournamentFixtures, selectTournamentFixturesForUpdate, updateTournamentFixtures, type TournamentFixtureWrite } from '../fixtures/fixture-import-store';
+import {
+  activateSeason,
+  ensureSeason,
+  lockImports,
+  refreshTournamentRoundSpans,
+  replaceFixtureGoals,
+  selectGameweekIdsTouchedByImport,
+  selectSeasonFormat,
+  selectSeasonGoals,
+  updateNationalTeamCodes,
+  upsertTournamentRounds,
+  writeSquadPlayers,
+} from '../seasons/season-import-store';
 import { leagueNameOf } from './prepare-season-import';
 import { clubNameOf, fixtureWriteOf, refusedMergeRow, resultMoved, rowsOfKeys, storedTournamentOf, tournamentIdentityOf, TOURNAMENT_CODE_RE, type TournamentIdentity } from './stored-tournament';
 import { readTournament, tournamentTimeZone, type NormalisedTournament } from './tournament-json';
@@ -14,7 +26,6 @@ import { mergeSnapshot } from './tournament-snapshot';
 import type { Squad, TournamentGroup } from './tournament-teams';
 import { goalRowsOf, goalsChanged, storedGoalsByKey } from './tournament-goals';
 import { readTournamentSquads, squadPlayerWrites } from './tournament-squads';
-import { replaceFixtureGoals, selectSeasonGoals, updateNationalTeamCodes, writeSquadPlayers } from '../seasons/squads-and-goals.queries';
 
 export interface TournamentImportPlan {
   identity: TournamentIdentity;

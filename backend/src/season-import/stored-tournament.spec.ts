@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type { StoredTournamentFixture } from '../fixtures/fixtures.queries';
+import type { StoredTournamentFixture } from '../fixtures/fixture-import-store';
 import { clubNameOf, fixtureWriteOf, isTournamentFile, rowsOfKeys, storedTournamentOf, tournamentIdentityOf } from './stored-tournament';
 import { readTournament, type NormalisedTournament } from './tournament-json';
 import { mergeSnapshot } from './tournament-snapshot';

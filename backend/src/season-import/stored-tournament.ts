@@ -7,7 +7,7 @@
 import type { ImportRefusedRow } from '@scoreline/contracts/api/admin';
 import { parsePlaceholder } from '@scoreline/contracts/game/placeholders';
 import { foldName } from '@scoreline/contracts/game/fold-name';
-import type { StoredTournamentFixture, TournamentFixtureWrite } from '../fixtures/fixtures.queries';
+import type { StoredTournamentFixture, TournamentFixtureWrite } from '../fixtures/fixture-import-store';
 import { seasonLabelFromName } from './football-json';
 import { isPlainObject } from './match-row-rules';
 import { storedGoalsOf, type MatchGoals } from './tournament-goals';

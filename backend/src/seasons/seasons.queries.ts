@@ -6,8 +6,9 @@ import { ACTIVE_COMPETITION_CODE_SQL } from './seasons.shared-sql';
 /**
  * The seasons domain's data door: the seasons and gameweeks tables (a gameweek's status and
  * deadline are derived from its fixtures, read here in the same statement). The season import's
- * writes of those two tables are here too; its fixtures go through fixtures/fixtures.queries.ts and
- * its clubs through database/reference-data.queries.ts.
+ * writes of those two tables are here too, which it calls through season-import-store.ts; its
+ * fixtures go through fixtures/fixture-import-store.ts and its clubs through
+ * platform/database/reference-data.queries.ts.
  */
 type Queryable = DataSource | EntityManager;
 

@@ -11,11 +11,13 @@ import { CompetitionsService } from '../competitions/competitions.service';
 import { seasonForFan } from './season-for-fan';
 import {
   selectActiveCompetitionCode,
+  selectActiveSeasonOf,
   selectActiveSeasonOfGameweek,
   refreshGameweekSpans,
   selectActiveSeasons,
   selectGameweeksOfSeason,
   selectRoundsOfSeason,
+  selectShiftedActiveSeasons,
   type ActiveSeason,
 } from './seasons.queries';
 
@@ -50,6 +52,16 @@ export class SeasonsService {
   /** Every active season, one per competition being played (the sweeps walk them all: crowd, reconciler). */
   async activeSeasons(m: EntityManager | DataSource = this.db): Promise<ActiveSeason[]> {
     return selectActiveSeasons(m);
+  }
+
+  /** The active season of a competition (its league code), or null: one at most per competition. */
+  async activeSeasonOf(competitionCode: string, m: EntityManager | DataSource = this.db): Promise<ActiveSeason | null> {
+    return selectActiveSeasonOf(m, competitionCode);
+  }
+
+  /** The active seasons moved in time (the demo's), with how far: what the results feed's stand-in replays. */
+  async shiftedActiveSeasons(m: EntityManager | DataSource = this.db): Promise<{ league_code: string; shift_ms: string }[]> {
+    return selectShiftedActiveSeasons(m);
   }
 
   /**

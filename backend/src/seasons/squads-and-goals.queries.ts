@@ -4,7 +4,8 @@ import type { GoalWrite, SquadPlayerWrite, StoredGoalRow } from './squad-and-goa
 /**
  * The seasons domain's data door to what a tournament file brings beside its matches:
  * `squad_players` (its squads) and `fixture_goals` (each match's goals), both written by the
- * season import and read by the bonus questions (the top scorer) through SeasonPlayersService.
+ * season import (through season-import-store.ts) and read by the bonus questions (the top scorer)
+ * through SeasonPlayersService.
  */
 type Queryable = DataSource | EntityManager;
 
