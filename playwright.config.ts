@@ -32,7 +32,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The second one deletes the run's Redis keys once the app has stopped (e2e/support/run-keys-reporter.ts).
+  reporter: [['list'], ['./e2e/support/run-keys-reporter.ts']],
   globalTeardown: './e2e/support/global-teardown.ts',
   use: {
     baseURL,
@@ -55,6 +56,7 @@ export default defineConfig({
     env: {
       PORT: process.env.E2E_PORT,
       DATABASE_URL: process.env.E2E_DATABASE_URL,
+      // Its keys are deleted by the run-keys reporter (same URL and prefix).
       REDIS_URL: 'redis://127.0.0.1:6379',
       DATA_DIR: process.env.E2E_DATA_DIR,
       QUEUE_PREFIX: `sle2e-${process.env.E2E_RUN_ID}`,

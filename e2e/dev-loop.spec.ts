@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { freePort } from '../backend/test/support/owned-processes';
+import { deleteRunKeys } from '../backend/test/support/run-keys';
 
 /**
  * `npm run dev` (scripts/dev.js) as a developer runs it, beside the suite's app: the API and the
@@ -20,17 +21,23 @@ test.describe('npm run dev', () => {
   test.setTimeout(480_000);
   const database = new URL(`postgres://postgres@127.0.0.1:5432/scoreline_devloop_test_${process.env.E2E_RUN_ID}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'scoreline-devloop-'));
+  const redisUrl = 'redis://127.0.0.1:6379';
+  const queuePrefix = `sldev-${process.env.E2E_RUN_ID}`;
   let dev: ChildProcess | undefined;
 
   test.afterAll(async () => {
     // The whole group, whatever happened: dev.js and what it started (nest, tsc, node, vite).
     if (dev?.pid !== undefined && dev.exitCode === null && dev.signalCode === null) {
+      const gone = new Promise((resolve) => dev!.once('exit', resolve));
       try {
         process.kill(-dev.pid, 'SIGKILL');
+        await gone;
       } catch {
         /* gone already */
       }
     }
+    // Once nothing of it runs: its queue prefix's keys (never the suite app's, sle2e-).
+    await deleteRunKeys(redisUrl, queuePrefix);
     rmSync(dataDir, { recursive: true, force: true });
     const admin = new Client({ connectionString: new URL('/postgres', database).toString() });
     await admin.connect();
@@ -46,8 +53,8 @@ test.describe('npm run dev', () => {
       PORT: String(apiPort),
       WEB_PORT: String(webPort),
       DATABASE_URL: database.toString(),
-      REDIS_URL: 'redis://127.0.0.1:6379',
-      QUEUE_PREFIX: `sldev-${process.env.E2E_RUN_ID}`,
+      REDIS_URL: redisUrl,
+      QUEUE_PREFIX: queuePrefix,
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
       FEED_ENABLED: 'false',

@@ -27,6 +27,13 @@ export interface NotificationChannel {
   deliver(notification: Notification): Promise<DeliveryTally>;
 }
 
+/**
+ * The channels a domain beside notifications brings to the pipeline (the web push), injected into
+ * NotificationsService beside its own email channel. Provided by NotificationsModule.withChannels,
+ * which the composing module (the worker's) calls: notifications never imports a channel's domain.
+ */
+export const ADDED_CHANNELS = Symbol('ADDED_NOTIFICATION_CHANNELS');
+
 /** Whether a notification of this kind goes out on this channel at all. */
 export function hasChannel(kind: NotificationKind, channel: ChannelName): boolean {
   const kinds: Partial<Record<ChannelName, string>> = CHANNEL_KINDS[kind];

@@ -1,9 +1,8 @@
 import type { DataSource } from 'typeorm';
-import type { PushChannel } from '../push/push.channel';
-import type { Notification } from './channel';
+import type { Notification, NotificationChannel } from './channel';
 import type { DeliveryTally } from './deliver';
 import type { EmailChannel } from './email.channel';
-import { NotificationsService } from './notifications.service';
+import { checkChannels, NotificationsService } from './notifications.service';
 
 const tally = (sent: number): DeliveryTally => ({ sent, gone: 0, refused: 0 });
 
@@ -17,7 +16,7 @@ function fakeChannel<N extends 'email' | 'push'>(name: N, deliver: (n: Notificat
 }
 
 const pipeline = (email: { name: 'email' }, push: { name: 'push' }) =>
-  new NotificationsService({ query: jest.fn() } as unknown as DataSource, email as unknown as EmailChannel, push as unknown as PushChannel);
+  new NotificationsService({ query: jest.fn() } as unknown as DataSource, email as unknown as EmailChannel, [push as unknown as NotificationChannel]);
 
 describe('the notification pipeline', () => {
   it('sends a notification on each channel its kind has, and only those', async () => {
@@ -43,5 +42,13 @@ describe('the notification pipeline', () => {
     });
     await expect(pipeline(email.channel, push.channel).run({ name: 'request-decided', requestId: 4 })).rejects.toThrow('SMTP down');
     expect(pushed).toBe(true);
+  });
+
+  it('will not start without a channel CHANNEL_KINDS names, or with one given twice', () => {
+    const email = fakeChannel('email', async () => tally(0)).channel;
+    const push = fakeChannel('push', async () => tally(0)).channel;
+    expect(() => checkChannels([email, push])).not.toThrow();
+    expect(() => checkChannels([email])).toThrow('missing push');
+    expect(() => checkChannels([email, push, push])).toThrow('given twice push');
   });
 });

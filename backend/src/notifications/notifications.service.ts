@@ -1,13 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { PushChannel } from '../push/push.channel';
-import { hasChannel, type ChannelName, type Notification, type NotificationChannel } from './channel';
+import { ADDED_CHANNELS, hasChannel, type ChannelName, type Notification, type NotificationChannel } from './channel';
 import { selectOpenGameweeks } from './deadline-reminders.queries';
 import { addTally, emptyTally, type DeliveryTally } from './deliver';
 import { EmailChannel } from './email.channel';
 import { seasonOfFinalGameweek } from './match-results.queries';
-import { JOB, type NotificationJob, type NotificationKind } from './notification-jobs';
+import { CHANNEL_KINDS, JOB, type NotificationJob, type NotificationKind } from './notification-jobs';
 
 /** What a job sent, per channel the notification has (the job's return value). */
 export type NotificationRunResult = Partial<Record<ChannelName, DeliveryTally>>;
@@ -28,9 +27,10 @@ export class NotificationsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     email: EmailChannel,
-    push: PushChannel,
+    @Inject(ADDED_CHANNELS) added: readonly NotificationChannel[],
   ) {
-    this.channels = [email, push];
+    this.channels = [email, ...added];
+    checkChannels(this.channels);
   }
 
   /** Runs one checked command of the notifications queue (see commandForJob). */
@@ -84,6 +84,20 @@ export class NotificationsService {
 
   private nothingSent(kind: NotificationKind): NotificationRunResult {
     return Object.fromEntries(this.channels.filter((c) => hasChannel(kind, c.name)).map((c) => [c.name, emptyTally()]));
+  }
+}
+
+/**
+ * Each channel CHANNEL_KINDS names is given exactly once: a channel the worker module forgot to
+ * add would otherwise drop its messages without a word, a doubled one send them twice.
+ */
+export function checkChannels(channels: readonly NotificationChannel[]): void {
+  const given = channels.map((c) => c.name);
+  const named = new Set(Object.values(CHANNEL_KINDS).flatMap((kinds) => Object.keys(kinds)));
+  const missing = [...named].filter((name) => !given.includes(name as ChannelName));
+  const doubled = given.filter((name, i) => given.indexOf(name) !== i);
+  if (missing.length > 0 || doubled.length > 0) {
+    throw new Error(`notification channels: missing ${missing.join(', ') || 'none'}, given twice ${doubled.join(', ') || 'none'} (NotificationsModule.withChannels)`);
   }
 }
 

@@ -21,7 +21,8 @@ const TAG = Date.now().toString(36).slice(-6);
 const CODE = `fp${TAG}`;
 const ID = providerIdBase();
 const OPTIONS: FeedPollerOptions = {
-  leaseKey: `sltest:feed-lease:${TAG}`,
+  // Under the run's prefix: the run's end deletes it.
+  leaseKey: `${process.env.QUEUE_PREFIX}:feed-lease:${TAG}`,
   leaseTtlMs: 1000,
   tickMs: 25,
   refreshMs: 200,

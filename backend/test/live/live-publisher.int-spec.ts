@@ -2,6 +2,7 @@ import Redis from 'ioredis';
 import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { LivePublisher } from '@scoreline/backend/live/live-publisher.service';
 import { liveStreamKey, liveUserStreamKey, onlineUsersKey } from '@scoreline/backend/live/live-stream';
+import { deleteRunKeys } from '../support/run-keys';
 
 /**
  * The workers' side of live pushes, on a real Redis:
@@ -12,7 +13,8 @@ import { liveStreamKey, liveUserStreamKey, onlineUsersKey } from '@scoreline/bac
  *   clock or score must never go back on a screen.
  */
 describe('live publisher', () => {
-  const prefix = `sltest-online-${process.pid}-${Date.now()}`;
+  // A prefix of its own, derived from the run's: the run's end deletes it too.
+  const prefix = `${process.env.QUEUE_PREFIX}-online`;
   let redis: Redis;
 
   beforeAll(() => {
@@ -20,9 +22,8 @@ describe('live publisher', () => {
   });
 
   afterAll(async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
     redis.disconnect();
+    await deleteRunKeys(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix);
   });
 
   it('names every user with a socket open, over many slices, and no one whose sockets all closed', async () => {
