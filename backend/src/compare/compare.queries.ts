@@ -1,12 +1,13 @@
 /**
  * The SQL of head to head (reads only: leagues, members, gameweeks, fixtures, predictions and
- * totals of the league's season). Rank history is read through the standings domain's service.
+ * totals of the league's season, and the bonus points its season table counts). Rank history is read through the standings domain's service.
  */
 
 import type { DataSource, EntityManager } from 'typeorm';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import type { PredictionOutcome } from '@scoreline/contracts/game/scoring';
 import { revealedSql } from '../predictions/predictions.shared-sql';
+import { seasonBonusJoins, seasonBonusOf } from '../standings/season-bonus.shared-sql';
 import { storedRank } from '../standings/table-ranking.shared-sql';
 import { seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 
@@ -15,18 +16,21 @@ type Db = DataSource | EntityManager;
 /** The reveal rule over the gameweek `g` (the one SQL form, shared with every reader of picks). */
 const REVEALED = revealedSql('g');
 
+/** One member of the league `l` ($n) as MemberJson: their stored rank and their settled bonus points in its season `se` (as the season table counts them). */
+const memberJson = (userParam: string) => `
+  (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', ${storedRank('s')},
+                            'bonus_points', ${seasonBonusOf('b')})
+   FROM league_members m JOIN users u ON u.id = m.user_id
+   LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
+   ${seasonBonusJoins({ alias: 'b', user: 'm.user_id', league: 'm.league_id', season: 'se.season_id' })}
+   WHERE m.league_id = l.id AND m.user_id = ${userParam})`;
+
 /** League $1 and its season with the two players ($2 the viewer, $3 the other) as members of it, or null each. */
 const LEAGUE_AND_PLAYERS_SQL = `
-  SELECT l.id, l.name, l.type, ${seasonOfLeagueSql('l.id')} AS season_id,
-         (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', ${storedRank('s')})
-          FROM league_members m JOIN users u ON u.id = m.user_id
-          LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-          WHERE m.league_id = l.id AND m.user_id = $2) AS me,
-         (SELECT json_build_object('user_id', u.id, 'username', u.username, 'first_name', u.first_name, 'last_name', u.last_name, 'rank', ${storedRank('s')})
-          FROM league_members m JOIN users u ON u.id = m.user_id
-          LEFT JOIN league_standings s ON s.league_id = m.league_id AND s.user_id = m.user_id
-          WHERE m.league_id = l.id AND m.user_id = $3) AS them
-  FROM leagues l WHERE l.id = $1`;
+  SELECT l.id, l.name, l.type, se.season_id, ${memberJson('$2')} AS me, ${memberJson('$3')} AS them
+  FROM leagues l
+  CROSS JOIN LATERAL (SELECT ${seasonOfLeagueSql('l.id')} AS season_id) se
+  WHERE l.id = $1`;
 
 /** Season $3's revealed gameweeks with each player's points ($1 viewer, $2 other), oldest first. */
 const REVEALED_GAMEWEEKS_SQL = `
@@ -71,6 +75,8 @@ export interface MemberJson {
   first_name: string;
   last_name: string;
   rank: number | null;
+  /** Settled bonus points in the league's season (the competition's questions and the league's own), 0 without any. */
+  bonus_points: number;
 }
 
 export interface LeagueAndPlayers {

@@ -74,7 +74,9 @@ export class CompareService {
         username: m.username,
         name: `${m.first_name} ${m.last_name}`,
         avatar: initials(m.first_name, m.last_name),
-        total_points: points,
+        // The season table's total: round points and the settled bonus points.
+        total_points: points + m.bonus_points,
+        bonus_points: m.bonus_points,
         gameweeks_won: won,
         exact_scores: f?.exact_scores ?? 0,
         correct_results: f?.correct_results ?? 0,

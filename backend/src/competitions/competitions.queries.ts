@@ -35,9 +35,14 @@ const ACTIVE_COMPETITIONS_SQL = `
   LEFT JOIN user_competitions uc ON uc.competition_code = s.league_code AND uc.user_id = $1
   LEFT JOIN clubs t ON t.id = uc.team_id
   WHERE s.is_active AND ($2::varchar IS NULL OR s.league_code = $2)
-  ORDER BY s.id`;
+  ORDER BY uc.user_id IS NULL, uc.joined_at, uc.competition_code, s.id`;
 
-/** The competitions being played (oldest season first), or the one named; with the user's part in each. */
+/**
+ * The competitions being played, or the one named; with the user's part in each. Those the user
+ * plays first, in the order they started (as selectPlayedCompetitionCodes), then the others,
+ * oldest season first: the first listed is the one a call naming no competition answers for when
+ * the user saved none (seasons/season-for-fan.ts), which is what the screens name then.
+ */
 export function selectActiveCompetitions(q: Queryable, userId: number, code: string | null = null): Promise<CompetitionRow[]> {
   return q.query(ACTIVE_COMPETITIONS_SQL, [userId, code]);
 }

@@ -4,7 +4,9 @@ import { DataSource } from 'typeorm';
 import type { DomainEventMap } from '@scoreline/contracts/events';
 import {
   lockGameweekHistory,
+  selectBonusMayCount,
   selectCompletedFromGameweek,
+  selectLatestCompletedGameweek,
   selectLeaguesWithMembers,
   selectMissingHistory,
   selectUserHistory,
@@ -35,7 +37,8 @@ export interface StoredRankPoint {
 /**
  * Rank over time: each member's rank in each league at the end of every completed gameweek,
  * stored when the gameweek completes (the standings worker, on the final `scores.updated` of a
- * completed gameweek) and read as stored. Set-based: one statement ranks every member of every
+ * completed gameweek) and read as stored. Its points are the season table's: round points and
+ * the settled bonus points (the latest completed round rewritten on `bonus.settled`). Set-based: one statement ranks every member of every
  * league (or of the leagues given) for one gameweek. Idempotent: a replay rewrites nothing.
  */
 @Injectable()
@@ -55,10 +58,24 @@ export class RankHistoryService {
   }
 
   /**
+   * After a bonus settlement moved someone's points (`bonus.settled`): the season's latest
+   * completed round counts the season table's bonus points as they are now, so its history is
+   * written again, for every league of the competition (a competition's questions) or for the one
+   * league whose own question it was. Earlier rounds keep what they counted. Nothing before a
+   * round is completed (the first one written will count them).
+   */
+  async recordAfterBonus(payload: DomainEventMap['bonus.settled']): Promise<GameweekHistoryWrite | null> {
+    const gameweekId = await selectLatestCompletedGameweek(this.db, payload.seasonId);
+    if (gameweekId === null) return null;
+    return this.writeGameweek(gameweekId, payload.leagueId === null ? null : [payload.leagueId]);
+  }
+
+  /**
    * Writes (or rewrites) one gameweek's history for every league of its competition, or for the
    * leagues given: one set-based statement per league (as the standings recompute), all in one
    * transaction under the gameweek's advisory lock, so two workers writing the same gameweek run
-   * one after the other.
+   * one after the other. The statement adds the bonus points only when some may count (most of a
+   * season has none settled: the plain statement then).
    */
   async writeGameweek(gameweekId: number, leagueIds: number[] | null = null): Promise<GameweekHistoryWrite> {
     return this.db.transaction(async (tx) => {
@@ -66,8 +83,10 @@ export class RankHistoryService {
       await tuneForTableStatements(tx);
       const leagues = leagueIds ?? (await selectLeaguesWithMembers(tx, gameweekId));
       const total: GameweekHistoryWrite = { gameweekId, leagues: 0, written: 0 };
+      if (leagues.length === 0) return total;
+      const withBonus = await selectBonusMayCount(tx, gameweekId, leagues);
       for (const leagueId of leagues) {
-        const row = await writeGameweekHistory(tx, gameweekId, leagueId);
+        const row = await writeGameweekHistory(tx, gameweekId, leagueId, { withBonus });
         total.leagues += row.leagues;
         total.written += row.written;
       }

@@ -34,7 +34,8 @@ export type StandingsEvent = DomainEventOf<EventRoutedTo<'standings'>>;
  * small leagues all in one sweep (one statement; a sweep never mixes seasons), deduplicated by its
  * leagues (the next goal of the same match touches the same leagues, so it folds alike). A scores.updated also
  * settles its gameweek's and month's winners in every league of its competition
- * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService).
+ * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService);
+ * a bonus.settled rewrites the latest completed round's rank history with the bonus points.
  * Worker-only (StandingsJobsModule): it adds to the standings queue and pushes to sockets.
  */
 @Injectable()
@@ -63,7 +64,7 @@ export class StandingsJobsService {
     return results.length;
   }
 
-  /** An event's recomputes queued (and, for a scores.updated, its winners and rank history); answers how many leagues it touches. */
+  /** An event's recomputes queued (and, for a scores.updated, its winners and rank history; for a bonus.settled, its rank history); answers how many leagues it touches. */
   async eventArrived(event: StandingsEvent): Promise<number> {
     const leagueIds = await this.standings.leaguesAffectedBy(event);
     const { alone, batches } = await this.standings.recomputeGroups(leagueIds);
@@ -86,6 +87,8 @@ export class StandingsJobsService {
     }
     // The final scores of a completed gameweek store its rank history (after the live tables' recomputes are queued).
     if (event.name === 'scores.updated') await this.rankHistory.recordAfterScores(event.payload);
+    // Settled bonus points count in the season's latest completed round too, as in the season table.
+    if (event.name === 'bonus.settled') await this.rankHistory.recordAfterBonus(event.payload);
     return leagueIds.length;
   }
 

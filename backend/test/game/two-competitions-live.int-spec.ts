@@ -21,6 +21,8 @@ describe('two competitions live at once', () => {
   let cupFan: FastUser;
   /** Plays both (the Premier League first), no current competition chosen. */
   let bothNoChoice: FastUser;
+  /** Plays both (the cup first, though its season is the newer), no current competition chosen. */
+  let cupFirstNoChoice: FastUser;
   let previouslyActive: number[] = [];
   /** Public leagues of each competition (both + plFan; both + cupFan), made through the API. */
   let plMates: number;
@@ -46,7 +48,7 @@ describe('two competitions live at once', () => {
 
   beforeAll(async () => {
     sys = await startTestSystem();
-    [admin, plFan, both, cupFan, bothNoChoice] = await insertVerifiedUsers(sys, 5, 'twolive', { onboarded: true });
+    [admin, plFan, both, cupFan, bothNoChoice, cupFirstNoChoice] = await insertVerifiedUsers(sys, 6, 'twolive', { onboarded: true });
     await grantAdminRole(sys, admin.id);
     // This database plays exactly these two competitions.
     previouslyActive = (await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active RETURNING id`)).map((r: { id: number }) => r.id);
@@ -91,6 +93,7 @@ describe('two competitions live at once', () => {
       [both, ['en.1', CUP]],
       [cupFan, [CUP]],
       [bothNoChoice, ['en.1', CUP]],
+      [cupFirstNoChoice, [CUP, 'en.1']],
     ] as const) {
       for (const code of codes) await sys.http.put(`/api/competitions/${code}/play/`).set(fan.auth).send({}).expect(200);
     }
@@ -141,6 +144,7 @@ describe('two competitions live at once', () => {
     expect(await currentGameweekId(plFan)).toBe(pl.gameweekId);
     expect(await currentGameweekId(cupFan)).toBe(cup.gameweekId);
     expect(await currentGameweekId(bothNoChoice)).toBe(pl.gameweekId);
+    expect(await currentGameweekId(cupFirstNoChoice)).toBe(cup.gameweekId);
     await sys.http.get('/api/predictions/current/').query({ competition: 'zz.none' }).set(both.auth).expect(404);
 
     const rounds = async (competition: string): Promise<number[]> =>
@@ -151,6 +155,29 @@ describe('two competitions live at once', () => {
     // A gameweek by id is read in its own season.
     expect((await sys.http.get(`/api/predictions/gameweek/${cup.gameweekId}/`).set(plFan.auth).expect(200)).body.data.gameweek.id).toBe(cup.gameweekId);
     expect((await sys.http.get(`/api/predictions/gameweek/${pl.gameweekId}/`).set(cupFan.auth).expect(200)).body.data.gameweek.id).toBe(pl.gameweekId);
+  });
+
+  it('lists first, of the competitions a fan plays, the one a call naming none answers for when they saved none: the first they started', async () => {
+    // The screens name the first one listed that the fan plays until they choose: it must be the server's default.
+    const listed = async (fan: FastUser): Promise<[string, boolean][]> =>
+      (await sys.http.get('/api/competitions/').set(fan.auth).expect(200)).body.data.map((c: { code: string; playing: boolean }) => [c.code, c.playing]);
+    expect(await listed(cupFirstNoChoice)).toEqual([
+      [CUP, true],
+      ['en.1', true],
+    ]);
+    expect(await listed(bothNoChoice)).toEqual([
+      ['en.1', true],
+      [CUP, true],
+    ]);
+    // Those they play before the others, which keep the oldest season first.
+    expect(await listed(cupFan)).toEqual([
+      [CUP, true],
+      ['en.1', false],
+    ]);
+    expect(await listed(admin)).toEqual([
+      ['en.1', false],
+      [CUP, false],
+    ]);
   });
 
   it('saves each competition\'s round on its own: one banker per round, a banker in each allowed, no mixing', async () => {

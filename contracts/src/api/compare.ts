@@ -22,8 +22,11 @@ export interface HeadToHeadPlayer {
   name: string;
   /** Initials. */
   avatar: string;
-  /** Season figures over the revealed gameweeks. */
+  /** Season points as the season table counts them: the revealed gameweeks' points and `bonus_points`. */
   total_points: number;
+  /** Settled bonus points (the competition's questions and the league's own) in `total_points`; 0 without any. */
+  bonus_points: number;
+  /** Season figures over the revealed gameweeks. */
   gameweeks_won: number;
   exact_scores: number;
   correct_results: number;
@@ -92,7 +95,7 @@ export interface RankHistoryPoint {
   /** The round as fans see it (game/round-name.ts): "Gameweek 12", "Round of 32". */
   gameweek_name?: string;
   rank: number;
-  /** Season points at the end of that gameweek. */
+  /** Season points at the end of that gameweek, with the settled bonus points the season table counted then. */
   points: number;
   /** Members ranked in that gameweek's snapshot. */
   members: number;

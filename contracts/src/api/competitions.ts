@@ -2,7 +2,10 @@
  * Competitions (issue 34: several competitions at once). A competition is a season's league code
  * ('en.1', 'fifa.wc', 'uefa.cl'); the one being played is its active season.
  *
- * - GET    /competitions/                 → ApiEnvelope<Competition[]>: the active ones, oldest season first
+ * - GET    /competitions/                 → ApiEnvelope<Competition[]>: the active ones; those the fan plays
+ *                                          first, in the order they started (the first of them is the one a
+ *                                          call naming none answers for while no current one is saved), then
+ *                                          the others, oldest season first
  * - PUT    /competitions/{code}/play/     PlayCompetitionRequest → ApiEnvelope<Competition>: start playing it (again
  *                                          safe), or change the team; 404 when it is not being played, 400 naming
  *                                          `team_id` for a team not in its season, 409 for a team change after its

@@ -53,24 +53,36 @@ const dashboard = (label: string): DashboardData => ({
 
 type Answer = { status?: number; body?: unknown };
 
-/** A fetch answering per "METHOD /api/path" that also sees the query string (which competition a call names). */
-function serve(competitions: Competition[], preferences: UserPreferences = PREFERENCES) {
+/**
+ * A fetch answering per "METHOD /api/path" that also sees the query string (which competition a
+ * call names); a call naming none answers for the fan's saved competition, else the first they
+ * play, as the server does (it lists that one first among those they play).
+ * `holdPreferences`: the preferences answer waits until the promise settles (a slow answer).
+ */
+function serve(competitions: Competition[], preferences: UserPreferences = PREFERENCES, { holdPreferences }: { holdPreferences?: Promise<void> } = {}) {
   let saved = preferences;
-  const handlers: Record<string, (url: URL, init?: RequestInit) => Answer> = {
+  /** The competition a call answers for: the one it names, else the fan's saved one, else the first they play (listed first). */
+  const answeredFor = (url: URL) => url.searchParams.get('competition') ?? saved.current_competition ?? competitions.find((c) => c.playing)?.code;
+  const handlers: Record<string, (url: URL, init?: RequestInit) => Answer | Promise<Answer>> = {
     'GET /api/competitions/': () => ({ body: { data: competitions } }),
-    'GET /api/auth/preferences/': () => ({ body: { data: saved } }),
+    'GET /api/auth/preferences/': async () => {
+      await holdPreferences;
+      return { body: { data: saved } };
+    },
     'PUT /api/auth/preferences/': (_url, init) => {
       const change = JSON.parse(String(init?.body)) as { current_competition?: string | null };
       saved = { ...saved, current_competition: change.current_competition ?? null };
       return { body: { message: 'Settings saved.', data: saved } };
     },
-    'GET /api/stats/dashboard/': (url) => ({ body: { data: dashboard(url.searchParams.get('competition') === 'fifa.wc' ? 'World Cup 2026' : 'Premier 2025/26') } }),
+    'GET /api/stats/dashboard/': (url) => ({
+      body: { data: dashboard(answeredFor(url) === 'fifa.wc' ? 'World Cup 2026' : 'Premier 2025/26') },
+    }),
     'GET /api/seasons/gameweeks/': () => ({ body: { data: [] } }),
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
     const handler = handlers[`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}`];
-    const answer = handler ? handler(url, init) : { status: 404, body: { message: 'Not found' } };
+    const answer = handler ? await handler(url, init) : { status: 404, body: { message: 'Not found' } };
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -158,6 +170,58 @@ describe('the competition switcher', () => {
     fail = false;
     fireEvent.click(within(banner).getByRole('button', { name: 'Competitions could not load. Try again' }));
     await waitFor(() => expect(switcher()?.value).toBe('en.1'));
+  });
+});
+
+describe('the competition switcher on a fresh device (nothing chosen on it yet)', () => {
+  /** Every text the page has shown while `run` ran, and each competition the dashboard was asked for. */
+  async function watchDashboard(run: () => Promise<void>) {
+    const shown = new Set<string>();
+    const observer = new MutationObserver(() => {
+      for (const label of ['Premier 2025/26', 'World Cup 2026']) if (document.body.textContent?.includes(label)) shown.add(label);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    try {
+      await run();
+    } finally {
+      observer.disconnect();
+    }
+    return shown;
+  }
+
+  it("waits for the fan's saved choice: never shows the first competition listed, then switches back", async () => {
+    let release: () => void = () => undefined;
+    const { calls } = serve([PREMIER, WORLD_CUP], { ...PREFERENCES, current_competition: 'fifa.wc' }, { holdPreferences: new Promise((r) => (release = r)) });
+    const shown = await watchDashboard(async () => {
+      renderApp('/dashboard');
+      // The first screen loads for the server's default, the fan's saved World Cup, while the list of competitions is in.
+      expect(await screen.findByText('World Cup 2026')).toBeTruthy();
+      await waitFor(() => expect(calls('GET', '/competitions/')).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 50));
+      // Until the preferences answer, no competition is named (the switcher keeps a placeholder).
+      expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual(['/api/stats/dashboard/']);
+      expect(switcher()).toBeNull();
+      release();
+      await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
+      await waitFor(() => expect(JSON.parse(localStorage.getItem(COMPETITION_STORAGE_KEY) ?? 'null')).toMatchObject({ chosen: 'fifa.wc', saved: 'fifa.wc', auto: false }));
+    });
+    expect([...shown]).toEqual(['World Cup 2026']);
+    expect(calls('GET', '/stats/dashboard/').some((c) => c.url.includes('competition=en.1'))).toBe(false);
+    // The saved choice stays the fan's: nothing was saved over it.
+    expect(calls('PUT', '/auth/preferences/')).toEqual([]);
+  });
+
+  it('names the first competition the fan plays when they saved none, once the preferences say so', async () => {
+    // The server lists first the competition it answers for when none is saved (the first the fan started playing).
+    const { calls } = serve([WORLD_CUP, PREMIER]);
+    const shown = await watchDashboard(async () => {
+      renderApp('/dashboard');
+      await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
+      expect(await screen.findByText('World Cup 2026')).toBeTruthy();
+    });
+    expect(shown.has('Premier 2025/26')).toBe(false);
+    expect(calls('PUT', '/auth/preferences/')).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(COMPETITION_STORAGE_KEY) ?? 'null')).toMatchObject({ chosen: 'fifa.wc', saved: null, auto: true });
   });
 });
 

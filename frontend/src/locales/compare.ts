@@ -15,6 +15,7 @@ const en = {
   figures: {
     label: 'Season figures side by side',
     points: 'Points',
+    bonusPoints: 'Bonus points (in the points)',
     gameweeksWon: 'Gameweeks won',
     exactScores: 'Exact scores',
     correctResults: 'Correct results',
@@ -92,6 +93,7 @@ export default {
     figures: {
       label: 'Cifras de la temporada frente a frente',
       points: 'Puntos',
+      bonusPoints: 'Puntos extra (incluidos en los puntos)',
       gameweeksWon: 'Jornadas ganadas',
       exactScores: 'Resultados exactos',
       correctResults: 'Aciertos de resultado',
@@ -166,6 +168,7 @@ export default {
     figures: {
       label: 'Chiffres de la saison côte à côte',
       points: 'Points',
+      bonusPoints: 'Points bonus (compris dans les points)',
       gameweeksWon: 'Journées gagnées',
       exactScores: 'Scores exacts',
       correctResults: 'Bons résultats',
@@ -240,6 +243,7 @@ export default {
     figures: {
       label: 'Saisonzahlen im Vergleich',
       points: 'Punkte',
+      bonusPoints: 'Bonuspunkte (in den Punkten enthalten)',
       gameweeksWon: 'Gewonnene Spieltage',
       exactScores: 'Exakte Ergebnisse',
       correctResults: 'Richtige Tendenzen',

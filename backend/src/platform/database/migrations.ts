@@ -35,6 +35,7 @@ import { OutboxDeadLetters1767300000000 } from './migrations/1767300000000-outbo
 import { FeedSeenState1767400000000 } from './migrations/1767400000000-feed-seen-state';
 import { AuditVia1767500000000 } from './migrations/1767500000000-audit-via';
 import { AutomaticLeagueCompetitionNames1767600000000 } from './migrations/1767600000000-automatic-league-competition-names';
+import { RankHistoryBonus1767700000000 } from './migrations/1767700000000-rank-history-bonus';
 
 /** Every migration in order. A new migration file is added here too. */
 export const ALL_MIGRATIONS = [
@@ -75,4 +76,5 @@ export const ALL_MIGRATIONS = [
   FeedSeenState1767400000000,
   AuditVia1767500000000,
   AutomaticLeagueCompetitionNames1767600000000,
+  RankHistoryBonus1767700000000,
 ];

@@ -28,9 +28,11 @@ export function CompetitionSwitcher({ className }: { className?: string }) {
   const { competitions, choice } = useCompetitionOptions();
   const choose = useChooseCompetition();
   const list = competitions.data;
+  // Several on offer and none named yet: the fan's saved choice is on its way (useCompetitionOptions).
+  const naming = list !== undefined && offersSeveral(list) && choice.chosen === null;
 
-  if (!list) {
-    if (!choice.several) return null;
+  if (!list || naming) {
+    if (!choice.several && !naming) return null;
     if (competitions.isError) {
       return (
         <div className={className}>

@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Competition } from '@scoreline/contracts/api/competitions';
 import type { UserPreferences } from '@scoreline/contracts/api/preferences';
 import { competitionsQueryKey, useCompetitions } from '@/lib/api/get-competitions';
-import { preferencesQueryKey, updatePreferences } from '@/lib/api/preferences';
-import { getStoredToken, tokenSubject } from '@/lib/auth-token';
+import { getPreferences, preferencesQueryKey, updatePreferences } from '@/lib/api/preferences';
+import { getStoredToken, tokenSubject, useAuthSubject } from '@/lib/auth-token';
 import { competitionChoiceAtom } from './competition-choice.atom';
 import { competitionCode, competitionParam, offersSeveral, reconcileCompetitionChoice, withServerCompetition } from './competition-choice';
 
@@ -77,18 +77,41 @@ export function useCompetitionFromUrl(): void {
 }
 
 /**
+ * The fan's saved current competition as the server last answered it (GET /auth/preferences/,
+ * loaded by the settings' sync, usePreferencesSync): null when none is saved (or signed out, or
+ * the answer failed), undefined while it is on its way.
+ */
+function useSavedCompetition(): string | null | undefined {
+  const subject = useAuthSubject();
+  // The sync's own query (same key), only observed here: it asks, this reads.
+  const preferences = useQuery({ queryKey: [...preferencesQueryKey, subject], queryFn: getPreferences, enabled: false });
+  if (!subject) return null;
+  if (preferences.data) return preferences.data.current_competition ?? null;
+  return preferences.isError ? null : undefined;
+}
+
+/**
  * GET /competitions/ for the switcher, keeping the choice in step with it (reconcileCompetitionChoice):
- * a competition that ended is dropped, and with several on offer one is always named.
+ * a competition that ended is dropped, and with several on offer one is always named. With
+ * nothing chosen on this device yet (a fresh one), the fan's saved choice names it: until the
+ * preferences answer, nothing is named, so the first screens stay on the server's default (which
+ * is that saved choice) instead of showing the first competition listed and then switching back.
  */
 export function useCompetitionOptions() {
   const store = useStore();
   const state = useAtomValue(competitionChoiceAtom);
   const competitions = useCompetitions();
+  const saved = useSavedCompetition();
   useEffect(() => {
-    if (!competitions.data) return;
-    const next = reconcileCompetitionChoice(state, competitions.data);
-    if (next !== state) store.set(competitionChoiceAtom, next);
-  }, [competitions.data, state, store]);
+    const list = competitions.data;
+    if (!list) return;
+    // From the choice as it is now, not as this render saw it: the sync may have just set it.
+    store.set(competitionChoiceAtom, (current) => {
+      if (current.chosen !== null) return reconcileCompetitionChoice(current, list);
+      if (saved === undefined) return current;
+      return reconcileCompetitionChoice(withServerCompetition(current, saved), list);
+    });
+  }, [competitions.data, saved, state, store]);
   return { competitions, choice: state };
 }
 

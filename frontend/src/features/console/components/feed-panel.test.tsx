@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render-app';
-import { adminBase, callsTo, makeFeedState, makeFixture, makeUnmatched, signIn, stubApi } from '../testing/console-api';
+import { adminBase, callsTo, makeFeedState, makeFixture, makeGameweek, makeUnmatched, signIn, stubApi } from '../testing/console-api';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -124,13 +124,15 @@ describe('operator console: feed', () => {
               : [],
         },
       }),
+      // The World Cup names its rounds: the match list says "Matchday 1", not "GW 1".
+      'GET /api/seasons/gameweeks/': (url) => ({ body: { data: url.searchParams.get('competition') === 'fifa.wc' ? [makeGameweek(1, { name: 'Matchday 1' })] : [] } }),
       'PUT /api/admin/feed/matches/9001': () => answer(),
     });
     renderApp('/console');
     const select = (await screen.findByLabelText(`Our match for ${MATCH.description}`)) as HTMLSelectElement;
     await waitFor(() => expect(select.options.length).toBe(3));
     fireEvent.change(screen.getByLabelText('Find a match'), { target: { value: 'czech' } });
-    expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a match (1 listed)', 'GW 1 · Korea Republic v Czechia · Thu 12 Jun, 02:00']);
+    await waitFor(() => expect([...select.options].map((o) => o.textContent)).toEqual(['Choose a match (1 listed)', 'Matchday 1 · Korea Republic v Czechia · Thu 12 Jun, 02:00']));
 
     fireEvent.change(select, { target: { value: '33' } });
     const form = select.closest('form')!;

@@ -8,6 +8,7 @@ import { ChevronDownIcon } from '@/components/ui/icons';
 import { LiveBadge } from '@/components/ui/live-badge';
 import { cn } from '@/lib/cn';
 import { formatKickoff } from '@/lib/format';
+import { roundLabelOr } from '@/lib/round-label';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { PostponeControl } from './postpone-control';
 import { RescheduleForm } from './reschedule-form';
@@ -24,8 +25,20 @@ function StatusBadge({ fixture }: { fixture: AdminFixture }) {
 /**
  * A match as a row (teams, kick-off, status, score) that opens its operator actions: record or
  * correct the result, move the kick-off, postpone or void it. `knockout`: extra time and penalties may be given.
+ * `roundName`: the round's name as its season gives it (useRoundNames): a tournament's round is
+ * shown by it ("Round of 32"), a league's matchday as "GW 12" in the operator's language.
  */
-export function FixtureRow({ fixture, knockout, competitionName }: { fixture: AdminFixture; knockout: boolean; competitionName?: string }) {
+export function FixtureRow({
+  fixture,
+  knockout,
+  competitionName,
+  roundName,
+}: {
+  fixture: AdminFixture;
+  knockout: boolean;
+  competitionName?: string;
+  roundName?: string | null;
+}) {
   const { t } = useTranslation('console');
   const display = useDateDisplay();
   const [open, setOpen] = useState(false);
@@ -48,7 +61,7 @@ export function FixtureRow({ fixture, knockout, competitionName }: { fixture: Ad
         <div className="min-w-0">
           <h3 className="break-words text-base font-semibold text-fg">{name}</h3>
           <p className="mt-0.5 text-xs text-muted">
-            {[competitionName, t('gameweekShort', { number: fixture.gameweek }), formatKickoff(fixture.match_time, display, fixture.kickoff_confirmed, { unknown: t('kickoffUnknown'), dayOnly: (day) => t('kickoffDayOnly', { day }) })]
+            {[competitionName, roundLabelOr((number) => t('gameweekShort', { number }), fixture.gameweek, roundName), formatKickoff(fixture.match_time, display, fixture.kickoff_confirmed, { unknown: t('kickoffUnknown'), dayOnly: (day) => t('kickoffDayOnly', { day }) })]
               .filter(Boolean)
               .join(' · ')}
           </p>

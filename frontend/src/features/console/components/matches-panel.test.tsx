@@ -49,6 +49,43 @@ describe('operator console: matches', () => {
     expect(await screen.findByText('No fixtures in this gameweek.')).toBeTruthy();
   });
 
+  it("names a tournament's rounds as its season does: the matches in play, the round list and the rows", async () => {
+    const ROUNDS = [
+      makeGameweek(1, { id: 801, name: 'Matchday 1', status: 'completed' }),
+      makeGameweek(2, { id: 802, name: 'Matchday 2', status: 'completed' }),
+      makeGameweek(3, { id: 803, name: 'Matchday 3', status: 'completed' }),
+      makeGameweek(4, { id: 804, name: 'Round of 32', status: 'current' }),
+    ];
+    const SCHEDULED = makeFixture({ id: 81, season_id: 8, gameweek: 4, home_team: 'Spain', away_team: 'Japan' });
+    matchesApi({
+      'GET /api/seasons/gameweeks/': (url) => ({ body: { data: url.searchParams.get('competition') === 'fifa.wc' ? ROUNDS : GAMEWEEKS } }),
+      'GET /api/admin/fixtures/': (url) => ({
+        body: { data: url.searchParams.get('competition') === 'fifa.wc' && url.searchParams.get('gameweek') === '4' ? [KNOCKOUT, SCHEDULED] : [ARSENAL_CHELSEA] },
+      }),
+    });
+    renderApp('/console?tab=matches');
+    const live = await screen.findByRole('region', { name: 'In play now' });
+    expect(await within(live).findByText(/^World Cup · Round of 32 · /)).toBeTruthy();
+
+    fireEvent.change(await screen.findByLabelText('Competition to manage'), { target: { value: 'fifa.wc' } });
+    const rounds = (await screen.findByLabelText('Gameweek')) as HTMLSelectElement;
+    await waitFor(() => expect([...rounds.options].map((o) => o.textContent)).toEqual(['Matchday 1', 'Matchday 2', 'Matchday 3', 'Round of 32']));
+    expect(rounds.value).toBe('4');
+    const row = (await screen.findByText('Spain v Japan')).closest('div')!;
+    expect(within(row).getByText(/^Round of 32 · /)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/GW ?\d/);
+  });
+
+  it("names a league's matchdays in the operator's language", async () => {
+    signIn('de');
+    matchesApi();
+    renderApp('/console?tab=matches');
+    expect(await screen.findByRole('button', { name: 'Arsenal – Chelsea verwalten' })).toBeTruthy();
+    const rounds = screen.getByLabelText('Spieltag') as HTMLSelectElement;
+    expect([...rounds.options].map((o) => o.textContent)).toEqual(['1. Spieltag', '2. Spieltag', '3. Spieltag']);
+    expect(screen.getByText(/^ST 2 · /)).toBeTruthy();
+  });
+
   it('checks the result before sending, then sends it and shows the server refusal under the field it names', async () => {
     const bodies: unknown[] = [];
     // The first answer waits until the test lets it go, to see the form while it is sent.

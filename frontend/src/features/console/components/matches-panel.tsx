@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminFixture } from '@scoreline/contracts/api/admin';
 import type { Competition } from '@scoreline/contracts/api/competitions';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectField } from '@/components/ui/field';
 import { BallIcon, CalendarIcon } from '@/components/ui/icons';
 import { useCompetitions } from '@/lib/api/get-competitions';
 import { gameweeksQueryKey, getGameweeks } from '@/lib/api/get-gameweeks';
+import { roundLabel } from '@/lib/round-label';
 import { useAdminFixtures } from '../api/get-admin-fixtures';
+import { useRoundNames } from '../api/get-round-names';
 import { useLive } from '../api/get-live';
 import { CompetitionGate } from './competition-gate';
 import { FixtureRow } from './fixture-row';
@@ -47,18 +50,21 @@ function LiveMatches() {
         <EmptyState icon={<BallIcon size={22} />} title={t('live.empty')} className="rounded-2xl border border-line bg-surface" />
       ) : (
         <ul className="space-y-3">
-          {live.data.map((fixture) => {
-            const competition = bySeason.get(fixture.season_id);
-            return (
-              <li key={fixture.id}>
-                <FixtureRow fixture={fixture} competitionName={competition?.name} knockout={competition?.kind === 'tournament'} />
-              </li>
-            );
-          })}
+          {live.data.map((fixture) => (
+            <li key={fixture.id}>
+              <LiveFixture fixture={fixture} competition={bySeason.get(fixture.season_id)} />
+            </li>
+          ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** A match in play with its competition's name and its round named as the competition names it. */
+function LiveFixture({ fixture, competition }: { fixture: AdminFixture; competition: Competition | undefined }) {
+  const roundName = useRoundNames(competition?.code ?? null);
+  return <FixtureRow fixture={fixture} competitionName={competition?.name} knockout={competition?.kind === 'tournament'} roundName={roundName(fixture.gameweek)} />;
 }
 
 /** A gameweek of the competition (its current one to begin with) and its fixtures. */
@@ -77,15 +83,15 @@ function GameweekFixtures({ competition }: { competition: Competition }) {
         label={t('matches.gameweek')}
         value={String(number)}
         onChange={(event) => setChosen(Number(event.target.value))}
-        options={list.map((g) => ({ value: String(g.number), label: g.name }))}
+        options={list.map((g) => ({ value: String(g.number), label: roundLabel(t, g.number, g.name) }))}
         className="mb-5 max-w-sm"
       />
-      <FixtureList competition={competition} gameweek={number} />
+      <FixtureList competition={competition} gameweek={number} roundName={list.find((g) => g.number === number)?.name ?? null} />
     </>
   );
 }
 
-function FixtureList({ competition, gameweek }: { competition: Competition; gameweek: number }) {
+function FixtureList({ competition, gameweek, roundName }: { competition: Competition; gameweek: number; roundName: string | null }) {
   const { t } = useTranslation('console');
   const fixtures = useAdminFixtures(competition.code, gameweek);
   if (fixtures.isPending) return <PanelLoading label={t('matches.loading')} rows={4} />;
@@ -95,7 +101,7 @@ function FixtureList({ competition, gameweek }: { competition: Competition; game
     <ul className="space-y-3">
       {fixtures.data.map((fixture) => (
         <li key={fixture.id}>
-          <FixtureRow fixture={fixture} knockout={competition.kind === 'tournament'} />
+          <FixtureRow fixture={fixture} knockout={competition.kind === 'tournament'} roundName={roundName} />
         </li>
       ))}
     </ul>

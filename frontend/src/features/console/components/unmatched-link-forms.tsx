@@ -5,10 +5,12 @@ import { Button } from '@/components/ui/button';
 import { inputClasses } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { formatKickoff } from '@/lib/format';
+import { roundLabelOr } from '@/lib/round-label';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 import { useAdminFixtures } from '../api/get-admin-fixtures';
 import { useClubs } from '../api/get-clubs';
 import { useLinkUnmatched } from '../api/link-unmatched';
+import { useRoundNames } from '../api/get-round-names';
 import { formErrorsOf } from '../utils/server-errors';
 import { ConsoleField } from './console-field';
 
@@ -86,6 +88,7 @@ export function MatchLinkForm({ item, onLinked }: { item: FeedUnmatched; onLinke
   const { t } = useTranslation('console');
   const display = useDateDisplay();
   const fixtures = useAdminFixtures(item.competition, null);
+  const roundName = useRoundNames(item.competition);
   const link = useLinkUnmatched();
   const [filter, setFilter] = useState('');
   const [fixtureId, setFixtureId] = useState('');
@@ -132,7 +135,7 @@ export function MatchLinkForm({ item, onLinked }: { item: FeedUnmatched; onLinke
               {shown.map((f) => (
                 <option key={f.id} value={f.id}>
                   {t('unmatched.fixtureOption', {
-                    gameweek: f.gameweek,
+                    round: roundLabelOr((number) => t('gameweekShort', { number }), f.gameweek, roundName(f.gameweek)),
                     home: f.home_team,
                     away: f.away_team,
                     kickoff: formatKickoff(f.match_time, display),

@@ -12,6 +12,7 @@ const player = (user_id: number, name: string, avatar: string, rank: number) => 
   name,
   avatar,
   total_points: 0,
+  bonus_points: 0,
   gameweeks_won: 0,
   exact_scores: 0,
   correct_results: 0,
@@ -77,6 +78,8 @@ describe('head to head', () => {
     expect(pointsRow.textContent).toBe('85Points90');
     expect(within(figures).getByText('Gameweeks won').closest('tr')!.textContent).toBe('1Gameweeks won2');
     expect(within(figures).getByText('Banker hits').closest('tr')!.textContent).toBe('1Banker hits0');
+    // No bonus question settled: no row for it.
+    expect(within(figures).queryByText(/^Bonus points/)).toBeNull();
     const picks = screen.getByTestId('differing-picks');
     expect(within(picks).getByText('Arsenal v Chelsea')).toBeTruthy();
     expect(within(picks).getByText('You were right')).toBeTruthy();
@@ -117,6 +120,20 @@ describe('head to head', () => {
     await waitFor(() => expect(screen.getAllByTestId('rank-best').map((b) => b.textContent)).toEqual(['▲ Best: #2 (Round of 32)', '▲ Best: #1 (Matchday 1)']));
     expect(screen.getAllByTestId('rank-worst').map((b) => b.textContent)).toEqual(['▼ Worst: #3 (Matchday 1)']);
     expect(document.body.textContent).not.toMatch(/GW ?\d/);
+  });
+
+  it('shows the bonus points inside the season points once a bonus question is settled', async () => {
+    const settled = makeHeadToHead();
+    settled.me = { ...settled.me, total_points: 105, bonus_points: 20 };
+    mockApi({
+      'GET /api/leagues/7/head-to-head/5/': () => ({ body: { data: settled } }),
+      'GET /api/leagues/7/rank-history/1/': () => ({ body: { data: history(1, [3, 1]) } }),
+      'GET /api/leagues/7/rank-history/5/': () => ({ body: { data: history(5, [1, 2]) } }),
+    });
+    renderApp('/leagues/7/compare/5');
+    const figures = await screen.findByTestId('head-to-head-figures');
+    expect(within(figures).getByText('Points').closest('tr')!.textContent).toBe('105Points90');
+    expect(within(figures).getByText('Bonus points (in the points)').closest('tr')!.textContent).toBe('20Bonus points (in the points)0');
   });
 
   it('says so when the other player is not in the league', async () => {

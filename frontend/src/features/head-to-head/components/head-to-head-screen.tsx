@@ -80,6 +80,8 @@ function HeadToHeadContent({ data }: { data: HeadToHeadResponse }) {
   const { me, them } = data;
   const rows: { label: string; mine: number; theirs: number }[] = [
     { label: t('figures.points'), mine: me.total_points, theirs: them.total_points },
+    // The season table's total counts settled bonus questions: their share, once either has some.
+    ...(me.bonus_points > 0 || them.bonus_points > 0 ? [{ label: t('figures.bonusPoints'), mine: me.bonus_points, theirs: them.bonus_points }] : []),
     { label: t('figures.gameweeksWon'), mine: me.gameweeks_won, theirs: them.gameweeks_won },
     { label: t('figures.exactScores'), mine: me.exact_scores, theirs: them.exact_scores },
     { label: t('figures.correctResults'), mine: me.correct_results, theirs: them.correct_results },

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Competition } from '@scoreline/contracts/api/competitions';
+import type { LeagueCompetition } from '@scoreline/contracts/api/leagues';
 import { renderApp } from '@/test/render-app';
 import { makeEntry, makeLeague, makeOverview } from '../testing/fixtures';
 import { callsTo, stubApi, type StubHandler } from '../testing/stub-api';
@@ -70,6 +71,55 @@ describe('leagues hub with several competitions', () => {
     fireEvent.change(screen.getByLabelText('Search leagues'), { target: { value: 'world' } });
     expect(screen.getByText('Office World Cup')).toBeTruthy();
     expect(section('Premier League')).toBeNull();
+  });
+
+  it("leaves the competition out of the automatic leagues' names under its heading, and keeps it with one competition", async () => {
+    const PL = { code: 'en.1', name: 'Premier League', kind: 'league' as const };
+    /** A competition's automatic leagues, named as the server names them: what they are, then the competition. */
+    const automatic = (competition: LeagueCompetition, ids: [number, number, number]) =>
+      makeOverview({
+        country_league: {
+          league: makeLeague({ id: ids[0], name: `England League · ${competition.name}`, type: 'country', code: null, max_members: null, competition }),
+          country_flag: null,
+          country_name: 'England',
+          rank: 4,
+          message: '',
+        },
+        global_league: { league: makeLeague({ id: ids[1], name: `Global League · ${competition.name}`, type: 'global', code: null, max_members: null, competition }), rank: 12, message: '' },
+        club_league: {
+          league: makeLeague({ id: ids[2], name: `Arsenal FC Fans · ${competition.name}`, type: 'club', code: null, max_members: null, competition }),
+          club_logo: null,
+          club_name: 'Arsenal FC',
+          rank: 2,
+          message: '',
+        },
+      });
+    const overview = (url: URL) => (url.searchParams.get('competition') === 'fifa.wc' ? automatic(WC, [51, 52, 53]) : automatic(PL, [1, 2, 3]));
+    hubApi([PREMIER, WORLD_CUP], { 'GET /api/leagues/overview/': (url) => ({ body: { data: overview(url) } }) });
+    const grouped = renderApp('/leagues');
+    const world = (await screen.findByText('FIFA World Cup', { selector: 'h2' })).closest('section')!;
+    const premier = (await screen.findByText('Premier League', { selector: 'h2' })).closest('section')!;
+    const cardNames = async (section: HTMLElement) => {
+      await within(section).findByText('England League', { selector: 'h3' });
+      return within(section)
+        .getAllByRole('link')
+        .filter((link) => link.querySelector('h3'))
+        .map((link) => [link.querySelector('h3')!.textContent, link.getAttribute('aria-label')]);
+    };
+    expect(await cardNames(world)).toEqual([
+      ['England League', 'Country League: England League, your rank 4'],
+      ['Global League', 'Global League: Global League, your rank 12'],
+      ['Arsenal FC Fans', 'Club League: Arsenal FC Fans, your rank 2'],
+    ]);
+    expect((await cardNames(premier)).map(([name]) => name)).toEqual(['England League', 'Global League', 'Arsenal FC Fans']);
+    expect(document.body.textContent).not.toContain(' · FIFA World Cup');
+    grouped.unmount();
+
+    // One competition: no heading says which, so the card keeps its whole name.
+    hubApi([PREMIER], { 'GET /api/leagues/overview/': (url) => ({ body: { data: overview(url) } }) });
+    renderApp('/leagues');
+    expect(await screen.findByText('England League · Premier League', { selector: 'h3' })).toBeTruthy();
+    expect(screen.getByText('Global League · Premier League', { selector: 'h3' })).toBeTruthy();
   });
 
   it('says which competition failed, with Try Again for it alone', async () => {

@@ -19,6 +19,7 @@ import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaguesOverviews } from '../api/get-leagues-overview';
 import { filterOverview, hasAnyLeague, type FilteredOverview } from '../utils/filter-overview';
+import { nameUnderCompetition } from '../utils/league-name';
 import { clubInitials } from '@/lib/initials';
 import { resolveBadge } from '../utils/rank';
 import { RoleBadge } from './league-type-badge';
@@ -139,6 +140,7 @@ function GroupedOverview({
                   filtered={match}
                   searching={searching}
                   headingLevel="h3"
+                  underCompetition
                   onCreate={onCreate}
                   onJoinWithCode={onJoinWithCode}
                 />
@@ -216,15 +218,20 @@ function OverviewContent({
   );
 }
 
-/** One overview's automatic league cards and private and public lists, narrowed by the search. */
+/**
+ * One overview's automatic league cards and private and public lists, narrowed by the search.
+ * `underCompetition`: under its competition's heading, whose name the automatic leagues' names
+ * then leave out (they end with it, to tell them apart everywhere else).
+ */
 function OverviewLeagues({
   overview,
   filtered,
   searching,
   headingLevel,
+  underCompetition = false,
   onCreate,
   onJoinWithCode,
-}: OverviewActions & { overview: LeaguesOverview; filtered: FilteredOverview; searching: boolean; headingLevel: 'h2' | 'h3' }) {
+}: OverviewActions & { overview: LeaguesOverview; filtered: FilteredOverview; searching: boolean; headingLevel: 'h2' | 'h3'; underCompetition?: boolean }) {
   const { t } = useTranslation('leagues');
   return (
     <div className="space-y-5">
@@ -234,6 +241,7 @@ function OverviewLeagues({
             <AutoLeagueCard
               kind={t('overview.countryLeague')}
               league={filtered.country.league}
+              underCompetition={underCompetition}
               rank={filtered.country.rank}
               message={autoLeagueMessage(t, filtered.country, 'countryMissing')}
               emblem={
@@ -250,6 +258,7 @@ function OverviewLeagues({
             <AutoLeagueCard
               kind={t('overview.globalLeague')}
               league={filtered.global.league}
+              underCompetition={underCompetition}
               rank={filtered.global.rank}
               message={autoLeagueMessage(t, filtered.global, 'globalMissing')}
               emblem={<GlobeIcon size={20} />}
@@ -260,6 +269,7 @@ function OverviewLeagues({
             <AutoLeagueCard
               kind={t('overview.clubLeague')}
               league={filtered.club.league}
+              underCompetition={underCompetition}
               rank={filtered.club.rank}
               message={autoLeagueMessage(t, filtered.club, 'clubMissing')}
               emblem={
@@ -323,6 +333,7 @@ function OverviewLeagues({
 function AutoLeagueCard({
   kind,
   league,
+  underCompetition,
   rank,
   message,
   emblem,
@@ -330,12 +341,14 @@ function AutoLeagueCard({
 }: {
   kind: string;
   league: League | null;
+  underCompetition: boolean;
   rank: number | null;
   message: string;
   emblem: ReactNode;
   subtitle?: string | null;
 }) {
   const { t } = useTranslation('leagues');
+  const name = league && underCompetition ? nameUnderCompetition(league) : league?.name;
   const body = (
     <>
       <div className="flex items-center gap-3">
@@ -344,7 +357,7 @@ function AutoLeagueCard({
         </span>
         <div className="min-w-0 flex-1">
           <p className="text-xs font-semibold tracking-wide text-muted uppercase">{kind}</p>
-          <h3 className="truncate font-semibold text-fg">{league?.name ?? subtitle ?? kind}</h3>
+          <h3 className="truncate font-semibold text-fg">{name ?? subtitle ?? kind}</h3>
         </div>
         {league ? <ChevronRightIcon size={18} className="shrink-0 text-muted" /> : null}
       </div>
@@ -379,7 +392,7 @@ function AutoLeagueCard({
   return (
     <Link
       to={`/leagues/${league.id}`}
-      aria-label={rank ? t('overview.cardLabelRanked', { kind, name: league.name, rank }) : t('overview.cardLabel', { kind, name: league.name })}
+      aria-label={rank ? t('overview.cardLabelRanked', { kind, name, rank }) : t('overview.cardLabel', { kind, name })}
       className="block rounded-2xl border border-line bg-surface p-4 shadow-card transition-colors hover:border-primary/60 hover:bg-surface-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-focus sm:p-5"
     >
       {body}

@@ -1,0 +1,16 @@
+import type { League } from '@scoreline/contracts/api/leagues';
+
+/** What an automatic league's name ends with: its competition (" · World Cup"; migration 1767600000000). */
+const competitionSuffix = (competition: string) => ` · ${competition}`;
+
+/**
+ * A league's name under its competition's heading (the leagues hub grouped by competition): an
+ * automatic league's name without the competition it ends with ("England League · World Cup"
+ * under "World Cup" is "England League"). Any other name, or one cut short before its ending, as it is.
+ */
+export function nameUnderCompetition(league: Pick<League, 'name' | 'competition'>): string {
+  const competition = league.competition?.name;
+  if (!competition) return league.name;
+  const suffix = competitionSuffix(competition);
+  return league.name.endsWith(suffix) && league.name.length > suffix.length ? league.name.slice(0, -suffix.length) : league.name;
+}
