@@ -26,7 +26,7 @@ import { OutboxModule } from './platform/outbox/outbox.module';
 import { PicksModule } from './picks/picks.module';
 import { PredictionsModule } from './predictions/predictions.module';
 import { PushApiModule } from './push/push-api.module';
-import { QueueBoardModule } from './queue-board/queue-board.module';
+import { QueueBoardModule } from './console/queue-board.module';
 import { RedisModule } from './platform/redis/redis.module';
 import { SeasonsModule } from './seasons/seasons.module';
 import { StatsModule } from './stats/stats.module';
