@@ -335,9 +335,11 @@ const RECOMPUTE_LEAGUE_STANDINGS_SQL = withAndWithoutBonus((bonus) => recomputeS
  *   foreign key), the rest deleted or inserted;
  * - the summaries written here (their leading rows never travel to Node and back), every
  *   aggregate fed in table order (so none sorts its group again).
+ * - a league where nothing can differ from what is stored (no member's figures, no summary's season,
+ *   round or count) is skipped after the first pass: its summary and its version (computed_at) stay.
  * Answers per league its members, rows written, climbs into the top 10 and every row whose rank or
  * figures changed (live push). $1 the leagues (existing; the caller holds the sweep lock),
- * $2 season, $3 recent gameweek id, $4 its number.
+ * $2 season, $3 recent gameweek id, $4 its number, $5 the leagues whose strangers' rows were just removed.
  */
 const sweepSmallLeaguesSql = (bonus: boolean) => `WITH cur AS (
    SELECT lg.league_id, m.user_id,
@@ -346,6 +348,8 @@ const sweepSmallLeaguesSql = (bonus: boolean) => `WITH cur AS (
           coalesce(g.points, 0) AS recent_points,
           (coalesce(t.provisional, false) OR coalesce(g.provisional, false)) AS provisional,
           sm.recent_gameweek_id IS DISTINCT FROM $3 AS moved_on,
+          sm.league_id IS NULL OR sm.season_id IS DISTINCT FROM $2 OR sm.recent_gameweek_number IS DISTINCT FROM $4 AS stale_summary,
+          sm.member_count AS summary_members,
           o.total_points AS o_points, o.exact AS o_exact, o.correct AS o_correct,
           o.recent_points AS o_recent, o.provisional AS o_provisional, o.bonus_points AS o_bonus, o.previous_rank
    FROM unnest($1::int[]) AS lg(league_id)
@@ -356,6 +360,20 @@ const sweepSmallLeaguesSql = (bonus: boolean) => `WITH cur AS (
    LEFT JOIN league_standings_summary sm ON sm.league_id = lg.league_id
    LEFT JOIN league_standings o ON o.league_id = m.league_id AND o.user_id = m.user_id
  ),
+ -- Per league its members, and whether anything of its table or summary can differ from what is stored: a
+ -- member without a row or with other figures, its recent gameweek moved on (previous ranks roll), a summary
+ -- missing or of another season, round or member count, rows of strangers removed ($5). The rest are skipped
+ -- whole: no rank, no write, no push (a replay, a goal that moved no member of the league).
+ leagues AS (
+   SELECT c.league_id, count(c.user_id)::int AS members,
+          bool_or(c.user_id IS NOT NULL
+                  AND (c.o_points IS NULL
+                       OR (c.total_points, c.exact, c.correct, c.recent_points, c.provisional, c.bonus_points)
+                            IS DISTINCT FROM (c.o_points, c.o_exact, c.o_correct, c.o_recent, c.o_provisional, c.o_bonus)))
+            OR bool_or(c.moved_on) OR bool_or(c.stale_summary) OR count(c.user_id) IS DISTINCT FROM min(c.summary_members)
+            OR c.league_id = ANY($5::int[]) AS touched
+   FROM cur c GROUP BY c.league_id
+ ),
  -- Ranks now (every member) and before (the members with a stored row), and each member's place in the table.
  ranked AS (
    SELECT c.*,
@@ -363,7 +381,7 @@ const sweepSmallLeaguesSql = (bonus: boolean) => `WITH cur AS (
           row_number() OVER (PARTITION BY c.league_id ORDER BY ${tableOrder(standingsOf('c'))}, c.user_id) AS position,
           CASE WHEN c.o_points IS NOT NULL
                THEN rank() OVER (PARTITION BY c.league_id, c.o_points IS NULL ORDER BY ${tableOrder((f) => `c.o_${f}`)})::int END AS old_rank
-   FROM cur c
+   FROM cur c JOIN leagues t ON t.league_id = c.league_id AND t.touched
  ),
  -- A stored row to write: figures changed, or its previous rank rolls (the recent gameweek moved on).
  marked AS MATERIALIZED (
@@ -459,7 +477,8 @@ const sweepSmallLeaguesSql = (bonus: boolean) => `WITH cur AS (
      leading_score = EXCLUDED.leading_score, top = EXCLUDED.top, computed_at = EXCLUDED.computed_at, recomputed_at = EXCLUDED.recomputed_at
    RETURNING league_id
  )
- SELECT league_id, members, updated, inserted, climbs, changed FROM per_league ORDER BY league_id`;
+ SELECT t.league_id, t.members, coalesce(p.updated, 0) AS updated, coalesce(p.inserted, 0) AS inserted, p.climbs, p.changed
+ FROM leagues t LEFT JOIN per_league p ON p.league_id = t.league_id ORDER BY t.league_id`;
 const SWEEP_SMALL_LEAGUES_SQL = withAndWithoutBonus(sweepSmallLeaguesSql);
 
 /**
@@ -621,10 +640,10 @@ export interface SweptTable {
 /** The tables and summaries of many small leagues in one statement (SWEEP_SMALL_LEAGUES_SQL), one answer per league, in league order. */
 export function sweepSmallLeaguesStandings(
   tx: EntityManager,
-  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null; recentGameweekNumber: number | null; bonus: boolean },
+  p: { leagueIds: number[]; seasonId: number | null; recentGameweekId: number | null; recentGameweekNumber: number | null; bonus: boolean; strangersRemoved: number[] },
 ): Promise<SweptTable[]> {
   const sql = p.bonus ? SWEEP_SMALL_LEAGUES_SQL.bonus : SWEEP_SMALL_LEAGUES_SQL.none;
-  return tx.query(sql, [p.leagueIds, p.seasonId, p.recentGameweekId, p.recentGameweekNumber]);
+  return tx.query(sql, [p.leagueIds, p.seasonId, p.recentGameweekId, p.recentGameweekNumber, p.strangersRemoved]);
 }
 
 async function dropEmptyBuckets(q: Q, leagueIds: number[]): Promise<void> {

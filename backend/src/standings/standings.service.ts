@@ -207,7 +207,14 @@ export class StandingsService {
       const seasonId = ctx?.seasonId ?? null;
       const recent = ctx?.recent ?? null;
       const bonus = await seasonBonusCounts(tx, existing, seasonId);
-      const tables = await sweepSmallLeaguesStandings(tx, { leagueIds: existing, seasonId, recentGameweekId: recent?.id ?? null, recentGameweekNumber: recent?.number ?? null, bonus });
+      const tables = await sweepSmallLeaguesStandings(tx, {
+        leagueIds: existing,
+        seasonId,
+        recentGameweekId: recent?.id ?? null,
+        recentGameweekNumber: recent?.number ?? null,
+        bonus,
+        strangersRemoved: [...removed.keys()],
+      });
       return this.answer(tx, ctx, tables.map((table) => ({ leagueId: table.league_id, table, removed: removed.get(table.league_id) ?? 0, repaired: 0 })));
     });
   }

@@ -128,10 +128,23 @@ describe('small leagues swept in one statement', () => {
     sockets.push(...listeners);
     const [inFirst, inSecond, inQuiet] = listeners;
 
+    const versionsOf = async (): Promise<Record<number, string>> =>
+      Object.fromEntries(
+        (
+          await sys.db.query(`SELECT league_id, computed_at::text AS v FROM league_standings_summary WHERE league_id = ANY($1::int[])`, [[first, second, quiet]])
+        ).map((r: { league_id: number; v: string }) => [r.league_id, r.v]),
+      );
+    const before = await versionsOf();
+
     // The trailing member of each of the first two leagues overtakes the leader.
     await setPoints(fans[0].id, 100);
     await setPoints(fans[2].id, 100);
     expect(await jobs.recomputeSmallLeagues([first, second, quiet])).toBe(3);
+    // The quiet league was skipped: its summary, and so its version, are as they were.
+    const after = await versionsOf();
+    expect(after[quiet]).toBe(before[quiet]);
+    expect(after[first]).not.toBe(before[first]);
+    expect(after[second]).not.toBe(before[second]);
 
     const firstPush = await inFirst.waitFor('leaderboard.updated', (p) => p.leagueId === first);
     expect(firstPush.truncated).toBe(false);
