@@ -1,5 +1,5 @@
 import { createECDH, randomBytes, type ECDH } from 'node:crypto';
-import { PushEncryptionPool, type PushRequestInput } from './push-encryption-pool';
+import { PushEncryptionPool, type PushEncryptionInput } from './push-encryption-pool';
 
 // http_ece (web-push's own) has no types: the one call used here, to read what a browser would.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -12,11 +12,7 @@ function browser() {
   return { ecdh, p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
-const request = (b: ReturnType<typeof browser>, payload: string): PushRequestInput => ({
-  subscription: { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: b.p256dh, auth: b.auth } },
-  payload,
-  options: { TTL: 900, urgency: 'high', topic: 'goal-7', headers: { Authorization: 'vapid t=x, k=y' } },
-});
+const request = (b: ReturnType<typeof browser>, payload: string): PushEncryptionInput => ({ p256dh: b.p256dh, auth: b.auth, payload });
 
 describe('PushEncryptionPool', () => {
   const pools: PushEncryptionPool[] = [];
@@ -29,28 +25,35 @@ describe('PushEncryptionPool', () => {
     await Promise.all(pools.splice(0).map((p) => p.close()));
   });
 
-  it("encrypts each push for its own device, with web-push's headers, many at once over two threads", async () => {
+  it('encrypts each push for its own device as web-push does (aes128gcm, one record), many at once over two threads', async () => {
     const encryption = pool(2);
     const browsers = Array.from({ length: 150 }, browser);
-    const pushes = await Promise.all(browsers.map((b, i) => encryption.encrypt(request(b, JSON.stringify({ n: i, title: 'Goal – 1–0' })))));
-    pushes.forEach((push, i) => {
+    const payloads = browsers.map((_, i) => JSON.stringify({ n: i, title: 'Goal – 1–0', body: 'é'.repeat(i) }));
+    const bodies = await Promise.all(browsers.map((b, i) => encryption.encrypt(request(b, payloads[i]))));
+    bodies.forEach((body, i) => {
       const { ecdh, auth } = browsers[i];
-      expect(JSON.parse(ece.decrypt(push.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8'))).toEqual({ n: i, title: 'Goal – 1–0' });
-      expect(push.headers).toMatchObject({
-        TTL: 900,
-        Urgency: 'high',
-        Topic: 'goal-7',
-        Authorization: 'vapid t=x, k=y',
-        'Content-Encoding': 'aes128gcm',
-        'Content-Type': 'application/octet-stream',
-        'Content-Length': push.body.length,
-      });
+      expect(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth }).toString('utf8')).toBe(payloads[i]);
+      // web-push's size for the same payload: the header with the key (86), the payload, its delimiter and the tag.
+      expect(body.length).toBe(86 + Buffer.byteLength(payloads[i]) + 1 + 16);
+      expect(body.readUInt32BE(16)).toBe(4096);
     });
+    // A fresh key pair and salt per push: the same payload for the same device is never the same body.
+    const again = await encryption.encrypt(request(browsers[0], payloads[0]));
+    expect(again.subarray(0, 86).equals(bodies[0].subarray(0, 86))).toBe(false);
     // Another device's keys cannot read it.
-    expect(() => ece.decrypt(pushes[0].body, { version: 'aes128gcm', privateKey: browsers[1].ecdh, authSecret: browsers[1].auth })).toThrow();
+    expect(() => ece.decrypt(bodies[0], { version: 'aes128gcm', privateKey: browsers[1].ecdh, authSecret: browsers[1].auth })).toThrow();
   });
 
-  it("fails only the push web-push refuses (a subscription's bad key), not its batch", async () => {
+  it('refuses a payload bigger than one push can hold, as a push service would', async () => {
+    const encryption = pool(1);
+    const b = browser();
+    const most = await encryption.encrypt(request(b, 'x'.repeat(3993)));
+    expect(most.length).toBe(4096);
+    expect(ece.decrypt(most, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8')).toBe('x'.repeat(3993));
+    await expect(encryption.encrypt(request(b, 'x'.repeat(3994)))).rejects.toThrow('a push holds at most 3993');
+  });
+
+  it("fails only the push that cannot be made (a subscription's bad key), not its batch", async () => {
     const encryption = pool(1);
     const good = browser();
     const bad = { ...browser(), p256dh: Buffer.alloc(10).toString('base64url') };
@@ -74,7 +77,7 @@ describe('PushEncryptionPool', () => {
     expect(failed.length).toBeGreaterThan(0);
     expect(failed.every((o) => /push encryption thread exited/.test((o.reason as Error).message))).toBe(true);
     const after = await encryption.encrypt(request(b, '{"again":true}'));
-    expect(JSON.parse(ece.decrypt(after.body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'))).toEqual({ again: true });
+    expect(JSON.parse(ece.decrypt(after, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'))).toEqual({ again: true });
   });
 
   it('answers no more once closed', async () => {

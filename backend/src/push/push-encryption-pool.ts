@@ -1,47 +1,117 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { generateRequestDetails } from 'web-push';
 
-/** What web-push's generateRequestDetails is given for one push (its own argument types). */
-export interface PushRequestInput {
-  subscription: Parameters<typeof generateRequestDetails>[0];
+/** One push to encrypt: the device's keys as its subscription gives them (base64url) and the payload (JSON). */
+export interface PushEncryptionInput {
+  p256dh: string;
+  auth: string;
   payload: string;
-  options: NonNullable<Parameters<typeof generateRequestDetails>[2]>;
 }
 
-/** A push ready to POST: web-push's headers and encrypted body. */
-export interface EncryptedPush {
-  headers: OutgoingHttpHeaders;
-  body: Buffer;
-}
-
-type Settle = { resolve(push: EncryptedPush): void; reject(error: Error): void };
-type FromThread = ({ headers: OutgoingHttpHeaders; body: Uint8Array } | { error: string })[];
+type Settle = { resolve(body: Buffer): void; reject(error: Error): void };
+/** A chunk's bodies in one buffer, each answer where its body is in it (or why it has none). */
+type FromThread = { buffer: ArrayBuffer; answers: ({ offset: number; length: number } | { error: string })[] };
 
 /**
- * The thread's whole code: web-push's own generateRequestDetails (RFC 8291 encryption, the
- * headers), a batch at a time, answered in order. Plain JavaScript evaluated in the thread, so
- * the same code runs from the build and under the test runner; web-push is required by the path
- * this process resolved.
+ * The thread's whole code: RFC 8291 (aes128gcm, one record) for each push of a chunk, the bodies
+ * answered in one transferred buffer, in order. Plain JavaScript evaluated in the thread, so the
+ * same code runs from the build and under the test runner. What web-push's encryption does (the
+ * tests decrypt it with http_ece, web-push's own), less its overhead: it makes its five HMACs with
+ * createHmac, which looks the key and algorithm up in OpenSSL at every call, together about as
+ * much CPU as the key agreement itself; here each HMAC is two plain hashes (RFC 2104). The ECDH
+ * key pair and key agreement per push stay (RFC 8291 asks for a new key pair per message).
  */
 const THREAD_CODE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { generateRequestDetails } = require(workerData.webPush);
-parentPort.on('message', (batch) => {
-  const bodies = [];
-  const answers = batch.map(({ subscription, payload, options }) => {
+const { parentPort } = require('node:worker_threads');
+const { createCipheriv, createECDH, createHash, randomBytes } = require('node:crypto');
+const NUL = Buffer.alloc(1);
+const KEY_INFO = Buffer.concat([Buffer.from('WebPush: info', 'latin1'), NUL]);
+/** HKDF-Expand's info with its one block's counter (1): no key here needs more than one block. */
+const CEK_INFO = Buffer.concat([Buffer.from('Content-Encoding: aes128gcm', 'latin1'), NUL, Buffer.from([1])]);
+const NONCE_INFO = Buffer.concat([Buffer.from('Content-Encoding: nonce', 'latin1'), NUL, Buffer.from([1])]);
+const FIRST_BLOCK = Buffer.from([1]);
+/** The one record's padding delimiter (RFC 8188: 2 for the last record), no padding after it. */
+const LAST_RECORD = Buffer.from([2]);
+const RECORD_SIZE = 4096;
+/** salt (16), record size (4), key id length (1), the application server's public key (65). */
+const HEADER = 86;
+const TAG = 16;
+/** A push body is at most 4096 bytes (RFC 8030): the header, the delimiter and the tag take the rest. */
+const MAX_PAYLOAD = RECORD_SIZE - HEADER - 1 - TAG;
+
+/** HMAC-SHA-256 (RFC 2104) for a key of at most one block (64 bytes: every key here is 16 or 32). */
+function hmac(key, ...data) {
+  const block = Buffer.alloc(64);
+  key.copy(block);
+  for (let i = 0; i < 64; i++) block[i] ^= 0x36;
+  const inner = createHash('sha256').update(block);
+  for (const d of data) inner.update(d);
+  const innerDigest = inner.digest();
+  for (let i = 0; i < 64; i++) block[i] ^= 0x36 ^ 0x5c;
+  return createHash('sha256').update(block).update(innerDigest).digest();
+}
+
+function bodyLength(plaintext) {
+  return HEADER + plaintext.length + 1 + TAG;
+}
+
+/** Writes the push for one device at target[at…]: the aes128gcm header, then the one record (RFC 8291 §3.4, RFC 8188). */
+function encryptInto(target, at, uaPublicKey, authSecret, plaintext) {
+  const asKeys = createECDH('prime256v1');
+  const asPublicKey = asKeys.generateKeys();
+  // IKM = HKDF(auth_secret, ecdh_secret, "WebPush: info" || 0x00 || ua_public || as_public, 32)
+  const prkKey = hmac(authSecret, asKeys.computeSecret(uaPublicKey));
+  const ikm = hmac(prkKey, KEY_INFO, uaPublicKey, asPublicKey, FIRST_BLOCK);
+  const salt = randomBytes(16);
+  const prk = hmac(salt, ikm);
+  const cek = hmac(prk, CEK_INFO).subarray(0, 16);
+  const nonce = hmac(prk, NONCE_INFO).subarray(0, 12);
+  salt.copy(target, at);
+  target.writeUInt32BE(RECORD_SIZE, at + 16);
+  target[at + 20] = asPublicKey.length;
+  asPublicKey.copy(target, at + 21);
+  let end = at + HEADER;
+  const cipher = createCipheriv('aes-128-gcm', cek, nonce);
+  end += cipher.update(plaintext).copy(target, end);
+  end += cipher.update(LAST_RECORD).copy(target, end);
+  end += cipher.final().copy(target, end);
+  end += cipher.getAuthTag().copy(target, end);
+  return end - at;
+}
+
+function check(input) {
+  const uaPublicKey = Buffer.from(input.p256dh, 'base64url');
+  if (uaPublicKey.length !== 65) throw new Error('The subscription p256dh value should be 65 bytes long.');
+  const authSecret = Buffer.from(input.auth, 'base64url');
+  if (authSecret.length < 16) throw new Error('The subscription auth key should be at least 16 bytes long');
+  const plaintext = Buffer.from(input.payload, 'utf8');
+  if (plaintext.length > MAX_PAYLOAD) throw new Error('The payload is ' + plaintext.length + ' bytes; a push holds at most ' + MAX_PAYLOAD);
+  return { uaPublicKey, authSecret, plaintext };
+}
+
+parentPort.on('message', (chunk) => {
+  const checked = chunk.map((input) => {
     try {
-      const { headers, body } = generateRequestDetails(subscription, payload, options);
-      // A copy of its own, moved, not cloned: the body is a view of a bigger pooled buffer.
-      const own = new Uint8Array(body);
-      bodies.push(own.buffer);
-      return { headers, body: own };
+      return check(input);
     } catch (error) {
       return { error: String((error && error.message) || error) };
     }
   });
-  parentPort.postMessage(answers, bodies);
+  const size = checked.reduce((sum, c) => sum + ('error' in c ? 0 : bodyLength(c.plaintext)), 0);
+  const bodies = Buffer.from(new ArrayBuffer(size));
+  let at = 0;
+  const answers = checked.map((c) => {
+    if ('error' in c) return c;
+    try {
+      const length = encryptInto(bodies, at, c.uaPublicKey, c.authSecret, c.plaintext);
+      const answer = { offset: at, length };
+      at += length;
+      return answer;
+    } catch (error) {
+      return { error: String((error && error.message) || error) };
+    }
+  });
+  parentPort.postMessage({ buffer: bodies.buffer, answers }, [bodies.buffer]);
 });
 `;
 
@@ -59,15 +129,15 @@ class EncryptionThread {
   failed = false;
 
   constructor(onExit: (thread: EncryptionThread) => void) {
-    this.worker = new Worker(THREAD_CODE, { eval: true, workerData: { webPush: require.resolve('web-push') } });
+    this.worker = new Worker(THREAD_CODE, { eval: true });
     // Idle threads must not keep a finished process alive.
     this.worker.unref();
-    this.worker.on('message', (answers: FromThread) => {
+    this.worker.on('message', ({ buffer, answers }: FromThread) => {
       const batch = this.waiting.shift() ?? [];
       this.outstanding -= batch.length;
       answers.forEach((answer, i) => {
         if ('error' in answer) batch[i].reject(new Error(answer.error));
-        else batch[i].resolve({ headers: answer.headers, body: Buffer.from(answer.body.buffer) });
+        else batch[i].resolve(Buffer.from(buffer, answer.offset, answer.length));
       });
     });
     const fail = (error: Error) => {
@@ -81,7 +151,7 @@ class EncryptionThread {
     this.worker.on('exit', (code) => fail(new Error(`push encryption thread exited (${code})`)));
   }
 
-  post(inputs: PushRequestInput[], settles: Settle[]): void {
+  post(inputs: PushEncryptionInput[], settles: Settle[]): void {
     this.waiting.push(settles);
     this.outstanding += settles.length;
     this.worker.postMessage(inputs);
@@ -89,7 +159,7 @@ class EncryptionThread {
 }
 
 /**
- * web-push's per-push work (an ECDH key pair, a shared secret and an AES-GCM encryption per
+ * The per-push encryption (an ECDH key pair, a shared secret, HKDF and an AES-GCM encryption per
  * device, RFC 8291) on worker threads, so a fan-out to thousands of devices encrypts on the other
  * cores while this thread POSTs. Requests made in one turn of the event loop go out together, in
  * chunks, each to the thread with the least waiting. A thread that dies fails what it held (the
@@ -97,7 +167,7 @@ class EncryptionThread {
  */
 export class PushEncryptionPool {
   private threads: EncryptionThread[] = [];
-  private pending: { input: PushRequestInput; settle: Settle }[] = [];
+  private pending: { input: PushEncryptionInput; settle: Settle }[] = [];
   private flushScheduled = false;
   private closed = false;
 
@@ -105,7 +175,8 @@ export class PushEncryptionPool {
     if (!Number.isInteger(size) || size < 1) throw new Error(`push encryption threads must be a whole number ≥ 1, got ${size}`);
   }
 
-  encrypt(input: PushRequestInput): Promise<EncryptedPush> {
+  /** The push's body: the payload encrypted for the device. */
+  encrypt(input: PushEncryptionInput): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('push encryption pool is closed'));
     return new Promise((resolve, reject) => {
       this.pending.push({ input, settle: { resolve, reject } });

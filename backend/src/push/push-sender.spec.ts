@@ -137,7 +137,14 @@ describe('PushSender', () => {
     browsers.forEach((b, i) => {
       const { headers, body } = byPath.get(`/send/${i}`)!;
       expect(JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: b.ecdh, authSecret: b.auth }).toString('utf8'))).toMatchObject({ title: `Goal ${i}` });
-      expect(headers).toMatchObject({ ttl: '900', urgency: 'high', topic: 'goal-7', 'content-encoding': 'aes128gcm' });
+      expect(headers).toMatchObject({
+        ttl: '900',
+        urgency: 'high',
+        topic: 'goal-7',
+        'content-encoding': 'aes128gcm',
+        'content-type': 'application/octet-stream',
+        'content-length': String(body.length),
+      });
     });
     expect(new Set(listener.received.map((r) => r.headers.authorization)).size).toBe(1);
     expect(listener.received[0].headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);

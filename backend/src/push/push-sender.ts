@@ -43,6 +43,17 @@ export class PushServiceError extends Error {
   }
 }
 
+/** RFC 8030's Topic: URL-safe base64 characters, at most 32. */
+const TOPIC = /^[A-Za-z0-9_-]{1,32}$/;
+const URGENCIES: ReadonlySet<string> = new Set(['very-low', 'low', 'normal', 'high']);
+
+/** The hints a push service takes (as web-push checked them): a push with others is not made. */
+function checkHints({ ttlSeconds, urgency, topic }: PushDeliveryHints): void {
+  if (!Number.isInteger(ttlSeconds) || ttlSeconds < 0) throw new Error(`a push's TTL must be a whole number of seconds ≥ 0, got ${ttlSeconds}`);
+  if (!URGENCIES.has(urgency)) throw new Error(`unsupported push urgency ${urgency}`);
+  if (topic !== undefined && topic !== '' && !TOPIC.test(topic)) throw new Error('a push topic is at most 32 URL-safe base64 characters');
+}
+
 /** A VAPID JWT is valid up to 24 h; ours for 12, made again after 6 so none is sent near its end. */
 const VAPID_TTL_SECONDS = 12 * 3600;
 const VAPID_REUSE_MS = 6 * 3600_000;
@@ -57,9 +68,9 @@ const MAX_RESPONSE_BYTES = 4096;
 const SOCKETS_PER_ORIGIN = 64;
 
 /**
- * Sends one Web Push message: the payload encrypted for the subscription (RFC 8291 aes128gcm, by
- * the `web-push` package's generateRequestDetails, run on worker threads: push-encryption-pool.ts,
- * as the key agreement per device is most of a fan-out's CPU), signed with our VAPID key (RFC
+ * Sends one Web Push message: the payload encrypted for the subscription (RFC 8291 aes128gcm, on
+ * worker threads: push-encryption-pool.ts, as the key agreement per device is most of a fan-out's
+ * CPU), with web-push's headers, signed with our VAPID key (RFC
  * 8292), POSTed to its endpoint. The signature depends only on the push service's origin, so it
  * is made once per origin (web-push's getVapidHeaders with an expiration of our own) and reused
  * (an ECDSA signature per message would double the cost of a fan-out). POSTed through node:http(s)
@@ -109,16 +120,19 @@ export class PushSender implements OnModuleDestroy {
    */
   async prepare(target: PushTarget, payload: PushPayload, hints: PushDeliveryHints): Promise<PreparedPush> {
     const url = checkEndpointUrl(target.endpoint, this.rules);
-    const { headers, body } = await this.encryption.encrypt({
-      subscription: { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
-      payload: JSON.stringify(payload),
-      options: {
-        TTL: hints.ttlSeconds,
-        urgency: hints.urgency,
-        ...(hints.topic ? { topic: hints.topic } : {}),
-        headers: { Authorization: this.authorization(url) },
-      },
-    });
+    checkHints(hints);
+    const authorization = this.authorization(url);
+    const body = await this.encryption.encrypt({ p256dh: target.p256dh, auth: target.auth, payload: JSON.stringify(payload) });
+    // The headers web-push's generateRequestDetails makes for an aes128gcm push, the Authorization ours.
+    const headers: OutgoingHttpHeaders = {
+      TTL: hints.ttlSeconds,
+      Authorization: authorization,
+      'Content-Length': body.length,
+      'Content-Type': 'application/octet-stream',
+      'Content-Encoding': 'aes128gcm',
+      Urgency: hints.urgency,
+    };
+    if (hints.topic) headers.Topic = hints.topic;
     return { url, headers, body };
   }
 
