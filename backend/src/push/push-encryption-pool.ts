@@ -18,18 +18,17 @@ type FromThread = { buffer: ArrayBuffer; answers: ({ offset: number; length: num
  * same code runs from the build and under the test runner. What web-push's encryption does (the
  * tests decrypt it with http_ece, web-push's own), less its overhead: it makes its five HMACs with
  * createHmac, which looks the key and algorithm up in OpenSSL at every call, together about as
- * much CPU as the key agreement itself; here each HMAC is two plain hashes (RFC 2104). The ECDH
- * key pair and key agreement per push stay (RFC 8291 asks for a new key pair per message).
+ * much CPU as the key agreement itself; here node's own HKDF (hkdfSync) derives each key in one
+ * call (about 0.8 of web-push's HMAC cost per push; no hand-made HMAC). The ECDH key pair and key
+ * agreement per push stay (RFC 8291 asks for a new key pair per message).
  */
 const THREAD_CODE = `
 const { parentPort } = require('node:worker_threads');
-const { createCipheriv, createECDH, createHash, randomBytes } = require('node:crypto');
+const { createCipheriv, createECDH, hkdfSync, randomBytes } = require('node:crypto');
 const NUL = Buffer.alloc(1);
 const KEY_INFO = Buffer.concat([Buffer.from('WebPush: info', 'latin1'), NUL]);
-/** HKDF-Expand's info with its one block's counter (1): no key here needs more than one block. */
-const CEK_INFO = Buffer.concat([Buffer.from('Content-Encoding: aes128gcm', 'latin1'), NUL, Buffer.from([1])]);
-const NONCE_INFO = Buffer.concat([Buffer.from('Content-Encoding: nonce', 'latin1'), NUL, Buffer.from([1])]);
-const FIRST_BLOCK = Buffer.from([1]);
+const CEK_INFO = Buffer.concat([Buffer.from('Content-Encoding: aes128gcm', 'latin1'), NUL]);
+const NONCE_INFO = Buffer.concat([Buffer.from('Content-Encoding: nonce', 'latin1'), NUL]);
 /** The one record's padding delimiter (RFC 8188: 2 for the last record), no padding after it. */
 const LAST_RECORD = Buffer.from([2]);
 const RECORD_SIZE = 4096;
@@ -38,18 +37,6 @@ const HEADER = 86;
 const TAG = 16;
 /** A push body is at most 4096 bytes (RFC 8030): the header, the delimiter and the tag take the rest. */
 const MAX_PAYLOAD = RECORD_SIZE - HEADER - 1 - TAG;
-
-/** HMAC-SHA-256 (RFC 2104) for a key of at most one block (64 bytes: every key here is 16 or 32). */
-function hmac(key, ...data) {
-  const block = Buffer.alloc(64);
-  key.copy(block);
-  for (let i = 0; i < 64; i++) block[i] ^= 0x36;
-  const inner = createHash('sha256').update(block);
-  for (const d of data) inner.update(d);
-  const innerDigest = inner.digest();
-  for (let i = 0; i < 64; i++) block[i] ^= 0x36 ^ 0x5c;
-  return createHash('sha256').update(block).update(innerDigest).digest();
-}
 
 function bodyLength(plaintext) {
   return HEADER + plaintext.length + 1 + TAG;
@@ -60,12 +47,10 @@ function encryptInto(target, at, uaPublicKey, authSecret, plaintext) {
   const asKeys = createECDH('prime256v1');
   const asPublicKey = asKeys.generateKeys();
   // IKM = HKDF(auth_secret, ecdh_secret, "WebPush: info" || 0x00 || ua_public || as_public, 32)
-  const prkKey = hmac(authSecret, asKeys.computeSecret(uaPublicKey));
-  const ikm = hmac(prkKey, KEY_INFO, uaPublicKey, asPublicKey, FIRST_BLOCK);
+  const ikm = Buffer.from(hkdfSync('sha256', asKeys.computeSecret(uaPublicKey), authSecret, Buffer.concat([KEY_INFO, uaPublicKey, asPublicKey]), 32));
   const salt = randomBytes(16);
-  const prk = hmac(salt, ikm);
-  const cek = hmac(prk, CEK_INFO).subarray(0, 16);
-  const nonce = hmac(prk, NONCE_INFO).subarray(0, 12);
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, CEK_INFO, 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, NONCE_INFO, 12));
   salt.copy(target, at);
   target.writeUInt32BE(RECORD_SIZE, at + 16);
   target[at + 20] = asPublicKey.length;
