@@ -19,7 +19,7 @@ type FromThread = { buffer: ArrayBuffer; answers: ({ offset: number; length: num
  * tests decrypt it with http_ece, web-push's own), less its overhead: it makes its five HMACs with
  * createHmac, which looks the key and algorithm up in OpenSSL at every call, together about as
  * much CPU as the key agreement itself; here node's own HKDF (hkdfSync) derives each key in one
- * call (about 0.8 of web-push's HMAC cost per push; no hand-made HMAC). The ECDH key pair and key
+ * call (about half of web-push's HMAC cost per push; no hand-made HMAC). The ECDH key pair and key
  * agreement per push stay (RFC 8291 asks for a new key pair per message).
  */
 const THREAD_CODE = `
