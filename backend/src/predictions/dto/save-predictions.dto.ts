@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { IsGoals } from '../../platform/common/is-goals.decorator';
 import type { AdvanceSide, PredictionInput, SavePredictionsRequest } from '@scoreline/contracts/api/predictions';
 
@@ -40,6 +40,8 @@ export class SavePredictionsDto implements SavePredictionsRequest {
   @IsArray({ message: 'predictions must be a list.' })
   @ArrayMinSize(1, { message: 'Please predict at least one match.' })
   @ArrayMaxSize(100, { message: 'predictions can hold at most 100 matches.' })
+  // ValidateNested passes an element that is itself a list (its elements are checked, none fails).
+  @IsObject({ each: true, message: 'each prediction must be an object: {fixture, home_score, away_score, is_banker}.' })
   @ValidateNested({ each: true })
   @Type(() => PredictionInputDto)
   predictions: PredictionInputDto[];
