@@ -32,9 +32,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  // The second one deletes the run's Redis keys once the app has stopped (e2e/support/run-keys-reporter.ts).
-  reporter: [['list'], ['./e2e/support/run-keys-reporter.ts']],
-  globalTeardown: './e2e/support/global-teardown.ts',
+  // The second one deletes the run's Redis keys and drops its database once the app has stopped (e2e/support/run-end-reporter.ts).
+  reporter: [['list'], ['./e2e/support/run-end-reporter.ts']],
   use: {
     baseURL,
     trace: 'retain-on-failure',
