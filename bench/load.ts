@@ -20,7 +20,10 @@ import { percentile } from './percentile';
  *    LOAD_SECONDS (default 60): errors, p50/p95/p99 latency.
  *    Then every fan saves again as fast as the app allows (LOAD_CONCURRENCY in flight).
  * 5. The floor: the same number of bare `INSERT … ON CONFLICT` statements (one per save, the
- *    same rows) into a scratch table, at the same concurrency, over one pg pool.
+ *    same rows) into a scratch table, at the same concurrency, over one pg pool; then again over
+ *    the rows the first pass left, as the flat-out saves update the rows of each fan's first.
+ * For the flat-out saves and both floors: each process's CPU per operation (the load generator's
+ * own too) and how busy the two cores were, which says what bounds the phase.
  * CPU (% of one core) and peak RSS of the API, the workers, PostgreSQL and Redis are sampled
  * from /proc every second throughout.
  *
@@ -30,7 +33,7 @@ import { percentile } from './percentile';
  * Environment: LOAD_URL (http://localhost:3000), LOAD_DATABASE_URL (the app's DATABASE_URL;
  * default postgres://postgres@127.0.0.1:5432/scoreline), LOAD_FANS (10000), LOAD_SOCKETS
  * (2000), LOAD_SECONDS (60), LOAD_CONCURRENCY (sign-ins in flight, 32), LOAD_CLIENT (`fetch`,
- * the default, or `http`: node:http over kept-alive sockets, about a fifth of fetch's CPU a
+ * the default, or `http`: node:http over kept-alive sockets, about half of fetch's CPU a
  * request; the load generator shares the app's two cores, so its client's cost is taken from the
  * saves' rate and not from the floor's, whose pg client is lean).
  */
