@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 import { Pool } from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import type { LoginResponse } from '@scoreline/contracts/api/auth';
@@ -19,7 +20,10 @@ import { percentile } from './percentile';
  *    LOAD_SECONDS (default 60): errors, p50/p95/p99 latency.
  *    Then every fan saves again as fast as the app allows (LOAD_CONCURRENCY in flight).
  * 5. The floor: the same number of bare `INSERT … ON CONFLICT` statements (one per save, the
- *    same rows) into a scratch table, at the same concurrency, over one pg pool.
+ *    same rows) into a scratch table, at the same concurrency, over one pg pool; then again over
+ *    the rows the first pass left, as the flat-out saves update the rows of each fan's first.
+ * For the flat-out saves and both floors: each process's CPU per operation (the load generator's
+ * own too) and how busy the two cores were, which says what bounds the phase.
  * CPU (% of one core) and peak RSS of the API, the workers, PostgreSQL and Redis are sampled
  * from /proc every second throughout.
  *
@@ -28,7 +32,10 @@ import { percentile } from './percentile';
  *
  * Environment: LOAD_URL (http://localhost:3000), LOAD_DATABASE_URL (the app's DATABASE_URL;
  * default postgres://postgres@127.0.0.1:5432/scoreline), LOAD_FANS (10000), LOAD_SOCKETS
- * (2000), LOAD_SECONDS (60), LOAD_CONCURRENCY (sign-ins in flight, 32).
+ * (2000), LOAD_SECONDS (60), LOAD_CONCURRENCY (sign-ins in flight, 32), LOAD_CLIENT (`fetch`,
+ * the default, or `http`: node:http over kept-alive sockets, about half of fetch's CPU a
+ * request; the load generator shares the app's two cores, so its client's cost is taken from the
+ * saves' rate and not from the floor's, whose pg client is lean).
  */
 
 const PASSWORD = 'load-fan-password-1';
@@ -38,6 +45,12 @@ const fans = positive('LOAD_FANS', 10_000);
 const socketCount = Math.min(fans, positive('LOAD_SOCKETS', 2_000));
 const seconds = positive('LOAD_SECONDS', 60);
 const concurrency = positive('LOAD_CONCURRENCY', 32);
+const client = env.LOAD_CLIENT ?? 'fetch';
+if (client !== 'fetch' && client !== 'http') {
+  console.error(`LOAD_CLIENT must be fetch or http, got "${client}"`);
+  process.exit(2);
+}
+const keptAlive = new Agent({ keepAlive: true });
 
 function positive(name: string, fallback: number): number {
   const raw = env[name];
@@ -53,17 +66,32 @@ function positive(name: string, fallback: number): number {
 const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
 
 async function api<T>(path: string, init: { method?: string; token?: string; body?: unknown; fan: number }): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${baseUrl}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': addressOf(init.fan),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'X-Forwarded-For': addressOf(init.fan),
+    ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+  };
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  const { status, text } = client === 'http' ? await httpRequest(`${baseUrl}/api${path}`, init.method ?? 'GET', headers, body) : await fetchRequest(`${baseUrl}/api${path}`, init.method ?? 'GET', headers, body);
+  return { status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+async function fetchRequest(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+  const res = await fetch(url, { method, headers, body });
+  return { status: res.status, text: await res.text() };
+}
+
+function httpRequest(url: string, method: string, headers: Record<string, string>, body: string | undefined): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: body === undefined ? headers : { ...headers, 'Content-Length': String(Buffer.byteLength(body)) }, agent: keptAlive }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
 async function seedFans(db: Pool): Promise<void> {
@@ -129,26 +157,78 @@ class ProcessSampler {
     }
   }
 
-  /** api, workers, postgres, redis: every process whose command line names it. */
   private find(): Map<string, number[]> {
-    const found = new Map<string, number[]>();
-    const add = (name: string, pid: number) => found.set(name, [...(found.get(name) ?? []), pid]);
-    for (const entry of readdirSync('/proc')) {
-      const pid = Number(entry);
-      if (!Number.isInteger(pid)) continue;
-      let cmd = '';
-      try {
-        cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-      } catch {
-        continue;
-      }
-      if (cmd.includes('dist/backend/src/main.js')) add('api', pid);
-      else if (cmd.includes('dist/workers/src/main.js')) add('workers', pid);
-      else if (/postgres/.test(cmd) && !cmd.includes('node')) add('postgres', pid);
-      else if (cmd.startsWith('redis-server')) add('redis', pid);
-    }
-    return found;
+    return appProcesses();
   }
+}
+
+/** api, workers, postgres, redis: every process whose command line names it. */
+function appProcesses(): Map<string, number[]> {
+  const found = new Map<string, number[]>();
+  const add = (name: string, pid: number) => found.set(name, [...(found.get(name) ?? []), pid]);
+  for (const entry of readdirSync('/proc')) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    let cmd = '';
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+    } catch {
+      continue;
+    }
+    if (cmd.includes('dist/backend/src/main.js')) add('api', pid);
+    else if (cmd.includes('dist/workers/src/main.js')) add('workers', pid);
+    else if (/postgres/.test(cmd) && !cmd.includes('node')) add('postgres', pid);
+    else if (cmd.startsWith('redis-server')) add('redis', pid);
+  }
+  return found;
+}
+
+/** CPU ticks so far of every app process by name and pid, and this process's own CPU in ms. */
+interface PhaseCpuMark {
+  ticks: Map<string, Map<number, number>>;
+  ownMs: number;
+  at: number;
+  machine: { busy: number; all: number };
+}
+
+/** The whole machine's CPU ticks from /proc/stat: busy (all but idle and iowait) and all. */
+function machineTicks(): { busy: number; all: number } {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  const all = fields.reduce((a, b) => a + b, 0);
+  return { busy: all - fields[3] - fields[4], all };
+}
+
+function markCpu(): PhaseCpuMark {
+  const ticks = new Map<string, Map<number, number>>();
+  for (const [name, pids] of appProcesses()) ticks.set(name, new Map(pids.map((pid) => [pid, ticksOf([pid])])));
+  const { user, system } = process.cpuUsage();
+  return { ticks, ownMs: (user + system) / 1000, at: performance.now(), machine: machineTicks() };
+}
+
+/**
+ * One phase's CPU per operation, by process, and how busy the two cores were: where a flat-out
+ * phase is bound. The load generator is on the same cores and counted too (a phone's HTTP client
+ * is not, so its share is what the machine lends away, not what a save costs).
+ */
+function cpuPerOperation(from: PhaseCpuMark, operations: number): { line: string; appUs: number } {
+  const to = markCpu();
+  const parts: string[] = [];
+  const ownMs = to.ownMs - from.ownMs;
+  let appMs = 0;
+  for (const [name, pids] of to.ticks) {
+    let ticks = 0;
+    for (const [pid, now] of pids) ticks += now - (from.ticks.get(name)?.get(pid) ?? 0);
+    const ms = ticks * 10;
+    appMs += ms;
+    parts.push(`${name} ${Math.round((ms * 1000) / operations)}`);
+  }
+  parts.push(`load generator ${Math.round((ownMs * 1000) / operations)}`);
+  const busy = (appMs + ownMs) / (to.at - from.at) / 2;
+  const machineBusy = (to.machine.busy - from.machine.busy) / (to.machine.all - from.machine.all);
+  return {
+    line: `CPU µs per operation: ${parts.join(', ')}; the two cores ${Math.round(busy * 100)}% busy with these, ${Math.round(machineBusy * 100)}% with everything`,
+    appUs: (appMs * 1000) / operations,
+  };
 }
 
 function ticksOf(pids: number[]): number {
@@ -258,22 +338,30 @@ async function main(): Promise<void> {
 
     // The rate the machine allows: every fan saves again, LOAD_CONCURRENCY in flight, no pacing.
     let maxErrors = 0;
+    const flatOutCpu = markCpu();
     t0 = Date.now();
     await pooled(fans, concurrency, async (i) => {
       const res = await api('/predictions/', { method: 'POST', token: tokens[i], body: bodyOf(i + 1), fan: i });
       if (res.status !== 200) maxErrors++;
     });
     const maxRate = fans / ((Date.now() - t0) / 1000);
-    lines.push(`saves flat out (${concurrency} in flight): ${Math.round(maxRate)}/s, ${maxErrors} errors`);
+    const flatOut = cpuPerOperation(flatOutCpu, fans);
+    lines.push(`saves flat out (${concurrency} in flight, ${client}): ${Math.round(maxRate)}/s, ${maxErrors} errors`, `  ${flatOut.line}`);
     for (const s of sockets) s.disconnect();
     lines.push('processes during sign-in, sockets and saves:', ...sampler.stop());
 
     // The floor: the same number of bare upserts of the same rows, as fast as they go.
-    const floorSeconds = await upsertFloor(db, fixtureIds, gameweek.gameweek.id);
-    const floorRate = fans / floorSeconds;
+    const floor = await upsertFloor(db, fixtureIds, gameweek.gameweek.id);
+    const floorRate = fans / floor.inserted.seconds;
+    const againRate = fans / floor.again.seconds;
     lines.push(
       `floor: ${fans} bare INSERT … ON CONFLICT of ${fixtureIds.length} rows each, ${concurrency} in flight: ${Math.round(floorRate)}/s; ` +
         `saves through the API flat out = ${(maxRate / floorRate).toFixed(2)} of the floor`,
+      `  ${floor.inserted.cpu.line}`,
+      // The flat-out saves are every fan's second: each updates rows that are there, as this pass does.
+      `floor over the rows already there (as the flat-out saves): ${Math.round(againRate)}/s; saves = ${(maxRate / againRate).toFixed(2)} of it`,
+      `  ${floor.again.cpu.line}`,
+      `the app's CPU (API, workers, Postgres, Redis) per save = ${(flatOut.appUs / floor.again.cpu.appUs).toFixed(1)}× a bare upsert's over the same rows (load generator left out)`,
     );
   } finally {
     await db.end();
@@ -292,7 +380,11 @@ async function openFixtures(db: Pool, gameweekId: number): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
-async function upsertFloor(db: Pool, fixtureIds: number[], gameweekId: number): Promise<number> {
+/**
+ * The floor twice: into a fresh table (the figure since issue 12), then the same statements again
+ * over the rows the first pass left, which is what the flat-out saves do (each fan's second save).
+ */
+async function upsertFloor(db: Pool, fixtureIds: number[], gameweekId: number): Promise<Record<'inserted' | 'again', { seconds: number; cpu: ReturnType<typeof cpuPerOperation> }>> {
   await db.query(`DROP TABLE IF EXISTS load_floor_predictions`);
   await db.query(
     `CREATE UNLOGGED TABLE load_floor_predictions (user_id int, fixture_id int, gameweek_id int, home_score smallint, away_score smallint, is_banker boolean,
@@ -300,20 +392,25 @@ async function upsertFloor(db: Pool, fixtureIds: number[], gameweekId: number): 
   );
   // Logged like the real table would be: UNLOGGED would flatter the floor.
   await db.query(`ALTER TABLE load_floor_predictions SET LOGGED`);
-  const t0 = Date.now();
-  await pooled(fans, concurrency, async (i) => {
-    await db.query(
-      `INSERT INTO load_floor_predictions (user_id, fixture_id, gameweek_id, home_score, away_score, is_banker, updated_at)
-       SELECT $1::int, f, $2::int, (($1::int + k) % 4)::smallint, (($1::int * 7 + k) % 3)::smallint, k - 1 = $1::int % $4::int, now()
-       FROM unnest($3::int[]) WITH ORDINALITY AS x(f, k)
-       ON CONFLICT (user_id, fixture_id) DO UPDATE SET home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score,
-         is_banker = EXCLUDED.is_banker, updated_at = now()`,
-      [i, gameweekId, fixtureIds, fixtureIds.length],
-    );
-  });
-  const elapsed = (Date.now() - t0) / 1000;
+  const pass = async (shift: number) => {
+    const cpu = markCpu();
+    const t0 = Date.now();
+    await pooled(fans, concurrency, async (i) => {
+      await db.query(
+        `INSERT INTO load_floor_predictions (user_id, fixture_id, gameweek_id, home_score, away_score, is_banker, updated_at)
+         SELECT $1::int, f, $2::int, (($1::int + $5::int + k) % 4)::smallint, (($1::int * 7 + k) % 3)::smallint, k - 1 = ($1::int + $5::int) % $4::int, now()
+         FROM unnest($3::int[]) WITH ORDINALITY AS x(f, k)
+         ON CONFLICT (user_id, fixture_id) DO UPDATE SET home_score = EXCLUDED.home_score, away_score = EXCLUDED.away_score,
+           is_banker = EXCLUDED.is_banker, updated_at = now()`,
+        [i, gameweekId, fixtureIds, fixtureIds.length, shift],
+      );
+    });
+    return { seconds: (Date.now() - t0) / 1000, cpu: cpuPerOperation(cpu, fans) };
+  };
+  const inserted = await pass(0);
+  const again = await pass(1);
   await db.query(`DROP TABLE load_floor_predictions`);
-  return elapsed;
+  return { inserted, again };
 }
 
 main().catch((error: unknown) => {

@@ -259,7 +259,7 @@ export async function saveInOneStatement(tx: PooledTransaction, s: OneStatementS
      ),
      ${insertEventAndNotifyCtes(
        'event',
-       `'prediction.saved'`,
+       'prediction.saved',
        `jsonb_build_object('userId', $1::int, 'seasonId', $6::int, 'gameweekId', $2::int, 'fixtureIds', to_jsonb($8::int[]),
                            'bankerFixtureId', (SELECT fixture_id FROM saved WHERE is_banker LIMIT 1))`,
        'go',

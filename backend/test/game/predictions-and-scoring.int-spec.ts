@@ -301,11 +301,18 @@ describe('predictions and scoring on a real season slice', () => {
     const byId = await sys.http.get(`/api/predictions/gameweek/${gameweeks[1].id}/`).set(bearer(p.token)).expect(200);
     expect(byId.body.data.predictions).toEqual(mine.body.data.predictions);
 
-    const events: { payload: { userId: number; fixtureIds: number[]; bankerFixtureId: number | null } }[] = await sys.db.query(
-      `SELECT payload FROM outbox_events WHERE name = 'prediction.saved' AND (payload->>'userId')::int = $1 ORDER BY id`,
+    const events: { payload: { userId: number; fixtureIds: number[]; bankerFixtureId: number | null }; dispatched: boolean; owed: string[] }[] = await sys.db.query(
+      `SELECT payload, dispatched_at IS NOT DISTINCT FROM created_at AS dispatched, pending_queues AS owed FROM outbox_events
+       WHERE name = 'prediction.saved' AND (payload->>'userId')::int = $1 ORDER BY id`,
       [p.id],
     );
     expect(events.map((e) => e.payload.bankerFixtureId)).toEqual([gw2[0], gw2[3]]);
+    // No queue consumes it: written as the relay would leave it (dispatched in its own transaction,
+    // so at the same now() as it was written), and the relay never touches it.
+    expect(events.map((e) => [e.dispatched, e.owed])).toEqual([
+      [true, []],
+      [true, []],
+    ]);
 
     // Now everyone (the first player again, replacing all ten).
     await predictGameweek(2);

@@ -35,6 +35,32 @@ describe('redactText', () => {
     expect(redactText(`push ${ACTION_TOKEN} failed`)).toBe(`push ${REDACTED} failed`);
   });
 
+  it('takes every credential shape out whatever its case and surroundings (the shortcut for text that holds none must never skip one)', () => {
+    const shapes = [
+      (c: (t: string) => string) => [`${c('Bearer')} ${FEED_TOKEN}`, FEED_TOKEN],
+      (c: (t: string) => string) => [`/api/${c('calendar')}/${FEED_TOKEN}.ics`, FEED_TOKEN],
+      (c: (t: string) => string) => [`?${c('access_token')}=${FEED_TOKEN}`, FEED_TOKEN],
+      (c: (t: string) => string) => [`${c('scoreline_refresh')}=${REFRESH}`, REFRESH],
+      () => [JWT, JWT.split('.')[2]],
+      () => [ACTION_TOKEN, ACTION_TOKEN.split('.')[1]],
+    ];
+    const cases = [(t: string) => t, (t: string) => t.toUpperCase(), (t: string) => t.replace(/[aeiou]/g, (v) => v.toUpperCase())];
+    const around = ['', 'x ', 'Mozilla/5.0 (X11) ', 'text/html; q=0.9, '];
+    let checked = 0;
+    for (const shape of shapes) {
+      for (const c of cases) {
+        const [text, secret] = shape(c);
+        // The cookie pattern is lower case only: an upper-case cookie name is no cookie of ours.
+        if (c !== cases[0] && text.startsWith('SCORELINE')) continue;
+        for (const before of around) {
+          expect(redactText(`${before}${text} end`)).not.toContain(secret);
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(60);
+  });
+
   it('leaves ordinary text as it is', () => {
     const text = 'outbox relay paused: connect ECONNREFUSED 127.0.0.1:5432 (user 42, league 7, /api/leagues/7/)';
     expect(redactText(text)).toBe(text);

@@ -2,7 +2,7 @@ import { queryPrepared } from '../database/database.queries';
 import type { Client } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DomainEventMap, DomainEventName } from '@scoreline/contracts/events';
-import { OUTBOX_CHANNEL } from './outbox.shared-sql';
+import { isRelayed, OUTBOX_CHANNEL } from './outbox.shared-sql';
 
 /** The outbox domain's data door: the outbox_events table and its NOTIFY channel. */
 type Queryable = DataSource | EntityManager;
@@ -19,9 +19,17 @@ export type OutboxRow<N extends DomainEventName = DomainEventName> = {
 /**
  * Writes the events and wakes the relays (the NOTIFY is delivered on commit, dropped on
  * rollback) in one statement: one round trip less on every writer's path, the prediction save's
- * among them.
+ * among them. An event no queue consumes is written dispatched and wakes nobody
+ * (insertEventAndNotifyCtes says why).
  */
 export async function insertEventsAndNotify<N extends DomainEventName>(tx: EntityManager, name: N, payloads: DomainEventMap[N][]): Promise<void> {
+  if (!isRelayed(name)) {
+    await queryPrepared(tx, 'insert_dispatched_events',
+      `INSERT INTO outbox_events (name, payload, dispatched_at, attempts) SELECT $1, p, now(), 1 FROM jsonb_array_elements($2::jsonb) AS p`,
+      [name, JSON.stringify(payloads)],
+    );
+    return;
+  }
   await queryPrepared(tx, 'insert_events_and_notify',
     `WITH written AS (INSERT INTO outbox_events (name, payload) SELECT $1, p FROM jsonb_array_elements($2::jsonb) AS p RETURNING id)
      SELECT pg_notify($3, '') FROM (SELECT 1 FROM written LIMIT 1) w`,
