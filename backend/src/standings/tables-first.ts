@@ -4,7 +4,7 @@ import type { YieldingJob } from '../platform/queue/scoring-first';
 /**
  * A scores.updated's period winners and rank history wait for the tables the same event queued
  * (issue 37: on two cores they ran beside the small leagues' sweep and doubled it: `scores.updated`
- * → every small league stored 7.2 s at 100k, 2.8 s with them after it). The event's job steps back
+ * → every small league stored 4.8–5.6 s at 100k, 2.5–3.2 s with them after it). The event's job steps back
  * `waitMs` while one of those recomputes is still queued or running, for at most `maxMs` from its
  * creation (a recompute that keeps being folded into must not hold the winners back for ever); the
  * event stays owed until its winners and rank history commit, as before.
