@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import type { DomainEventOf } from '@scoreline/contracts/events';
+import type { DomainEventMap, DomainEventOf } from '@scoreline/contracts/events';
 import type { EventRoutedTo } from '../platform/outbox/event-routes';
 import type { NewQueueJob, QueueJobName, QueueOf } from '../platform/outbox/queue-jobs';
 import { LiveEventsService } from '../live/live-events.service';
@@ -34,7 +34,8 @@ export type StandingsEvent = DomainEventOf<EventRoutedTo<'standings'>>;
  * small leagues all in one sweep (one statement; a sweep never mixes seasons), deduplicated by its
  * leagues (the next goal of the same match touches the same leagues, so it folds alike). A scores.updated also
  * settles its gameweek's and month's winners in every league of its competition
- * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService);
+ * (PeriodWinnersService) and, once its gameweek completes, their rank history (RankHistoryService),
+ * after the recomputes it queued have run (tables-first.ts);
  * a bonus.settled rewrites the latest completed round's rank history with the bonus points.
  * Worker-only (StandingsJobsModule): it adds to the standings queue and pushes to sockets.
  */
@@ -64,8 +65,28 @@ export class StandingsJobsService {
     return results.length;
   }
 
-  /** An event's recomputes queued (and, for a scores.updated, its winners and rank history; for a bonus.settled, its rank history); answers how many leagues it touches. */
+  /**
+   * An event's recomputes queued (and, for a bonus.settled, its rank history); answers how many
+   * leagues it touches. A scores.updated's winners and rank history are afterScores', once these
+   * recomputes ran (the processor waits for them: tables-first.ts).
+   */
   async eventArrived(event: StandingsEvent): Promise<number> {
+    const { leagues } = await this.queueRecomputes(event);
+    // Settled bonus points count in the season's latest completed round too, as in the season table.
+    if (event.name === 'bonus.settled') await this.rankHistory.recordAfterBonus(event.payload);
+    return leagues;
+  }
+
+  /** A scores.updated's period winners and rank history (run once the recomputes it queued have run). */
+  async afterScores(scores: DomainEventMap['scores.updated']): Promise<void> {
+    // A settled (or re-opened, or corrected) gameweek and its month: their winners' entries, pushed after the commit.
+    await this.live.activitiesCreated(await this.winners.settle(scores.gameweekId));
+    // The final scores of a completed gameweek store its rank history.
+    await this.rankHistory.recordAfterScores(scores);
+  }
+
+  /** The recomputes of the leagues an event touches, queued; answers how many leagues and the recomputes' job ids. */
+  async queueRecomputes(event: StandingsEvent): Promise<{ leagues: number; tables: string[] }> {
     const leagueIds = await this.standings.leaguesAffectedBy(event);
     const { alone, batches } = await this.standings.recomputeGroups(leagueIds);
     const recomputes: NewQueueJob<'standings'>[] = [
@@ -80,16 +101,9 @@ export class StandingsJobsService {
         opts: { delay: STANDINGS_COALESCE.ms, deduplication: { id: `leagues-${createHash('sha1').update(batch.join(',')).digest('hex')}`, keepLastIfActive: true } },
       })),
     ];
-    if (recomputes.length > 0) await this.queue.addBulk(recomputes);
-    if (event.name === 'scores.updated') {
-      // A settled (or re-opened, or corrected) gameweek and its month: their winners' entries, pushed after the commit.
-      await this.live.activitiesCreated(await this.winners.settle(event.payload.gameweekId));
-    }
-    // The final scores of a completed gameweek store its rank history (after the live tables' recomputes are queued).
-    if (event.name === 'scores.updated') await this.rankHistory.recordAfterScores(event.payload);
-    // Settled bonus points count in the season's latest completed round too, as in the season table.
-    if (event.name === 'bonus.settled') await this.rankHistory.recordAfterBonus(event.payload);
-    return leagueIds.length;
+    // A deduplicated recompute answers the id of the job it folded into.
+    const queued = recomputes.length > 0 ? await this.queue.addBulk(recomputes) : [];
+    return { leagues: leagueIds.length, tables: queued.flatMap((job) => (job.id === undefined ? [] : [job.id])) };
   }
 
   /** Pushed after the commit, so a client that refetches sees the new table. */

@@ -7,6 +7,7 @@ import { afterScoring } from '../platform/queue/scoring-first';
 import type { QueueJob } from '../platform/outbox/queue-jobs';
 import type { RecomputeResult } from './standings.service';
 import { RECOMPUTE_LEAGUE, RECOMPUTE_SMALL_LEAGUES, StandingsJobsService } from './standings-jobs.service';
+import { afterTables, queuedTablesOf } from './tables-first';
 
 /**
  * Consumes the `standings` queue: a league's recompute, a batch of small leagues' recompute, or
@@ -18,6 +19,7 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
   constructor(
     private readonly jobs: StandingsJobsService,
     @InjectQueue('scoring') private readonly scoring: Queue,
+    @InjectQueue('standings') private readonly standings: Queue,
   ) {
     super();
   }
@@ -29,12 +31,22 @@ export class StandingsProcessor extends OutboxConsumer<'standings'> {
    * While a fixture is being scored the job steps back (afterScoring): the scorer comes first.
    */
   override process(job: Job, token?: string): Promise<unknown> {
-    return retryWhileDown(job, token, () => afterScoring(job, token, this.scoring, () => super.process(job)));
+    return retryWhileDown(job, token, () => afterScoring(job, token, this.scoring, () => super.process(job, token)));
   }
 
-  protected async handle(job: QueueJob<'standings'>): Promise<RecomputeResult | number> {
+  protected async handle(job: QueueJob<'standings'>, token?: string): Promise<RecomputeResult | number> {
     if (job.name === RECOMPUTE_LEAGUE) return this.jobs.recomputeLeague(job.data.leagueId);
     if (job.name === RECOMPUTE_SMALL_LEAGUES) return this.jobs.recomputeSmallLeagues(job.data.leagueIds);
+    if (job.name === 'scores.updated') {
+      // Its recomputes once (their job ids kept in the job's progress while it waits), then its winners and rank history; answers the recomputes it waited for.
+      let tables = queuedTablesOf(job.progress);
+      if (tables === null) {
+        tables = (await this.jobs.queueRecomputes(job.data)).tables;
+        await job.updateProgress({ tables });
+      }
+      await afterTables(job, token, tables, this.standings, () => this.jobs.afterScores(job.data.payload));
+      return tables.length;
+    }
     return this.jobs.eventArrived(job.data);
   }
 }
