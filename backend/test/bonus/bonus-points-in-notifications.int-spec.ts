@@ -1,20 +1,16 @@
 import { getQueueToken } from '@nestjs/bullmq';
-import { Logger } from '@nestjs/common';
 import type { Queue } from 'bullmq';
 import { JOB, NOTIFICATIONS_QUEUE, PUSH_KIND } from '@scoreline/backend/notifications/notification-jobs';
 import type { PushPayload } from '@scoreline/contracts/api/push';
 import type { LeagueTableResponse } from '@scoreline/contracts/api/tables';
 import { readMail } from '../notifications/mail-text';
-import { FakeBrowser, LocalPushService } from '../push/push-service';
+import { allowLoopbackPushes, FakeBrowser, LocalPushService } from '../push/push-service';
 import { insertClubSeason, type ClubSeason } from '../support/competitions';
 import { waitFor } from '../support/concurrency';
 import { grantAdminRole, insertVerifiedUsers, predictScores, recordResult, type FastUser } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
 const DAY = 24 * 3600 * 1000;
-
-// The push service here is a stand-in on 127.0.0.1, which the sender reaches only when told so (as push.int-spec.ts).
-const previousAllowLoopback = process.env.PUSH_ALLOW_LOOPBACK;
 
 /**
  * A settled bonus question in the rank and points that mails and pushes state, on the real system
@@ -39,6 +35,8 @@ describe('bonus points in mails and pushes', () => {
   let season: ClubSeason;
   let globalId: number;
   const devices = new Map<number, FakeBrowser>();
+  // The push service here is a stand-in on 127.0.0.1, which the sender reaches only when told so.
+  let restoreEnvironment: () => void = () => undefined;
 
   const fans = () => [ana, ben, cat];
   const mailsTo = (fan: FastUser, subject: RegExp) => sys.smtp.mailsTo(fan.email).map(readMail).filter((m) => subject.test(m.subject));
@@ -54,9 +52,8 @@ describe('bonus points in mails and pushes', () => {
   const ordinal = (n: number) => `${n}${n === 1 ? 'st' : n === 2 ? 'nd' : n === 3 ? 'rd' : 'th'}`;
 
   beforeAll(async () => {
-    process.env.PUSH_ALLOW_LOOPBACK = 'true';
+    restoreEnvironment = allowLoopbackPushes();
     sys = await startTestSystem();
-    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     queue = sys.workers.get<Queue>(getQueueToken(NOTIFICATIONS_QUEUE), { strict: false });
     pushService = await new LocalPushService().listen();
     [admin] = await insertVerifiedUsers(sys, 1, 'bnadmin', { onboarded: true });
@@ -92,19 +89,16 @@ describe('bonus points in mails and pushes', () => {
     await sys.http.put(`/api/admin/seasons/${season.seasonId}/bonus/champion`).set(admin.auth).send({ right_answers: [a] }).expect(200);
     await sys.settle();
     await recordResult(sys, admin, ac, 2, 0);
-    await sys.settle();
   }, 120_000);
 
   afterAll(async () => {
-    jest.restoreAllMocks();
     await season?.deactivate();
-    await sys?.close();
-    await pushService?.close();
-    if (previousAllowLoopback === undefined) delete process.env.PUSH_ALLOW_LOOPBACK;
-    else process.env.PUSH_ALLOW_LOOPBACK = previousAllowLoopback;
+    await Promise.all([sys?.close(), pushService?.close()]);
+    restoreEnvironment();
   });
 
   it('shows the settled bonus in the table: Ana passes Ben', async () => {
+    await sys.settle();
     expect(Object.fromEntries(await table())).toEqual({ Ana: [1, 50], Ben: [2, 40], Cat: [3, 30] });
   });
 
