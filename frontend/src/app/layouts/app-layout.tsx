@@ -1,11 +1,9 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { CompetitionSwitcher } from '@/components/layout/competition-switcher';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { AppHeader } from './app-header';
 import { SiteFooter } from './site-footer';
 import { useCompetitionChoiceInStep, useCompetitionFromUrl } from '@/lib/competition/use-competition';
-import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { useLiveConnection } from '@/lib/live';
 import { useLeagueRequestToasts } from '@/features/leagues/hooks/use-league-live';
 
@@ -17,34 +15,18 @@ export function AppLayout() {
   useLeagueRequestToasts();
   // A link may name the competition to show (`?competition=`).
   useCompetitionFromUrl();
-  // The competition in step with the list; on a fresh device the screens wait until it is known
-  // (the preferences and the list), so their first requests are their only ones.
-  const settled = useCompetitionChoiceInStep();
+  // The competition in step with the list; on a fresh device the screens' queries wait until it
+  // is known (the preferences and the list), so their first requests are their only ones.
+  useCompetitionChoiceInStep();
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader competitionSwitcher={<CompetitionSwitcher className="sm:max-w-64" />} />
       <OfflineBanner />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 sm:py-10">
-        {settled ? (
-          // Mounted after the first render (a fresh device), a screen whose chunk is not in yet
-          // suspends here, not under the app's one Suspense: the header stays.
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
-        ) : (
-          <PageLoading />
-        )}
+        <Outlet />
       </main>
       <SiteFooter />
     </div>
   );
 }
 
-/** The page's place while its competition or its chunk is on its way. */
-function PageLoading() {
-  return (
-    <LoadingRegion>
-      <Skeleton className="h-40 w-full rounded-2xl" />
-    </LoadingRegion>
-  );
-}

@@ -15,13 +15,19 @@ export interface ChosenCompetition {
   code: string | null;
   /** What requests send as `?competition=` (competitionParam). */
   param: string | undefined;
+  /**
+   * Whether the competition is known (competitionSettled): per-competition queries ask only then
+   * (`enabled`), so a fresh device asks once, under the key of the competition it shows.
+   */
+  settled: boolean;
 }
 
 /** The competition the fan's screens show, for their query keys and requests. */
 export function useCompetition(): ChosenCompetition {
   const state = useAtomValue(competitionChoiceAtom);
   const param = competitionParam(state);
-  return useMemo(() => ({ code: state.chosen, param }), [state.chosen, param]);
+  const settled = competitionSettled(state);
+  return useMemo(() => ({ code: state.chosen, param, settled }), [state.chosen, param, settled]);
 }
 
 /**
@@ -94,12 +100,13 @@ function useSavedCompetition(): string | null | undefined {
  * Keeps the choice in step with GET /competitions/ (reconcileCompetitionChoice): a competition
  * that ended is dropped, and with several on offer one is always named. With nothing chosen on
  * this device yet (a fresh one), the fan's saved choice names it: until the preferences answer,
- * nothing is named. Mounted once, by the signed-in layout, which holds its screens back until the
- * competition is settled (competitionSettled, answered here): a fresh device's first screens then
- * ask once, for the competition they show, instead of for the server's default and again under
- * the competition's key, and never show the first competition listed before switching back.
+ * nothing is named. Mounted once, by the signed-in layout. Until the competition is settled
+ * (competitionSettled) the per-competition queries wait (useCompetition's `settled`): a fresh
+ * device's first screens then ask once, for the competition they show, instead of for the server's
+ * default and again under the competition's key, and never show the first competition listed
+ * before switching back.
  */
-export function useCompetitionChoiceInStep(): boolean {
+export function useCompetitionChoiceInStep(): void {
   const store = useStore();
   const state = useAtomValue(competitionChoiceAtom);
   const competitions = useCompetitions();
@@ -119,7 +126,6 @@ export function useCompetitionChoiceInStep(): boolean {
       return reconcileCompetitionChoice(withServerCompetition(current, saved), list);
     });
   }, [competitions.data, listFailed, saved, state, store]);
-  return competitionSettled(state);
 }
 
 /** GET /competitions/ and the choice, for the switcher (useCompetitionChoiceInStep keeps them in step). */
