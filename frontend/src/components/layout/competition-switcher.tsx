@@ -28,7 +28,7 @@ export function CompetitionSwitcher({ className }: { className?: string }) {
   const { competitions, choice } = useCompetitionOptions();
   const choose = useChooseCompetition();
   const list = competitions.data;
-  // Several on offer and none named yet: the fan's saved choice is on its way (useCompetitionChoiceInStep).
+  // Several on offer and none named yet: the fan's saved choice is on its way (useCompetitionOptions).
   const naming = list !== undefined && offersSeveral(list) && choice.chosen === null;
 
   if (!list || naming) {

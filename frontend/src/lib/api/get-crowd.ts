@@ -23,7 +23,7 @@ export function useCrowd(gameweekNumber: number | null, { enabled = true }: { en
   return useQuery({
     queryKey: crowdQueryKey(gameweekNumber ?? 0, competition.code),
     queryFn: () => getCrowd(gameweekNumber as number, competition.param),
-    enabled: enabled && competition.settled && gameweekNumber !== null,
+    enabled: enabled && gameweekNumber !== null,
     staleTime: 5 * 60_000,
   });
 }

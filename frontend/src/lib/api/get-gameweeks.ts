@@ -19,5 +19,5 @@ export async function getGameweeks(competition?: string): Promise<GameweekSummar
 
 export function useGameweeks() {
   const competition = useCompetition();
-  return useQuery({ queryKey: gameweeksQueryKey(competition.code), queryFn: () => getGameweeks(competition.param), enabled: competition.settled, staleTime: 60_000 });
+  return useQuery({ queryKey: gameweeksQueryKey(competition.code), queryFn: () => getGameweeks(competition.param), staleTime: 60_000 });
 }

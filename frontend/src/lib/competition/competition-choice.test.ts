@@ -7,7 +7,6 @@ import {
   cleanCompetitionChoice,
   COMPETITION_STORAGE_KEY,
   competitionParam,
-  competitionSettled,
   keepPreviousInCompetition,
   NO_COMPETITION_CHOICE,
   offersSeveral,
@@ -38,16 +37,8 @@ describe('the competition choice', () => {
   });
 
   it('keeps only competition codes from the cache', () => {
-    expect(cleanCompetitionChoice({ chosen: 'fifa.wc', saved: 'EN 1', auto: 'yes', several: true, listed: false })).toEqual({
-      chosen: 'fifa.wc',
-      saved: null,
-      auto: false,
-      several: true,
-      listed: false,
-    });
+    expect(cleanCompetitionChoice({ chosen: 'fifa.wc', saved: 'EN 1', auto: 'yes', several: true })).toEqual({ chosen: 'fifa.wc', saved: null, auto: false, several: true });
     expect(cleanCompetitionChoice('nonsense')).toEqual(NO_COMPETITION_CHOICE);
-    // A copy an earlier version kept (no `listed`): that device has shown its screens already.
-    expect(cleanCompetitionChoice({ chosen: null, saved: null, auto: false, several: false }).listed).toBe(true);
   });
 
   it("follows the server's saved preference unless the fan chose otherwise on this device since", () => {
@@ -66,26 +57,16 @@ describe('the competition choice', () => {
     const one = [competition('en.1', true)];
     const two = [competition('en.1', true), competition('fifa.wc', true)];
     // One competition: nothing chosen, as before competitions existed.
-    expect(reconcileCompetitionChoice(choice({}), one)).toEqual(choice({ listed: true }));
+    expect(reconcileCompetitionChoice(choice({}), one)).toEqual(choice({}));
     expect(offersSeveral(one)).toBe(false);
     // The World Cup ended: its choice would answer 404.
     expect(reconcileCompetitionChoice(choice({ chosen: 'fifa.wc', saved: 'en.1' }), one)).toMatchObject({ chosen: null });
     // Several: the saved one when played, else the first played, else the first; marked as made for the fan.
-    expect(reconcileCompetitionChoice(choice({ saved: 'fifa.wc' }), two)).toEqual(choice({ chosen: 'fifa.wc', saved: 'fifa.wc', auto: true, several: true, listed: true }));
+    expect(reconcileCompetitionChoice(choice({ saved: 'fifa.wc' }), two)).toEqual(choice({ chosen: 'fifa.wc', saved: 'fifa.wc', auto: true, several: true }));
     expect(reconcileCompetitionChoice(choice({}), [competition('en.1', false), competition('fifa.wc', true)])).toMatchObject({ chosen: 'fifa.wc', several: true });
     expect(reconcileCompetitionChoice(choice({}), [competition('en.1', false), competition('fifa.wc', false)])).toMatchObject({ chosen: 'en.1' });
-    const settled = choice({ chosen: 'en.1', several: true, listed: true });
+    const settled = choice({ chosen: 'en.1', several: true });
     expect(reconcileCompetitionChoice(settled, two)).toBe(settled);
-  });
-
-  it('is settled once a competition is chosen or the list said none needs to be, not on a fresh device before', () => {
-    expect(competitionSettled(NO_COMPETITION_CHOICE)).toBe(false);
-    // The saved preference arrived first: it names the competition.
-    expect(competitionSettled(withServerCompetition(NO_COMPETITION_CHOICE, 'fifa.wc'))).toBe(true);
-    // None saved: the list decides (one competition, nothing to choose; several, the first played).
-    expect(competitionSettled(withServerCompetition(NO_COMPETITION_CHOICE, null))).toBe(false);
-    expect(competitionSettled(reconcileCompetitionChoice(NO_COMPETITION_CHOICE, [competition('en.1', true)]))).toBe(true);
-    expect(competitionSettled(reconcileCompetitionChoice(NO_COMPETITION_CHOICE, [competition('en.1', true), competition('fifa.wc', true)]))).toBe(true);
   });
 });
 
@@ -106,10 +87,10 @@ describe('the competition choice atom', () => {
 
   it("starts from this browser's copy, and from a link's ?competition= when the page opens at one", () => {
     localStorage.setItem(COMPETITION_STORAGE_KEY, JSON.stringify({ chosen: 'en.1', saved: 'en.1', auto: false, several: true }));
-    expect(mounted()).toEqual({ chosen: 'en.1', saved: 'en.1', auto: false, several: true, listed: true });
+    expect(mounted()).toEqual({ chosen: 'en.1', saved: 'en.1', auto: false, several: true });
 
     window.history.replaceState(null, '', '/dashboard?competition=fifa.wc');
-    expect(mounted()).toEqual({ chosen: 'fifa.wc', saved: 'en.1', auto: false, several: true, listed: true });
+    expect(mounted()).toEqual({ chosen: 'fifa.wc', saved: 'en.1', auto: false, several: true });
 
     window.history.replaceState(null, '', '/dashboard?competition=NOT%20A%20CODE');
     expect(mounted().chosen).toBe('en.1');

@@ -14,16 +14,11 @@ export interface CompetitionChoice {
   auto: boolean;
   /** Whether the switcher showed last time (several competitions): its place is kept while the list loads. */
   several: boolean;
-  /**
-   * The list of competitions has been reconciled on this device since the fan signed in: with
-   * `chosen` null, the screens ask for the server's default and that is settled (competitionSettled).
-   */
-  listed: boolean;
 }
 
 export const COMPETITION_STORAGE_KEY = 'scoreline.competition';
 
-export const NO_COMPETITION_CHOICE: CompetitionChoice = { chosen: null, saved: null, auto: false, several: false, listed: false };
+export const NO_COMPETITION_CHOICE: CompetitionChoice = { chosen: null, saved: null, auto: false, several: false };
 
 /** A competition code, or null for anything else (the cache and a URL may hold anything). */
 export function competitionCode(value: unknown): string | null {
@@ -31,26 +26,8 @@ export function competitionCode(value: unknown): string | null {
 }
 
 export function cleanCompetitionChoice(raw: unknown): CompetitionChoice {
-  const stored = Boolean(raw && typeof raw === 'object');
-  const value = (stored ? raw : {}) as Record<string, unknown>;
-  return {
-    chosen: competitionCode(value.chosen),
-    saved: competitionCode(value.saved),
-    auto: value.auto === true,
-    several: value.several === true,
-    // A choice an earlier version kept (no `listed` yet) comes from a device that has shown the screens.
-    listed: value.listed === true || (stored && value.listed === undefined),
-  };
-}
-
-/**
- * Whether the competition the screens show is known, so their per-competition queries may ask:
- * one is chosen, or the list said none needs to be (one competition). Not on a fresh device
- * before the preferences and the list have answered: the screens would ask for the server's
- * default under one key, then again under the competition's once it is named.
- */
-export function competitionSettled(state: CompetitionChoice): boolean {
-  return state.chosen !== null || state.listed;
+  const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  return { chosen: competitionCode(value.chosen), saved: competitionCode(value.saved), auto: value.auto === true, several: value.several === true };
 }
 
 /**
@@ -100,7 +77,7 @@ export function reconcileCompetitionChoice(state: CompetitionChoice, competition
     chosen = played.find((c) => c.code === state.saved)?.code ?? played[0]?.code ?? competitions[0]?.code ?? null;
     auto = true;
   }
-  return chosen === state.chosen && auto === state.auto && several === state.several && state.listed ? state : { ...state, chosen, auto, several, listed: true };
+  return chosen === state.chosen && auto === state.auto && several === state.several ? state : { ...state, chosen, auto, several };
 }
 
 /**

@@ -8,26 +8,20 @@ import { competitionsQueryKey, useCompetitions } from '@/lib/api/get-competition
 import { getPreferences, preferencesQueryKey, updatePreferences } from '@/lib/api/preferences';
 import { getStoredToken, tokenSubject, useAuthSubject } from '@/lib/auth-token';
 import { competitionChoiceAtom } from './competition-choice.atom';
-import { competitionCode, competitionParam, competitionSettled, offersSeveral, reconcileCompetitionChoice, withServerCompetition } from './competition-choice';
+import { competitionCode, competitionParam, offersSeveral, reconcileCompetitionChoice, withServerCompetition } from './competition-choice';
 
 export interface ChosenCompetition {
   /** The competition the screens show, the last element of every per-competition query key; null: the server's default. */
   code: string | null;
   /** What requests send as `?competition=` (competitionParam). */
   param: string | undefined;
-  /**
-   * Whether the competition is known (competitionSettled): per-competition queries ask only then
-   * (`enabled`), so a fresh device asks once, under the key of the competition it shows.
-   */
-  settled: boolean;
 }
 
 /** The competition the fan's screens show, for their query keys and requests. */
 export function useCompetition(): ChosenCompetition {
   const state = useAtomValue(competitionChoiceAtom);
   const param = competitionParam(state);
-  const settled = competitionSettled(state);
-  return useMemo(() => ({ code: state.chosen, param, settled }), [state.chosen, param, settled]);
+  return useMemo(() => ({ code: state.chosen, param }), [state.chosen, param]);
 }
 
 /**
@@ -97,40 +91,28 @@ function useSavedCompetition(): string | null | undefined {
 }
 
 /**
- * Keeps the choice in step with GET /competitions/ (reconcileCompetitionChoice): a competition
- * that ended is dropped, and with several on offer one is always named. With nothing chosen on
- * this device yet (a fresh one), the fan's saved choice names it: until the preferences answer,
- * nothing is named. Mounted once, by the signed-in layout. Until the competition is settled
- * (competitionSettled) the per-competition queries wait (useCompetition's `settled`): a fresh
- * device's first screens then ask once, for the competition they show, instead of for the server's
- * default and again under the competition's key, and never show the first competition listed
- * before switching back.
+ * GET /competitions/ for the switcher, keeping the choice in step with it (reconcileCompetitionChoice):
+ * a competition that ended is dropped, and with several on offer one is always named. With
+ * nothing chosen on this device yet (a fresh one), the fan's saved choice names it: until the
+ * preferences answer, nothing is named, so the first screens stay on the server's default (which
+ * is that saved choice) instead of showing the first competition listed and then switching back.
  */
-export function useCompetitionChoiceInStep(): void {
+export function useCompetitionOptions() {
   const store = useStore();
   const state = useAtomValue(competitionChoiceAtom);
   const competitions = useCompetitions();
   const saved = useSavedCompetition();
-  const listFailed = competitions.isError && !competitions.data;
   useEffect(() => {
     const list = competitions.data;
-    if (!list) {
-      // No list (it failed after its retries): the screens ask for the server's default rather than wait on.
-      if (listFailed) store.set(competitionChoiceAtom, (current) => (current.listed ? current : { ...current, listed: true }));
-      return;
-    }
+    if (!list) return;
     // From the choice as it is now, not as this render saw it: the sync may have just set it.
     store.set(competitionChoiceAtom, (current) => {
       if (current.chosen !== null) return reconcileCompetitionChoice(current, list);
       if (saved === undefined) return current;
       return reconcileCompetitionChoice(withServerCompetition(current, saved), list);
     });
-  }, [competitions.data, listFailed, saved, state, store]);
-}
-
-/** GET /competitions/ and the choice, for the switcher (useCompetitionChoiceInStep keeps them in step). */
-export function useCompetitionOptions() {
-  return { competitions: useCompetitions(), choice: useAtomValue(competitionChoiceAtom) };
+  }, [competitions.data, saved, state, store]);
+  return { competitions, choice: state };
 }
 
 /**

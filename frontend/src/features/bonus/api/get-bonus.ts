@@ -26,9 +26,8 @@ export async function getBonus(source: BonusSource): Promise<SeasonBonus> {
  * it loads, so the screen does not show another competition's meanwhile).
  */
 export function useBonusSource(): BonusSource | null {
-  const { code, settled } = useCompetition();
+  const { code } = useCompetition();
   const competitions = useCompetitions({ enabled: code !== null });
-  if (!settled) return null;
   if (code === null) return 'current';
   if (competitions.isPending) return null;
   const season = competitions.data?.find((c) => c.code === code)?.season;

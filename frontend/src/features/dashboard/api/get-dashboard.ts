@@ -40,13 +40,10 @@ export function useDashboard() {
   // Asked once, when the query is first made (react-query calls initialData, then its time); the
   // early answer names no competition, so it is the one asked for only when the request names none.
   let early: ReturnType<typeof earlyDashboard>;
-  // Not before the competition is settled: a null key would take the early answer, and the
-  // competition's key then ask again.
   return useQuery({
     queryKey: dashboardQueryKey(competition.code),
     queryFn: () => getDashboard(competition.param),
-    enabled: competition.settled,
-    initialData: () => (competition.settled && competition.param === undefined ? (early = earlyDashboard())?.data : undefined),
+    initialData: () => (competition.param === undefined ? (early = earlyDashboard())?.data : undefined),
     initialDataUpdatedAt: () => early?.at,
   });
 }

@@ -29,7 +29,7 @@ export function useGameweeksHistory(query: GameweeksHistoryQuery, { enabled }: {
   return useQuery({
     queryKey: gameweeksHistoryQueryKey(query, competition.code),
     queryFn: () => getGameweeksHistory(query, competition.param),
-    enabled: enabled && competition.settled,
+    enabled,
     placeholderData: keepPreviousInCompetition(competition.code),
   });
 }

@@ -13,8 +13,8 @@ import { groupCompetitionOf } from '../utils/group-competition';
 export function GroupTablesLink() {
   const { t } = useTranslation();
   const competitions = useCompetitions();
-  const { code: chosen, settled } = useCompetition();
-  const competition = competitions.data && settled ? groupCompetitionOf(competitions.data, chosen) : null;
+  const chosen = useCompetition().code;
+  const competition = competitions.data ? groupCompetitionOf(competitions.data, chosen) : null;
   if (competition?.kind !== 'tournament') return null;
   return (
     <Link

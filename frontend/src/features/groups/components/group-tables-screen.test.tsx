@@ -194,8 +194,7 @@ describe('group tables', () => {
 
   it("is linked beside a tournament's fixtures, and not beside a league's", async () => {
     await signedIn();
-    // The fan's first competition (none saved): the World Cup, which the screens show.
-    mockApi({ 'GET /api/competitions/': () => ({ body: { data: [WORLD_CUP, LEAGUE] } }) });
+    mockApi({ 'GET /api/competitions/': () => ({ body: { data: [LEAGUE, WORLD_CUP] } }) });
     const view = renderApp('/gameweeks');
     const link = await screen.findByRole('link', { name: /Group Tables/ });
     expect(link.getAttribute('href')).toBe('/groups');

@@ -38,14 +38,13 @@ function GroupTablesSkeleton() {
 export function GroupTablesScreen() {
   const { t } = useTranslation('groups');
   const competitions = useCompetitions();
-  const { code: chosen, settled } = useCompetition();
-  // Not before the competition is settled: the tournament picked while none is chosen may not be the one shown.
-  const competition = competitions.data && settled ? groupCompetitionOf(competitions.data, chosen) : null;
+  const chosen = useCompetition().code;
+  const competition = competitions.data ? groupCompetitionOf(competitions.data, chosen) : null;
   const tables = useGroupTables(competition?.season.id ?? null);
   useGroupTablesLive();
 
   let content;
-  if (competitions.isPending || (competitions.data && !settled) || (competition && tables.isPending)) {
+  if (competitions.isPending || (competition && tables.isPending)) {
     content = <GroupTablesSkeleton />;
   } else if (competitions.isError || tables.isError) {
     const failed = competitions.isError ? competitions : tables;

@@ -34,9 +34,5 @@ export function useMemberRankHistory(leagueId: number, userId: number) {
 export function useMyRankHistory() {
   const competition = useCompetition();
   // Named whenever chosen: left out, the answer holds every competition's leagues.
-  return useQuery({
-    queryKey: myRankHistoryQueryKey(competition.code),
-    queryFn: () => getMyRankHistory(competition.code ?? undefined),
-    enabled: competition.settled,
-  });
+  return useQuery({ queryKey: myRankHistoryQueryKey(competition.code), queryFn: () => getMyRankHistory(competition.code ?? undefined) });
 }

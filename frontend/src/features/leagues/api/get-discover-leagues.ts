@@ -19,10 +19,9 @@ export async function getDiscoverLeagues(query: DiscoverLeaguesQuery, signal?: A
 
 /** The chosen competition's public leagues (named whenever chosen: without it every competition's answer). */
 export function useDiscoverLeagues(query: Omit<DiscoverLeaguesQuery, 'competition'>) {
-  const { code, settled } = useCompetition();
+  const { code } = useCompetition();
   return useQuery({
     queryKey: discoverLeaguesQueryKey(query, code),
-    enabled: settled,
     queryFn: ({ signal }) => getDiscoverLeagues({ ...query, competition: code ?? undefined }, signal),
     placeholderData: keepPreviousInCompetition(code),
   });

@@ -19,10 +19,10 @@ export async function getLeaguesOverview(competition?: string): Promise<LeaguesO
   return answer?.data ?? null;
 }
 
-const leaguesOverviewQuery = (competition: string | null, enabled: boolean) =>
-  queryOptions({ queryKey: leaguesOverviewQueryKey(competition), queryFn: () => getLeaguesOverview(competition ?? undefined), enabled });
+const leaguesOverviewQuery = (competition: string | null) =>
+  queryOptions({ queryKey: leaguesOverviewQueryKey(competition), queryFn: () => getLeaguesOverview(competition ?? undefined) });
 
-/** One overview per competition, in the order given (null: every league, none chosen); `enabled`: once the competition is settled. */
-export function useLeaguesOverviews(competitions: readonly (string | null)[], { enabled }: { enabled: boolean }) {
-  return useQueries({ queries: competitions.map((code) => leaguesOverviewQuery(code, enabled)) });
+/** One overview per competition, in the order given (null: every league, none chosen). */
+export function useLeaguesOverviews(competitions: readonly (string | null)[]) {
+  return useQueries({ queries: competitions.map((code) => leaguesOverviewQuery(code)) });
 }

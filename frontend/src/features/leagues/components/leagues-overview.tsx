@@ -36,7 +36,7 @@ export interface OverviewActions {
  * as before competitions existed.
  */
 export function LeaguesOverviewPanel(actions: OverviewActions) {
-  const { code, settled } = useCompetition();
+  const { code } = useCompetition();
   const competitions = useCompetitions();
   const list = competitions.data;
   const grouped = useMemo(
@@ -45,7 +45,7 @@ export function LeaguesOverviewPanel(actions: OverviewActions) {
   );
   // One hook for both layouts: the chosen competition's answer is the same query in each, so the
   // list arriving (and the grouping with it) asks for nothing twice.
-  const overviews = useLeaguesOverviews(grouped ? grouped.map((c) => c.code) : [code], { enabled: settled });
+  const overviews = useLeaguesOverviews(grouped ? grouped.map((c) => c.code) : [code]);
   if (!grouped) return <OverviewFromQuery overview={overviews[0]} {...actions} />;
   return <GroupedOverview competitions={grouped} overviews={overviews} chosen={code} {...actions} />;
 }

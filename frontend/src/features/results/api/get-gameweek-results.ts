@@ -23,7 +23,7 @@ export function useGameweekResults(number: number | null) {
   return useQuery({
     queryKey: gameweekResultsQueryKey(number ?? 0, competition.code),
     queryFn: () => getGameweekResults(number ?? 0, competition.param),
-    enabled: competition.settled && number !== null,
+    enabled: number !== null,
     placeholderData: keepPreviousInCompetition(competition.code),
   });
 }
