@@ -1,19 +1,17 @@
 import type { DataSource } from 'typeorm';
-import { tableRank, totalsOf } from '../standings/table-ranking.shared-sql';
+import { tableRank } from '../standings/table-ranking.shared-sql';
+import { GLOBAL_TABLE_FIGURES, globalTableMembers } from './global-table.shared-sql';
 
 /**
- * Rank in the global league of season $1's competition as the standings worker computes it (the
- * table rule over season totals of the league's members, see standings/table-ranking.shared-sql.ts).
+ * Rank in the global league of season $1's competition as its season table ranks it (the table
+ * rule over the members' season totals and settled bonus points: global-table.shared-sql.ts).
  * Computed here rather than read from league_standings: the recompute runs beside this job and
  * may not have caught up yet. Once per job (a window over every member), not once per batch of
  * recipients.
  */
 export const GLOBAL_RANKS_SQL = `
-  SELECT m.user_id, ${tableRank(totalsOf('t'))} AS rank
-  FROM leagues l
-  JOIN league_members m ON m.league_id = l.id
-  LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
-  WHERE l.type = 'global' AND l.competition_code = (SELECT s.league_code FROM seasons s WHERE s.id = $1)`;
+  SELECT m.user_id, ${tableRank(GLOBAL_TABLE_FIGURES)} AS rank
+  ${globalTableMembers('$1')}`;
 
 /** user id → rank in the global league of the season's competition. */
 export async function globalRanks(db: DataSource, seasonId: number): Promise<Map<number, number>> {

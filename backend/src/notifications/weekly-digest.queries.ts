@@ -4,6 +4,10 @@ import type { Candidate } from './deliver';
 import { ACTIVE_COMPETITION_CODE_SQL } from '../seasons/seasons.shared-sql';
 import { KIND } from './notification-jobs';
 import { claimCandidates, notDelivered, READER_COLUMNS, VERIFIED } from './recipient-rules.shared-sql';
+import { globalSeasonPoints } from './global-table.shared-sql';
+
+/** A section's season points: as the global table counts them (with the settled bonus points). */
+const seasonPoints = globalSeasonPoints('st', 'r.id', 's.id');
 
 /** One competition's figures in the digest (a season the fan played: at least one prediction). */
 export interface DigestSectionRow {
@@ -30,9 +34,9 @@ export interface DigestRow extends Candidate {
 /**
  * The weekly digest's recipients: players of an active season (a digest of nothing helps no
  * one), verified, with the switch on; one digest per fan with a section per active season they
- * played (one per competition). Figures of a section: season points, points in the season's
- * latest completed gameweek (null: did not play it), and its next deadline after `now` of a
- * gameweek not yet started. Subject: the ISO week.
+ * played (one per competition). Figures of a section: season points (the global table's, bonus
+ * points included), points in the season's latest completed gameweek (null: did not play it), and
+ * its next deadline after `now` of a gameweek not yet started. Subject: the ISO week.
  *
  * $1 now, $2 after user id, $3 limit, $4 switch default, $5 kind, $6 ISO week.
  */
@@ -66,12 +70,13 @@ candidates AS (
   FROM recipients r
   CROSS JOIN LATERAL (
     SELECT jsonb_agg(jsonb_build_object(
-             'season_id', s.id, 'season_name', s.name, 'season_points', st.points,
+             'season_id', s.id, 'season_name', s.name, 'season_points', ${seasonPoints.points},
              'last_gameweek_number', lg.number, 'last_gameweek_name', lg.name, 'last_gameweek_points', lgt.points,
              'next_gameweek_number', nd.number, 'next_gameweek_name', nd.name, 'next_deadline', nd.starts_at)
            ORDER BY s.league_code <> ${ACTIVE_COMPETITION_CODE_SQL}, s.id) AS sections
     FROM season s
     JOIN user_season_totals st ON st.season_id = s.id AND st.user_id = r.id AND st.predictions > 0
+    ${seasonPoints.joins}
     LEFT JOIN last_gameweek lg ON lg.season_id = s.id
     LEFT JOIN user_gameweek_totals lgt ON lgt.gameweek_id = lg.id AND lgt.user_id = r.id AND lgt.predictions > 0
     LEFT JOIN next_deadline nd ON nd.season_id = s.id

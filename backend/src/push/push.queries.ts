@@ -14,7 +14,8 @@ import {
   REQUEST_SUBJECT,
   resultsRecipients,
 } from '../notifications/recipient-rules.shared-sql';
-import { tableRank, totalsOf } from '../standings/table-ranking.shared-sql';
+import { tableRank } from '../standings/table-ranking.shared-sql';
+import { GLOBAL_TABLE_FIGURES, globalTableMembers } from '../notifications/global-table.shared-sql';
 
 /**
  * The push domain's SQL: push_subscriptions (one row per browser subscription) and
@@ -267,18 +268,15 @@ export function claimGameweekFinalPushes(db: DataSource, gameweekId: number, aft
 }
 
 /**
- * Rank in the global league of season $1's competition now and before gameweek $2 (the same
- * table rule over the season totals, and over them less the gameweek's figures): "up 3 places".
+ * Rank in the global league of season $1's competition now and before gameweek $2 (its season
+ * table's rule, global-table.shared-sql.ts, over the figures as they are and less the gameweek's):
+ * "up 3 places". The settled bonus points count on both sides, so the move is the round's.
  * Computed, not read from league_standings, for the reason globalRanks gives.
  */
 export const GLOBAL_RANK_MOVES_SQL = `
-  SELECT m.user_id, ${tableRank(totalsOf('t'))} AS rank,
-         ${tableRank((figure) => `coalesce(t.${figure}, 0) - coalesce(g.${figure}, 0)`)} AS rank_before
-  FROM leagues l
-  JOIN league_members m ON m.league_id = l.id
-  LEFT JOIN user_season_totals t ON t.user_id = m.user_id AND t.season_id = $1
-  LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2
-  WHERE l.type = 'global' AND l.competition_code = (SELECT s.league_code FROM seasons s WHERE s.id = $1)`;
+  SELECT m.user_id, ${tableRank(GLOBAL_TABLE_FIGURES)} AS rank,
+         ${tableRank((figure) => `${GLOBAL_TABLE_FIGURES(figure)} - coalesce(g.${figure}, 0)`)} AS rank_before
+  ${globalTableMembers('$1', 'LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2')}`;
 
 export async function globalRankMoves(db: DataSource, seasonId: number, gameweekId: number): Promise<Map<number, { rank: number; before: number }>> {
   const rows: { user_id: number; rank: number; rank_before: number }[] = await db.query(GLOBAL_RANK_MOVES_SQL, [seasonId, gameweekId]);

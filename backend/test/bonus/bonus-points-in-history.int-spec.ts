@@ -3,8 +3,8 @@ import type { DataSource } from 'typeorm';
 import { RankHistoryBonus1767700000000 } from '@scoreline/backend/platform/database/migrations/1767700000000-rank-history-bonus';
 import type { HeadToHeadResponse, RankHistory } from '@scoreline/contracts/api/compare';
 import type { LeagueTableResponse } from '@scoreline/contracts/api/tables';
-import { ensureCompetition } from '../support/competitions';
-import { grantAdminRole, insertVerifiedUsers, type FastUser } from '../support/game-factories';
+import { insertClubSeason, type ClubSeason, type TestRound } from '../support/competitions';
+import { grantAdminRole, insertVerifiedUsers, predictScores, recordResult, type FastUser } from '../support/game-factories';
 import { ownDatabase, runMigrationStep } from '../support/own-database';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -29,27 +29,20 @@ describe('bonus points in rank history and head to head', () => {
   let sys: TestSystem;
   let admin: FastUser;
   let ana: FastUser, ben: FastUser, cat: FastUser;
+  let season: ClubSeason;
   let seasonId: number;
   let globalId: number;
   let privateId: number;
   let clubs: { a: number; b: number; c: number };
   let fixtures: { ab: number; ac: number; bc: number };
-  let rounds: { id: number; at: Date }[];
+  let rounds: TestRound[];
 
   const name = (fullName: string) => fullName.split(' ')[0];
   const fans = () => [ana, ben, cat];
-  const result = (fixture: number, home: number, away: number) =>
-    sys.http.put(`/api/admin/fixtures/${fixture}/result`).set(admin.auth).send({ home_score: home, away_score: away, status: 'finished' }).expect(200);
-  const predict = async (who: FastUser, picks: [number, number, number][]) => {
-    const predictions = picks.map(([f, home, away]) => ({ fixture: f, home_score: home, away_score: away, is_banker: false }));
-    const saved = await sys.http.post('/api/predictions/').set(who.auth).send({ predictions });
-    if (saved.status !== 200) throw new Error(`predictions: ${saved.status} ${JSON.stringify(saved.body)}`);
-  };
+  const result = (fixture: number, home: number, away: number) => recordResult(sys, admin, fixture, home, away);
+  const predict = (who: FastUser, picks: [number, number, number][]) => predictScores(sys, who, picks);
   /** A round's picks are made while it is the open one; then it kicks off in the past, as a played one does. */
-  const kickOff = async (gameweek: { id: number }) => {
-    await sys.db.query(`UPDATE fixtures SET kickoff_at = kickoff_at - interval '5 days' WHERE gameweek_id = $1`, [gameweek.id]);
-    await sys.db.query(`UPDATE gameweeks SET starts_at = starts_at - interval '5 days', ends_at = ends_at - interval '5 days' WHERE id = $1`, [gameweek.id]);
-  };
+  const kickOff = (round: TestRound) => season.moveEarlier(5, round);
   const settleChampion = (rightAnswers: number[]) =>
     sys.http.put(`/api/admin/seasons/${seasonId}/bonus/champion`).set(admin.auth).send({ right_answers: rightAnswers }).expect(200);
 
@@ -102,58 +95,20 @@ describe('bonus points in rank history and head to head', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const tag = Date.now().toString(36);
     [admin] = await insertVerifiedUsers(sys, 1, 'bhadmin', { onboarded: true });
     await grantAdminRole(sys, admin.id);
     const players: FastUser[] = [];
     for (const first of ['Ana', 'Ben', 'Cat']) players.push((await insertVerifiedUsers(sys, 1, 'bh', { first, last: 'History', onboarded: true }))[0]);
     [ana, ben, cat] = players;
 
-    const competition = await ensureCompetition(sys.db, `bh${tag}`.slice(0, 16), 'Bonus History League');
-    [{ id: seasonId }] = await sys.db.query(
-      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, '2097/98', $2, true) RETURNING id`,
-      [`Bonus History League ${tag}`, competition],
-    );
-    const [a, b, c] = (
-      await sys.db.query(
-        `INSERT INTO clubs (name, short_name) SELECT 'History Club ' || $1 || ' ' || i, 'HC' || i FROM generate_series(1, 3) AS i ORDER BY i RETURNING id`,
-        [tag],
-      )
-    ).map((r: { id: number }) => r.id);
-    clubs = { a, b, c };
-    const start = new Date(Date.now() + 2 * DAY);
-    const round = async (number: number): Promise<{ id: number; at: Date }> => {
-      const at = new Date(start.getTime() + (number - 1) * DAY);
-      const [{ id }]: { id: number }[] = await sys.db.query(
-        `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, $2, $3, $3) RETURNING id`,
-        [seasonId, number, at],
-      );
-      return { id, at };
-    };
-    const fixture = async (key: string, gameweek: { id: number; at: Date }, home: number, away: number): Promise<number> =>
-      (
-        await sys.db.query(
-          `INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [seasonId, gameweek.id, key, home, away, gameweek.at],
-        )
-      )[0].id;
-    rounds = [await round(1), await round(2), await round(3)];
-    fixtures = { ab: await fixture('ab', rounds[0], a, b), ac: await fixture('ac', rounds[1], a, c), bc: await fixture('bc', rounds[2], b, c) };
-
-    [{ id: globalId }] = await sys.db.query(
-      `INSERT INTO leagues (name, description, type, competition_code) VALUES ('History Global', '', 'global', $1) RETURNING id`,
-      [competition],
-    );
-    [{ id: privateId }] = await sys.db.query(
-      `INSERT INTO leagues (name, description, type, code, owner_id, competition_code) VALUES ('History Friends', '', 'private', $1, $2, $3) RETURNING id`,
-      [tag.slice(-8).toUpperCase(), ana.id, competition],
-    );
-    const members = [ana.id, ben.id, cat.id];
-    await sys.db.query(`INSERT INTO league_members (league_id, user_id) SELECT $1, u FROM unnest($2::int[]) AS u`, [globalId, members]);
-    await sys.db.query(
-      `INSERT INTO league_members (league_id, user_id, role) SELECT $1, u, CASE WHEN u = $3 THEN 'owner' ELSE 'member' END FROM unnest($2::int[]) AS u`,
-      [privateId, members, ana.id],
-    );
+    season = await insertClubSeason(sys.db, { prefix: 'bh', name: 'Bonus History League', label: '2097/98' });
+    ({ seasonId, clubs } = season);
+    const { a, b, c } = clubs;
+    const start = Date.now() + 2 * DAY;
+    rounds = [await season.round(1, new Date(start)), await season.round(2, new Date(start + DAY)), await season.round(3, new Date(start + 2 * DAY))];
+    fixtures = { ab: await season.fixture('ab', rounds[0], a, b), ac: await season.fixture('ac', rounds[1], a, c), bc: await season.fixture('bc', rounds[2], b, c) };
+    globalId = await season.league('global', 'History Global', [ana.id, ben.id, cat.id]);
+    privateId = await season.league('private', 'History Friends', [ana.id, ben.id, cat.id]);
 
     const answer = (who: FastUser, champion: number) => sys.http.put(`/api/seasons/${seasonId}/bonus/`).set(who.auth).send({ answers: { champion } }).expect(200);
     await answer(ana, a);
@@ -170,8 +125,7 @@ describe('bonus points in rank history and head to head', () => {
 
   afterAll(async () => {
     jest.restoreAllMocks();
-    // Suites share the run's database: leave no active season of this suite behind.
-    await sys?.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+    await season?.deactivate();
     await sys?.close();
   });
 

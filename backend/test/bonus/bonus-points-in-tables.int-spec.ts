@@ -5,9 +5,9 @@ import { BonusPoints1766800000000 } from '@scoreline/backend/platform/database/m
 import { ReconcilerService } from '@scoreline/backend/reconcile/reconciler.service';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
 import type { LeagueTableResponse } from '@scoreline/contracts/api/tables';
-import { ensureCompetition } from '../support/competitions';
+import { insertClubSeason, type ClubSeason } from '../support/competitions';
 import { waitFor } from '../support/concurrency';
-import { grantAdminRole, insertVerifiedUsers, type FastUser } from '../support/game-factories';
+import { grantAdminRole, insertVerifiedUsers, predictScores, recordResult, type FastUser } from '../support/game-factories';
 import { ownDatabase, runMigrationStep } from '../support/own-database';
 import { startTestSystem, type TestSystem } from '../support/test-system';
 
@@ -33,12 +33,12 @@ describe('bonus points in the league tables', () => {
   let sys: TestSystem;
   let admin: FastUser;
   let ana: FastUser, ben: FastUser, cat: FastUser, dan: FastUser;
+  let season: ClubSeason;
   let seasonId: number;
   let globalId: number;
   let privateId: number;
   let clubs: { a: number; b: number; c: number };
   let fixtures: { ab: number; ac: number; bc: number };
-  let competition: string;
 
   const name = (fullName: string) => fullName.split(' ')[0];
   /** A league's table rows as [name, rank, points, bonus points], in table order. */
@@ -60,8 +60,7 @@ describe('bonus points in the league tables', () => {
         [leagueId],
       )
     ).map((r: { first_name: string; total_points: number; bonus_points: number }) => [r.first_name, r.total_points, r.bonus_points]);
-  const result = (fixture: number, home: number, away: number, status: 'live' | 'finished' = 'finished') =>
-    sys.http.put(`/api/admin/fixtures/${fixture}/result`).set(admin.auth).send({ home_score: home, away_score: away, status }).expect(200);
+  const result = (fixture: number, home: number, away: number, status: 'live' | 'finished' = 'finished') => recordResult(sys, admin, fixture, home, away, status);
   const settleChampion = (rightAnswers: number[]) =>
     sys.http.put(`/api/admin/seasons/${seasonId}/bonus/champion`).set(admin.auth).send({ right_answers: rightAnswers }).expect(200);
   const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -69,7 +68,6 @@ describe('bonus points in the league tables', () => {
   beforeAll(async () => {
     sys = await startTestSystem();
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const tag = Date.now().toString(36);
     [admin] = await insertVerifiedUsers(sys, 1, 'bpadmin', { onboarded: true });
     await grantAdminRole(sys, admin.id);
     // One after the other: ties list by user id, so Ana's id is the lowest.
@@ -77,63 +75,25 @@ describe('bonus points in the league tables', () => {
     for (const first of ['Ana', 'Ben', 'Cat', 'Dan']) players.push((await insertVerifiedUsers(sys, 1, 'bp', { first, last: 'Bonus', onboarded: true }))[0]);
     [ana, ben, cat, dan] = players;
 
-    // A competition of the suite's own, so its active season sits beside any other suite's.
-    competition = await ensureCompetition(sys.db, `bp${tag}`.slice(0, 16), 'Bonus Points League');
-    [{ id: seasonId }] = await sys.db.query(
-      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ($1, '2098/99', $2, true) RETURNING id`,
-      [`Bonus Points League ${tag}`, competition],
-    );
-    const [a, b, c] = (
-      await sys.db.query(
-        `INSERT INTO clubs (name, short_name) SELECT 'Points Club ' || $1 || ' ' || i, 'PC' || i FROM generate_series(1, 3) AS i ORDER BY i RETURNING id`,
-        [tag],
-      )
-    ).map((r: { id: number }) => r.id);
-    clubs = { a, b, c };
-    const start = new Date(Date.now() + 2 * DAY);
-    const [{ id: gameweekId }]: { id: number }[] = await sys.db.query(
-      `INSERT INTO gameweeks (season_id, number, starts_at, ends_at) VALUES ($1, 1, $2, $2) RETURNING id`,
-      [seasonId, start],
-    );
-    const fixture = async (key: string, home: number, away: number, hours: number): Promise<number> =>
-      (
-        await sys.db.query(
-          `INSERT INTO fixtures (season_id, gameweek_id, external_key, home_club_id, away_club_id, kickoff_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [seasonId, gameweekId, key, home, away, new Date(start.getTime() + hours * 3600_000)],
-        )
-      )[0].id;
-    fixtures = { ab: await fixture('ab', a, b, 0), ac: await fixture('ac', a, c, 1), bc: await fixture('bc', b, c, 2) };
-
-    [{ id: globalId }] = await sys.db.query(
-      `INSERT INTO leagues (name, description, type, competition_code) VALUES ('Bonus Global', '', 'global', $1) RETURNING id`,
-      [competition],
-    );
-    [{ id: privateId }] = await sys.db.query(
-      `INSERT INTO leagues (name, description, type, code, owner_id, competition_code) VALUES ('Bonus Friends', '', 'private', $1, $2, $3) RETURNING id`,
-      [tag.slice(-8).toUpperCase(), ana.id, competition],
-    );
-    await sys.db.query(`INSERT INTO league_members (league_id, user_id) SELECT $1, u FROM unnest($2::int[]) AS u`, [globalId, [ana.id, ben.id, cat.id, dan.id]]);
-    await sys.db.query(
-      `INSERT INTO league_members (league_id, user_id, role) SELECT $1, u, CASE WHEN u = $3 THEN 'owner' ELSE 'member' END FROM unnest($2::int[]) AS u`,
-      [privateId, [ana.id, ben.id, cat.id], ana.id],
-    );
+    season = await insertClubSeason(sys.db, { prefix: 'bp', name: 'Bonus Points League', label: '2098/99' });
+    ({ seasonId, clubs } = season);
+    const { a, b, c } = clubs;
+    const round = await season.round(1, new Date(Date.now() + 2 * DAY));
+    fixtures = { ab: await season.fixture('ab', round, a, b, 0), ac: await season.fixture('ac', round, a, c, 1), bc: await season.fixture('bc', round, b, c, 2) };
+    globalId = await season.league('global', 'Bonus Global', [ana.id, ben.id, cat.id, dan.id]);
+    privateId = await season.league('private', 'Bonus Friends', [ana.id, ben.id, cat.id]);
 
     const answer = (who: FastUser, answers: object) => sys.http.put(`/api/seasons/${seasonId}/bonus/`).set(who.auth).send({ answers }).expect(200);
     await answer(ana, { champion: a, bottom: b });
     await answer(ben, { champion: b, bottom: c });
     await answer(cat, { champion: a, bottom: c });
     await answer(dan, { champion: c });
-    const predict = async (who: FastUser, picks: [number, number, number][]) => {
-      const predictions = picks.map(([f, home, away]) => ({ fixture: f, home_score: home, away_score: away, is_banker: false }));
-      const saved = await sys.http.post('/api/predictions/').set(who.auth).send({ predictions });
-      if (saved.status !== 200) throw new Error(`predictions: ${saved.status} ${JSON.stringify(saved.body)}`);
-    };
+    const predict = (who: FastUser, picks: [number, number, number][]) => predictScores(sys, who, picks);
     await predict(ana, [[fixtures.ab, 1, 0], [fixtures.ac, 1, 0], [fixtures.bc, 0, 0]]);
     await predict(ben, [[fixtures.ab, 1, 0], [fixtures.ac, 2, 0], [fixtures.bc, 2, 2]]);
     await predict(cat, [[fixtures.ab, 2, 1], [fixtures.ac, 0, 1], [fixtures.bc, 1, 0]]);
     // Answered and predicted: the matches now kick off in the past, as played ones do (an operator settles a question only after the lock).
-    await sys.db.query(`UPDATE fixtures SET kickoff_at = kickoff_at - interval '3 days' WHERE season_id = $1`, [seasonId]);
-    await sys.db.query(`UPDATE gameweeks SET starts_at = starts_at - interval '3 days', ends_at = ends_at - interval '3 days' WHERE season_id = $1`, [seasonId]);
+    await season.moveEarlier(3);
 
     await result(fixtures.ab, 1, 0);
     await result(fixtures.ac, 2, 0);
@@ -142,8 +102,7 @@ describe('bonus points in the league tables', () => {
 
   afterAll(async () => {
     jest.restoreAllMocks();
-    // Suites share the run's database: leave no active season of this suite behind.
-    await sys?.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+    await season?.deactivate();
     await sys?.close();
   });
 

@@ -95,3 +95,18 @@ export function verifyVapid(header: string | undefined): { publicKey: string; cl
   if (JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
   return { publicKey: k, claims: JSON.parse(Buffer.from(payload, 'base64url').toString()) };
 }
+
+/**
+ * Lets the push sender reach a push service on 127.0.0.1 (PUSH_ALLOW_LOOPBACK) for the apps this
+ * file starts: call it before startTestSystem (the environment is read when the apps are created).
+ * Set for one file alone: a process the run starts with NODE_ENV=production inherits the run's
+ * environment, and refuses the flag. Answers the function that puts the environment back.
+ */
+export function allowLoopbackPushes(): () => void {
+  const previous = process.env.PUSH_ALLOW_LOOPBACK;
+  process.env.PUSH_ALLOW_LOOPBACK = 'true';
+  return () => {
+    if (previous === undefined) delete process.env.PUSH_ALLOW_LOOPBACK;
+    else process.env.PUSH_ALLOW_LOOPBACK = previous;
+  };
+}

@@ -9,12 +9,8 @@ import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { ensureCompetition } from '../support/competitions';
 import { grantAdminRole } from '../support/game-factories';
 import { startTestSystem, type TestSystem } from '../support/test-system';
-import { FakeBrowser, LocalPushService, verifyVapid, type ReceivedPush } from './push-service';
+import { allowLoopbackPushes, FakeBrowser, LocalPushService, verifyVapid, type ReceivedPush } from './push-service';
 
-// The push service here is a stand-in on 127.0.0.1, which the sender reaches only when told so.
-// Set for this file alone (the environment is read when the apps are created): a process the
-// run starts with NODE_ENV=production inherits the run's environment, and refuses the flag.
-const previousAllowLoopback = process.env.PUSH_ALLOW_LOOPBACK;
 
 /**
  * Web push on the real system (API, workers, outbox) against a push service of our own: what
@@ -35,6 +31,8 @@ describe('web push', () => {
   let phone: FakeBrowser;
   let laptop: FakeBrowser;
   let requesterPhone: FakeBrowser;
+  // The push service here is a stand-in on 127.0.0.1, which the sender reaches only when told so.
+  let restoreEnvironment: () => void = () => undefined;
 
   const subscriptions = async (userId: number): Promise<string[]> =>
     (await sys.db.query(`SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY id`, [userId])).map((r: { endpoint: string }) => r.endpoint);
@@ -60,7 +58,7 @@ describe('web push', () => {
   }
 
   beforeAll(async () => {
-    process.env.PUSH_ALLOW_LOOPBACK = 'true';
+    restoreEnvironment = allowLoopbackPushes();
     sys = await startTestSystem();
     queue = sys.workers.get<Queue>(getQueueToken(NOTIFICATIONS_QUEUE), { strict: false });
     pushService = await new LocalPushService().listen();
@@ -78,8 +76,7 @@ describe('web push', () => {
   afterAll(async () => {
     await sys?.close();
     await pushService?.close();
-    if (previousAllowLoopback === undefined) delete process.env.PUSH_ALLOW_LOOPBACK;
-    else process.env.PUSH_ALLOW_LOOPBACK = previousAllowLoopback;
+    restoreEnvironment();
   });
 
   it('answers the VAPID public key to anyone, and stores a device only for a signed-in user with a valid subscription', async () => {

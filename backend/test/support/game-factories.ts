@@ -55,6 +55,25 @@ export function bearer(token: string): { Authorization: string } {
   return { Authorization: `Bearer ${token}` };
 }
 
+/** Saves a fan's picks through the API, [fixture, home, away] each, no banker; throws naming the answer unless it is 200. */
+export async function predictScores(sys: TestSystem, who: { auth: { Authorization: string } }, picks: readonly [number, number, number][]): Promise<void> {
+  const predictions = picks.map(([fixture, home, away]) => ({ fixture, home_score: home, away_score: away, is_banker: false }));
+  const saved = await sys.http.post('/api/predictions/').set(who.auth).send({ predictions });
+  if (saved.status !== 200) throw new Error(`predictions: ${saved.status} ${JSON.stringify(saved.body)}`);
+}
+
+/** An operator records a fixture's score (finished unless told otherwise). */
+export async function recordResult(
+  sys: TestSystem,
+  admin: { auth: { Authorization: string } },
+  fixture: number,
+  home: number,
+  away: number,
+  status: 'live' | 'finished' = 'finished',
+): Promise<void> {
+  await sys.http.put(`/api/admin/fixtures/${fixture}/result`).set(admin.auth).send({ home_score: home, away_score: away, status }).expect(200);
+}
+
 const DATA_DIR = join(__dirname, '..', '..', 'data', 'openfootball');
 
 /** A bundled openfootball season file, parsed. */

@@ -113,6 +113,14 @@ describe('leagues hub with several competitions', () => {
     ]);
     expect((await cardNames(premier)).map(([name]) => name)).toEqual(['England League', 'Global League', 'Arsenal FC Fans']);
     expect(document.body.textContent).not.toContain(' · FIFA World Cup');
+
+    // The search matches the names as shown: "world" finds no automatic league by its hidden ending.
+    fireEvent.change(screen.getByLabelText('Search leagues'), { target: { value: 'world' } });
+    expect(await screen.findByText('No leagues match your search')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search leagues'), { target: { value: 'england' } });
+    const found = (await screen.findAllByText('England League', { selector: 'h3' })).map((name) => name.closest('section')!.querySelector('h2')!.textContent);
+    expect(found.sort()).toEqual(['FIFA World Cup', 'Premier League']);
+    expect(screen.queryByText('Global League', { selector: 'h3' })).toBeNull();
     grouped.unmount();
 
     // One competition: no heading says which, so the card keeps its whole name.

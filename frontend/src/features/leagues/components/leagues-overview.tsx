@@ -19,7 +19,7 @@ import { useFormatNumber } from '@/lib/settings/use-format-number';
 import { cn } from '@/lib/cn';
 import { useLeaguesOverviews } from '../api/get-leagues-overview';
 import { filterOverview, hasAnyLeague, type FilteredOverview } from '../utils/filter-overview';
-import { nameUnderCompetition } from '../utils/league-name';
+import { shownAutomaticLeagueName } from '../utils/league-name';
 import { clubInitials } from '@/lib/initials';
 import { resolveBadge } from '../utils/rank';
 import { RoleBadge } from './league-type-badge';
@@ -94,7 +94,7 @@ function GroupedOverview({
   if (sections.length === 1) return <OverviewFromQuery overview={sections[0].overview} onCreate={onCreate} onJoinWithCode={onJoinWithCode} />;
 
   const searching = search.trim() !== '';
-  const filtered = sections.map(({ overview }) => (overview.data ? filterOverview(overview.data, search) : null));
+  const filtered = sections.map(({ overview }) => (overview.data ? filterOverview(overview.data, search, { underCompetition: true }) : null));
   const anyMatch = !searching || sections.some(({ overview }, i) => !overview.data || filtered[i]?.anyMatch);
   const total = sections.reduce((sum, { overview }) => sum + (overview.data?.total_leagues?.count ?? 0), 0);
 
@@ -348,7 +348,7 @@ function AutoLeagueCard({
   subtitle?: string | null;
 }) {
   const { t } = useTranslation('leagues');
-  const name = league && underCompetition ? nameUnderCompetition(league) : league?.name;
+  const name = league ? shownAutomaticLeagueName(league, underCompetition) : undefined;
   const body = (
     <>
       <div className="flex items-center gap-3">

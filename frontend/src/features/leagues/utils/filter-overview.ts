@@ -1,4 +1,5 @@
 import type { League, LeaguesOverview, OverviewLeagueEntry } from '@scoreline/contracts/api/leagues';
+import { shownAutomaticLeagueName } from './league-name';
 
 export interface FilteredOverview {
   country: LeaguesOverview['country_league'] | null;
@@ -10,15 +11,17 @@ export interface FilteredOverview {
   anyMatch: boolean;
 }
 
-function matches(league: League | null, needle: string): boolean {
-  return Boolean(league && league.name.toLowerCase().includes(needle));
-}
+const contains = (name: string, needle: string) => name.toLowerCase().includes(needle);
 
 /**
- * The overview narrowed to leagues whose name contains the search text (case-insensitive).
- * With no text everything shows, the country/global/club cards included even without a league.
+ * The overview narrowed to leagues whose name as shown contains the search text (case-insensitive):
+ * `underCompetition`, the automatic leagues' names under their competition's heading, without the
+ * competition they end with (shownAutomaticLeagueName). With no text everything shows, the
+ * country/global/club cards included even without a league.
  */
-export function filterOverview(overview: LeaguesOverview, search: string): FilteredOverview {
+export function filterOverview(overview: LeaguesOverview, search: string, { underCompetition = false }: { underCompetition?: boolean } = {}): FilteredOverview {
+  const matches = (league: League | null | undefined, needle: string) => Boolean(league && contains(shownAutomaticLeagueName(league, underCompetition), needle));
+  const listed = (entry: OverviewLeagueEntry, needle: string) => contains(entry.league.name, needle);
   const needle = search.trim().toLowerCase();
   if (!needle) {
     return {
@@ -33,8 +36,8 @@ export function filterOverview(overview: LeaguesOverview, search: string): Filte
   const country = matches(overview.country_league?.league, needle) ? overview.country_league : null;
   const global = matches(overview.global_league?.league, needle) ? overview.global_league : null;
   const club = matches(overview.club_league?.league, needle) ? overview.club_league : null;
-  const privateLeagues = (overview.private_leagues?.leagues ?? []).filter((e) => matches(e.league, needle));
-  const publicLeagues = (overview.public_leagues?.leagues ?? []).filter((e) => matches(e.league, needle));
+  const privateLeagues = (overview.private_leagues?.leagues ?? []).filter((e) => listed(e, needle));
+  const publicLeagues = (overview.public_leagues?.leagues ?? []).filter((e) => listed(e, needle));
   return {
     country,
     global,

@@ -14,3 +14,12 @@ export function nameUnderCompetition(league: Pick<League, 'name' | 'competition'
   const suffix = competitionSuffix(competition);
   return league.name.endsWith(suffix) && league.name.length > suffix.length ? league.name.slice(0, -suffix.length) : league.name;
 }
+
+/**
+ * The name the leagues hub shows for an automatic league: under its competition's heading
+ * (`underCompetition`) without the competition, else whole. The hub's cards show it and its
+ * search matches it, so a search never finds a league by text the fan cannot see.
+ */
+export function shownAutomaticLeagueName(league: Pick<League, 'name' | 'competition'>, underCompetition: boolean): string {
+  return underCompetition ? nameUnderCompetition(league) : league.name;
+}
