@@ -43,7 +43,7 @@ const PREFERENCES: UserPreferences = {
 
 /** The dashboard of a competition: its season's label tells the screens apart. */
 const dashboard = (label: string): DashboardData => ({
-  season: { id: 1, name: label, label },
+  season: { id: label === 'World Cup 2026' ? WORLD_CUP.season.id : PREMIER.season.id, name: label, label },
   current_season_stats: { total_points: 0, total_predictions: 0, accuracy: '0', exact_scores: 0, correct_results: 0, scored_predictions: 0, provisional: false },
   recent_gameweeks: [],
   hot_teams: [],
@@ -57,12 +57,21 @@ type Answer = { status?: number; body?: unknown };
  * A fetch answering per "METHOD /api/path" that also sees the query string (which competition a
  * call names); a call naming none answers for the fan's saved competition, else the first they
  * play, as the server does (it lists that one first among those they play).
- * `holdPreferences`: the preferences answer waits until the promise settles (a slow answer).
+ * `holdPreferences`: the preferences answer waits until the promise settles (a slow answer);
+ * `holdDefault`: so do the dashboard and gameweeks calls naming no competition; `defaultIs`: the
+ * competition those answer for, against the rule (a server that changed its mind meanwhile).
  */
-function serve(competitions: Competition[], preferences: UserPreferences = PREFERENCES, { holdPreferences }: { holdPreferences?: Promise<void> } = {}) {
+function serve(
+  competitions: Competition[],
+  preferences: UserPreferences = PREFERENCES,
+  { holdPreferences, holdDefault, defaultIs }: { holdPreferences?: Promise<void>; holdDefault?: Promise<void>; defaultIs?: string } = {},
+) {
   let saved = preferences;
   /** The competition a call answers for: the one it names, else the fan's saved one, else the first they play (listed first). */
-  const answeredFor = (url: URL) => url.searchParams.get('competition') ?? saved.current_competition ?? competitions.find((c) => c.playing)?.code;
+  const answeredFor = (url: URL) => url.searchParams.get('competition') ?? defaultIs ?? saved.current_competition ?? competitions.find((c) => c.playing)?.code;
+  const heldIfDefault = async (url: URL) => {
+    if (!url.searchParams.has('competition')) await holdDefault;
+  };
   const handlers: Record<string, (url: URL, init?: RequestInit) => Answer | Promise<Answer>> = {
     'GET /api/competitions/': () => ({ body: { data: competitions } }),
     'GET /api/auth/preferences/': async () => {
@@ -74,10 +83,14 @@ function serve(competitions: Competition[], preferences: UserPreferences = PREFE
       saved = { ...saved, current_competition: change.current_competition ?? null };
       return { body: { message: 'Settings saved.', data: saved } };
     },
-    'GET /api/stats/dashboard/': (url) => ({
-      body: { data: dashboard(answeredFor(url) === 'fifa.wc' ? 'World Cup 2026' : 'Premier 2025/26') },
-    }),
-    'GET /api/seasons/gameweeks/': () => ({ body: { data: [] } }),
+    'GET /api/stats/dashboard/': async (url) => {
+      await heldIfDefault(url);
+      return { body: { data: dashboard(answeredFor(url) === 'fifa.wc' ? 'World Cup 2026' : 'Premier 2025/26') } };
+    },
+    'GET /api/seasons/gameweeks/': async (url) => {
+      await heldIfDefault(url);
+      return { body: { data: [] } };
+    },
   };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
@@ -209,6 +222,59 @@ describe('the competition switcher on a fresh device (nothing chosen on it yet)'
     expect(calls('GET', '/stats/dashboard/').some((c) => c.url.includes('competition=en.1'))).toBe(false);
     // The saved choice stays the fan's: nothing was saved over it.
     expect(calls('PUT', '/auth/preferences/')).toEqual([]);
+  });
+
+  /** Once the switcher names fifa.wc and the gameweeks were asked for, with time for any further call. */
+  async function firstScreensLoaded() {
+    await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
+    expect(await screen.findByText('World Cup 2026')).toBeTruthy();
+    await waitFor(() => expect(calls('GET', '/seasons/gameweeks/').length).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  let calls: ReturnType<typeof serve>['calls'];
+
+  it.each([
+    ['saved their choice', { ...PREFERENCES, current_competition: 'fifa.wc' }, [PREMIER, WORLD_CUP], undefined],
+    ['saved none (the first they play)', PREFERENCES, [WORLD_CUP, PREMIER], undefined],
+    ['saved none, the first answers still on their way', PREFERENCES, [WORLD_CUP, PREMIER], 'held'],
+  ])('loads the first screens once when the fan %s: the early answers stand under the competition named', async (_case, preferences, competitions, held) => {
+    let release: () => void = () => undefined;
+    const holdDefault = held ? new Promise<void>((r) => (release = r)) : undefined;
+    ({ calls } = serve(competitions, preferences, { holdDefault }));
+    const shown = await watchDashboard(async () => {
+      // Answers fresh for 30 s, as the app's (createQueryClient): only a new key asks again.
+      const { queryClient } = renderApp('/dashboard', { staleTime: 30_000 });
+      if (held) {
+        await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
+        release();
+      }
+      await firstScreensLoaded();
+      // Asked once each, naming no competition (the server's default, as early answers are).
+      expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual(['/api/stats/dashboard/']);
+      expect(calls('GET', '/seasons/gameweeks/').map((c) => c.url)).toEqual(['/api/seasons/gameweeks/']);
+      // The competition's keys hold them.
+      expect(queryClient.getQueryData<DashboardData>(dashboardQueryKey('fifa.wc'))?.season?.label).toBe('World Cup 2026');
+      expect(queryClient.getQueryData(gameweeksQueryKey('fifa.wc'))).toEqual([]);
+    });
+    expect([...shown]).toEqual(['World Cup 2026']);
+  });
+
+  it.each([['in'], ['still on their way']])('asks again when the first answers (%s) were for another competition than the one named', async (when) => {
+    let release: () => void = () => undefined;
+    const holdDefault = when === 'in' ? undefined : new Promise<void>((r) => (release = r));
+    // None saved, the World Cup listed first; the server answered the first calls for the Premier League.
+    ({ calls } = serve([WORLD_CUP, PREMIER], PREFERENCES, { defaultIs: 'en.1', holdDefault }));
+    const { queryClient } = renderApp('/dashboard', { staleTime: 30_000 });
+    if (holdDefault) {
+      await waitFor(() => expect(switcher()?.value).toBe('fifa.wc'));
+      release();
+    }
+    await firstScreensLoaded();
+    await waitFor(() => expect(calls('GET', '/seasons/gameweeks/')).toHaveLength(2));
+    expect(calls('GET', '/stats/dashboard/').map((c) => c.url)).toEqual(['/api/stats/dashboard/', '/api/stats/dashboard/?competition=fifa.wc']);
+    expect(calls('GET', '/seasons/gameweeks/').map((c) => c.url)).toEqual(['/api/seasons/gameweeks/', '/api/seasons/gameweeks/?competition=fifa.wc']);
+    expect(queryClient.getQueryData<DashboardData>(dashboardQueryKey('fifa.wc'))?.season?.label).toBe('World Cup 2026');
+    expect(screen.queryByText('Premier 2025/26')).toBeNull();
   });
 
   it('names the first competition the fan plays when they saved none, once the preferences say so', async () => {

@@ -3,10 +3,13 @@ import { Provider as JotaiProvider } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
 import { useApplyTheme } from '@/features/settings/hooks/use-apply-theme';
+import { useCarryDefaultAnswers } from '@/lib/competition/default-answers';
 import { createQueryClient } from '@/lib/query-client';
 
 function ThemeSync() {
   useApplyTheme();
+  // A fresh device's first answers (the server's default) stand for the competition once it is named.
+  useCarryDefaultAnswers();
   return null;
 }
 

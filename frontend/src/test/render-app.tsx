@@ -19,9 +19,12 @@ function LocationProbe({ probe }: { probe: RouterProbe }) {
   return null;
 }
 
-/** Mounts the whole app (all routes, providers) at `path`, as a browser would. */
-export function renderApp(path: string | { pathname: string; state?: unknown }) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+/**
+ * Mounts the whole app (all routes, providers) at `path`, as a browser would. `staleTime`: the
+ * queries' default (the app's is 30 s, createQueryClient; 0 here unless a spec counts requests).
+ */
+export function renderApp(path: string | { pathname: string; state?: unknown }, { staleTime }: { staleTime?: number } = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime }, mutations: { retry: false } } });
   const entry = typeof path === 'string' ? path : { pathname: path.pathname, state: path.state };
   const router: RouterProbe = { state: { location: { pathname: '', search: '', hash: '', state: null, key: '' } } };
   const view = render(

@@ -4,6 +4,7 @@ import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { apiClient } from '@/lib/api-client';
 import { competitionQuery } from '@/lib/competition/competition-choice';
 import { useCompetition } from '@/lib/competition/use-competition';
+import { defaultCompetitionAnswerMeta } from '@/lib/competition/default-answers';
 
 /** Every competition's gameweeks are cached under this prefix (a finished gameweek refetches them). */
 export const gameweeksQueryPrefix = ['seasons', 'gameweeks'] as const;
@@ -19,5 +20,11 @@ export async function getGameweeks(competition?: string): Promise<GameweekSummar
 
 export function useGameweeks() {
   const competition = useCompetition();
-  return useQuery({ queryKey: gameweeksQueryKey(competition.code), queryFn: () => getGameweeks(competition.param), staleTime: 60_000 });
+  return useQuery({
+    queryKey: gameweeksQueryKey(competition.code),
+    queryFn: () => getGameweeks(competition.param),
+    staleTime: 60_000,
+    // Under the null key, the competition's once it is named.
+    meta: defaultCompetitionAnswerMeta(),
+  });
 }

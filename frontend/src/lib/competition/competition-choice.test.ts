@@ -5,12 +5,14 @@ import type { Competition } from '@scoreline/contracts/api/competitions';
 import { competitionChoiceAtom } from './competition-choice.atom';
 import {
   cleanCompetitionChoice,
+  carriesDefaultAnswers,
   COMPETITION_STORAGE_KEY,
   competitionParam,
   keepPreviousInCompetition,
   NO_COMPETITION_CHOICE,
   offersSeveral,
   reconcileCompetitionChoice,
+  serverDefaultCompetition,
   withServerCompetition,
   type CompetitionChoice,
 } from './competition-choice';
@@ -71,6 +73,35 @@ describe('the competition choice', () => {
 });
 
 /** The atom as the first screen of a page load reads it (a fresh store). */
+describe("a fresh device's answers for the server's default", () => {
+  const list = [competition('fifa.wc', true), competition('en.1', true), competition('uefa.cl', false)];
+
+  it("names the server's default as it does: the saved one, else the first played, else the first listed", () => {
+    expect(serverDefaultCompetition(list, 'en.1')).toBe('en.1');
+    expect(serverDefaultCompetition(list, null)).toBe('fifa.wc');
+    expect(serverDefaultCompetition(list, 'gone.1')).toBe('fifa.wc');
+    expect(serverDefaultCompetition([competition('en.1', false), competition('uefa.cl', false)], null)).toBe('en.1');
+    expect(serverDefaultCompetition([], null)).toBeNull();
+  });
+
+  it('carries them to the competition named once it is the one they answered for, not to another', () => {
+    const fresh = NO_COMPETITION_CHOICE;
+    // The saved preference named it: its requests still name none, the same request.
+    expect(carriesDefaultAnswers(fresh, withServerCompetition(fresh, 'en.1'), undefined)).toBe(true);
+    // None saved: picked for the fan as the first they play, the server's default.
+    const picked = reconcileCompetitionChoice(withServerCompetition(fresh, null), list);
+    expect(picked).toMatchObject({ chosen: 'fifa.wc', auto: true });
+    expect(carriesDefaultAnswers(fresh, picked, list)).toBe(true);
+    expect(carriesDefaultAnswers(fresh, picked, undefined)).toBe(false);
+    // Chosen by the fan or a link, or not the server's default: asked for.
+    expect(carriesDefaultAnswers(fresh, choice({ chosen: 'fifa.wc' }), list)).toBe(false);
+    expect(carriesDefaultAnswers(fresh, choice({ chosen: 'en.1', auto: true }), list)).toBe(false);
+    // Not from a null key, or back to none: nothing to carry.
+    expect(carriesDefaultAnswers(choice({ chosen: 'en.1', saved: 'en.1' }), choice({ chosen: 'fifa.wc', saved: 'fifa.wc' }), list)).toBe(false);
+    expect(carriesDefaultAnswers(fresh, fresh, list)).toBe(false);
+  });
+});
+
 const mounted = () => createStore().get(competitionChoiceAtom);
 
 describe('placeholders between pages', () => {

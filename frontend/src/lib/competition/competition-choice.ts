@@ -81,6 +81,29 @@ export function reconcileCompetitionChoice(state: CompetitionChoice, competition
 }
 
 /**
+ * The competition a request naming none answers for, by the server's rule (competitions.ts): the
+ * saved one while it is on offer, else the first the fan plays (the list has those first, in the
+ * order they started), else the first listed.
+ */
+export function serverDefaultCompetition(competitions: readonly Competition[], saved: string | null): string | null {
+  const played = competitions.filter((c) => c.playing);
+  return (competitions.find((c) => c.code === saved) ?? played[0] ?? competitions[0])?.code ?? null;
+}
+
+/**
+ * Whether the answers asked naming no competition (under a null key, `before`) are those of the
+ * competition `after` now names, so they may stand under its key instead of being asked again (a
+ * fresh device's first screens, once the preferences and the list name the competition). They
+ * are when its requests still name none (the same request), or when it was picked for the fan as
+ * the server's default; not when the fan or a link chose it.
+ */
+export function carriesDefaultAnswers(before: CompetitionChoice, after: CompetitionChoice, competitions: readonly Competition[] | undefined): boolean {
+  if (before.chosen !== null || after.chosen === null) return false;
+  if (competitionParam(after) === undefined) return true;
+  return after.auto && competitions !== undefined && after.chosen === serverDefaultCompetition(competitions, after.saved);
+}
+
+/**
  * `placeholderData` for a per-competition query (its key ends with the competition): the previous
  * page stays up while the next loads (keepPreviousData), but never another competition's answer.
  */

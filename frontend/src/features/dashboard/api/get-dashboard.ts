@@ -6,6 +6,7 @@ import { IncompleteDataError } from '@/lib/api-error';
 import { getStoredToken } from '@/lib/auth-token';
 import { competitionQuery } from '@/lib/competition/competition-choice';
 import { useCompetition } from '@/lib/competition/use-competition';
+import { defaultCompetitionAnswerMeta } from '@/lib/competition/default-answers';
 import { takeSettledEarlyJson } from '@/lib/early-requests';
 
 export const DASHBOARD_PATH = '/stats/dashboard/';
@@ -45,5 +46,7 @@ export function useDashboard() {
     queryFn: () => getDashboard(competition.param),
     initialData: () => (competition.param === undefined ? (early = earlyDashboard())?.data : undefined),
     initialDataUpdatedAt: () => early?.at,
+    // Under the null key, the competition's once it is named (its season checked).
+    meta: defaultCompetitionAnswerMeta<DashboardData>((data) => data.season?.id),
   });
 }
