@@ -1,3 +1,5 @@
+import { Client } from 'pg';
+import { RECONCILE_LOCK } from '@scoreline/backend/reconcile/reconcile.sql';
 import { RankHistoryService } from '@scoreline/backend/standings/rank-history.service';
 import { ensureCompetition } from '../support/competitions';
 import { insertVerifiedUsers, type FastUser } from '../support/game-factories';
@@ -55,6 +57,11 @@ describe('the rank history backfill, per competition', () => {
 
   it("writes the active season's completed gameweek for the leagues of its competition only", async () => {
     const league = seasons.get('backfill.league')!;
+    // The test system's workers run a reconciler pass at start (it may still be going), and a pass
+    // backfills too: holding the pass lock keeps one from writing this history first.
+    const passLock = new Client({ connectionString: process.env.DATABASE_URL });
+    await passLock.connect();
+    await passLock.query(`SELECT pg_advisory_lock($1, $2)`, [...RECONCILE_LOCK]);
     const before: { id: number }[] = await sys.db.query(`SELECT id FROM seasons WHERE is_active`);
     try {
       await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
@@ -64,6 +71,7 @@ describe('the rank history backfill, per competition', () => {
     } finally {
       await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [league.seasonId]);
       for (const { id } of before) await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [id]);
+      await passLock.end();
     }
     expect(await snapshots(leagues.get('backfill.league')!)).toEqual([league.gameweekId]);
     expect(await snapshots(leagues.get('backfill.cup')!)).toEqual([]);
