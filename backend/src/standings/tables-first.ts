@@ -1,5 +1,5 @@
-import { DelayedError } from 'bullmq';
 import type { YieldingJob } from '../platform/queue/scoring-first';
+import { stepBack } from '../platform/queue/step-back';
 
 /**
  * A scores.updated's period winners and rank history wait for the tables the same event queued
@@ -41,8 +41,7 @@ export async function afterTables<R>(
   if (token !== undefined && tableJobIds.length > 0) {
     const states = await Promise.all(tableJobIds.map((id) => queue.getJobState(id)));
     if (yieldsToTables(states, job.timestamp, Date.now())) {
-      await job.moveToDelayed(Date.now() + TABLES_FIRST.waitMs, token);
-      throw new DelayedError('waits for the tables');
+      return stepBack(job, token, TABLES_FIRST.waitMs, 'waits for the tables');
     }
   }
   return work();

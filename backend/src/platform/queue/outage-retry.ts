@@ -1,13 +1,9 @@
 import { DelayedError } from 'bullmq';
 import { isOutageError } from '../common/outage';
+import type { DelayableJob } from './step-back';
 
 /** How long a job that met Postgres or Redis away waits before it runs again. */
 export const OUTAGE_RETRY_MS = 1000;
-
-/** What of a BullMQ job retryWhileDown needs. */
-export interface DelayableJob {
-  moveToDelayed(timestamp: number, token?: string): Promise<void>;
-}
 
 /**
  * Runs a job's work; when it fails because Postgres or Redis is away, the SAME job waits
@@ -25,8 +21,9 @@ export async function retryWhileDown<R>(job: DelayableJob, token: string | undef
     return await work();
   } catch (error) {
     if (!isOutageError(error) || token === undefined) throw error;
-    // With Redis away this fails too: the job then fails (or, if even that cannot be written, its
-    // lock lapses and it is taken again as stalled) and BullMQ retries it.
+    // Not stepBack: with Redis away the move fails too, and the job must then fail with the outage's
+    // own error (or, if even that cannot be written, its lock lapses and it is taken again as
+    // stalled) for BullMQ to retry it.
     await job.moveToDelayed(Date.now() + OUTAGE_RETRY_MS, token).catch(() => {
       throw error;
     });

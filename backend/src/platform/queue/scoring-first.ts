@@ -1,5 +1,4 @@
-import { DelayedError } from 'bullmq';
-import type { DelayableJob } from './outage-retry';
+import { stepBack, type DelayableJob } from './step-back';
 
 /**
  * The bookkeeping behind a result (stored tables, rank history, period winners, activity) yields
@@ -29,8 +28,7 @@ export interface YieldingJob extends DelayableJob {
  */
 export async function afterScoring<R>(job: YieldingJob, token: string | undefined, scoring: { getActiveCount(): Promise<number> }, work: () => Promise<R>): Promise<R> {
   if (token !== undefined && yieldsToScoring(await scoring.getActiveCount(), job.timestamp, Date.now())) {
-    await job.moveToDelayed(Date.now() + SCORING_FIRST.waitMs, token);
-    throw new DelayedError('waits for the scorer');
+    return stepBack(job, token, SCORING_FIRST.waitMs, 'waits for the scorer');
   }
   return work();
 }
