@@ -41,7 +41,7 @@ const ACTIVE_COMPETITIONS_SQL = `
  * The competitions being played, or the one named; with the user's part in each. Those the user
  * plays first, in the order they started (as selectPlayedCompetitionCodes), then the others,
  * oldest season first: the first listed is the one a call naming no competition answers for when
- * the user saved none (seasons/season-for-fan.ts), which is what the screens name then.
+ * the user saved none (contracts game/default-competition.ts), which is what the screens name then.
  */
 export function selectActiveCompetitions(q: Queryable, userId: number, code: string | null = null): Promise<CompetitionRow[]> {
   return q.query(ACTIVE_COMPETITIONS_SQL, [userId, code]);

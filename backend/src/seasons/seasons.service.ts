@@ -3,12 +3,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import { NO_SUCH_COMPETITION } from '@scoreline/contracts/api/competitions';
+import { defaultCompetition } from '@scoreline/contracts/game/default-competition';
 import { deriveGameweekStatuses } from '@scoreline/contracts/game/gameweek-status';
 import { roundName } from '@scoreline/contracts/game/round-name';
 import { PreferencesService } from '../auth/preferences.service';
 import { ApiError } from '../platform/common/api-error';
 import { CompetitionsService } from '../competitions/competitions.service';
-import { seasonForFan } from './season-for-fan';
 import {
   selectActiveCompetitionCode,
   selectActiveSeasonOf,
@@ -161,7 +161,7 @@ export class SeasonsService {
    * The season a fan's request is about (issue 34's resolver): a named competition (a season's
    * league_code, `?competition=`) → its active season, 404 when it is unknown or not being played;
    * none → the fan's current competition, else the first they play, else the first active season
-   * (seasonForFan), 404 "There's no active gameweek at the moment." while none is active.
+   * (contracts' defaultCompetition, the rule the screens name it by), 404 "There's no active gameweek at the moment." while none is active.
    */
   async seasonForRequest(competition?: string, userId?: number, m: EntityManager | DataSource = this.db): Promise<ActiveSeason> {
     const season = await this.seasonForRequestOrNone(competition, userId, m);
@@ -179,10 +179,11 @@ export class SeasonsService {
     }
     // One active season (or none) is the answer whatever the fan chose: no reads of theirs.
     if (active.length <= 1 || userId === undefined || !this.preferences || !this.competitions) return active[0] ?? null;
-    const [currentCompetition, playedCompetitions] = await Promise.all([
-      this.preferences.currentCompetition(userId, m),
-      this.competitions.playedCodes(userId, m),
-    ]);
-    return seasonForFan(active, { currentCompetition, playedCompetitions });
+    const [current, played] = await Promise.all([this.preferences.currentCompetition(userId, m), this.competitions.playedCodes(userId, m)]);
+    const code = defaultCompetition(
+      active.map((s) => s.league_code),
+      { current, played },
+    );
+    return active.find((s) => s.league_code === code) ?? null;
   }
 }

@@ -76,8 +76,10 @@ describe('the competition choice', () => {
 describe("a fresh device's answers for the server's default", () => {
   const list = [competition('fifa.wc', true), competition('en.1', true), competition('uefa.cl', false)];
 
-  it("names the server's default as it does: the saved one, else the first played, else the first listed", () => {
+  it("names the server's default as it does: the saved one while played, else the first played, else the first listed", () => {
     expect(serverDefaultCompetition(list, 'en.1')).toBe('en.1');
+    // Saved, on offer, but no longer played: the server answers for the first played.
+    expect(serverDefaultCompetition(list, 'uefa.cl')).toBe('fifa.wc');
     expect(serverDefaultCompetition(list, null)).toBe('fifa.wc');
     expect(serverDefaultCompetition(list, 'gone.1')).toBe('fifa.wc');
     expect(serverDefaultCompetition([competition('en.1', false), competition('uefa.cl', false)], null)).toBe('en.1');

@@ -1,4 +1,5 @@
 import { COMPETITION_CODE_PATTERN, type Competition } from '@scoreline/contracts/api/competitions';
+import { defaultCompetition } from '@scoreline/contracts/game/default-competition';
 
 /**
  * Which competition the fan's screens show (issue 34), as this browser keeps it: the shared
@@ -73,21 +74,22 @@ export function reconcileCompetitionChoice(state: CompetitionChoice, competition
   let chosen = active(state.chosen) ? state.chosen : null;
   let auto = chosen === null ? false : state.auto;
   if (chosen === null && several) {
-    const played = competitions.filter((c) => c.playing);
-    chosen = played.find((c) => c.code === state.saved)?.code ?? played[0]?.code ?? competitions[0]?.code ?? null;
+    chosen = serverDefaultCompetition(competitions, state.saved);
     auto = true;
   }
   return chosen === state.chosen && auto === state.auto && several === state.several ? state : { ...state, chosen, auto, several };
 }
 
 /**
- * The competition a request naming none answers for, by the server's rule (competitions.ts): the
- * saved one while it is on offer, else the first the fan plays (the list has those first, in the
+ * The competition a request naming none answers for, by the server's own rule (defaultCompetition):
+ * the saved one while the fan plays it, else the first they play (the list has those first, in the
  * order they started), else the first listed.
  */
 export function serverDefaultCompetition(competitions: readonly Competition[], saved: string | null): string | null {
-  const played = competitions.filter((c) => c.playing);
-  return (competitions.find((c) => c.code === saved) ?? played[0] ?? competitions[0])?.code ?? null;
+  return defaultCompetition(
+    competitions.map((c) => c.code),
+    { current: saved, played: competitions.filter((c) => c.playing).map((c) => c.code) },
+  );
 }
 
 /**
