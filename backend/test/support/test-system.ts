@@ -7,6 +7,7 @@ import TestAgent from 'supertest/lib/agent';
 import { createApiApp, metricsAddress } from '@scoreline/backend/app.factory';
 import { BackgroundWorkService } from '@scoreline/backend/auth/background-work.service';
 import { QUEUES } from '@scoreline/backend/platform/outbox/event-routes';
+import { ReconcileScheduler } from '@scoreline/backend/reconcile/reconcile.scheduler';
 import { createWorkersApp } from '@scoreline/workers/main';
 import { SmtpCapture } from './smtp-capture';
 
@@ -61,6 +62,8 @@ async function startSystem(): Promise<TestSystem> {
   const metricsUrl = `http://127.0.0.1:${metricsAt.port}`;
   const workers = await createWorkersApp();
   await workers.init();
+  // The workers' start pass would otherwise race the file's own set-up (it backfills and repairs).
+  await workers.get(ReconcileScheduler, { strict: false }).idle();
   const db = api.get(DataSource);
   const queues = QUEUES.map((name) => workers.get<Queue>(getQueueToken(name)));
 
