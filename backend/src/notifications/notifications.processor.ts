@@ -4,7 +4,7 @@ import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
 import { afterScoring } from '../platform/queue/scoring-first';
 import { WORKER_OPTIONS } from '../platform/queue/worker-options';
 import type { QueueJob } from '../platform/outbox/queue-jobs';
-import { commandForJob, JOB, NOTIFICATIONS_QUEUE } from './notification-jobs';
+import { commandForJob, NOTIFICATIONS_QUEUE, waitsForScoring } from './notification-jobs';
 import { NotificationsService, type NotificationRunResult } from './notifications.service';
 
 /**
@@ -31,7 +31,7 @@ export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
    * push and the league requests go at once.
    */
   override process(job: Job, token?: string): Promise<unknown> {
-    if (!isGameweekFinal(job)) return super.process(job, token);
+    if (!waitsForScoring(job as QueueJob<'notifications'>)) return super.process(job, token);
     return afterScoring(job, token, this.scoring, () => super.process(job, token));
   }
 
@@ -41,11 +41,3 @@ export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
   }
 }
 
-/** Whether the job is a gameweek's final mails and pushes (bad data is not: handle refuses it, as an outbox failure). */
-function isGameweekFinal(job: Job): boolean {
-  try {
-    return commandForJob(job as QueueJob<'notifications'>)?.name === JOB.gameweekFinal;
-  } catch {
-    return false;
-  }
-}
