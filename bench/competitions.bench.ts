@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import type { DataSource } from 'typeorm';
 import type { AppEnv } from '@scoreline/backend/platform/config/env';
+import { traceMemory } from '@scoreline/backend/platform/metrics/memory-trace';
 import { atOnce, medianOfRuns, type AtOnce } from './at-once';
 import { BENCH_SEASONS } from './bench-seasons';
 import { againstFloor } from './floor-ratio';
@@ -215,9 +216,12 @@ async function readyToPlay(ctx: BenchContext, leagues: LeagueUnderTest[], settle
   for (const table of ['predictions', 'user_season_totals', 'user_gameweek_totals', 'league_members', 'user_competitions']) {
     await ctx.db.query(`VACUUM ANALYZE ${table}`);
   }
+  traceMemory('phase first tables');
   await firstTables(ctx, leagues);
   await ctx.db.query(`VACUUM ANALYZE league_standings`);
+  traceMemory('phase first tables settling');
   await ctx.settle(settleMs);
+  traceMemory('phase first tables settled');
 }
 
 /** One round: the goals, the floors, the leaderboard in play, the final whistles. */
@@ -225,6 +229,7 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
   const memory = sampleMemory();
   try {
     const fans = await Promise.all(live.map((c) => sampleFans(ctx, c.leagues, c.fixture)));
+    traceMemory(`phase ${label}: goals`);
     const { goals } = await goalsToEveryRank(
       ctx,
       live.map((c, i) => ({ fixture: c.fixture, fans: fans[i] })),
@@ -234,6 +239,7 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
     for (const [i, c] of live.entries()) await checkRanks(ctx, fans[i], c.fixture, label);
 
     // The floors on the settled system: each the goals' work in plain SQL, every competition's at once.
+    traceMemory(`phase ${label}: floors`);
     const rankFloors = await rankFloor(ctx.db, live);
     const parts = await scoringParts(ctx);
     const goalFloors = await rawScoreUpdates(ctx.db, live, parts);
@@ -241,12 +247,16 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
     // en.1's global leaderboard while every match is in play.
     const global = fans[0].find((f: Fan) => f.league.kind === 'global')!;
     const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
+    traceMemory(`phase ${label}: leaderboard`);
     const { board, before, after } = await leaderboardBesideHealth(ctx, global, seconds);
     const ratio = againstFloor(board, before, after);
 
     // The final whistles, at the same moment.
+    traceMemory(`phase ${label}: whistles`);
     const whistles = await finalWhistles(ctx, live, label);
+    traceMemory(`phase ${label}: whistles scored, settling`);
     await ctx.settle(settleMs);
+    traceMemory(`phase ${label}: settled after whistles`);
     const whistleFloors = await rawScoreUpdates(ctx.db, live, parts);
 
     // All timed from the same moment: the round's figure is its last competition's.
@@ -391,6 +401,7 @@ function seedingSteps(): { step(what: string): void; done(): string } {
   let stepStart = start;
   return {
     step(what) {
+      traceMemory(`phase seeded: ${what}`);
       steps.push(`${what} ${round(ms(stepStart))} ms`);
       stepStart = process.hrtime.bigint();
     },

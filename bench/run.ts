@@ -325,12 +325,16 @@ async function benchAt(users: number): Promise<void> {
     process.stderr.write(
       `[bench] ${users} users ${prepared.cached ? 'copied from the cached data set' : 'seeded (and cached for the next run)'} in ${round(prepared.ms)} ms\n`,
     );
+    const { startMemoryTrace } = await import('@scoreline/backend/platform/metrics/memory-trace');
+    startMemoryTrace('api+bench');
     api = await createApiApp();
     await api.listen(0, '127.0.0.1');
     if (workersApart) {
       // The real worker build in a process of its own: each process's memory is its own figure.
       const port = await freePort();
-      workerProcess = await startNodeProcess('the worker process', join(__dirname, '..', 'workers', 'src', 'main.js'), { HEALTH_PORT: String(port) }, `http://127.0.0.1:${port}/health/ready`);
+      // BENCH_WORKER_NODE_FLAGS: extra Node flags for the worker process (e.g. --max-old-space-size=400, --heapsnapshot-near-heap-limit=1).
+      const workerFlags = (process.env.BENCH_WORKER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+      workerProcess = await startNodeProcess('the worker process', join(__dirname, '..', 'workers', 'src', 'main.js'), { HEALTH_PORT: String(port) }, `http://127.0.0.1:${port}/health/ready`, workerFlags);
     } else {
       workers = await createWorkersApp();
       await workers.init();

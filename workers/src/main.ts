@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { loadEnvOrExit } from '@scoreline/backend/platform/config/env';
+import { startMemoryTrace } from '@scoreline/backend/platform/metrics/memory-trace';
 import { startHealthServer } from './health-server';
 import { WorkersModule } from './workers.module';
 
@@ -14,6 +15,7 @@ export async function createWorkersApp() {
 
 async function main(): Promise<void> {
   const env = loadEnvOrExit();
+  startMemoryTrace('workers');
   const app = await createWorkersApp();
   if (env.healthPort !== null) {
     const server = startHealthServer(app, env.healthPort);

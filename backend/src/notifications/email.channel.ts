@@ -23,6 +23,7 @@ import { claimMatchResults } from './match-results.queries';
 import { KIND } from './notification-jobs';
 import { releaseClaims } from './notification-deliveries.queries';
 import { globalRanks } from './global-ranks.queries';
+import type { UserRanks } from './user-ranks';
 import { claimWeeklyDigests, type DigestSectionRow } from './weekly-digest.queries';
 
 /** An email candidate: the reader and their address. */
@@ -112,7 +113,7 @@ export class EmailChannel implements NotificationChannel {
             predictions: r.predictions,
             correct: r.correct,
             exact: r.exact,
-            globalRank: ranks.get(r.user_id) ?? null,
+            globalRank: ranks.rankOf(r.user_id),
           },
           this.env.appUrl,
         ),
@@ -155,13 +156,13 @@ export class EmailChannel implements NotificationChannel {
     const active = await this.seasons.activeSeasons();
     if (active.length === 0) return emptyTally();
     // Global ranks once per season for the whole job (a window over every member), not per batch.
-    const ranks = new Map<number, Map<number, number>>();
+    const ranks = new Map<number, UserRanks>();
     for (const season of active) ranks.set(season.id, await globalRanks(this.db, season.id));
     return this.send(
       KIND.digest,
       (after, limit) => claimWeeklyDigests(this.db, now, week, after, limit),
       (r) => {
-        const [first, ...more] = r.sections.map((s) => digestSection(s, ranks.get(s.season_id)?.get(r.user_id) ?? null));
+        const [first, ...more] = r.sections.map((s) => digestSection(s, ranks.get(s.season_id)?.rankOf(r.user_id) ?? null));
         return weeklyDigestEmail({ ...reader(r), to: r.email, firstName: r.first_name, week, ...first, moreSections: more }, this.env.appUrl);
       },
     );

@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
+import { parseIntList } from '../standings/ranked-table';
 import { tableRank } from '../standings/table-ranking.shared-sql';
-import { GLOBAL_TABLE_FIGURES, globalTableMembers } from './global-table.shared-sql';
+import { asIntLists, GLOBAL_TABLE_FIGURES, globalTableMembers } from './global-table.shared-sql';
+import { UserRanks } from './user-ranks';
 
 /**
  * Rank in the global league of season $1's competition as its season table ranks it (the table
@@ -13,8 +15,8 @@ export const GLOBAL_RANKS_SQL = `
   SELECT m.user_id, ${tableRank(GLOBAL_TABLE_FIGURES)} AS rank
   ${globalTableMembers('$1')}`;
 
-/** user id → rank in the global league of the season's competition. */
-export async function globalRanks(db: DataSource, seasonId: number): Promise<Map<number, number>> {
-  const rows: { user_id: number; rank: number }[] = await db.query(GLOBAL_RANKS_SQL, [seasonId]);
-  return new Map(rows.map((r) => [r.user_id, r.rank]));
+/** Every member's rank in the global league of the season's competition, by user id. */
+export async function globalRanks(db: DataSource, seasonId: number): Promise<UserRanks> {
+  const [row]: { user_id: string; rank: string }[] = await db.query(asIntLists(GLOBAL_RANKS_SQL, ['rank']), [seasonId]);
+  return UserRanks.of(parseIntList(row.user_id), parseIntList(row.rank));
 }

@@ -36,3 +36,13 @@ export function globalSeasonPoints(totals: string, user: string, season: string)
     joins: seasonBonusJoins({ alias: 'sp', user, league: 'NULL::int', season }),
   };
 }
+
+/**
+ * One row: the user ids of `sql`'s answer (a column user_id) and each of its `columns`, each as a
+ * comma-separated list in user id order, for parseIntList: a million members come as a few
+ * strings, not a million row objects.
+ */
+export function asIntLists(sql: string, columns: readonly string[]): string {
+  const list = (column: string) => `coalesce(array_to_string(array_agg(r.${column} ORDER BY r.user_id), ','), '')`;
+  return `SELECT ${['user_id', ...columns].map((c) => `${list(c)} AS ${c}`).join(', ')} FROM (${sql}) r`;
+}

@@ -2,7 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { DomainEventMap, DomainEventName, DomainEventOf } from '@scoreline/contracts/events';
 import type { QueueJob } from '../platform/outbox/queue-jobs';
 import { hasChannel } from './channel';
-import { CHANNEL_KINDS, commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob } from './notification-jobs';
+import { CHANNEL_KINDS, commandForJob, isRoutedEvent, JOB, jobForEvent, parseNotificationJob, waitsForScoring } from './notification-jobs';
 
 const clock = new Date('2026-11-23T09:00:00Z');
 
@@ -85,5 +85,16 @@ describe('notification jobs', () => {
     expect(commandForJob(queueJob('result.recorded', event('result.recorded', live)))).toBeNull();
     expect(commandForJob(queueJob(JOB.gameweekFinal, { gameweekId: 9 }))).toEqual({ name: JOB.gameweekFinal, gameweekId: 9 });
     expect(() => commandForJob(queueJob(JOB.gameweekFinal, { gameweekId: -1 }))).toThrow(UnrecoverableError);
+  });
+
+  it("lets only a gameweek's final mails and pushes wait for the scorer", () => {
+    const final = { fixtureId: 1, seasonId: 1, gameweekId: 9, status: 'finished' as const, final: true };
+    expect(waitsForScoring(queueJob('scores.updated', event('scores.updated', final)))).toBe(true);
+    expect(waitsForScoring(queueJob(JOB.gameweekFinal, { gameweekId: 9 }))).toBe(true);
+    expect(waitsForScoring(queueJob('scores.updated', event('scores.updated', { ...final, status: 'live' as const, final: false })))).toBe(false);
+    expect(waitsForScoring(queueJob(JOB.goal, { fixtureId: 4 }))).toBe(false);
+    expect(waitsForScoring(queueJob(JOB.joinRequested, { requestId: 7 }))).toBe(false);
+    expect(waitsForScoring(queueJob(JOB.weeklyDigest, {}))).toBe(false);
+    expect(waitsForScoring(queueJob(JOB.gameweekFinal, { gameweekId: -1 }))).toBe(false);
   });
 });

@@ -115,6 +115,19 @@ export function commandForJob(job: QueueJob<'notifications'>): NotificationJob |
   return parseNotificationJob(job.name, job.data);
 }
 
+/**
+ * Whether a job of the queue waits while a fixture is being scored (scoring-first.ts): a gameweek's
+ * final mails and pushes, which rank every member of the competition's global league. A goal's push
+ * and the league requests go at once. A job whose data is bad does not wait: handle refuses it.
+ */
+export function waitsForScoring(job: QueueJob<'notifications'>): boolean {
+  try {
+    return commandForJob(job)?.name === JOB.gameweekFinal;
+  } catch {
+    return false;
+  }
+}
+
 /** A notification command a domain event becomes (run at once by the processor). */
 export type EventJob = NewQueueJob<'notifications', typeof JOB.gameweekFinal | typeof JOB.joinRequested | typeof JOB.requestDecided | typeof JOB.goal>;
 

@@ -1,8 +1,10 @@
-import { Processor } from '@nestjs/bullmq';
+import { InjectQueue, Processor } from '@nestjs/bullmq';
+import type { Job, Queue } from 'bullmq';
 import { OutboxConsumer } from '../platform/outbox/outbox-consumer';
+import { afterScoring } from '../platform/queue/scoring-first';
 import { WORKER_OPTIONS } from '../platform/queue/worker-options';
 import type { QueueJob } from '../platform/outbox/queue-jobs';
-import { commandForJob, NOTIFICATIONS_QUEUE } from './notification-jobs';
+import { commandForJob, NOTIFICATIONS_QUEUE, waitsForScoring } from './notification-jobs';
 import { NotificationsService, type NotificationRunResult } from './notifications.service';
 
 /**
@@ -15,8 +17,22 @@ import { NotificationsService, type NotificationRunResult } from './notification
  */
 @Processor(NOTIFICATIONS_QUEUE, { ...WORKER_OPTIONS, concurrency: 4 })
 export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
-  constructor(private readonly notifications: NotificationsService) {
+  constructor(
+    private readonly notifications: NotificationsService,
+    @InjectQueue('scoring') private readonly scoring: Queue,
+  ) {
     super();
+  }
+
+  /**
+   * A gameweek's final mails and pushes wait while a fixture is being scored (afterScoring): each
+   * ranks every member of the competition's global league (two windows over a million fans, ~10 s
+   * of a core each), which slowed another competition's scoring of its final whistle. A goal's
+   * push and the league requests go at once.
+   */
+  override process(job: Job, token?: string): Promise<unknown> {
+    if (!waitsForScoring(job as QueueJob<'notifications'>)) return super.process(job, token);
+    return afterScoring(job, token, this.scoring, () => super.process(job, token));
   }
 
   protected async handle(job: QueueJob<'notifications'>): Promise<NotificationRunResult> {
@@ -24,3 +40,4 @@ export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
     return command ? this.notifications.run(command) : {};
   }
 }
+

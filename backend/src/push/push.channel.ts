@@ -225,7 +225,7 @@ export class PushChannel implements NotificationChannel {
       (after, limit) => claimGameweekFinalPushes(this.db, gameweekId, after, limit),
       (r) => {
         const t = pushTexts(r.language);
-        const move = moves.get(r.user_id);
+        const move = moves.moveOf(r.user_id);
         return {
           payload: {
             kind: PUSH_KIND.gameweekFinal,

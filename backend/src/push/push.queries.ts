@@ -15,7 +15,9 @@ import {
   resultsRecipients,
 } from '../notifications/recipient-rules.shared-sql';
 import { tableRank } from '../standings/table-ranking.shared-sql';
-import { GLOBAL_TABLE_FIGURES, globalTableMembers } from '../notifications/global-table.shared-sql';
+import { asIntLists, GLOBAL_TABLE_FIGURES, globalTableMembers } from '../notifications/global-table.shared-sql';
+import { UserRanks } from '../notifications/user-ranks';
+import { parseIntList } from '../standings/ranked-table';
 
 /**
  * The push domain's SQL: push_subscriptions (one row per browser subscription) and
@@ -278,7 +280,8 @@ export const GLOBAL_RANK_MOVES_SQL = `
          ${tableRank((figure) => `${GLOBAL_TABLE_FIGURES(figure)} - coalesce(g.${figure}, 0)`)} AS rank_before
   ${globalTableMembers('$1', 'LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2')}`;
 
-export async function globalRankMoves(db: DataSource, seasonId: number, gameweekId: number): Promise<Map<number, { rank: number; before: number }>> {
-  const rows: { user_id: number; rank: number; rank_before: number }[] = await db.query(GLOBAL_RANK_MOVES_SQL, [seasonId, gameweekId]);
-  return new Map(rows.map((r) => [r.user_id, { rank: r.rank, before: r.rank_before }]));
+/** Every member's rank now and before the gameweek in the global league of the season's competition, by user id. */
+export async function globalRankMoves(db: DataSource, seasonId: number, gameweekId: number): Promise<UserRanks> {
+  const [row]: { user_id: string; rank: string; rank_before: string }[] = await db.query(asIntLists(GLOBAL_RANK_MOVES_SQL, ['rank', 'rank_before']), [seasonId, gameweekId]);
+  return UserRanks.of(parseIntList(row.user_id), parseIntList(row.rank), parseIntList(row.rank_before));
 }

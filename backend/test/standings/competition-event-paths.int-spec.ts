@@ -195,12 +195,14 @@ describe('event paths by the fixture\'s competition', () => {
 
   it('ranks fans in the global league of the season\'s competition', async () => {
     const cupRanks = await globalRanks(sys.db, cup.seasonId);
-    expect([...cupRanks.keys()].sort((a, b) => a - b)).toEqual([u[0].id, u[1].id, u[2].id, u[4].id]);
-    expect(cupRanks.get(u[1].id)).toBe(1);
-    expect(cupRanks.get(u[3].id)).toBeUndefined();
+    expect(cupRanks.userIds()).toEqual([u[0].id, u[1].id, u[2].id, u[4].id].sort((a, b) => a - b));
+    expect(cupRanks.rankOf(u[1].id)).toBe(1);
+    expect(cupRanks.rankOf(u[3].id)).toBeNull();
     const moves = await globalRankMoves(sys.db, cup.seasonId, cup.gameweekId);
-    expect([...moves.keys()].sort((a, b) => a - b)).toEqual([u[0].id, u[1].id, u[2].id, u[4].id]);
-    expect((await globalRanks(sys.db, league.seasonId)).get(u[0].id)).toBe(1);
+    expect(moves.userIds()).toEqual([u[0].id, u[1].id, u[2].id, u[4].id].sort((a, b) => a - b));
+    expect(moves.moveOf(u[1].id)).toEqual({ rank: 1, before: expect.any(Number) });
+    expect(moves.moveOf(u[3].id)).toBeNull();
+    expect((await globalRanks(sys.db, league.seasonId)).rankOf(u[0].id)).toBe(1);
     expect(leagueGlobal).not.toBe(cupGlobal);
   });
 

@@ -34,6 +34,7 @@ function sourceFiles(dir: string): string[] {
 /** Variables the app reads from the environment that are not its configuration. */
 const NOT_CONFIGURATION: Record<string, string> = {
   USER: "ops/cli.ts: the operator's name in the audit log when the OS has none",
+  MEMORY_TRACE_FILE: 'platform/metrics/memory-trace.ts: a diagnostic, each process appends its memory every second and around each job there (docs/benchmarks.md)',
 };
 
 describe('the environment variables in the docs', () => {

@@ -1,6 +1,8 @@
+import type { Job } from 'bullmq';
 import { WorkerHost } from '@nestjs/bullmq';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { memoryTraceFile, traceMemory } from '../metrics/memory-trace';
 import { queueJobsProcessed } from '../metrics/metrics';
 
 /**
@@ -19,6 +21,11 @@ export class JobMetricsRecorder implements OnApplicationBootstrap {
       const worker = host.worker;
       worker.on('completed', () => queueJobsProcessed.inc({ queue: worker.name, outcome: 'completed' }));
       worker.on('failed', () => queueJobsProcessed.inc({ queue: worker.name, outcome: 'failed' }));
+      if (memoryTraceFile()) {
+        worker.on('active', (job: Job) => traceMemory(`job start ${worker.name}/${job.name} ${job.id}`));
+        worker.on('completed', (job: Job) => traceMemory(`job done ${worker.name}/${job.name} ${job.id} ${job.finishedOn && job.processedOn ? job.finishedOn - job.processedOn : '?'}ms`));
+        worker.on('failed', (job: Job | undefined) => traceMemory(`job failed ${worker.name}/${job?.name} ${job?.id}`));
+      }
     }
   }
 }
