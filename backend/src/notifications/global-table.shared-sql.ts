@@ -1,5 +1,6 @@
 import { seasonBonusJoins, seasonBonusOf, withSeasonBonus } from '../standings/season-bonus.shared-sql';
 import { totalsOf, type FigureColumns } from '../standings/table-ranking.shared-sql';
+import { intList } from '../standings/int-list.shared-sql';
 
 /**
  * The global league's season table as mails and pushes state it (a fan's rank, their season
@@ -43,6 +44,6 @@ export function globalSeasonPoints(totals: string, user: string, season: string)
  * strings, not a million row objects.
  */
 export function asIntLists(sql: string, columns: readonly string[]): string {
-  const list = (column: string) => `coalesce(array_to_string(array_agg(r.${column} ORDER BY r.user_id), ','), '')`;
+  const list = (column: string) => intList(`r.${column}`, 'r.user_id');
   return `SELECT ${['user_id', ...columns].map((c) => `${list(c)} AS ${c}`).join(', ')} FROM (${sql}) r`;
 }

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { LeagueKind, LeagueRole } from '@scoreline/contracts/api/leagues';
 import type { PeriodWin } from '../activity/activity-writer.service';
 import { parseIntList, type RankedColumns } from './ranked-table';
+import { intList } from './int-list.shared-sql';
 import { FIXTURE_STATES_VERSION_SQL, seasonOfLeagueSql } from '../seasons/season-context.shared-sql';
 import { tableOrder, tableRank, totalsOf, type FigureColumns } from './table-ranking.shared-sql';
 import { seasonBonusJoins, seasonBonusOf, withSeasonBonus } from './season-bonus.shared-sql';
@@ -112,10 +113,9 @@ export async function selectRankedColumns(q: Q, leagueId: number, source: TableS
   const { figures, joins } = tableFiguresOf(source.kind, await tableCountsBonus(q, leagueId, source));
   // Each column as one comma-separated text (parsed straight into a typed array), not an int[]
   // that the driver would turn into a JS array and a string per element first.
-  const list = (column: string) => `coalesce(array_to_string(array_agg(${column}), ','), '')`;
   const [columns]: Record<keyof RankedColumns, string>[] = await q.query(
-    `SELECT ${list('user_id')} AS user_ids, ${list('rank')} AS ranks, ${list('points')} AS points,
-            ${list('exact')} AS exact, ${list('correct')} AS correct, ${list('provisional::int')} AS provisional
+    `SELECT ${intList('user_id')} AS user_ids, ${intList('rank')} AS ranks, ${intList('points')} AS points,
+            ${intList('exact')} AS exact, ${intList('correct')} AS correct, ${intList('provisional::int')} AS provisional
      FROM (
        SELECT m.user_id, ${tableRank(figures)} AS rank,
               ${figures('points')}::int AS points, ${figures('exact')}::int AS exact, ${figures('correct')}::int AS correct,

@@ -3,6 +3,7 @@ import { SCORING_LOCK_NAMESPACE } from '../scoring/scoring.shared-sql';
 import type { FixtureStatus } from '@scoreline/contracts/game/gameweek-status';
 import { seasonTableGameweeksSql, tableCountsBonus, tableFiguresOf, tableTotalsSql, type TableGameweekRow, type TableSource } from './league-tables.queries';
 import { parseIntList } from './ranked-table';
+import { intList } from './int-list.shared-sql';
 import type { BaseColumns, FixtureScoreState } from './live-table';
 import { type SeasonGameweekRow } from './season-context.queries';
 import { FIXTURE_STATES_VERSION_SQL, seasonGameweeksSql } from '../seasons/season-context.shared-sql';
@@ -145,7 +146,7 @@ export async function selectLiveBase(
   return db.transaction(async (tx) => {
     const [{ locked }]: { locked: boolean }[] = await tx.query(`SELECT pg_try_advisory_xact_lock_shared($1, $2) AS locked`, [SCORING_LOCK_NAMESPACE, seasonId]);
     if (!locked) return null;
-    const list = (column: string) => `coalesce(array_to_string(array_agg(${column} ORDER BY user_id), ','), '')`;
+    const list = (column: string) => intList(column, 'user_id');
     // A season table's points hold the members' bonus points (fixed while matches play: the live moves add to them).
     const { figures, joins } = tableFiguresOf(source.kind, await tableCountsBonus(tx, leagueId, source));
     const [row]: (Record<keyof BaseColumns, string> & { loaded_at: string; states: { fixture_id: number; status: FixtureStatus | null; home_score: number | null; away_score: number | null; scored: boolean }[] })[] =
@@ -187,9 +188,8 @@ export async function selectLiveBase(
 
 /** A fixture's picks as two columns: user ids and packed picks ((home × 100 + away) × 2 + banker). */
 export async function selectFixturePicks(q: Q, fixtureId: number): Promise<{ user_ids: Int32Array; codes: Int32Array }> {
-  const list = (column: string) => `coalesce(array_to_string(array_agg(${column}), ','), '')`;
   const [row]: { user_ids: string; codes: string }[] = await q.query(
-    `SELECT ${list('user_id')} AS user_ids, ${list('(home_score * 100 + away_score) * 2 + (CASE WHEN is_banker THEN 1 ELSE 0 END)')} AS codes
+    `SELECT ${intList('user_id')} AS user_ids, ${intList('(home_score * 100 + away_score) * 2 + (CASE WHEN is_banker THEN 1 ELSE 0 END)')} AS codes
      FROM predictions WHERE fixture_id = $1`,
     [fixtureId],
   );
