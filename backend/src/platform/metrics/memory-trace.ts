@@ -1,5 +1,4 @@
-import { appendFileSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 
 /**
  * A diagnostic (MEMORY_TRACE_FILE=<path>): this process's memory every `everyMs`, and, for a BullMQ
@@ -11,10 +10,18 @@ export function memoryTraceFile(): string | null {
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
 
+/** The process's peak RSS (Linux's VmHWM); NaN where /proc is not there. */
 function peakRssMb(): number {
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
 }
+
+/** Set once a write failed: a diagnostic must never take the process down (it runs in timers and job events). */
+let failed = false;
 
 export function memoryLine(what: string): string {
   const m = process.memoryUsage();
@@ -23,7 +30,13 @@ export function memoryLine(what: string): string {
 
 export function traceMemory(what: string): void {
   const file = memoryTraceFile();
-  if (file) appendFileSync(file, `${memoryLine(what)}\n`);
+  if (!file || failed) return;
+  try {
+    appendFileSync(file, `${memoryLine(what)}\n`);
+  } catch (error) {
+    failed = true;
+    process.stderr.write(`MEMORY_TRACE_FILE: cannot append to ${file} (${(error as Error).message}); memory tracing is off\n`);
+  }
 }
 
 /** Samples every `everyMs` while the process lives (unref'd timer). */
