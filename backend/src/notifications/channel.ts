@@ -1,5 +1,6 @@
 import type { DeliveryTally } from './deliver';
 import { CHANNEL_KINDS, type NotificationKind } from './notification-jobs';
+import type { UserRanks } from './user-ranks';
 
 /** The channels a notification may go out on. */
 export type ChannelName = 'email' | 'push';
@@ -10,7 +11,8 @@ export type ChannelName = 'email' | 'push';
  */
 export type Notification =
   | { kind: 'deadline'; gameweekId: number; now: Date }
-  | { kind: 'results'; gameweekId: number; seasonId: number }
+  /** `ranks`: the global league's ranks now and before the gameweek, computed once for every channel (globalRankMoves). */
+  | { kind: 'results'; gameweekId: number; seasonId: number; ranks: UserRanks }
   | { kind: 'joinRequest'; requestId: number }
   | { kind: 'decided'; requestId: number }
   | { kind: 'digest'; now: Date }

@@ -66,7 +66,7 @@ export class EmailChannel implements NotificationChannel {
       case 'deadline':
         return this.deadline(n.gameweekId, n.now);
       case 'results':
-        return this.results(n.gameweekId, n.seasonId);
+        return this.results(n.gameweekId, n.ranks);
       case 'joinRequest':
         return this.joinRequest(n.requestId);
       case 'decided':
@@ -96,8 +96,7 @@ export class EmailChannel implements NotificationChannel {
   }
 
   /** The gameweek is over for good: its players' points and global rank. */
-  private async results(gameweekId: number, seasonId: number): Promise<DeliveryTally> {
-    const ranks = await globalRanks(this.db, seasonId);
+  private results(gameweekId: number, ranks: UserRanks): Promise<DeliveryTally> {
     return this.send(
       KIND.results,
       (after, limit) => claimMatchResults(this.db, gameweekId, after, limit),

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Notification, NotificationChannel } from './channel';
 import type { DeliveryTally } from './deliver';
 import type { EmailChannel } from './email.channel';
+import { GAMEWEEK_FINAL_SQL } from './match-results.queries';
 import { checkChannels, NotificationsService } from './notifications.service';
 
 const tally = (sent: number): DeliveryTally => ({ sent, gone: 0, refused: 0 });
@@ -42,6 +43,21 @@ describe('the notification pipeline', () => {
     });
     await expect(pipeline(email.channel, push.channel).run({ name: 'request-decided', requestId: 4 })).rejects.toThrow('SMTP down');
     expect(pushed).toBe(true);
+  });
+
+  it("ranks the global league once for a gameweek's final mails and pushes, and hands both channels those ranks", async () => {
+    const query = jest.fn(async (sql: string) => {
+      if (sql === GAMEWEEK_FINAL_SQL) return [{ season_id: 7, final: true }];
+      return [{ user_id: '3,5', rank: '2,1', rank_before: '1,2' }];
+    });
+    const email = fakeChannel('email', async () => tally(2));
+    const push = fakeChannel('push', async () => tally(1));
+    const notifications = new NotificationsService({ query } as unknown as DataSource, email.channel as unknown as EmailChannel, [push.channel]);
+    expect(await notifications.run({ name: 'gameweek-final', gameweekId: 11 })).toEqual({ email: tally(2), push: tally(1) });
+    expect(query).toHaveBeenCalledTimes(2);
+    const [mailed, pushed] = [email.given[0], push.given[0]];
+    expect(mailed.kind === 'results' && pushed.kind === 'results' && mailed.ranks === pushed.ranks).toBe(true);
+    expect(mailed.kind === 'results' && mailed.ranks.moveOf(5)).toEqual({ rank: 1, before: 2 });
   });
 
   it('will not start without a channel CHANNEL_KINDS names, or with one given twice', () => {

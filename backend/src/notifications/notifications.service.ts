@@ -5,6 +5,7 @@ import { ADDED_CHANNELS, hasChannel, type ChannelName, type Notification, type N
 import { selectOpenGameweeks } from './deadline-reminders.queries';
 import { addTally, emptyTally, type DeliveryTally } from './deliver';
 import { EmailChannel } from './email.channel';
+import { globalRankMoves } from './global-ranks.queries';
 import { seasonOfFinalGameweek } from './match-results.queries';
 import { CHANNEL_KINDS, JOB, type NotificationJob, type NotificationKind } from './notification-jobs';
 
@@ -66,7 +67,9 @@ export class NotificationsService {
   async gameweekFinal(gameweekId: number): Promise<NotificationRunResult> {
     const seasonId = await seasonOfFinalGameweek(this.db, gameweekId);
     if (seasonId === null) return this.nothingSent('results');
-    return this.notify({ kind: 'results', gameweekId, seasonId });
+    // One window over the whole global league for the mails and the pushes, not one per channel.
+    const ranks = await globalRankMoves(this.db, seasonId, gameweekId);
+    return this.notify({ kind: 'results', gameweekId, seasonId, ranks });
   }
 
   /** Sends one notification on each of its kind's channels, at once; throws the first failure once all are done. */

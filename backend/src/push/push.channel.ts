@@ -8,6 +8,7 @@ import type { Notification, NotificationChannel } from '../notifications/channel
 import { deliverInBatches, emptyTally, type BatchOutcome, type ChannelSender, type ClaimBatch, type DeliveryTally } from '../notifications/deliver';
 import { DeliveryCountsService } from '../delivery-counts/delivery-counts.service';
 import { PUSH_KIND } from '../notifications/notification-jobs';
+import type { UserRanks } from '../notifications/user-ranks';
 import { signJoinDecision } from './push-action-token';
 import { PushEndpointRefused } from './push-endpoint-policy';
 import { PushSender, type PreparedPush, type PushDeliveryHints } from './push-sender';
@@ -19,7 +20,6 @@ import {
   claimGoalPushes,
   claimJoinRequestPushes,
   deleteSubscription,
-  globalRankMoves,
   markSent,
   releasePushClaims,
   type PushCandidate,
@@ -83,7 +83,7 @@ export class PushChannel implements NotificationChannel {
       case 'deadline':
         return this.deadline(n.gameweekId, n.now);
       case 'results':
-        return this.gameweekFinal(n.gameweekId, n.seasonId);
+        return this.gameweekFinal(n.gameweekId, n.ranks);
       case 'joinRequest':
         return this.joinRequest(n.requestId);
       case 'decided':
@@ -218,8 +218,7 @@ export class PushChannel implements NotificationChannel {
   }
 
   /** The gameweek is over for good: points and the move in the global rank. */
-  private async gameweekFinal(gameweekId: number, seasonId: number): Promise<DeliveryTally> {
-    const moves = await globalRankMoves(this.db, seasonId, gameweekId);
+  private gameweekFinal(gameweekId: number, moves: UserRanks): Promise<DeliveryTally> {
     return this.send(
       PUSH_KIND.gameweekFinal,
       (after, limit) => claimGameweekFinalPushes(this.db, gameweekId, after, limit),

@@ -14,10 +14,6 @@ import {
   REQUEST_SUBJECT,
   resultsRecipients,
 } from '../notifications/recipient-rules.shared-sql';
-import { tableRank } from '../standings/table-ranking.shared-sql';
-import { asIntLists, GLOBAL_TABLE_FIGURES, globalTableMembers } from '../notifications/global-table.shared-sql';
-import { UserRanks } from '../notifications/user-ranks';
-import { parseIntList } from '../standings/ranked-table';
 
 /**
  * The push domain's SQL: push_subscriptions (one row per browser subscription) and
@@ -269,19 +265,3 @@ export function claimGameweekFinalPushes(db: DataSource, gameweekId: number, aft
   return db.query(GAMEWEEK_FINAL_PUSH_SQL, [gameweekId, afterId, limit, DEFAULT_NOTIFICATION_SETTINGS.matchResults, PUSH_KIND.gameweekFinal]);
 }
 
-/**
- * Rank in the global league of season $1's competition now and before gameweek $2 (its season
- * table's rule, global-table.shared-sql.ts, over the figures as they are and less the gameweek's):
- * "up 3 places". The settled bonus points count on both sides, so the move is the round's.
- * Computed, not read from league_standings, for the reason globalRanks gives.
- */
-export const GLOBAL_RANK_MOVES_SQL = `
-  SELECT m.user_id, ${tableRank(GLOBAL_TABLE_FIGURES)} AS rank,
-         ${tableRank((figure) => `${GLOBAL_TABLE_FIGURES(figure)} - coalesce(g.${figure}, 0)`)} AS rank_before
-  ${globalTableMembers('$1', 'LEFT JOIN user_gameweek_totals g ON g.user_id = m.user_id AND g.gameweek_id = $2')}`;
-
-/** Every member's rank now and before the gameweek in the global league of the season's competition, by user id. */
-export async function globalRankMoves(db: DataSource, seasonId: number, gameweekId: number): Promise<UserRanks> {
-  const [row]: { user_id: string; rank: string; rank_before: string }[] = await db.query(asIntLists(GLOBAL_RANK_MOVES_SQL, ['rank', 'rank_before']), [seasonId, gameweekId]);
-  return UserRanks.of(parseIntList(row.user_id), parseIntList(row.rank), parseIntList(row.rank_before));
-}

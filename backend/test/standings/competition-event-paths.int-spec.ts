@@ -1,9 +1,8 @@
 import type { DomainEvent } from '@scoreline/contracts/events';
 import { ActivityWriterService } from '@scoreline/backend/activity/activity-writer.service';
 import { selectPeriodWinnerEntries } from '@scoreline/backend/activity/activity.queries';
-import { globalRanks } from '@scoreline/backend/notifications/global-ranks.queries';
+import { globalRankMoves, globalRanks } from '@scoreline/backend/notifications/global-ranks.queries';
 import { selectPicksHead } from '@scoreline/backend/picks/picks.queries';
-import { globalRankMoves } from '@scoreline/backend/push/push.queries';
 import { selectPeriodWinners } from '@scoreline/backend/standings/league-tables.queries';
 import { PeriodWinnersService } from '@scoreline/backend/standings/period-winners.service';
 import { RankHistoryService } from '@scoreline/backend/standings/rank-history.service';
