@@ -1,4 +1,5 @@
 import { autocannon, type CannonResult } from './autocannon';
+import { mergeSlices } from './floor-ratio';
 import { inParts, playsBoth, seedQuery, type BenchPlayers, type OneFixture } from './one-fixture-season';
 import type { BenchContext } from './run';
 import { ms, round } from './timing';
@@ -293,21 +294,29 @@ export async function checkRanks(ctx: BenchContext, fans: Fan[], fixture: OneFix
   }
 }
 
-/** The fan's league's leaderboard under autocannon (50 connections) between two runs of /api/health, the floor. */
-export async function leaderboardBesideHealth(
-  ctx: BenchContext,
-  fan: Fan,
-  seconds = 10,
-): Promise<{ board: CannonResult; before: CannonResult; after: CannonResult }> {
+/**
+ * A league's leaderboard under load (50 connections) beside /api/health, interleaved: health,
+ * board, health, board, health, board, health, each a third of `seconds` (at least 2 s), so the
+ * floor is taken in the same moments as the read. Work in the background that starts or ends
+ * within the window (autovacuum after the floors' big UPDATEs, a recompute) weighs on both sides;
+ * one health run before and one after did not see it when it fell in the board's run alone.
+ * `board` and `health`: each one's slices merged (mergeSlices).
+ */
+export async function leaderboardBesideHealth(ctx: BenchContext, fan: Fan, seconds = 10): Promise<{ board: CannonResult; health: CannonResult }> {
   const board = `${ctx.baseUrl}/leagues/${fan.league.id}/leaderboard/`;
   const auth = { Authorization: `Bearer ${fan.token}` };
   const health = `${ctx.baseUrl}/health`;
+  const slice = Math.max(2, Math.round(seconds / 3));
   await autocannon(board, 2, auth);
-  const before = await autocannon(health, seconds);
-  const lb = await autocannon(board, seconds, auth);
-  const after = await autocannon(health, seconds);
+  const boards: CannonResult[] = [];
+  const healths: CannonResult[] = [await autocannon(health, slice)];
+  for (let i = 0; i < 3; i += 1) {
+    boards.push(await autocannon(board, slice, auth));
+    healths.push(await autocannon(health, slice));
+  }
+  const lb = mergeSlices(boards);
   if (lb.non2xx > 0 || lb.errors > 0) throw new Error(`bench: the leaderboard of league ${fan.league.id} answered ${lb.non2xx} non-2xx and ${lb.errors} errors`);
-  return { board: lb, before, after };
+  return { board: lb, health: mergeSlices(healths) };
 }
 
 /** The bench process's resident memory, sampled every 100 ms until stopped (again: no change): its most, and the JS heap and external buffers at that moment. */
