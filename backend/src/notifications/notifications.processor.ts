@@ -25,10 +25,10 @@ export class NotificationsProcessor extends OutboxConsumer<'notifications'> {
   }
 
   /**
-   * A gameweek's final mails and pushes wait while a fixture is being scored (afterScoring): each
-   * ranks every member of the competition's global league (two windows over a million fans, ~10 s
-   * of a core each), which slowed another competition's scoring of its final whistle. A goal's
-   * push and the league requests go at once.
+   * A gameweek's final mails and pushes wait while a fixture is being scored (afterScoring): they
+   * rank every member of the competition's global league now and before the round (one statement
+   * for both channels, two windows over a million fans), which slowed another competition's
+   * scoring of its final whistle. A goal's push and the league requests go at once.
    */
   override process(job: Job, token?: string): Promise<unknown> {
     if (!waitsForScoring(job as QueueJob<'notifications'>)) return super.process(job, token);
