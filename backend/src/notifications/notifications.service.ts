@@ -67,7 +67,7 @@ export class NotificationsService {
   async gameweekFinal(gameweekId: number): Promise<NotificationRunResult> {
     const seasonId = await seasonOfFinalGameweek(this.db, gameweekId);
     if (seasonId === null) return this.nothingSent('results');
-    // One window over the whole global league for the mails and the pushes, not one per channel.
+    // One ranking of the whole global league (now and before the round) for the mails and the pushes, not one per channel.
     const ranks = await globalRankMoves(this.db, seasonId, gameweekId);
     return this.notify({ kind: 'results', gameweekId, seasonId, ranks });
   }
