@@ -41,5 +41,5 @@ USER 1000:1000
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# --max-old-space-size: backend/src/platform/config/api-process.ts says why (a spec holds them equal).
-CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "dist/backend/src/main.js"]
+# --max-old-space-size, --max-semi-space-size: backend/src/platform/config/api-process.ts says why (a spec holds them equal).
+CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "--max-semi-space-size=32", "dist/backend/src/main.js"]
