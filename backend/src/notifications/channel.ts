@@ -12,7 +12,7 @@ export type ChannelName = 'email' | 'push';
 export type Notification =
   | { kind: 'deadline'; gameweekId: number; now: Date }
   /** `ranks`: the global league's ranks now and before the gameweek, computed once for every channel (globalRankMoves). */
-  | { kind: 'results'; gameweekId: number; seasonId: number; ranks: UserRanks }
+  | { kind: 'results'; gameweekId: number; ranks: UserRanks }
   | { kind: 'joinRequest'; requestId: number }
   | { kind: 'decided'; requestId: number }
   | { kind: 'digest'; now: Date }

@@ -69,7 +69,7 @@ export class NotificationsService {
     if (seasonId === null) return this.nothingSent('results');
     // One ranking of the whole global league (now and before the round) for the mails and the pushes, not one per channel.
     const ranks = await globalRankMoves(this.db, seasonId, gameweekId);
-    return this.notify({ kind: 'results', gameweekId, seasonId, ranks });
+    return this.notify({ kind: 'results', gameweekId, ranks });
   }
 
   /** Sends one notification on each of its kind's channels, at once; throws the first failure once all are done. */
