@@ -107,8 +107,9 @@ export class FeedPoller {
     if (!(await this.lease.acquire())) return false;
     this.holding = true;
     feedLeaseHeld.set(1);
-    // A new holder starts afresh: every competition due at once, within the budget.
-    this.turns = new Map();
+    // A new holder starts with every competition due at once (its map is empty). One that lost the
+    // lease for a moment (a renewal late on a stalled loop) keeps its turns, so a back-off from a
+    // failing provider survives the lapse instead of starting over at its shortest wait.
     this.refreshedAt = 0;
     this.logger.log(`feed poller: this process polls now (lease ${this.lease.key})`);
     this.scheduleRenewal();

@@ -214,6 +214,26 @@ describe('the feed poller', () => {
     expect(state).toEqual({ last_outcome: 'ok', consecutive_failures: 0 });
   });
 
+  it('keeps its back-off when its lease lapses mid-failure and it takes the lease again', async () => {
+    await waitFor('polling to resume', () => Date.now() - (requests[requests.length - 1]?.at ?? 0) < 300, 5_000);
+    const since = requests.length;
+    const failures = () => requests.slice(since).filter((r) => / 500$/.test(r.line));
+    standIn.fail('500', 4);
+    await waitFor('the first failure', () => failures().length > 0, 3_000);
+    // The lease lapses (as when a renewal comes too late): the holder notices at its next renewal and takes it again.
+    // (Only `other` runs now: the key set again is its retake.)
+    await connections[0].del(OPTIONS.leaseKey);
+    await waitFor('the lease to be taken again', async () => (await connections[0].get(OPTIONS.leaseKey)) !== null, 2_000);
+    expect(other.isHolder).toBe(true);
+    await waitFor('four failures', () => failures().length === 4, 6_000);
+    // 200, 400, 800, as without the lapse. Had retaking the lease started the back-off over, the
+    // two failures after it would be 200 ms apart or less.
+    const failed = failures();
+    const gaps = failed.slice(1).map((r, i) => r.at - failed[i].at);
+    [200, 400, 800].forEach((least, i) => expect(gaps[i]).toBeGreaterThanOrEqual(least - 30));
+    await waitFor('a poll answered again', () => requests.slice(since).some((r) => / 200$/.test(r.line) && r.at > failed[3].at), 3_000);
+  });
+
   it('keeps the last state while the provider is down (no answer), and catches up once it is back', async () => {
     standIn.down(1200);
     standIn.setMatch('PL', v4Match({ id: ID + 10, at, status: 'IN_PLAY', minute: 9, score: [1, 1], home, away, stage: 'REGULAR_SEASON' }));
