@@ -295,8 +295,8 @@ export function liveRanking(base: OrderedBase, moves: readonly FixtureMove[]): L
   const n = base.user_ids.length;
   const ids = base.user_ids;
   const deltas = moves.map(moveDeltas);
-  const shifts = new ShiftRuns(deltas);
-  const runOf = new Int32Array(n);
+  const shifts = new ShiftRuns(deltas, moves);
+  const runOf = scratchRuns(n);
   if (moves.length === 1) {
     // The usual case, one goal: a fan's shift is their pick's delta.
     const [delta] = deltas;
@@ -332,9 +332,21 @@ export function liveRanking(base: OrderedBase, moves: readonly FixtureMove[]): L
   const fill = start.slice(0, k);
   const flat = new Int32Array(n);
   for (let i = 0; i < n; i++) flat[fill[runOf[i]]++] = i;
-  // A byte a member for the usual few dozen runs.
-  const compact = k <= 0xff ? Uint8Array.from(runOf) : k <= 0xffff ? Uint16Array.from(runOf) : runOf;
+  // A byte a member for the usual few dozen runs (runOf is scratch: the ranking keeps a copy).
+  const compact = k <= 0xff ? new Uint8Array(runOf) : k <= 0xffff ? new Uint16Array(runOf) : runOf.slice();
   return new LiveRanking(base, shifts.shifts, compact, flat, start);
+}
+
+/**
+ * The members' run numbers while a ranking is built, reused from one to the next: a goal re-ranks
+ * every read table (several million members at 1M), and a fresh 4 bytes a member each time was
+ * garbage enough to trigger the collector's full pauses in the middle of them. liveRanking is
+ * synchronous, so one is never shared by two at once.
+ */
+let runsScratch = new Int32Array(0);
+function scratchRuns(n: number): Int32Array {
+  if (runsScratch.length < n) runsScratch = new Int32Array(n);
+  return runsScratch.subarray(0, n);
 }
 
 /** The live table's columns, whole, in table order (liveRanking, merged). */
@@ -368,14 +380,16 @@ class ShiftRuns {
   private readonly dense: Int32Array | null;
   private readonly sparse = new Map<number, number>();
 
-  constructor(deltas: readonly Record<keyof Contribution, Int16Array>[]) {
+  constructor(deltas: readonly Record<keyof Contribution, Int16Array>[], moves: readonly FixtureMove[]) {
     FIGURES.forEach((figure, f) => {
       let low = 0;
       let high = 0;
-      for (const delta of deltas) {
+      for (const [m, delta] of deltas.entries()) {
+        // Only picked codes have a delta (the rest are 0, as no pick is): a few hundred, not all 20,000.
         let min = 0;
         let max = 0;
-        for (const d of delta[figure]) {
+        for (const code of moves[m].picks.codes) {
+          const d = delta[figure][code];
           if (d < min) min = d;
           if (d > max) max = d;
         }
