@@ -25,7 +25,8 @@ FROM manifests AS prod-deps
 RUN npm ci --omit=dev --workspace backend --workspace workers --no-audit --no-fund && npm cache clean --force
 
 FROM node:24.21-bookworm-slim AS runtime
-ENV NODE_ENV=production PORT=3000
+# MALLOC_*: glibc's, for big typed arrays given back when freed (api-process.ts's SERVER_MALLOC_ENV says why; a spec holds them equal).
+ENV NODE_ENV=production PORT=3000 MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # Owned by root and not writable by the app user: the code cannot be changed at run time.
 COPY --from=prod-deps /app/package.json ./package.json

@@ -16,7 +16,7 @@ import { pushFanoutCase } from './push-fanout.bench';
 import { competitionsCase } from './competitions.bench';
 import { feedCase } from './feed.bench';
 import { feedBenchSettings, startBenchFeed, type BenchFeed } from './feed-stand-in';
-import { API_NODE_FLAGS } from '@scoreline/backend/platform/config/api-process';
+import { API_NODE_FLAGS, SERVER_MALLOC_ENV } from '@scoreline/backend/platform/config/api-process';
 import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { seedOneFixtureSeason } from './one-fixture-season';
 import { prepareBenchDatabase, withServerAdmin } from './bench-users';
@@ -252,9 +252,13 @@ async function main(): Promise<void> {
   benchCases(process.env, benchArgs(process.argv.slice(2)));
   if (process.env.BENCH_WORKERS === 'process' && !API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // With the workers apart this process is the API (and the bench's driver): it runs with the
-    // API's Node flags, as npm start, the container and Kubernetes run the API.
+    // API's Node flags and the servers' malloc settings (the worker process inherits these), as npm
+    // start, the container and Kubernetes run them.
     const { spawnSync } = await import('node:child_process');
-    const child = spawnSync(process.execPath, [...process.execArgv, ...API_NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' });
+    const child = spawnSync(process.execPath, [...process.execArgv, ...API_NODE_FLAGS, ...process.argv.slice(1)], {
+      stdio: 'inherit',
+      env: { ...SERVER_MALLOC_ENV, ...process.env },
+    });
     process.exitCode = child.status ?? 1;
     return;
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { API_NODE_FLAGS } from '../backend/src/platform/config/api-process';
+import { API_NODE_FLAGS, SERVER_MALLOC_ENV } from '../backend/src/platform/config/api-process';
 
 // No Docker engine runs in CI: these read the Dockerfile, .dockerignore, docker-compose.yml and
 // package-lock.json and check the properties the image must have.
@@ -117,6 +117,11 @@ describe('the Docker image', () => {
     const command = JSON.parse(of(runtime, 'CMD').at(-1)!) as string[];
     expect(command.slice(0, -1)).toEqual(expect.arrayContaining([...API_NODE_FLAGS]));
     expect(command.at(-1)).toBe('dist/backend/src/main.js');
+  });
+
+  it("sets the servers' malloc settings for every process of the image (API, worker, migrations)", () => {
+    const env = of(runtime, 'ENV').join(' ').split(/\s+/);
+    for (const [name, value] of Object.entries(SERVER_MALLOC_ENV)) expect(env).toContain(`${name}=${value}`);
   });
 
   it('never sends secrets, local data or local builds to the build context', () => {

@@ -13,9 +13,10 @@ sup.main(async () => {
   buildServerIfNeeded(sup);
   buildFrontendIfNeeded(sup);
   const env = await prepareServices(sup);
-  // The API's heap limit (why: backend/src/platform/config/api-process.ts), from the build made above.
-  const { API_NODE_FLAGS } = require(path.join(root, 'dist/backend/src/platform/config/api-process.js'));
-  sup.startNode('api', 'dist/backend/src/main.js', env, API_NODE_FLAGS);
-  sup.startNode('worker', 'dist/workers/src/main.js', env);
+  // The API's heap limit and the servers' malloc settings (why: backend/src/platform/config/api-process.ts), from the build made above.
+  const { API_NODE_FLAGS, SERVER_MALLOC_ENV } = require(path.join(root, 'dist/backend/src/platform/config/api-process.js'));
+  const serverEnv = { ...SERVER_MALLOC_ENV, ...env };
+  sup.startNode('api', 'dist/backend/src/main.js', serverEnv, API_NODE_FLAGS);
+  sup.startNode('worker', 'dist/workers/src/main.js', serverEnv);
   sup.log(`Scoreline is starting on ${env.APP_URL || `http://localhost:${env.PORT || 3000}`} (Ctrl-C stops it)`);
 });

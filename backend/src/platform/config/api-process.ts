@@ -14,3 +14,17 @@
  * 1.02, and its peak RSS fell (661–678 → 625 MB: less of the old space ever filled).
  */
 export const API_NODE_FLAGS: readonly string[] = ['--max-old-space-size=256', '--max-semi-space-size=32'];
+
+/**
+ * glibc malloc settings of every server process, the API's and the workers' (environment: read
+ * when the process starts; the container image sets them, `npm start` and the bench's processes
+ * too). Typed arrays of a big table (4 MB a column at 1M members) and pg's buffers of its rows
+ * are malloc'd outside the JS heap. glibc serves the first such block with mmap and gives it back
+ * when freed, but then raises its mmap threshold to that size, so every later block of up to
+ * 32 MB comes from the heap, where freed memory stays with the process. A fixed threshold
+ * (MALLOC_MMAP_THRESHOLD_) keeps big blocks on mmap; two arenas (MALLOC_ARENA_MAX) keep V8's and
+ * libuv's threads from spreading small ones over eight per core. With two competitions live at
+ * 1M the API's peak RSS went 623–629 → 543–564 MB, its RSS once settled 604 → 470 MB (of which
+ * heap and typed arrays ~345 MB either way), the same ratios to the floors (docs/benchmarks.md).
+ */
+export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
