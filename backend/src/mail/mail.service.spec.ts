@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppEnv } from '../platform/config/env';
-import { MailService, type OutgoingMail } from './mail.service';
+import { MailService, SMTP_TIMEOUTS, type OutgoingMail } from './mail.service';
 
 const mail: OutgoingMail = {
   to: 'fan@example.com',
@@ -49,4 +50,30 @@ describe('MailService without SMTP_URL', () => {
     expect(logged.join('\n')).toContain('482913');
     expect(readdirSync(join(dataDir, 'mail'))).toEqual([expect.stringMatching(/fan@example\.com\.eml$/)]);
   });
+});
+
+describe('MailService with an SMTP server that accepts and never answers', () => {
+  it('gives up after its greeting timeout instead of nodemailer’s minutes, and says why', async () => {
+    const sockets: Socket[] = [];
+    // Loopback only: a server that takes the connection and stays silent.
+    const server = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const service = new MailService({ nodeEnv: 'production', smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: tmpdir(), mailFrom: 'Scoreline <no-reply@scoreline.local>' } as AppEnv);
+      const started = Date.now();
+      const error = await service.send(mail).then(
+        () => null,
+        (e: Error) => e,
+      );
+      const waited = Date.now() - started;
+      expect(error?.message).toMatch(/greeting/i);
+      expect(sockets.length).toBe(1);
+      expect(waited).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingTimeout - 100);
+      expect(waited).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 5_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 30_000);
 });

@@ -15,6 +15,14 @@ export interface OutgoingMail {
 }
 
 /**
+ * How long a mail may wait on the SMTP server (ms; SMTP_URL's own `?greetingTimeout=` etc. win).
+ * nodemailer's defaults are 2 min to connect, 30 s for the greeting and 10 min of silence: a server
+ * that accepts and stalls held a job that long, and the notification jobs (goal pushes among them)
+ * share four slots. A failed mail's job retries.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+/**
  * Sends mail over SMTP_URL, or — with no SMTP server configured — writes it to the log and
  * to `.data/mail/*.eml`, so a local first start needs nothing installed. Never so in production:
  * there a mail without SMTP_URL is dropped with a warning that carries neither address nor body
@@ -33,7 +41,7 @@ export class MailService {
     @Optional() private readonly counts?: DeliveryCountsService,
   ) {
     this.transport = env.smtpUrl
-      ? nodemailer.createTransport(env.smtpUrl)
+      ? nodemailer.createTransport({ url: env.smtpUrl, ...SMTP_TIMEOUTS })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     if (this.suppressed) this.logger.warn('NODE_ENV=production without SMTP_URL: emails (sign-up and reset codes among them) are not sent');
   }
