@@ -5,6 +5,7 @@ import type { PushPayload } from '@scoreline/contracts/api/push';
 import { JOB, NOTIFICATIONS_QUEUE } from '@scoreline/backend/notifications/notification-jobs';
 import { selectOpenGameweeks } from '@scoreline/backend/notifications/deadline-reminders.queries';
 import { PushChannel } from '@scoreline/backend/push/push.channel';
+import { HOME_COMPETITION_CODE } from '@scoreline/backend/seasons/seasons.shared-sql';
 import { fastUser, type FastUser } from '../leagues/league-test-helpers';
 import { ensureCompetition } from '../support/competitions';
 import { grantAdminRole } from '../support/game-factories';
@@ -314,16 +315,25 @@ describe('web push', () => {
       away.id,
       deadline,
     ]);
-    const [player, both, elsewhere] = await Promise.all(['Pia', 'Bea', 'Eli'].map((first) => fastUser(sys, first, 'Deadline')));
+    // `none` plays no competition of their own: the home competition's (not this one's) fan.
+    const [player, both, elsewhere, none] = await Promise.all(['Pia', 'Bea', 'Eli', 'Noa'].map((first) => fastUser(sys, first, 'Deadline')));
     await sys.db.query(`INSERT INTO user_competitions (user_id, competition_code) SELECT * FROM unnest($1::int[], $2::text[])`, [
       [player.id, both.id, both.id, elsewhere.id],
       ['push.deadlines', 'push.deadlines', 'push.elsewhere', 'push.elsewhere'],
     ]);
-    const phones = new Map([player, both, elsewhere].map((u) => [u.id, new FakeBrowser(pushService.endpoint(`/send/deadline-${u.id}`))]));
-    for (const u of [player, both, elsewhere]) await sys.http.post('/api/push/subscriptions/').set(u.auth).send(phones.get(u.id)!.subscription()).expect(200);
+    const phones = new Map([player, both, elsewhere, none].map((u) => [u.id, new FakeBrowser(pushService.endpoint(`/send/deadline-${u.id}`))]));
+    for (const u of [player, both, elsewhere, none]) await sys.http.post('/api/push/subscriptions/').set(u.auth).send(phones.get(u.id)!.subscription()).expect(200);
 
-    // The season is active for this test alone (suites leave none active behind).
+    // The season is active for this test alone (suites leave none active behind), beside a season of the
+    // home competition without gameweeks: alone, push.deadlines would be the home competition, which every
+    // fan without a competition of their own plays, and the sweep would push to the devices other files
+    // left behind (their push services gone).
     const before: { id: number }[] = await sys.db.query(`SELECT id FROM seasons WHERE is_active`);
+    await ensureCompetition(sys.db, HOME_COMPETITION_CODE);
+    const [{ id: homeSeasonId }]: { id: number }[] = await sys.db.query(
+      `INSERT INTO seasons (name, label, league_code, is_active) VALUES ('Push Home 2112/13', '2112/13', $1, false) RETURNING id`,
+      [HOME_COMPETITION_CODE],
+    );
     // The push channel of the sweep alone: the pipeline's would email every verified fan of the run's database too.
     const push = sys.workers.get(PushChannel, { strict: false });
     const sweep = async (now: Date) => {
@@ -331,11 +341,11 @@ describe('web push', () => {
     };
     try {
       await sys.db.query(`UPDATE seasons SET is_active = false WHERE is_active`);
-      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [seasonId]);
+      await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = ANY($1::int[])`, [[seasonId, homeSeasonId]]);
       await sweep(new Date());
       await sweep(new Date());
     } finally {
-      await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = $1`, [seasonId]);
+      await sys.db.query(`UPDATE seasons SET is_active = false WHERE id = ANY($1::int[])`, [[seasonId, homeSeasonId]]);
       for (const { id } of before) await sys.db.query(`UPDATE seasons SET is_active = true WHERE id = $1`, [id]);
     }
     for (const u of [player, both]) {
@@ -344,5 +354,6 @@ describe('web push', () => {
       expect(phones.get(u.id)!.decrypt(received[0].body)).toMatchObject({ kind: 'deadline', title: 'Gameweek 1 locks soon', tag: `deadline:${gameweekId}` });
     }
     expect(pushService.to(`/send/deadline-${elsewhere.id}`)).toHaveLength(0);
+    expect(pushService.to(`/send/deadline-${none.id}`)).toHaveLength(0);
   });
 });
