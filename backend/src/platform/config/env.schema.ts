@@ -206,7 +206,8 @@ export const ENV_VARS = {
   SMTP_URL: envVar({
     schema: url(['smtp', 'smtps']),
     docDefault: 'unset: development logs each mail and writes `.data/mail/*.eml`; production sends nothing and logs only that a mail was not sent',
-    description: 'e.g. `smtp://user:pass@mail.example.com:587`',
+    description:
+      'e.g. `smtp://user:pass@mail.example.com:587`; a mail gives up after 10 s to connect or be greeted, or 30 s of silence (`?connectionTimeout=`, `?greetingTimeout=`, `?socketTimeout=` in ms change them), and its job retries',
   }),
   PUSH_ALLOWED_HOSTS: envVar({
     schema: checked((value) =>
