@@ -24,7 +24,7 @@ export const API_NODE_FLAGS: readonly string[] = ['--max-old-space-size=256', '-
  * 32 MB comes from the heap, where freed memory stays with the process. A fixed threshold
  * (MALLOC_MMAP_THRESHOLD_) keeps big blocks on mmap; two arenas (MALLOC_ARENA_MAX) keep V8's and
  * libuv's threads from spreading small ones over eight per core. With two competitions live at
- * 1M the API's peak RSS went 623–629 → 543–564 MB, its RSS once settled 604 → 470 MB (of which
+ * 1M the API's peak RSS went 623–629 → 541–564 MB, its RSS once settled 604 → 470 MB (of which
  * heap and typed arrays ~345 MB either way), the same ratios to the floors (docs/benchmarks.md).
  */
 export const SERVER_MALLOC_ENV: Readonly<Record<string, string>> = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
