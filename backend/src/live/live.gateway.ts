@@ -75,10 +75,13 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       }
       this.tokenUsers
         .resolve(payload)
-        .then((user) => {
+        .then(async (user) => {
           if (!user) return next(new Error('unauthorized'));
           socket.data.user = user;
           socket.data.tokenVersion = payload.tv;
+          // The rooms are joined before the client hears it is connected, so nothing pushed after
+          // its 'connect' can miss it (a refused or dropped handshake leaves them again).
+          if (!socket.recovered) await socket.join([userRoom(user.id), MATCHES_ROOM, ...(await this.leagueMembers.leagueIdsOf(user.id)).map(leagueRoom)]);
           next();
         })
         // An outage is not a bad token: the client keeps it and tries again.
@@ -92,10 +95,8 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
       socket.disconnect(true);
       return;
     }
+    // Its rooms were joined by the handshake (or came back with a recovered session).
     await this.redis.hincrby(onlineUsersKey(this.env.queuePrefix), String(user.id), 1);
-    if (socket.recovered) return; // rooms came back with the recovered session
-    const leagueIds = await this.leagueMembers.leagueIdsOf(user.id);
-    await socket.join([userRoom(user.id), MATCHES_ROOM, ...leagueIds.map(leagueRoom)]);
   }
 
   async handleDisconnect(socket: LiveSocket): Promise<void> {
