@@ -7,7 +7,7 @@ import type { Server, Socket } from 'socket.io';
 import { ClientToServerEvents, leagueRoom, MATCHES_ROOM, ServerToClientEvents, userRoom } from '@scoreline/contracts/live';
 import type { AuthUser, JwtPayload } from '../platform/request-auth/jwt-payload';
 import { TokenUsersService } from '../auth/token-users.service';
-import { isOutageError } from '../platform/common/outage';
+import { isOutageError, warnUnlessOutage } from '../platform/common/outage';
 import { LeagueMembersService } from '../leagues/league-members.service';
 import { APP_ENV } from '../platform/config/config.module';
 import type { AppEnv } from '../platform/config/env';
@@ -81,7 +81,15 @@ export class LiveGateway implements OnGatewayInit, OnGatewayConnection, OnGatewa
           socket.data.tokenVersion = payload.tv;
           // The rooms are joined before the client hears it is connected, so nothing pushed after
           // its 'connect' can miss it (a refused or dropped handshake leaves them again).
-          if (!socket.recovered) await socket.join([userRoom(user.id), MATCHES_ROOM, ...(await this.leagueMembers.leagueIdsOf(user.id)).map(leagueRoom)]);
+          if (!socket.recovered) {
+            try {
+              await socket.join([userRoom(user.id), MATCHES_ROOM, ...(await this.leagueMembers.leagueIdsOf(user.id)).map(leagueRoom)]);
+            } catch (error) {
+              // Whatever failed, the token was good: the client keeps it and tries again.
+              warnUnlessOutage(this.logger, error, `socket of user ${user.id}: its rooms could not be read: ${String(error)}`);
+              return next(new Error('unavailable'));
+            }
+          }
           next();
         })
         // An outage is not a bad token: the client keeps it and tries again.
