@@ -62,3 +62,25 @@ test('while owner A watches the league, B’s join request appears in A’s pane
   await expect(page.getByRole('status').filter({ hasText: /Ben Asker/ }).first()).toBeVisible();
   expect(await stillNoReload(page)).toBe(true);
 });
+
+test('a handshake the server refuses as unavailable is tried again until the fan is live', async ({ page, request }) => {
+  const fan = await signUpVerified(request, { prefix: 'rae', first: 'Rae', last: 'Retry' });
+  // The first two handshakes meet a stand-in that answers as the API does when it cannot read the
+  // fan's leagues (Engine.IO's open packet, then Socket.IO's CONNECT_ERROR); the third reaches the API.
+  let refused = 0;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (refused === 2) {
+      ws.connectToServer();
+      return;
+    }
+    refused += 1;
+    ws.send(`0${JSON.stringify({ sid: `refused-${refused}`, upgrades: [], pingInterval: 25000, pingTimeout: 20000, maxPayload: 1000000 })}`);
+    ws.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('40')) ws.send(`44${JSON.stringify({ message: 'unavailable' })}`);
+    });
+  });
+  await signInAs(page, fan);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
+  expect(refused).toBe(2);
+});

@@ -48,7 +48,9 @@ export function useLiveConnection(): void {
       });
       socket = live;
       let connectedBefore = false;
+      let refusedInARow = 0;
       live.on('connect', () => {
+        refusedInARow = 0;
         setStatus('online');
         if (connectedBefore && !live.recovered) void queryClient.invalidateQueries();
         else if (connectedBefore) resyncHandlers.forEach((handler) => handler());
@@ -65,6 +67,12 @@ export function useLiveConnection(): void {
             })
             // The server could not be asked (down): try again a little later.
             .catch(() => setTimeout(() => !closed && live.connect(), 5000));
+        } else if (!live.active) {
+          // Refused for a reason of the server's own ('unavailable': it could not read the fan's
+          // account or leagues just then). Socket.IO retries a dropped transport by itself, never a
+          // refused handshake: try again, waiting longer each time (1 s, 2 s … 30 s, with jitter).
+          const waitMs = Math.min(30_000, 1000 * 2 ** refusedInARow++) + Math.random() * 1000;
+          setTimeout(() => !closed && !live.connected && live.connect(), waitMs);
         }
       });
       for (const event of EVENTS) live.on(event, ((payload: unknown) => dispatch(event, payload)) as never);
