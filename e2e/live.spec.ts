@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { GameweekFixtures } from '@scoreline/contracts/api/fixtures';
+import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
 import { admin, apiGet, apiSend, signInAs, signUpVerified } from './support/api';
 
 /** Mark the page so a reload (which would clear the mark) is detectable. */
@@ -63,13 +64,17 @@ test('while owner A watches the league, B’s join request appears in A’s pane
   expect(await stillNoReload(page)).toBe(true);
 });
 
-test('a handshake the server refuses as unavailable is tried again until the fan is live', async ({ page, request }) => {
-  const fan = await signUpVerified(request, { prefix: 'rae', first: 'Rae', last: 'Retry' });
-  // The first two handshakes meet a stand-in that answers as the API does when it cannot read the
-  // fan's leagues (Engine.IO's open packet, then Socket.IO's CONNECT_ERROR); the third reaches the API.
+test('a handshake the server refuses as unavailable is tried again, and the screen catches up with what it missed', async ({ page, request }) => {
+  const rae = await signUpVerified(request, { prefix: 'rae', first: 'Rae', last: 'Retry' });
+  const sam = await signUpVerified(request, { prefix: 'sam', first: 'Sam', last: 'Late' });
+  const league = await apiSend<{ id: number }>(request, 'post', '/api/leagues/', rae.token, { name: 'Second Chances', type: 'public' });
+
+  // Until the gate opens, every handshake meets a stand-in that answers as the API does when it
+  // cannot read the fan's leagues (Engine.IO's open packet, then Socket.IO's CONNECT_ERROR); then they reach the API.
   let refused = 0;
+  let open = false;
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (refused === 2) {
+    if (open) {
       ws.connectToServer();
       return;
     }
@@ -79,8 +84,23 @@ test('a handshake the server refuses as unavailable is tried again until the fan
       if (typeof message === 'string' && message.startsWith('40')) ws.send(`44${JSON.stringify({ message: 'unavailable' })}`);
     });
   });
-  await signInAs(page, fan);
-  await page.goto('/dashboard');
-  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'online', { timeout: 20_000 });
-  expect(refused).toBe(2);
+  await signInAs(page, rae);
+  await page.goto(`/leagues/${league.id}`);
+  const board = page.getByRole('table', { name: 'League leaderboard' });
+  await expect(board.getByRole('link', { name: 'Rae Retry' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'offline');
+  await markNoReload(page);
+
+  // Sam joins while the screen has no socket: the push that would have shown him went nowhere.
+  await apiSend(request, 'post', '/api/leagues/join/', sam.token, { type: 'public', league_id: league.id });
+  await expect
+    .poll(async () => (await apiGet<LeaderboardResponse>(request, `/api/leagues/${league.id}/leaderboard/`, rae.token)).leaderboard.length, { timeout: 20_000 })
+    .toBe(2);
+  await expect(board.getByRole('link', { name: 'Sam Late' })).toHaveCount(0);
+
+  open = true;
+  await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-status', 'online', { timeout: 40_000 });
+  await expect(board.getByRole('link', { name: 'Sam Late' })).toBeVisible({ timeout: 20_000 });
+  expect(refused).toBeGreaterThanOrEqual(1);
+  expect(await stillNoReload(page)).toBe(true);
 });

@@ -21,7 +21,8 @@ function dispatch(event: LiveEventName, payload: unknown): void {
  * Keeps one Socket.IO connection open while a token is stored (mount once, in the app layout).
  * A short drop is recovered by the server (missed events to rooms are replayed, but not the
  * pushes each user gets on their own, such as points.updated: their resync handlers refetch);
- * after a longer gap the server cannot recover the session, so every query is refetched instead.
+ * after a longer gap the server cannot recover the session, so every query is refetched instead,
+ * as after a first connect that failed before (the screen's data may have moved meanwhile).
  */
 export function useLiveConnection(): void {
   // The connection follows being signed in, not each renewed token: every (re)connect reads the
@@ -48,17 +49,20 @@ export function useLiveConnection(): void {
       });
       socket = live;
       let connectedBefore = false;
-      let refusedInARow = 0;
+      /** Failed attempts since the last connect: nothing reached this screen while they lasted. */
+      let failedAttempts = 0;
       live.on('connect', () => {
-        refusedInARow = 0;
+        const missedPushes = connectedBefore || failedAttempts > 0;
+        failedAttempts = 0;
         setStatus('online');
-        if (connectedBefore && !live.recovered) void queryClient.invalidateQueries();
-        else if (connectedBefore) resyncHandlers.forEach((handler) => handler());
+        if (missedPushes && !live.recovered) void queryClient.invalidateQueries();
+        else if (missedPushes) resyncHandlers.forEach((handler) => handler());
         connectedBefore = true;
       });
       live.on('disconnect', () => setStatus('connecting'));
       live.on('connect_error', (error) => {
         setStatus('offline');
+        failedAttempts += 1;
         // The server refused the token: Socket.IO does not retry that by itself.
         if (error.message === 'unauthorized') {
           renewAccessToken()
@@ -71,7 +75,7 @@ export function useLiveConnection(): void {
           // Refused for a reason of the server's own ('unavailable': it could not read the fan's
           // account or leagues just then). Socket.IO retries a dropped transport by itself, never a
           // refused handshake: try again, waiting longer each time (1 s, 2 s … 30 s, with jitter).
-          const waitMs = Math.min(30_000, 1000 * 2 ** refusedInARow++) + Math.random() * 1000;
+          const waitMs = Math.min(30_000, 1000 * 2 ** (failedAttempts - 1)) + Math.random() * 1000;
           setTimeout(() => !closed && !live.connected && live.connect(), waitMs);
         }
       });
