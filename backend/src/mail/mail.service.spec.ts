@@ -53,27 +53,38 @@ describe('MailService without SMTP_URL', () => {
 });
 
 describe('MailService with an SMTP server that accepts and never answers', () => {
-  it('gives up after its greeting timeout instead of nodemailer’s minutes, and says why', async () => {
+  /** A loopback server that takes the connection and stays silent: how long a send waits on it, and why it gave up. */
+  async function sendToSilentServer(query = ''): Promise<{ error: Error | null; waited: number; connections: number }> {
     const sockets: Socket[] = [];
-    // Loopback only: a server that takes the connection and stays silent.
     const server = createServer((socket) => void sockets.push(socket));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     try {
-      const service = new MailService({ nodeEnv: 'production', smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: tmpdir(), mailFrom: 'Scoreline <no-reply@scoreline.local>' } as AppEnv);
+      const service = new MailService({ nodeEnv: 'production', smtpUrl: `smtp://127.0.0.1:${port}${query}`, dataDir: tmpdir(), mailFrom: 'Scoreline <no-reply@scoreline.local>' } as AppEnv);
       const started = Date.now();
       const error = await service.send(mail).then(
         () => null,
         (e: Error) => e,
       );
-      const waited = Date.now() - started;
-      expect(error?.message).toMatch(/greeting/i);
-      expect(sockets.length).toBe(1);
-      expect(waited).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingTimeout - 100);
-      expect(waited).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 5_000);
+      return { error, waited: Date.now() - started, connections: sockets.length };
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     }
+  }
+
+  it('gives up after its greeting timeout instead of nodemailer’s minutes, and says why', async () => {
+    const { error, waited, connections } = await sendToSilentServer();
+    expect(error?.message).toMatch(/greeting/i);
+    expect(connections).toBe(1);
+    expect(waited).toBeGreaterThanOrEqual(SMTP_TIMEOUTS.greetingTimeout - 100);
+    expect(waited).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout + 5_000);
   }, 30_000);
+
+  it("lets SMTP_URL's own timeouts win over these", async () => {
+    const { error, waited } = await sendToSilentServer('?greetingTimeout=300');
+    expect(error?.message).toMatch(/greeting/i);
+    expect(waited).toBeGreaterThanOrEqual(250);
+    expect(waited).toBeLessThan(SMTP_TIMEOUTS.greetingTimeout - 5_000);
+  });
 });

@@ -71,10 +71,10 @@ export function useLiveConnection(): void {
             })
             // The server could not be asked (down): try again a little later.
             .catch(() => setTimeout(() => !closed && live.connect(), 5000));
-        } else if (!live.active) {
-          // Refused for a reason of the server's own ('unavailable': it could not read the fan's
-          // account or leagues just then). Socket.IO retries a dropped transport by itself, never a
-          // refused handshake: try again, waiting longer each time (1 s, 2 s … 30 s, with jitter).
+        } else if (error.message === 'unavailable') {
+          // Refused for a reason of the server's own (it could not read the fan's account or
+          // leagues just then). Socket.IO retries a dropped transport by itself, never a refused
+          // handshake: try again, waiting longer each time (1 s, 2 s … 30 s, with jitter).
           const waitMs = Math.min(30_000, 1000 * 2 ** (failedAttempts - 1)) + Math.random() * 1000;
           setTimeout(() => !closed && !live.connected && live.connect(), waitMs);
         }
