@@ -1,4 +1,4 @@
-import { BENCH_CASES, benchArgs, benchCases, benchScales } from './run';
+import { BENCH_CASES, benchArgs, benchCases, benchProcesses, benchScales } from './run';
 
 describe('benchScales', () => {
   it('defaults to 100k, reads 100k, 1m and both in order, and lets BENCH_USERS win', () => {
@@ -44,5 +44,20 @@ describe('benchArgs', () => {
     expect(() => benchArgs(['--competitions', '3'])).toThrow(/--competitions must be 1 or 2, got 3/);
     expect(() => benchArgs(['--competitions'])).toThrow(/got nothing/);
     expect(() => benchArgs(['--scale', '1m'])).toThrow(/unknown argument --scale/);
+  });
+});
+
+describe('benchProcesses', () => {
+  it('runs both apps in the bench process by default; the workers apart, or the workers and the API apart', () => {
+    expect(benchProcesses({})).toEqual({ workersApart: false, apiApart: false });
+    expect(benchProcesses({ BENCH_WORKERS: 'process' })).toEqual({ workersApart: true, apiApart: false });
+    expect(benchProcesses({ BENCH_WORKERS: 'process', BENCH_API: 'process' })).toEqual({ workersApart: true, apiApart: true });
+    expect(benchProcesses({ BENCH_WORKERS: 'in-process', BENCH_API: 'in-process' })).toEqual({ workersApart: false, apiApart: false });
+  });
+
+  it('refuses another value, and the API apart while the workers run in the bench process', () => {
+    expect(() => benchProcesses({ BENCH_API: 'apart' })).toThrow(/BENCH_API must be process or in-process, got apart/);
+    expect(() => benchProcesses({ BENCH_WORKERS: '1' })).toThrow(/BENCH_WORKERS must be/);
+    expect(() => benchProcesses({ BENCH_API: 'process' })).toThrow(/BENCH_API=process runs with BENCH_WORKERS=process/);
   });
 });

@@ -1,6 +1,5 @@
 import { cpus, loadavg } from 'node:os';
 import type { DataSource } from 'typeorm';
-import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { traceMemory } from '@scoreline/backend/platform/metrics/memory-trace';
 import { atOnce, medianOfRuns, type AtOnce } from './at-once';
 import { BENCH_SEASONS } from './bench-seasons';
@@ -11,6 +10,7 @@ import {
   firstTables,
   goalsToEveryRank,
   leaderboardBesideHealth,
+  memoryText,
   sampleFans,
   sampleMemory,
   scaleLabel,
@@ -20,6 +20,7 @@ import {
   type Fan,
   type LeagueKind,
   type LeagueUnderTest,
+  type MemoryPeak,
 } from './live-goal';
 import { inParts, playsBoth, seedOneFixtureSeason, type BenchPlayers, type OneFixture } from './one-fixture-season';
 import { rawScoreUpdate } from './raw-score-update';
@@ -117,7 +118,7 @@ interface RoundFigures {
   scored: Timed;
   whistle: Timed;
   leaderboard: { rps: number; p99: number; healthRps: number; healthP99: number; share: number; p99Ratio: number };
-  memory: { rssMb: number; heapUsedMb: number; externalMb: number };
+  memory: MemoryPeak;
 }
 
 export const competitionsCase: BenchCase = {
@@ -189,8 +190,7 @@ export const competitionsCase: BenchCase = {
       `competitions-two-${k} (en.1 ${users} players and es.1 ${bothPlayers}, all of them in both, goals and whistles at the same moment): ${roundText(two)}`,
       `competitions-two-over-one-${k} (each round's ratios to their floors, the work of every live competition against the same work in plain SQL; goal: none worse than ${WORSE_AT_MOST}×): ` +
         `${comparisons.map(comparisonText).join('; ')}; ${comparisons.every((c) => c.pass) ? 'PASS' : 'FAIL'}; ` +
-        `bench process peak RSS ${one.memory.rssMb} → ${two.memory.rssMb} MB (${(two.memory.rssMb / one.memory.rssMb).toFixed(2)}×; no floor: ` +
-        `${ctx.workers === ctx.api ? 'the API, the workers run apart' : 'API + workers in one process'}, goal < 512 MB each); ` +
+        `peak RSS ${one.memory.rssMb} → ${two.memory.rssMb} MB (${(two.memory.rssMb / one.memory.rssMb).toFixed(2)}×; ${one.memory.of}; no floor, goal < 512 MB each for the API and the workers); ` +
         `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
     ];
     return lines;
@@ -227,7 +227,7 @@ async function readyToPlay(ctx: BenchContext, leagues: LeagueUnderTest[], settle
 
 /** One round: the goals, the floors, the leaderboard in play, the final whistles. */
 async function measureRound(ctx: BenchContext, live: Live[], label: string, settleMs: number): Promise<RoundFigures> {
-  const memory = sampleMemory();
+  const memory = sampleMemory(ctx);
   try {
     const fans = await Promise.all(live.map((c) => sampleFans(ctx, c.leagues, c.fixture)));
     traceMemory(`phase ${label}: goals`);
@@ -250,7 +250,8 @@ async function measureRound(ctx: BenchContext, live: Live[], label: string, sett
     // The floors on the settled system: each the goals' work in plain SQL, every competition's at once.
     traceMemory(`phase ${label}: floors`);
     const rankFloors = await rankFloor(ctx.db, live);
-    const parts = await scoringParts(ctx);
+    // The parts the scorer splits a big fixture into, as the app parsed them (SCORING_PARTS).
+    const parts = ctx.env.scoringSplit.parts;
     const goalFloors = await rawScoreUpdates(ctx.db, live, parts);
 
     // The final whistles, at the same moment.
@@ -334,11 +335,6 @@ function rawScoreUpdates(db: DataSource, live: Live[], parts: number): Promise<A
   return atOnce(live.map((c) => () => rawScoreUpdate(db, c.fixture.fixture_id, parts)));
 }
 
-/** The parts the scorer splits a big fixture into, as the app parsed them (SCORING_PARTS). */
-async function scoringParts(ctx: BenchContext): Promise<number> {
-  const { APP_ENV } = await import('@scoreline/backend/platform/config/config.module');
-  return ctx.api.get<AppEnv>(APP_ENV).scoringSplit.parts;
-}
 
 /** Every live fixture's final whistle (1–0) sent at the same moment; per fixture, ms until its totals are committed. */
 async function finalWhistles(ctx: BenchContext, live: Live[], label: string): Promise<number[]> {
@@ -392,7 +388,7 @@ function roundText(r: RoundFigures): string {
     `${r.competitions.map(competition).join('; ')}; ` +
     `en.1's global leaderboard in play ${round(lb.rps)} req/s, ${lb.share.toFixed(2)} of health (${round(lb.healthRps)} req/s), ` +
     `p99 ${round(lb.p99)} ms, ${lb.p99Ratio.toFixed(2)}× health's (${round(lb.healthP99)} ms; interleaved); ` +
-    `bench process peak RSS ${r.memory.rssMb} MB (JS heap ${r.memory.heapUsedMb} MB, external ${r.memory.externalMb} MB at that moment)`
+    memoryText(r.memory)
   );
 }
 

@@ -5,7 +5,7 @@ import { autocannon, type CannonResult } from './autocannon';
 import { againstFloor } from './floor-ratio';
 import { epochNow, inPlayMatch, lastAnswerBefore, medianPollGap, pollIntervalMs, PROVIDER_MATCH_ID_BASE, type BenchFeed } from './feed-stand-in';
 import { expectedAt, goalScript, readShowsGoal, trendOf, type Expected, type OwnRead, type Pick, type ScriptedGoal } from './feed-goals';
-import { checkRanks, firstTables, sampleMemory, scaleLabel, seedLeagues, seedSeasonTotals, type Fan, type LeagueKind, type LeagueUnderTest } from './live-goal';
+import { checkRanks, firstTables, memoryText, sampleMemory, scaleLabel, seedLeagues, seedSeasonTotals, type Fan, type LeagueKind, type LeagueUnderTest } from './live-goal';
 import { asOneFixture, seedMatchDay, type MatchDay } from './match-day-season';
 import { percentile } from './percentile';
 import type { BenchCase, BenchContext } from './run';
@@ -118,7 +118,7 @@ export const feedCase: BenchCase = {
     const { minutes, goalSeconds, requestsPerMinute } = feed.settings;
     const interval = pollIntervalMs(requestsPerMinute);
     const settleMs = Math.max(300_000, users * 0.6);
-    const memory = sampleMemory();
+    const memory = sampleMemory(ctx);
     let day: MatchDay | null = null;
     let leagues: LeagueUnderTest[] = [];
     let fans: DayFan[] = [];
@@ -197,8 +197,7 @@ export const feedCase: BenchCase = {
           `after the poll: stored ${fromPoll(one.run.recorded?.atMs ?? null)}, totals committed ${fromPoll(one.run.scoredAt)}; season/gameweek readable per league from the poll: ${perLeague}`,
         saturdayLine(k, day2, { goals, minutes, goalSeconds, polled }),
         `feed-console-${k} (50 connections, ${consoleLine.seconds} s each, ten matches live, /api/health before and after each): ${consoleLine.text}`,
-        `feed-memory-${k}: bench process RSS max ${peak.rssMb} MB (${ctx.workers === ctx.api ? 'the API; the workers run apart' : 'API + workers in one process'}; goal < 512 MB each; ` +
-          `at that moment JS heap ${peak.heapUsedMb} MB, external ${peak.externalMb} MB); load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
+        `feed-memory-${k}: ${memoryText(peak)}; goal < 512 MB each for the API and the workers; load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       ];
       return lines;
     } finally {
@@ -437,8 +436,7 @@ async function scoresUpdatedCount(ctx: BenchContext, fixtureId: number): Promise
 
 /** Three fans per league (none in two), their picks of the ten matches and what their tables show after each goal of the script. */
 async function sampleDayFans(ctx: BenchContext, leagues: LeagueUnderTest[], day: MatchDay, script: ScriptedGoal[]): Promise<DayFan[]> {
-  const { JwtService } = await import('@nestjs/jwt');
-  const jwt = ctx.api.get(JwtService, { strict: false });
+  const jwt = ctx.jwt;
   const chosen: { league: LeagueUnderTest; user_id: number; username: string; token_version: number; season_points: number }[] = [];
   for (const league of leagues) {
     const rows: { user_id: number; username: string; token_version: number; season_points: number }[] = await ctx.db.query(

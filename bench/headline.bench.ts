@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { seedOneFixtureSeason } from './one-fixture-season';
 import type { BenchCase, BenchContext } from './run';
 import { BENCH_SEASONS } from './bench-seasons';
-import { checkRanks, firstTables, goalsToEveryRank, leaderboardBesideHealth, sampleFans, sampleMemory, scaleLabel, seedLeagues, seedSeasonTotals } from './live-goal';
+import { checkRanks, firstTables, goalsToEveryRank, leaderboardBesideHealth, memoryText, sampleFans, sampleMemory, scaleLabel, seedLeagues, seedSeasonTotals } from './live-goal';
 import { ms, round } from './timing';
 
 /**
@@ -31,7 +31,7 @@ export const headlineCase: BenchCase = {
     const k = scaleLabel(users);
     const lines: string[] = [];
     // RSS, and where it sits at its most: the JS heap, and buffers outside it (sockets, pg).
-    const memory = sampleMemory();
+    const memory = sampleMemory(ctx);
 
     try {
       // A season of its own with one fixture kicking off now, predicted by every bench user.
@@ -101,8 +101,7 @@ export const headlineCase: BenchCase = {
       lines.push(
         `headline-goal-to-every-rank-${k}: ${round(total)} ms (goal ≤ ${GOAL_MS} ms at 1m: ${total <= GOAL_MS ? 'met' : 'NOT met'}); ` +
           `admin call ${round(goal.recorded)} ms, totals committed ${round(goal.scoredAt)} ms; season/gameweek readable per league: ${perKind}; ` +
-          `bench process RSS max ${peak.rssMb} MB (${ctx.workers === ctx.api ? 'the API; the workers run apart' : 'API + workers in one process'}; goal < 512 MB each; ` +
-          `at that moment JS heap ${peak.heapUsedMb} MB, external ${peak.externalMb} MB); ` +
+          `${memoryText(peak)}; goal < 512 MB each for the API and the workers; ` +
           `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`,
       );
       lines.push(inPlayLine);

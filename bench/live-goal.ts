@@ -1,6 +1,7 @@
 import { autocannon, type CannonResult } from './autocannon';
 import { mergeSlices } from './floor-ratio';
 import { inParts, playsBoth, seedQuery, type BenchPlayers, type OneFixture } from './one-fixture-season';
+import { rssMbOf } from './node-process';
 import type { BenchContext } from './run';
 import { ms, round } from './timing';
 
@@ -126,8 +127,7 @@ export async function firstTables(ctx: BenchContext, leagues: LeagueUnderTest[])
 
 /** Three fans per league (an exact 1–0 pick, another home-win pick, a wrong one); their points after a 1–0 by the same rule the scorer uses. */
 export async function sampleFans(ctx: BenchContext, leagues: LeagueUnderTest[], fixture: OneFixture): Promise<Fan[]> {
-  const { JwtService } = await import('@nestjs/jwt');
-  const jwt = ctx.api.get(JwtService, { strict: false });
+  const jwt = ctx.jwt;
   const fans: Fan[] = [];
   for (const l of leagues) {
     const picks: { user_id: number; username: string; season_points: number; fixture_points: number }[] = await ctx.db.query(
@@ -319,13 +319,35 @@ export async function leaderboardBesideHealth(ctx: BenchContext, fan: Fan, secon
   return { board: lb, health: mergeSlices(healths) };
 }
 
-/** The bench process's resident memory, sampled every 100 ms until stopped (again: no change): its most, and the JS heap and external buffers at that moment. */
-export function sampleMemory(): { stop(): { rssMb: number; heapUsedMb: number; externalMb: number } } {
+/** The API's most resident memory while sampled, and whose it is (the API alone, or the bench process holding it). */
+export interface MemoryPeak {
+  rssMb: number;
+  /** The JS heap and external buffers at that moment: known only when the API runs in this process. */
+  heapUsedMb: number | null;
+  externalMb: number | null;
+  of: string;
+}
+
+/**
+ * The API's resident memory, sampled every 100 ms until stopped (again: no change): its most. With
+ * BENCH_API=process the API process's own (VmRSS), else this process's, which holds the API and the
+ * bench's driver (and the workers, unless they run apart), with its JS heap and external buffers.
+ */
+export function sampleMemory(ctx: Pick<BenchContext, 'apiProcess' | 'workersApart'>): { stop(): MemoryPeak } {
+  const apiProcess = ctx.apiProcess;
+  const of = apiProcess
+    ? 'the API process alone'
+    : `the bench process: the API and the bench's driver${ctx.workersApart ? '; the workers run apart' : ', and the workers'}`;
   let samples = 0;
   let peak = { rss: 0, heapUsed: 0, external: 0 };
   const sampler = setInterval(() => {
-    const m = process.memoryUsage();
     samples += 1;
+    if (apiProcess) {
+      const rss = rssMbOf(apiProcess.pid) * 2 ** 20;
+      if (rss > peak.rss) peak = { rss, heapUsed: NaN, external: NaN };
+      return;
+    }
+    const m = process.memoryUsage();
     if (m.rss > peak.rss) peak = { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
     if (process.env.BENCH_TRACE_MEMORY && samples % 10 === 0) {
       process.stderr.write(
@@ -336,9 +358,16 @@ export function sampleMemory(): { stop(): { rssMb: number; heapUsedMb: number; e
   return {
     stop() {
       clearInterval(sampler);
-      return { rssMb: round(peak.rss / 2 ** 20), heapUsedMb: round(peak.heapUsed / 2 ** 20), externalMb: round(peak.external / 2 ** 20) };
+      const mb = (bytes: number) => (Number.isNaN(bytes) ? null : round(bytes / 2 ** 20));
+      return { rssMb: round(peak.rss / 2 ** 20), heapUsedMb: mb(peak.heapUsed), externalMb: mb(peak.external), of };
     },
   };
+}
+
+/** A MemoryPeak as the figures print it. */
+export function memoryText(peak: MemoryPeak): string {
+  const moment = peak.heapUsedMb === null ? '' : ` (JS heap ${peak.heapUsedMb} MB, external ${peak.externalMb} MB at that moment)`;
+  return `peak RSS ${peak.rssMb} MB, ${peak.of}${moment}`;
 }
 
 /** A user count as the figures' names print it: 20k, 1m. */

@@ -8,6 +8,7 @@ import type { GameweekPredictions, PredictionInput } from '@scoreline/contracts/
 import { hashPassword } from '@scoreline/backend/auth/password-hashing';
 import { PostgresClient } from '@scoreline/backend/platform/database/postgres-client';
 import { percentile } from './percentile';
+import { rssMbOf } from './node-process';
 
 /**
  * `npm run load`: the deadline-minute rush against a RUNNING app (not part of `npm test`).
@@ -242,15 +243,6 @@ function ticksOf(pids: number[]): number {
     }
   }
   return sum;
-}
-
-function rssMbOf(pid: number): number {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
-    return line ? Number(line[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
 }
 
 /** Runs `work(i)` for i in 0..count-1, `limit` at a time. */

@@ -29,6 +29,16 @@ export function peakRssMbOf(pid: number | 'self'): number {
   return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
 }
 
+/** VmRSS of a process (`self` for this one), in MB: 0 once it has ended. */
+export function rssMbOf(pid: number | 'self'): number {
+  try {
+    const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Starts `entry` (a compiled main.js) with this process's environment plus `env`, and waits until
  * `readyUrl` answers 2xx (60 s). Fails with the end of its stderr when it exits first.

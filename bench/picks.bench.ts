@@ -32,7 +32,6 @@ export const picksCase: BenchCase = {
     const { db, users } = ctx;
     const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
     const { computeCrowd } = await import('@scoreline/backend/picks/picks.queries');
-    const { JwtService } = await import('@nestjs/jwt');
     const lines: string[] = [];
 
     // The active season (another case may have made it), a new gameweek of 10 fixtures whose
@@ -129,7 +128,7 @@ export const picksCase: BenchCase = {
       `SELECT u.id, u.username FROM users u WHERE u.username = 'bench_' || $1::int`,
       [Math.max(1, Math.floor(users / 2))],
     );
-    const token = ctx.api.get(JwtService, { strict: false }).sign({ sub: viewer.id, tv: 0, username: viewer.username });
+    const token = ctx.jwt.sign({ sub: viewer.id, tv: 0, username: viewer.username });
     const auth = { Authorization: `Bearer ${token}` };
     const base = `${ctx.baseUrl}/leagues/${leagueId}/gameweeks/${gameweekNumber}/picks/?page_size=${PAGE_SIZE}`;
     const middle = Math.max(1, Math.ceil(users / PAGE_SIZE / 2));

@@ -297,7 +297,6 @@ export const pushLatencyCase: BenchCase = {
     const replicasCount = Number(process.env.BENCH_PUSH_REPLICAS ?? 2);
     if (replicasCount !== 1 && replicasCount !== 2) throw new Error(`BENCH_PUSH_REPLICAS must be 1 or 2, got ${process.env.BENCH_PUSH_REPLICAS}`);
     const trace = process.env.BENCH_PUSH_TRACE === '1';
-    const { JwtService } = await import('@nestjs/jwt');
     const { LiveGateway } = await import('@scoreline/backend/live/live.gateway');
     const { leagueRoom } = await import('@scoreline/contracts/live');
     const { STANDINGS_COALESCE, RECOMPUTE_LEAGUE } = await import('@scoreline/backend/standings/standings-jobs.service');
@@ -388,7 +387,7 @@ export const pushLatencyCase: BenchCase = {
       if (computed.n !== clientsCount) throw new Error(`push-latency bench: the league's standings were not computed before measuring (${computed.n} rows)`);
 
       // The clients, signed with the app's own JwtService, connected in batches: each replica's share from a process of its own.
-      const jwt = ctx.api.get(JwtService, { strict: false });
+      const jwt = ctx.jwt;
       const tokens = users.map((u) => jwt.sign({ sub: u.id, tv: u.token_version, username: u.username }, { expiresIn: '1d' }));
       const origins = [ctx.baseUrl.replace(/\/api$/, '')];
       if (replicasCount === 2) {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { waitFor } from './wait-for';
 import type { INestApplication, INestApplicationContext } from '@nestjs/common';
+import type { JwtService } from '@nestjs/jwt';
 import type { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { standingsCase } from './standings.bench';
@@ -21,6 +22,7 @@ import type { AppEnv } from '@scoreline/backend/platform/config/env';
 import { seedOneFixtureSeason } from './one-fixture-season';
 import { prepareBenchDatabase, withServerAdmin } from './bench-users';
 import { freePort, peakRssMbOf, startNodeProcess, type NodeProcess } from './node-process';
+import { dataSourceOptions } from '@scoreline/backend/platform/database/data-source-options';
 import { BENCH_SEASONS } from './bench-seasons';
 import { ms, round } from './timing';
 import { rawScoreUpdate } from './raw-score-update';
@@ -42,7 +44,10 @@ import { rawScoreUpdate } from './raw-score-update';
  * BENCH_TRACE_MEMORY=1 for the headline's memory (RSS, heap, external) once a second,
  * BENCH_WORKERS=process to run the workers as the real worker build in a
  * process of their own (then each process's peak RSS is printed; cases that reach into a
- * worker-only service need the default, in-process).
+ * worker-only service need the default, in-process), and with it BENCH_API=process to run the API
+ * as the real API build in a process of its own too (as deployed: its memory and CPU are then its
+ * own, not shared with the bench's driver; cases that reach into the API's services in process are
+ * refused).
  *
  * Arguments: `--competitions 2` adds the competitions case after the others (the headline and
  * scoring figures with a second competition live at once, against one alone: issue 34 §4);
@@ -60,10 +65,21 @@ import { rawScoreUpdate } from './raw-score-update';
  * their modules load, so a case cannot turn it on later.
  */
 
+/** An app's services, when it runs in the bench's process (else every `get` is refused: BenchSettingError). */
+export type InProcessApp = Pick<INestApplicationContext, 'get'>;
+
 export interface BenchContext {
   db: DataSource;
-  api: INestApplication;
-  workers: INestApplicationContext;
+  /** The API's services in this process; with BENCH_API=process, refused. */
+  api: InProcessApp;
+  /** The workers' services in this process; with BENCH_WORKERS=process, the API's copy of the domain services. */
+  workers: InProcessApp;
+  /** The API as a process of its own (BENCH_API=process), else null: the API runs in this process. */
+  apiProcess: NodeProcess | null;
+  /** Signs access tokens as the API checks them. */
+  jwt: JwtService;
+  /** The environment the apps parsed. */
+  env: AppEnv;
   /** e.g. http://127.0.0.1:41234/api */
   baseUrl: string;
   /** Bearer token of an admin user. */
@@ -143,8 +159,7 @@ export const scoreFixtureCase: BenchCase = {
       return ms(start);
     };
     // The parts the scorer splits into, as the app parsed them (SCORING_PARTS).
-    const { APP_ENV } = await import('@scoreline/backend/platform/config/config.module');
-    const { parts } = ctx.api.get<AppEnv>(APP_ENV).scoringSplit;
+    const { parts } = ctx.env.scoringSplit;
     // The same CASE the scorer uses, written straight over the same rows: in one statement, and split
     // by user as the scorer splits a big fixture.
     const floors = async (): Promise<{ one: number; split: number }> => ({ one: await rawScoreUpdate(db, fixture_id), split: await rawScoreUpdate(db, fixture_id, parts) });
@@ -222,6 +237,18 @@ export function benchArgs(argv: string[]): BenchArgs {
 const SCALES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 };
 
 /** The user counts to bench, in order: BENCH_USERS, else BENCH_SCALE (default 100k). */
+/** Which apps run in processes of their own (BENCH_WORKERS, BENCH_API); refuses another value, or the API apart from in-process workers. */
+export function benchProcesses(env: NodeJS.ProcessEnv): { workersApart: boolean; apiApart: boolean } {
+  for (const name of ['BENCH_WORKERS', 'BENCH_API'] as const) {
+    if (![undefined, 'process', 'in-process'].includes(env[name])) throw new BenchSettingError(`${name} must be process or in-process, got ${env[name]}`);
+  }
+  const workersApart = env.BENCH_WORKERS === 'process';
+  const apiApart = env.BENCH_API === 'process';
+  // In-process workers would be the bench process's only app, with a copy of the API's services that is not the API.
+  if (apiApart && !workersApart) throw new BenchSettingError('BENCH_API=process runs with BENCH_WORKERS=process');
+  return { workersApart, apiApart };
+}
+
 export function benchScales(env: NodeJS.ProcessEnv): number[] {
   if (env.BENCH_USERS) {
     const users = Number(env.BENCH_USERS);
@@ -250,6 +277,7 @@ export function benchCases(env: NodeJS.ProcessEnv, args: BenchArgs = { competiti
 async function main(): Promise<void> {
   const scales = benchScales(process.env);
   benchCases(process.env, benchArgs(process.argv.slice(2)));
+  benchProcesses(process.env);
   if (process.env.BENCH_WORKERS === 'process' && !API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
     // With the workers apart this process is the API (and the bench's driver): it runs with the
     // API's Node flags and the servers' malloc settings (the worker process inherits these), as npm
@@ -271,10 +299,18 @@ async function main(): Promise<void> {
   }
 }
 
+/** Stands for an app that runs in a process of its own: a case that reaches into its services is told so. */
+function refusedInProcess(app: string): InProcessApp {
+  return {
+    get: () => {
+      throw new BenchSettingError(`this case reaches into ${app}'s services in the bench's process: run it without BENCH_API=process`);
+    },
+  };
+}
+
 async function benchAt(users: number): Promise<void> {
   const stamp = `${Date.now()}`;
-  const workersApart = process.env.BENCH_WORKERS === 'process';
-  if (!['process', 'in-process', undefined].includes(process.env.BENCH_WORKERS)) throw new BenchSettingError(`BENCH_WORKERS must be process or in-process, got ${process.env.BENCH_WORKERS}`);
+  const { workersApart, apiApart } = benchProcesses(process.env);
   const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/scoreline_bench_${stamp}`;
   const databaseUrl = url.toString();
@@ -311,11 +347,15 @@ async function benchAt(users: number): Promise<void> {
   const { createWorkersApp } = await import('@scoreline/workers/main');
   const { DataSource: DS } = await import('typeorm');
   const { JwtService } = await import('@nestjs/jwt');
+  const { accessTokenJwtOptions } = await import('@scoreline/backend/auth/auth.module');
+  const { parseEnv } = await import('@scoreline/backend/platform/config/env');
   const { QUEUES } = await import('@scoreline/backend/platform/outbox/event-routes');
   const { reportQueueOutages, reportRedisOutages } = await import('@scoreline/backend/platform/redis/redis-outage');
 
   process.stderr.write(`[bench] scratch database scoreline_bench_${stamp}, ${users} users\n`);
   let api: INestApplication | null = null;
+  let apiProcess: NodeProcess | null = null;
+  let driverDb: DataSource | null = null;
   let workers: INestApplicationContext | null = null;
   let workerProcess: NodeProcess | null = null;
   const { Queue: BullQueue } = await import('bullmq');
@@ -330,9 +370,19 @@ async function benchAt(users: number): Promise<void> {
       `[bench] ${users} users ${prepared.cached ? 'copied from the cached data set' : 'seeded (and cached for the next run)'} in ${round(prepared.ms)} ms\n`,
     );
     const { startMemoryTrace } = await import('@scoreline/backend/platform/metrics/memory-trace');
-    startMemoryTrace('api+bench');
-    api = await createApiApp();
-    await api.listen(0, '127.0.0.1');
+    // The API process, apart, traces its own (main.ts).
+    startMemoryTrace(apiApart ? 'bench' : 'api+bench');
+    let apiPort: number;
+    if (apiApart) {
+      // The real API build in a process of its own, with the Node flags and malloc settings it is deployed with.
+      apiPort = await freePort();
+      apiProcess = await startNodeProcess('the API process', join(__dirname, '..', 'backend', 'src', 'main.js'), { PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/api/health`, API_NODE_FLAGS);
+      driverDb = await new DS(dataSourceOptions(databaseUrl)).initialize();
+    } else {
+      api = await createApiApp();
+      await api.listen(0, '127.0.0.1');
+      apiPort = (api.getHttpServer().address() as { port: number }).port;
+    }
     if (workersApart) {
       // The real worker build in a process of its own: each process's memory is its own figure.
       const port = await freePort();
@@ -343,20 +393,24 @@ async function benchAt(users: number): Promise<void> {
       workers = await createWorkersApp();
       await workers.init();
     }
-    const db = api.get(DS);
+    const db = api ? api.get(DS) : driverDb!;
+    const env = parseEnv(process.env);
+    const jwt = new JwtService(accessTokenJwtOptions(env));
     const [admin]: { id: number; username: string }[] = await db.query(
       `INSERT INTO users (username, email, first_name, last_name, password_hash, role, email_verified_at)
        VALUES ('benchadmin', 'admin@bench.invalid', 'Bench', 'Admin', 'not-a-password-hash', 'admin', now()) RETURNING id, username`,
     );
     // Access tokens last 15 minutes; a full bench run takes longer.
-    const adminToken = api.get(JwtService, { strict: false }).sign({ sub: admin.id, tv: 0, username: admin.username }, { expiresIn: '1d' });
-    const address = api.getHttpServer().address() as { port: number };
+    const adminToken = jwt.sign({ sub: admin.id, tv: 0, username: admin.username }, { expiresIn: '1d' });
     const ctx: BenchContext = {
       db,
-      api,
+      api: api ?? refusedInProcess('the API'),
       // With the workers apart, the API's own copy of the domain services (a case that needs a worker-only one fails).
-      workers: workers ?? api,
-      baseUrl: `http://127.0.0.1:${address.port}/api`,
+      workers: workers ?? api ?? refusedInProcess('the workers'),
+      apiProcess,
+      jwt,
+      env,
+      baseUrl: `http://127.0.0.1:${apiPort}/api`,
       adminToken,
       adminId: admin.id,
       users,
@@ -389,11 +443,14 @@ async function benchAt(users: number): Promise<void> {
     if (workerProcess) {
       process.stdout.write(
         `process-memory-${users >= 1_000_000 ? `${users / 1_000_000}m` : `${Math.round(users / 1000)}k`} (peak RSS over the whole run, goal < 512 MB each): ` +
-          `API ${peakRssMbOf('self')} MB (the bench process: the API and the bench's own driver), workers ${workerProcess.peakRssMb()} MB\n`,
+          `API ${apiProcess ? `${apiProcess.peakRssMb()} MB (its own process), the bench's driver ${peakRssMbOf('self')} MB` : `${peakRssMbOf('self')} MB (the bench process: the API and the bench's own driver)`}, ` +
+          `workers ${workerProcess.peakRssMb()} MB\n`,
       );
     }
   } finally {
     await workerProcess?.stop().catch(() => undefined);
+    await apiProcess?.stop().catch(() => undefined);
+    await driverDb?.destroy().catch(() => undefined);
     await Promise.all(queues.map((q) => q.close().catch(() => undefined)));
     await workers?.close().catch(() => undefined);
     await api?.close().catch(() => undefined);

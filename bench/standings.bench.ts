@@ -23,7 +23,6 @@ export const standingsCase: BenchCase = {
     const k = users >= 1000 ? `${Math.round(users / 1000)}k` : String(users);
     const { StandingsService } = await import('@scoreline/backend/standings/standings.service');
     const { OutboxService } = await import('@scoreline/backend/platform/outbox/outbox.service');
-    const { JwtService } = await import('@nestjs/jwt');
     const standings = ctx.workers.get(StandingsService, { strict: false });
     const lines: string[] = [];
 
@@ -120,7 +119,7 @@ export const standingsCase: BenchCase = {
       `SELECT u.id, u.username, u.first_name || ' ' || u.last_name AS full_name FROM league_standings s JOIN users u ON u.id = s.user_id WHERE s.league_id = $1 ORDER BY s.total_points DESC, s.exact DESC, s.correct DESC OFFSET $2 LIMIT 1`,
       [leagueId, Math.floor(users / 2)],
     );
-    const token = ctx.api.get(JwtService, { strict: false }).sign({ sub: viewer.id, tv: 0, username: viewer.username });
+    const token = ctx.jwt.sign({ sub: viewer.id, tv: 0, username: viewer.username });
     const seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 10);
     const health = `${ctx.baseUrl}/health`;
     const board = `${ctx.baseUrl}/leagues/${leagueId}/leaderboard/`;

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
+import { JwtModule, type JwtModuleOptions } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_ENV } from '../platform/config/config.module';
 import type { AppEnv } from '../platform/config/env';
@@ -19,20 +19,22 @@ import { RefreshTokensService } from './refresh-tokens.service';
 import { TokenUsersService } from './token-users.service';
 import { WriteRateLimitGuard } from '../platform/request-auth/write-rate-limit.guard';
 
+/** How access tokens are signed and checked (also the bench's, which signs its fans' tokens outside the API). */
+export function accessTokenJwtOptions(env: Pick<AppEnv, 'jwtSecret'>): JwtModuleOptions {
+  return {
+    secret: jwtKey(env.jwtSecret),
+    signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: JWT_ALGORITHM },
+    verifyOptions: { algorithms: [JWT_ALGORITHM] },
+  };
+}
+
 @Module({
   imports: [
     PassportModule,
     LeaguesModule,
     CompetitionsModule,
     UsersModule,
-    JwtModule.registerAsync({
-      inject: [APP_ENV],
-      useFactory: (env: AppEnv) => ({
-        secret: jwtKey(env.jwtSecret),
-        signOptions: { expiresIn: ACCESS_TOKEN_TTL_SECONDS, algorithm: JWT_ALGORITHM },
-        verifyOptions: { algorithms: [JWT_ALGORITHM] },
-      }),
-    }),
+    JwtModule.registerAsync({ inject: [APP_ENV], useFactory: accessTokenJwtOptions }),
   ],
   controllers: [AuthController],
   // Every write under /api is rate limited (per user and per address), whichever module serves it.
