@@ -236,7 +236,6 @@ export function benchArgs(argv: string[]): BenchArgs {
 
 const SCALES: Record<string, number> = { '100k': 100_000, '1m': 1_000_000 };
 
-/** The user counts to bench, in order: BENCH_USERS, else BENCH_SCALE (default 100k). */
 /** Which apps run in processes of their own (BENCH_WORKERS, BENCH_API); refuses another value, or the API apart from in-process workers. */
 export function benchProcesses(env: NodeJS.ProcessEnv): { workersApart: boolean; apiApart: boolean } {
   for (const name of ['BENCH_WORKERS', 'BENCH_API'] as const) {
@@ -249,6 +248,7 @@ export function benchProcesses(env: NodeJS.ProcessEnv): { workersApart: boolean;
   return { workersApart, apiApart };
 }
 
+/** The user counts to bench, in order: BENCH_USERS, else BENCH_SCALE (default 100k). */
 export function benchScales(env: NodeJS.ProcessEnv): number[] {
   if (env.BENCH_USERS) {
     const users = Number(env.BENCH_USERS);
@@ -279,7 +279,7 @@ async function main(): Promise<void> {
   benchCases(process.env, benchArgs(process.argv.slice(2)));
   benchProcesses(process.env);
   if (process.env.BENCH_WORKERS === 'process' && !API_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
-    // With the workers apart this process is the API (and the bench's driver): it runs with the
+    // With the workers apart this process is the API (unless BENCH_API=process) and the bench's driver: it runs with the
     // API's Node flags and the servers' malloc settings (the worker process inherits these), as npm
     // start, the container and Kubernetes run them.
     const { spawnSync } = await import('node:child_process');
