@@ -339,16 +339,18 @@ export function sampleMemory(ctx: Pick<BenchContext, 'apiProcess' | 'workersApar
     ? 'the API process alone'
     : `the bench process: the API and the bench's driver${ctx.workersApart ? '; the workers run apart' : ', and the workers'}`;
   let samples = 0;
-  let peak = { rss: 0, heapUsed: 0, external: 0 };
+  /** In MB; the heap and external buffers at the peak's moment are known only for this process. */
+  let peak: Omit<MemoryPeak, 'of'> = { rssMb: 0, heapUsedMb: null, externalMb: null };
+  const mb = (bytes: number) => round(bytes / 2 ** 20);
   const sampler = setInterval(() => {
     samples += 1;
     if (apiProcess) {
-      const rss = rssMbOf(apiProcess.pid) * 2 ** 20;
-      if (rss > peak.rss) peak = { rss, heapUsed: NaN, external: NaN };
+      const rssMb = round(rssMbOf(apiProcess.pid));
+      if (rssMb > peak.rssMb) peak = { rssMb, heapUsedMb: null, externalMb: null };
       return;
     }
     const m = process.memoryUsage();
-    if (m.rss > peak.rss) peak = { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+    if (mb(m.rss) > peak.rssMb) peak = { rssMb: mb(m.rss), heapUsedMb: mb(m.heapUsed), externalMb: mb(m.external) };
     if (process.env.BENCH_TRACE_MEMORY && samples % 10 === 0) {
       process.stderr.write(
         `[mem] ${samples / 10}s rss ${Math.round(m.rss / 2 ** 20)} heapTotal ${Math.round(m.heapTotal / 2 ** 20)} heapUsed ${Math.round(m.heapUsed / 2 ** 20)} ext ${Math.round(m.external / 2 ** 20)} ab ${Math.round(m.arrayBuffers / 2 ** 20)}\n`,
@@ -358,8 +360,7 @@ export function sampleMemory(ctx: Pick<BenchContext, 'apiProcess' | 'workersApar
   return {
     stop() {
       clearInterval(sampler);
-      const mb = (bytes: number) => (Number.isNaN(bytes) ? null : round(bytes / 2 ** 20));
-      return { rssMb: round(peak.rss / 2 ** 20), heapUsedMb: mb(peak.heapUsed), externalMb: mb(peak.external), of };
+      return { ...peak, of };
     },
   };
 }

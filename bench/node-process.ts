@@ -23,20 +23,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** VmHWM of a process (`self` for this one), in MB. */
+/** A memory line of /proc/PID/status (`self` for this process), in MB; null once the process has ended. */
+function statusMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM'): number | null {
+  try {
+    const line = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return line ? Number(line[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** VmHWM of a process (`self` for this one), in whole MB: the most it has held (NaN once it has ended). */
 export function peakRssMbOf(pid: number | 'self'): number {
-  const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return hwm ? Math.round(Number(hwm[1]) / 1024) : NaN;
+  const mb = statusMb(pid, 'VmHWM');
+  return mb === null ? NaN : Math.round(mb);
 }
 
 /** VmRSS of a process (`self` for this one), in MB: 0 once it has ended. */
 export function rssMbOf(pid: number | 'self'): number {
-  try {
-    const line = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return line ? Number(line[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
+  return statusMb(pid, 'VmRSS') ?? 0;
 }
 
 /**
