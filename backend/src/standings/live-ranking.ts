@@ -1,4 +1,4 @@
-import { emptyColumns, FIGURE_BITS, moveDeltas, NO_PICK, tableKey, type Contribution, type FixtureMove, type OrderedBase } from './live-table';
+import { emptyColumns, FIGURE_BITS, moveDeltas, NO_PICK, PICK_CODES, tableKey, type Contribution, type FixtureMove, type OrderedBase } from './live-table';
 import type { RankedColumns, RankedMember, TableView } from './ranked-table';
 
 /**
@@ -298,14 +298,40 @@ export function liveRanking(base: OrderedBase, moves: readonly FixtureMove[]): L
   const shifts = new ShiftRuns(deltas, moves);
   const runOf = scratchRuns(n);
   if (moves.length === 1) {
-    // The usual case, one goal: a fan's shift is their pick's delta.
+    // The usual case, one goal: a fan's shift is their pick's delta, so their run is their pick's,
+    // numbered once per code (a few hundred are picked) instead of once per member.
     const [delta] = deltas;
     const { picks } = moves[0];
+    const runOfCode = scratchPerCode();
+    let noPickRun = -1;
     for (let i = 0; i < n; i++) {
       const code = picks.pickOf(ids[i]);
-      runOf[i] = code === NO_PICK ? shifts.runOf(0, 0, 0, 0) : shifts.runOf(delta.points[code], delta.exact[code], delta.correct[code], delta.live[code]);
+      let run: number;
+      if (code === NO_PICK) {
+        if (noPickRun < 0) noPickRun = shifts.runOf(0, 0, 0, 0);
+        run = noPickRun;
+      } else {
+        run = runOfCode[code];
+        if (run < 0) run = runOfCode[code] = shifts.runOf(delta.points[code], delta.exact[code], delta.correct[code], delta.live[code]);
+      }
+      runOf[i] = run;
     }
+  } else if (shifts.dense) {
+    // Several moves: a shift's cell in the dense box is linear in its figures, so each move adds
+    // one number a member (its pick's cell delta) and the run is found once, at the end.
+    const cells = scratchCells(n).fill(shifts.zeroCell);
+    const cellDelta = scratchPerCode();
+    moves.forEach((move, m) => {
+      const delta = deltas[m];
+      for (const code of move.picks.codes) cellDelta[code] = shifts.cellOf(delta.points[code], delta.exact[code], delta.correct[code], delta.live[code]) - shifts.zeroCell;
+      for (let i = 0; i < n; i++) {
+        const code = move.picks.pickOf(ids[i]);
+        if (code !== NO_PICK) cells[i] += cellDelta[code];
+      }
+    });
+    for (let i = 0; i < n; i++) runOf[i] = shifts.runOfCell(cells[i]);
   } else {
+    // A box too big to be dense (hundreds of moves at once): the figures summed apart.
     // A fixture's deltas are within ±60 points: Int16 holds the sum of a few hundred moves.
     const Sums = moves.length <= 400 ? Int16Array : Int32Array;
     const points = new Sums(n);
@@ -349,6 +375,19 @@ function scratchRuns(n: number): Int32Array {
   return runsScratch.subarray(0, n);
 }
 
+/** Each member's summed cell while a several-move ranking is built: reused, as runsScratch is. */
+let cellsScratch = new Int32Array(0);
+function scratchCells(n: number): Int32Array {
+  if (cellsScratch.length < n) cellsScratch = new Int32Array(n);
+  return cellsScratch.subarray(0, n);
+}
+
+/** A pick code's run (one move; -1: not met yet) or cell delta (several) while a ranking is built; reset for each. */
+const codeRuns = new Int32Array(PICK_CODES);
+function scratchPerCode(): Int32Array {
+  return codeRuns.fill(-1);
+}
+
 /** The live table's columns, whole, in table order (liveRanking, merged). */
 export function liveColumns(base: OrderedBase, moves: readonly FixtureMove[]): RankedColumns {
   return liveRanking(base, moves).columns();
@@ -377,7 +416,7 @@ class ShiftRuns {
   readonly shifts = { points: [] as number[], exact: [] as number[], correct: [] as number[], live: [] as number[] };
   private readonly low = [0, 0, 0, 0];
   private readonly span = [1, 1, 1, 1];
-  private readonly dense: Int32Array | null;
+  readonly dense: Int32Array | null;
   private readonly sparse = new Map<number, number>();
 
   constructor(deltas: readonly Record<keyof Contribution, Int16Array>[], moves: readonly FixtureMove[]) {
@@ -403,8 +442,18 @@ class ShiftRuns {
     this.dense = cells <= DENSE_SHIFTS ? new Int32Array(cells).fill(-1) : null;
   }
 
+  /** A shift's place in the box: linear in its figures. */
+  cellOf(points: number, exact: number, correct: number, live: number): number {
+    return (((points - this.low[0]) * this.span[1] + (exact - this.low[1])) * this.span[2] + (correct - this.low[2])) * this.span[3] + (live - this.low[3]);
+  }
+
+  /** The cell of no shift at all (a member no move changed). */
+  get zeroCell(): number {
+    return this.cellOf(0, 0, 0, 0);
+  }
+
   runOf(points: number, exact: number, correct: number, live: number): number {
-    const cell = (((points - this.low[0]) * this.span[1] + (exact - this.low[1])) * this.span[2] + (correct - this.low[2])) * this.span[3] + (live - this.low[3]);
+    const cell = this.cellOf(points, exact, correct, live);
     let run = this.dense ? this.dense[cell] : (this.sparse.get(cell) ?? -1);
     if (run < 0) {
       run = this.count++;
@@ -416,5 +465,19 @@ class ShiftRuns {
       this.shifts.live.push(live);
     }
     return run;
+  }
+
+  /** The run of a cell of the dense box (its figures read back from the cell the first time it is met). */
+  runOfCell(cell: number): number {
+    const run = this.dense![cell];
+    if (run >= 0) return run;
+    let rest = cell;
+    const live = (rest % this.span[3]) + this.low[3];
+    rest = Math.floor(rest / this.span[3]);
+    const correct = (rest % this.span[2]) + this.low[2];
+    rest = Math.floor(rest / this.span[2]);
+    const exact = (rest % this.span[1]) + this.low[1];
+    const points = Math.floor(rest / this.span[1]) + this.low[0];
+    return this.runOf(points, exact, correct, live);
   }
 }
