@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { ClockIcon, LockIcon } from '@/components/ui/icons';
-import { displayTimeZone, formatDeadline } from '@/lib/format';
+import { displayTimeZone, formatDeadlineBesideZone } from '@/lib/format';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
 
 /** When the answers lock (or locked), in the fan's zone with the zone named: a deadline is a promise. */
@@ -18,7 +18,7 @@ export function LockLine({ locksAt, open }: { locksAt: string | null; open: bool
           <Trans
             t={t}
             i18nKey={open ? 'locks.at' : 'locks.closed'}
-            values={{ date: formatDeadline(locksAt, display), zone: displayTimeZone(display) }}
+            values={{ date: formatDeadlineBesideZone(locksAt, display), zone: displayTimeZone(display) }}
             components={{ date: <time dateTime={locksAt} className="tabular-nums" /> }}
           />
         )}
