@@ -18,9 +18,6 @@ import { gameweekResultsQueryKey } from '@/features/results/api/get-gameweek-res
 import { COMPETITION_STORAGE_KEY } from '@/lib/competition/competition-choice';
 import { renderApp } from '@/test/render-app';
 
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
-
 const competition = (code: string, name: string, over: Partial<Competition> = {}): Competition => ({
   code,
   name,

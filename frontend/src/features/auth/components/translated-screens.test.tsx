@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { i18n } from '@/lib/i18n';
 import { mockApi, renderApp } from '@/test/render-app';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 /** Screens in `language`: chosen in this browser's settings (which the app applies) and in i18next. */
 async function speak(language: LanguageSetting) {

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { HeadToHeadResponse, RankHistory } from '@scoreline/contracts/api/compare';
 import { mockApi, renderApp } from '@/test/render-app';
-
-vi.setConfig({ testTimeout: 15_000 });
 
 const player = (user_id: number, name: string, avatar: string, rank: number) => ({
   user_id,

@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LeagueBonusAnswers, LeagueBonusRow } from '@scoreline/contracts/api/bonus';
 import type { GameweekSummary } from '@scoreline/contracts/api/fixtures';
 import type { League } from '@scoreline/contracts/api/leagues';
 import type { GameweekPicksPage } from '@scoreline/contracts/api/picks';
 import { i18n } from '@/lib/i18n';
 import { mockApi, renderApp } from '@/test/render-app';
-
-// Whole-app renders: generous under a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const DAY = 86_400_000;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();

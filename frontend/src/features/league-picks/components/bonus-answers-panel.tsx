@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeagueBonusAnswer, LeagueBonusAnswers, LeagueBonusQuestion, LeagueBonusRow } from '@scoreline/contracts/api/bonus';
 import type { BonusQuestionKey } from '@scoreline/contracts/game/bonus-questions';
@@ -11,6 +11,8 @@ import { Pager } from '@/components/ui/pager';
 import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { MemberCells } from './member-cells';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSearchPage } from '@/hooks/use-search-page';
 import { cn } from '@/lib/cn';
 import { formatDeadline } from '@/lib/format';
 import { useDateDisplay } from '@/lib/settings/use-date-display';
@@ -27,19 +29,11 @@ const SEARCH_DELAY_MS = 300;
  */
 export function BonusAnswersPanel({ leagueId }: { leagueId: number }) {
   const { t } = useTranslation('picks');
-  const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const [page, setPage] = useSearchPage(search);
   const bonus = useLeagueBonus(leagueId, { page, page_size: BONUS_PAGE_SIZE, search });
   const id = useId();
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const data = bonus.data;
   return (

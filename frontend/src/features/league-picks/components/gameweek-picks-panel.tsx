@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { League } from '@scoreline/contracts/api/leagues';
 import type { CrowdFixture, GameweekPicksPage, Pick, PicksFixture, PicksRow } from '@scoreline/contracts/api/picks';
@@ -16,6 +16,8 @@ import { LoadingRegion, Skeleton } from '@/components/ui/skeleton';
 import { Table, TBody, TD, TH, THead, TR } from '@/components/ui/table';
 import { MemberCells } from './member-cells';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useSearchPage } from '@/hooks/use-search-page';
 import { useGameweeks } from '@/lib/api/get-gameweeks';
 import { cn } from '@/lib/cn';
 import { formatKickoff } from '@/lib/format';
@@ -40,20 +42,12 @@ export function GameweekPicksPanel({ league }: { league: League }) {
   const { t } = useTranslation(['picks', 'common']);
   const gameweeks = useGameweeks();
   const [chosen, setChosen] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
   const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const [page, setPage] = useSearchPage(search);
   const number = chosen ?? startGameweek(gameweeks.data, Date.now());
   const picks = useGameweekPicks(league.id, number, { page, page_size: PICKS_PAGE_SIZE, search });
   usePicksLive(league.id, picks.data?.gameweek.id ?? null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(typed.trim());
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   // The viewed round's name ("Round of 32"): from its picks once in, from the season's list before.
   const shown = picks.data?.gameweek.number === number ? picks.data.gameweek : gameweeks.data?.find((g) => g.number === number);
@@ -94,7 +88,14 @@ export function GameweekPicksPanel({ league }: { league: League }) {
                 {t('search.label')}
               </label>
               <SearchIcon size={16} className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-muted" aria-hidden="true" />
-              <input id={searchId} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('search.placeholder')} className={cn(inputClasses, 'h-10 pl-9')} />
+              <input
+                id={searchId}
+                type="search"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                placeholder={t('search.placeholder')}
+                className={cn(inputClasses, 'h-10 pl-9')}
+              />
             </div>
           </div>
           <div className="mt-4">

@@ -7,9 +7,6 @@ import type { League } from '@scoreline/contracts/api/leagues';
 import { makeActivity, makeLeaderboard, makeLeague, makeMember, makeRequest, makeRow } from '../testing/fixtures';
 import { callsTo, stubApi, type StubHandler } from '../testing/stub-api';
 
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
-
 const L = '/api/leagues/7';
 
 function detailApi(league: Partial<League> = {}, overrides: Record<string, StubHandler> = {}) {

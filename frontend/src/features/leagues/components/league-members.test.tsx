@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render-app';
 import { makeLeague, makeMember } from '../testing/fixtures';
 import { callsTo, stubApi } from '../testing/stub-api';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const L = '/api/leagues/7';
 const TOTAL = 140; // 7 pages of 20

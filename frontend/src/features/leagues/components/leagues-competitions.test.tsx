@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Competition } from '@scoreline/contracts/api/competitions';
 import type { LeagueCompetition } from '@scoreline/contracts/api/leagues';
 import { renderApp } from '@/test/render-app';
 import { makeEntry, makeLeague, makeOverview } from '../testing/fixtures';
 import { callsTo, stubApi, type StubHandler } from '../testing/stub-api';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const competition = (code: string, name: string, playing = true): Competition => ({
   code,

@@ -5,9 +5,6 @@ import { emitLiveEventForTest } from '@/lib/live';
 import { mockApi, renderApp } from '@/test/render-app';
 import { makeLeague, makeOverview } from '../testing/fixtures';
 
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
-
 const overviewAnswer = () => ({ body: { data: makeOverview() } });
 
 beforeEach(() => {

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LanguageSetting } from '@scoreline/contracts/api/preferences';
 import { i18n } from '@/lib/i18n';
 import { mockApi, renderApp } from '@/test/render-app';
 import { makeActivity, makeLeaderboard, makeLeague, makeMember, makeOverview, makeRow } from '../testing/fixtures';
 import { stubApi } from '../testing/stub-api';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const L = '/api/leagues/7';
 

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeagueTableResponse, LeagueWinnersResponse, PeriodWinners } from '@scoreline/contracts/api/tables';
 import { i18n } from '@/lib/i18n';
 import { renderApp } from '@/test/render-app';
 import { makeLeaderboard, makeLeague, makeRow } from '../testing/fixtures';
 import { stubApi } from '../testing/stub-api';
-
-// Whole-app renders: generous under a busy machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const L = '/api/leagues/7';
 

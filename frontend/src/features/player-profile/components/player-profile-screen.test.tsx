@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeaguePlayerProfile } from '@scoreline/contracts/api/leagues';
 import { mockApi, renderApp } from '@/test/render-app';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 function makeProfile(rank: number | null, overrides: Partial<LeaguePlayerProfile> = {}): LeaguePlayerProfile {
   return {

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Competition } from '@scoreline/contracts/api/competitions';
 import type { SeasonGroups } from '@scoreline/contracts/api/groups';
 import { renderApp } from '@/test/render-app';
 import { stubFetch, type StubHandler } from '@/test/stub-fetch';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 const competition = (code: string, name: string, over: Partial<Competition> = {}): Competition => ({
   code,

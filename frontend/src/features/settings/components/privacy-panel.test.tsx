@@ -5,9 +5,6 @@ import type { AccountExport } from '@scoreline/contracts/api/account';
 import { renderApp } from '@/test/render-app';
 import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
 
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
-
 type Handler = StubHandler;
 
 const PROFILE = { id: 7, username: 'goal_getter', email: 'fan@example.com', first_name: 'Ada', last_name: 'L', is_admin: false, completed_onboarding: true };

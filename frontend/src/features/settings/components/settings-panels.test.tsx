@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { UserPreferences } from '@scoreline/contracts/api/preferences';
 import { renderApp } from '@/test/render-app';
 import { stubFetch, type StubAnswer, type StubHandler } from '@/test/stub-fetch';
-
-// Whole-app renders: generous under a busy CI machine.
-vi.setConfig({ testTimeout: 15_000 });
 
 type Handler = StubHandler;
 
