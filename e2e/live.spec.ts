@@ -3,6 +3,9 @@ import type { GameweekFixtures } from '@scoreline/contracts/api/fixtures';
 import type { LeaderboardResponse } from '@scoreline/contracts/api/leagues';
 import { admin, apiGet, apiSend, signInAs, signUpVerified } from './support/api';
 
+// Motion on here (off for the rest of the run, playwright.config.ts): the leaderboard's rows slide to their new places.
+test.use({ reducedMotion: 'no-preference' });
+
 /** Mark the page so a reload (which would clear the mark) is detectable. */
 async function markNoReload(page: Page): Promise<void> {
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
